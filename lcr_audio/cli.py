@@ -1,0 +1,343 @@
+"""The ``lcr-audio`` command (DESIGN.md §3).
+
+``lcr-audio`` asks the setup questions and plays; ``lcr-audio play`` takes the table from its options and
+starts at once. Output options (``--speech``) work with every command. A bad option gets one plain
+sentence and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+import platformdirs
+
+from .engine import (
+    MAX_CHIPS,
+    MAX_PLAYERS,
+    MIN_CHIPS,
+    MIN_PLAYERS,
+    FirstPlayer,
+    Rules,
+    ThreeWilds,
+    WinCondition,
+)
+from .i18n import _
+from .session import Player, Session
+
+APP = "lcr-audio"
+SPEECH_MODES = ("auto", "screen-reader", "tts", "console", "silent")
+DEFAULT_PAUSE = 1.0
+"""Seconds a computer player waits before each decision (``--pause``; 0 with ``--fast``)."""
+
+log = logging.getLogger("lcr_audio")
+
+
+class UsageError(Exception):
+    """A bad command line: the message is one plain sentence for the player."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with errors as one plain sentence and exit code 2, no usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(_plain(message))
+
+
+def _plain(message: str) -> str:
+    text = message.strip()
+    text = text[0].upper() + text[1:] if text else text
+    return text if text.endswith(".") else text + "."
+
+
+def _int_between(low: int, high: int, what: str) -> type[int]:
+    def parse(text: str) -> int:
+        if not text.strip().lstrip("-").isdigit() or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(
+                # Translators: a bad number on the command line. {what} names the option.
+                _("{what} must be a number from {low} to {high}, not {value}").format(
+                    what=what, low=low, high=high, value=text
+                )
+            )
+        return int(text)
+
+    return parse  # type: ignore[return-value]
+
+
+def _seed(text: str) -> int:
+    if not text.strip().lstrip("-").isdigit():
+        # Translators: a bad --seed value.
+        raise argparse.ArgumentTypeError(_("--seed must be a whole number, not {value}").format(value=text))
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 10:
+        # Translators: a bad --pause value.
+        raise argparse.ArgumentTypeError(
+            _("--pause must be a number of seconds from 0 to 10, not {value}").format(value=text)
+        )
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line parser: ``lcr-audio [--speech MODE] [play OPTIONS]``."""
+    output = _Parser(add_help=False)
+    output.add_argument(
+        "--speech",
+        choices=SPEECH_MODES,
+        default=argparse.SUPPRESS,
+        help=_("how the game speaks: auto (default), screen-reader, tts, console or silent"),
+    )
+    parser = _Parser(
+        prog=APP, parents=[output], description=_("Left Right Center, the dice game, played by ear.")
+    )
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    play = commands.add_parser(
+        "play", parents=[output], help=_("start a game at once, the table given by options")
+    )
+    play.add_argument(
+        "--players",
+        type=_int_between(MIN_PLAYERS, MAX_PLAYERS, "--players"),
+        help=_("number of players, 3 to 10 (default 3, or the number of names)"),
+    )
+    play.add_argument("--names", help=_("the players' names in seat order, separated by commas"))
+    play.add_argument(
+        "--computer",
+        default="rest",
+        help=_("computer seats: numbers such as 2,3, or all, or none (default: every seat but 1)"),
+    )
+    play.add_argument(
+        "--chips",
+        type=_int_between(MIN_CHIPS, MAX_CHIPS, "--chips"),
+        default=3,
+        help=_("starting chips per player, 1 to 10 (default 3)"),
+    )
+    play.add_argument("--wild", action="store_true", help=_("one dot on each die is a Wild"))
+    play.add_argument(
+        "--three-wilds",
+        choices=[t.value for t in ThreeWilds],
+        default=ThreeWilds.TAKE_POT.value,
+        help=_("three Wilds take the pot and play goes on (take-pot), or win at once (win)"),
+    )
+    play.add_argument(
+        "--reversible", action="store_true", help=_("a player with more than 3 chips may reverse the dice")
+    )
+    play.add_argument(
+        "--win",
+        choices=[w.value for w in WinCondition],
+        default=WinCondition.LAST_WITH_CHIPS.value,
+        help=_("how the game is won (default last-with-chips)"),
+    )
+    play.add_argument(
+        "--first",
+        choices=[f.value for f in FirstPlayer],
+        default=FirstPlayer.SEAT_ONE.value,
+        help=_("who rolls first: 1 or random"),
+    )
+    play.add_argument("--seed", type=_seed, help=_("a number that makes the whole game repeatable"))
+    play.add_argument(
+        "--pause",
+        type=_seconds,
+        default=DEFAULT_PAUSE,
+        help=_("seconds a computer player waits before it plays (default 1)"),
+    )
+    play.add_argument("--fast", action="store_true", help=_("computer players play without pausing"))
+    return parser
+
+
+def _computer_seats(text: str, players: int) -> set[int]:
+    """Parse ``--computer``: ``all``, ``none``, ``rest`` (every seat but 1) or seat numbers ``2,3``."""
+    word = text.strip().lower()
+    if word == "all":
+        return set(range(players))
+    if word == "none":
+        return set()
+    if word == "rest":
+        return set(range(1, players))
+    seats: set[int] = set()
+    for part in word.split(","):
+        part = part.strip()
+        if not part.isdigit() or not 1 <= int(part) <= players:
+            raise UsageError(
+                # Translators: a bad --computer value.
+                _(
+                    "--computer takes all, none, or seat numbers from 1 to {players} such as 2,3; not {value}."
+                ).format(players=players, value=text)
+            )
+        seats.add(int(part) - 1)
+    return seats
+
+
+def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
+    """The rules and seated table that ``lcr-audio play`` options describe.
+
+    Raises:
+        UsageError: the options contradict each other (e.g. 3 names for 4 players).
+    """
+    from .tui.setup import clean_name, table
+
+    names = [n for n in (args.names.split(",") if args.names else [])]
+    players = args.players or (len(names) if names else 3)
+    if names and len(names) != players:
+        raise UsageError(
+            # Translators: --names and --players disagree.
+            _("--names gives {names} names but --players asks for {players}.").format(
+                names=len(names), players=players
+            )
+        )
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise UsageError(
+            _("The game needs {low} to {high} players, not {value}.").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, value=players
+            )
+        )
+    if any(not clean_name(n) for n in names):
+        # Translators: a --names entry was empty after removing spaces and control characters.
+        raise UsageError(_("Every name in --names needs at least one letter or digit."))
+    computers = _computer_seats(args.computer, players)
+    humans = [s for s in range(players) if s not in computers]
+    rules = Rules(
+        players=players,
+        chips=args.chips,
+        wild=args.wild,
+        three_wilds=ThreeWilds(args.three_wilds),
+        reversible=args.reversible,
+        win=WinCondition(args.win),
+        first_player=FirstPlayer(args.first),
+    )
+    return rules, table(players, names, humans)
+
+
+@contextlib.contextmanager
+def quiet_stderr(log_file: Path) -> Iterator[None]:
+    """Send everything written to file descriptor 2 (ALSA, speech libraries, warnings) to ``log_file``.
+
+    A screen reader reads every line on the terminal, so during play nothing but the game's own sentences
+    may reach it (DESIGN.md §3). Python's logging goes to the same file.
+    """
+    log_file.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all: nothing to protect
+        yield
+        return
+    with log_file.open("a", encoding="utf-8") as sink:
+        os.dup2(sink.fileno(), 2)
+        handler = logging.StreamHandler(sink)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        root = logging.getLogger()
+        root.addHandler(handler)
+        root.setLevel(logging.INFO)
+        try:
+            yield
+        finally:
+            root.removeHandler(handler)
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
+def log_path() -> Path:
+    """Where the game writes its log (the user's log folder, from platformdirs)."""
+    return Path(platformdirs.user_log_dir(APP, appauthor=False)) / "lcr-audio.log"
+
+
+async def _play(args: argparse.Namespace, stdout: TextIO) -> int:
+    from prompt_toolkit.input import DummyInput, Input, create_input
+    from prompt_toolkit.output import Output, create_output
+
+    from .speech import create_speaker
+    from .tui.console import Console
+    from .tui.play import Outcome, PlayScreen
+    from .tui.setup import Setup
+
+    console = Console(stdout)
+    speaker = create_speaker(getattr(args, "speech", "auto"), print_line=console.line)
+    try:
+        interactive = sys.stdin.isatty()
+        keys: Input = create_input() if interactive else DummyInput()
+        output: Output | None = create_output(stdout=stdout) if interactive else None
+        if args.command == "play":
+            rules, players = table_from_options(args)
+        else:
+            if not interactive:
+                raise UsageError(
+                    _("The setup questions need a terminal; use lcr-audio play with options instead.")
+                )
+            players = await Setup(speaker, console, keys, output).ask()
+            rules = Rules(players=len(players))
+        if any(p.human for p in players) and not interactive:
+            raise UsageError(
+                # Translators: people were seated but the game has no keyboard (input is not a terminal).
+                _("People are seated but there is no keyboard to play with; use --computer all to watch.")
+            )
+        seed = (
+            args.seed if getattr(args, "seed", None) is not None else random.SystemRandom().randrange(2**31)
+        )
+        log.info("New game: %s, seed %d", rules, seed)
+        pause = 0.0 if getattr(args, "fast", False) else getattr(args, "pause", DEFAULT_PAUSE)
+
+        def again(previous: Session) -> Session:
+            return Session(previous.rules, previous.players, previous.rng.randrange(2**31))
+
+        screen = PlayScreen(Session(rules, players, seed), speaker, keys, pause=pause, new_session=again)
+        outcome = await screen.run()
+        if outcome is Outcome.QUIT:
+            # Translators: said when the player leaves.
+            speaker.speak(_("Goodbye."), interrupt=False)
+        return 0
+    finally:
+        console.finish_line()
+        speaker.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``lcr-audio`` with ``argv`` (default: the real command line). Returns the exit code."""
+    stdout = sys.stdout
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            args.command = "setup"
+        if args.command == "play":
+            table_from_options(args)  # report option conflicts before anything starts
+    except UsageError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    with quiet_stderr(log_path()):
+        try:
+            return asyncio.run(_play(args, stdout))
+        except UsageError as error:
+            stdout.write(str(error) + "\n")
+            return 2
+        except KeyboardInterrupt:
+            return 130
+        except Exception:
+            log.exception("The game stopped on an error")
+            stdout.write(
+                # Translators: the last resort; {path} is the log file's path.
+                _("Something went wrong and the game had to stop. The details are in {path}.").format(
+                    path=log_path()
+                )
+                + "\n"
+            )
+            return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+__all__ = ["build_parser", "main", "table_from_options"]

@@ -1,0 +1,141 @@
+"""The setup questions before a game: players, people at the keyboard, names (DESIGN.md §3).
+
+Each question is one line prompt (prompt_toolkit's ``PromptSession``) with a default taken by Enter, so
+Enter, Enter, Enter starts a game of "You" against two computer players.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from ..bots import DEFAULT_POLICY
+from ..engine import MAX_PLAYERS, MIN_PLAYERS
+from ..i18n import _
+from ..session import Player
+from ..speech import Speaker
+from .console import Console
+
+NAME_LIMIT = 20
+"""The longest name kept, in characters."""
+
+COMPUTER_NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
+"""Names for computer players: short, and different in their first sound."""
+
+_ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-_])?")
+
+
+def clean_name(raw: str) -> str:
+    """A name safe to print and speak: escape sequences and control characters removed, spaces
+    collapsed, at most :data:`NAME_LIMIT` characters. May return an empty string."""
+    text = _ESCAPES.sub("", raw)
+    text = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
+    return " ".join(text.split())[:NAME_LIMIT].strip()
+
+
+def distinct_names(names: Sequence[str]) -> list[str]:
+    """Make repeated names distinct: "Ana", "Ana" becomes "Ana", "Ana 2" (case-insensitive)."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for name in names:
+        candidate, n = name, 1
+        while candidate.casefold() in seen:
+            n += 1
+            candidate = f"{name} {n}"
+        seen.add(candidate.casefold())
+        out.append(candidate)
+    return out
+
+
+def table(player_count: int, names: Sequence[str], humans: Sequence[int]) -> list[Player]:
+    """Seat a table: ``names`` for the first seats given, computer names for the rest.
+
+    Args:
+        player_count: seats at the table (R2).
+        names: names for seats 1, 2, ... (cleaned here); missing ones are filled in.
+        humans: the 0-based seats played by people at the keyboard.
+    """
+    chosen = [clean_name(n) for n in names][:player_count]
+    spare = iter(n for n in COMPUTER_NAMES if n.casefold() not in {c.casefold() for c in chosen})
+    full: list[str] = []
+    for seat in range(player_count):
+        given = chosen[seat] if seat < len(chosen) else ""
+        if given:
+            full.append(given)
+        elif seat in humans:
+            # Translators: the default name of a person at the keyboard when there are several.
+            full.append(_("You") if len(humans) == 1 else _("Player {number}").format(number=seat + 1))
+        else:
+            full.append(next(spare))
+    return [
+        Player(name, human=seat in humans, policy=DEFAULT_POLICY)
+        for seat, name in enumerate(distinct_names(full))
+    ]
+
+
+class Setup:
+    """Asks the setup questions.
+
+    Args:
+        speaker: speaks each question when the output mode does not print it (screen-reader mode).
+        console: the game's printer (its line is ended before each prompt).
+        keys: key input (a terminal or a pipe in tests).
+        output: prompt_toolkit output (the terminal, or ``DummyOutput`` in tests).
+    """
+
+    def __init__(self, speaker: Speaker, console: Console, keys: Input | None, output: Output | None) -> None:
+        self.speaker = speaker
+        self.console = console
+        self.prompts: PromptSession[str] = PromptSession(input=keys, output=output)
+
+    async def _ask(self, question: str) -> str:
+        self.console.finish_line()
+        if not self.speaker.prints:
+            self.speaker.speak(question, interrupt=True)
+        return (await self.prompts.prompt_async(question + " ")).strip()
+
+    async def _number(self, question: str, low: int, high: int, default: int) -> int:
+        while True:
+            answer = await self._ask(question)
+            if not answer:
+                return default
+            if answer.isdigit() and low <= int(answer) <= high:
+                return int(answer)
+            # Translators: a setup answer was not a number in range. {low} and {high} are numbers.
+            self.speaker.speak(
+                _("Please type a number from {low} to {high}, or press Enter for {default}.").format(
+                    low=low, high=high, default=default
+                ),
+                interrupt=True,
+            )
+
+    async def ask(self) -> list[Player]:
+        """Ask the questions and return the seated table (seat 1 first)."""
+        players = await self._number(
+            # Translators: first setup question.
+            _("How many players, {low} to {high}? Enter for 3.").format(low=MIN_PLAYERS, high=MAX_PLAYERS),
+            MIN_PLAYERS,
+            MAX_PLAYERS,
+            3,
+        )
+        people = await self._number(
+            # Translators: second setup question; the others are computer players.
+            _("How many of them play at this keyboard, 0 to {high}? Enter for 1.").format(high=players),
+            0,
+            players,
+            1,
+        )
+        names: list[str] = []
+        for seat in range(people):
+            default = _("You") if people == 1 else _("Player {number}").format(number=seat + 1)
+            # Translators: setup question for each person's name; {default} is taken by Enter.
+            answer = await self._ask(
+                _("Name of player {number}? Enter for {default}.").format(number=seat + 1, default=default)
+            )
+            names.append(clean_name(answer) or default)
+        return table(players, names, range(people))
