@@ -1,0 +1,136 @@
+"""Backends that need no speech library: silent, console, recording (tests) and a lazy wrapper."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lcr_audio.speech.base import SpeechBackend, SpeechError
+
+
+class SilentBackend(SpeechBackend):
+    """Says nothing and prints nothing (``--speech silent``, tests). Never fails."""
+
+    name = "silent"
+    prints = False
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        """Do nothing with ``text``."""
+
+
+class ConsoleBackend(SpeechBackend):
+    """Print-only mode: the :class:`~lcr_audio.speech.Speaker` prints each line (``prints`` is true) and the
+    player's own screen reader reads the terminal. The backend itself does nothing, so it never fails."""
+
+    name = "console"
+    prints = True
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        """Do nothing: the Speaker has printed ``text`` already."""
+
+
+class RecordingBackend(SpeechBackend):
+    """Remembers everything it is asked to do, for tests.
+
+    Attributes:
+        spoken: ``(text, interrupt)`` for each successful :meth:`speak`, in order.
+        brailled: each text sent to :meth:`braille`, in order.
+        silenced: how many times :meth:`silence` was called.
+        closed: how many times :meth:`close` was called.
+    """
+
+    prints = False
+
+    def __init__(self, *, fail_after: int | None = None, name: str = "recording") -> None:
+        """Args:
+        fail_after: when set, every :meth:`speak` after this many successful ones raises
+            :class:`SpeechError` (the failing text is not recorded), to test fallback.
+        name: the mode name this recorder reports (``"recording"`` unless a test needs another).
+        """
+        self.name = name
+        self.fail_after = fail_after
+        self.spoken: list[tuple[str, bool]] = []
+        self.brailled: list[str] = []
+        self.silenced = 0
+        self.closed = 0
+
+    @property
+    def texts(self) -> list[str]:
+        """The spoken texts alone, in order."""
+        return [text for text, _interrupt in self.spoken]
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        """Record ``(text, interrupt)``.
+
+        Raises:
+            SpeechError: ``fail_after`` utterances were already recorded.
+        """
+        if self.fail_after is not None and len(self.spoken) >= self.fail_after:
+            raise SpeechError(f"The recording backend was told to fail after {self.fail_after} utterances.")
+        self.spoken.append((text, interrupt))
+
+    def braille(self, text: str) -> None:
+        """Record ``text`` as brailled."""
+        self.brailled.append(text)
+
+    def silence(self) -> None:
+        """Count the call."""
+        self.silenced += 1
+
+    def close(self) -> None:
+        """Count the call."""
+        self.closed += 1
+
+
+class LazyBackend(SpeechBackend):
+    """A fallback that is built only when it is first needed (no TTS thread while a screen reader works).
+
+    ``name`` and ``prints`` are known before construction (they are class attributes of the real backend).
+    """
+
+    def __init__(self, factory: Callable[[], SpeechBackend], *, name: str, prints: bool) -> None:
+        """Args:
+        factory: builds the real backend; may raise (any exception becomes :class:`SpeechError`).
+        name: the real backend's mode name.
+        prints: the real backend's ``prints``.
+        """
+        self._factory = factory
+        self._backend: SpeechBackend | None = None
+        self._closed = False
+        self.name = name
+        self.prints = prints
+
+    def _get(self) -> SpeechBackend:
+        if self._closed:
+            raise SpeechError(f"The {self.name} backend was closed.")
+        if self._backend is None:
+            try:
+                self._backend = self._factory()
+            except SpeechError:
+                raise
+            except Exception as exc:
+                raise SpeechError(f"The {self.name} backend could not start: {exc}") from exc
+        return self._backend
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        """Build the real backend if needed, then speak through it.
+
+        Raises:
+            SpeechError: the real backend could not start or could not speak.
+        """
+        self._get().speak(text, interrupt=interrupt)
+
+    def braille(self, text: str) -> None:
+        """Braille through the real backend (built on first use)."""
+        self._get().braille(text)
+
+    def silence(self) -> None:
+        """Silence the real backend if it was built; otherwise there is nothing to stop."""
+        if self._backend is not None:
+            self._backend.silence()
+
+    def close(self) -> None:
+        """Close the real backend if it was built. Safe to call twice."""
+        self._closed = True
+        backend, self._backend = self._backend, None
+        if backend is not None:
+            backend.close()

@@ -1,0 +1,281 @@
+"""The one object the game talks to: a priority list of backends that never lets speech stop the game."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import threading
+from collections.abc import Callable, Sequence
+
+from lcr_audio.i18n import _
+from lcr_audio.speech.base import SpeechBackend
+from lcr_audio.speech.screen_reader import ScreenReaderBackend
+from lcr_audio.speech.simple import ConsoleBackend, LazyBackend, SilentBackend
+from lcr_audio.speech.tts import TtsBackend
+
+log = logging.getLogger(__name__)
+
+MODES: tuple[str, ...] = ("auto", "screen-reader", "tts", "console", "silent")
+"""The values of ``--speech``."""
+
+ENV_VAR = "LCR_AUDIO_SPEECH"
+"""When the mode is ``auto``, this environment variable may name another mode (e.g. ``console``)."""
+
+_FALLBACK_ORDER: tuple[str, ...] = ("screen-reader", "tts")
+"""Modes that may fail to start, best first; ``console`` (or ``silent``) always closes the chain."""
+
+BackendFactory = Callable[[bool], SpeechBackend]
+"""Builds one backend; the argument is ``autospawn`` (meaningful for the screen reader only)."""
+
+_FACTORIES: dict[str, BackendFactory] = {
+    "screen-reader": lambda autospawn: ScreenReaderBackend(autospawn=autospawn),
+    "tts": lambda _autospawn: TtsBackend(),
+}
+_PRINTS = {"screen-reader": ScreenReaderBackend.prints, "tts": TtsBackend.prints}
+
+
+def _lazy(name: str) -> LazyBackend:
+    """A fallback backend for mode ``name``, built (without autospawn) only if the Speaker comes to it."""
+    return LazyBackend(lambda: _FACTORIES[name](False), name=name, prints=_PRINTS[name])
+
+
+def _failure_notice(failed: str, now: str) -> str | None:
+    """The sentence said once when backend ``failed`` was dropped during play and ``now`` took over."""
+    if now == "silent":
+        return None
+    if failed == "screen-reader" and now == "tts":
+        # Translators: said once, in the game's own voice, when the screen reader stops working mid-game.
+        return _("The screen reader stopped answering; the game goes on with the system voice.")
+    if failed == "screen-reader" and now == "console":
+        # Translators: printed once when the screen reader stops working mid-game and no voice could start.
+        return _("The screen reader stopped answering; the game goes on in printed lines.")
+    if failed == "tts" and now == "console":
+        # Translators: printed once when the game's own voice (text to speech) stops working mid-game.
+        return _("The system voice stopped working; the game goes on in printed lines.")
+    # Translators: said once when one way of speaking fails mid-game and another one takes over.
+    return _("Speech stopped working; the game goes on another way.")
+
+
+def _start_notice(requested: str, got: str) -> str | None:
+    """The sentence said once when the ``requested`` mode could not start and ``got`` is used instead."""
+    if got == requested or got == "silent":
+        return None
+    if requested == "screen-reader" and got == "tts":
+        # Translators: said at start-up, in the game's own voice, when the player asked for the screen reader.
+        return _("No screen reader was found; the game speaks with the system voice.")
+    if requested == "screen-reader" and got == "console":
+        # Translators: printed at start-up when neither the screen reader nor the game's own voice works.
+        return _(
+            "No screen reader was found and the system voice could not start; the game prints its messages."
+        )
+    if requested == "tts" and got == "console":
+        # Translators: printed at start-up when the game's own voice (text to speech) could not start.
+        return _("The system voice could not start; the game prints its messages.")
+    # Translators: said at start-up when the chosen way of speaking could not start.
+    return _("The chosen speech output could not start; the game uses another one.")
+
+
+class Speaker:
+    """Speaks each utterance through the first backend that works, printing it when the mode prints.
+
+    A backend that raises is dropped for good and the next one takes over; the new one first says one plain
+    sentence about the change, then the utterance that failed, so nothing is lost and nothing is said
+    twice. The chain always ends with a backend that cannot fail (console when ``print_line`` is given,
+    otherwise silent); one is appended if missing. Thread-safe.
+    """
+
+    def __init__(
+        self,
+        backends: Sequence[SpeechBackend],
+        *,
+        print_line: Callable[[str], None] | None = None,
+        echo: bool = False,
+        braille: bool = True,
+        notice: str | None = None,
+    ) -> None:
+        """Args:
+        backends: best first; must not be empty.
+        print_line: the UI's printer for one line of text (never ``print``); None prints nothing.
+        echo: print every utterance even when the backend does not print (screen-reader mode).
+        braille: also send each utterance to the backend's braille display.
+        notice: a sentence to say once before the first utterance (why the requested mode is not used).
+
+        Raises:
+            ValueError: ``backends`` is empty.
+        """
+        if not backends:
+            raise ValueError("A Speaker needs at least one speech backend.")
+        self._backends: list[SpeechBackend] = list(backends)
+        if not isinstance(self._backends[-1], ConsoleBackend | SilentBackend):
+            self._backends.append(ConsoleBackend() if print_line is not None else SilentBackend())
+        self._index = 0
+        self._print_line = print_line
+        self.echo = echo
+        self.braille = braille
+        self._notice = notice
+        self._closed = False
+        self._lock = threading.RLock()
+
+    @property
+    def mode(self) -> str:
+        """The name of the backend now in use (``"screen-reader"``, ``"tts"``, ``"console"``, ...)."""
+        return self._backends[self._index].name
+
+    @property
+    def backend(self) -> SpeechBackend:
+        """The backend now in use."""
+        return self._backends[self._index]
+
+    @property
+    def prints(self) -> bool:
+        """True when every utterance is also printed now (the mode prints, or echo is on)."""
+        return self._print_line is not None and self._prints(self.backend)
+
+    def _print(self, text: str) -> None:
+        if self._print_line is None:
+            return
+        try:
+            self._print_line(text)
+        except Exception:  # the UI's printer failing is not a speech failure
+            log.exception("Could not print %r", text)
+
+    def _prints(self, backend: SpeechBackend) -> bool:
+        return backend.prints or self.echo
+
+    def _drop_current(self, exc: BaseException) -> str:
+        """Drop the failing backend, move to the next; return the dropped backend's name."""
+        failed = self._backends[self._index]
+        log.warning("Speech backend %r failed and is dropped: %r", failed.name, exc)
+        with contextlib.suppress(Exception):
+            failed.close()
+        self._index += 1
+        return failed.name
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        """Say ``text`` (and print it when the mode prints or echo is on; braille it when braille is on).
+
+        Args:
+            text: one whole utterance, already translated.
+            interrupt: stop what is being said and drop the queue first (for what the player asked for).
+
+        Never raises: a failing backend is replaced by the next (see the class docstring). Does nothing
+        after :meth:`close`.
+        """
+        with self._lock:
+            if self._closed:
+                return
+            spoken = False
+            first_failed: str | None = None
+            while True:
+                backend = self._backends[self._index]
+                try:
+                    if self._notice is not None:
+                        backend.speak(self._notice, interrupt=interrupt)
+                        if self._prints(backend):
+                            self._print(self._notice)
+                        if self.braille:
+                            backend.braille(self._notice)
+                        self._notice = None
+                        interrupt = False
+                    if not spoken:
+                        backend.speak(text, interrupt=interrupt)
+                        spoken = True
+                        if self._prints(backend):
+                            self._print(text)
+                        if self.braille:
+                            backend.braille(text)
+                    return
+                except Exception as exc:
+                    if self._index + 1 >= len(self._backends):  # the last one cannot fail; if it does, stop
+                        log.exception("The last speech backend failed")
+                        return
+                    failed = self._drop_current(exc)
+                    first_failed = first_failed or failed
+                    self._notice = _failure_notice(first_failed, self.mode)
+
+    def silence(self) -> None:
+        """Stop speaking at once and drop anything queued. Never raises (a failing backend is dropped)."""
+        with self._lock:
+            if self._closed:
+                return
+            try:
+                self._backends[self._index].silence()
+            except Exception as exc:
+                if self._index + 1 < len(self._backends):
+                    failed = self._drop_current(exc)
+                    self._notice = _failure_notice(failed, self.mode)
+
+    def close(self) -> None:
+        """Close every backend (threads, sockets). Safe to call twice; never raises."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            for backend in self._backends:
+                try:
+                    backend.close()
+                except Exception:
+                    log.exception("Could not close speech backend %r", backend.name)
+
+
+def _resolve_mode(mode: str) -> str:
+    if mode not in MODES:
+        raise ValueError(f"Unknown speech mode {mode!r}; choose one of: {', '.join(MODES)}.")
+    if mode != "auto":
+        return mode
+    forced = os.environ.get(ENV_VAR, "").strip().lower()
+    if not forced:
+        return mode
+    if forced not in MODES:
+        log.warning("Ignoring %s=%r: not one of %s", ENV_VAR, forced, ", ".join(MODES))
+        return mode
+    return forced
+
+
+def create_speaker(
+    mode: str,
+    *,
+    print_line: Callable[[str], None] | None = None,
+    echo: bool = False,
+    braille: bool = True,
+) -> Speaker:
+    """Build the Speaker for ``--speech MODE``.
+
+    Args:
+        mode: one of :data:`MODES`. ``auto`` tries the screen reader (only one already running: no
+            speech-dispatcher autospawn), then the system voice, then console; ``$LCR_AUDIO_SPEECH`` may
+            force another mode. An explicit ``screen-reader`` or ``tts`` that cannot start falls back down the
+            same order and the Speaker says once why. ``console`` prints only; ``silent`` is only silent.
+        print_line: the UI's printer for one line; without it the chain ends in silent instead of console.
+        echo: also print in screen-reader mode.
+        braille: also braille each utterance (screen reader).
+
+    Returns:
+        A Speaker whose later backends are fallbacks, built only when needed.
+
+    Raises:
+        ValueError: ``mode`` is not one of :data:`MODES`, or it is ``console`` without ``print_line``.
+    """
+    requested = _resolve_mode(mode)
+    if requested == "silent":
+        return Speaker([SilentBackend()], print_line=print_line, echo=echo, braille=braille)
+    if requested == "console":
+        if print_line is None:
+            raise ValueError("Console speech mode needs a print_line function to print with.")
+        return Speaker([ConsoleBackend()], print_line=print_line, echo=echo, braille=braille)
+
+    order = _FALLBACK_ORDER if requested == "auto" else _FALLBACK_ORDER[_FALLBACK_ORDER.index(requested) :]
+    autospawn = requested == "screen-reader"
+    backends: list[SpeechBackend] = []
+    for name in order:
+        if not backends:
+            try:
+                backends.append(_FACTORIES[name](autospawn))
+            except Exception as exc:
+                log.info("Speech mode %r is not available: %r", name, exc)
+        else:
+            backends.append(_lazy(name))
+    backends.append(ConsoleBackend() if print_line is not None else SilentBackend())
+    notice = None if requested == "auto" else _start_notice(requested, backends[0].name)
+    return Speaker(backends, print_line=print_line, echo=echo, braille=braille, notice=notice)

@@ -1,0 +1,246 @@
+"""Every simple backend keeps the contract; the screen-reader backend's platform branches, with the platform
+faked (the real speech-dispatcher run is in test_speech_dispatcher.py)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from lcr_audio.speech import (
+    ConsoleBackend,
+    LazyBackend,
+    RecordingBackend,
+    ScreenReaderBackend,
+    SilentBackend,
+    SpeechBackend,
+    SpeechError,
+)
+from lcr_audio.speech.testing import BackendContract
+
+
+class TestSilentContract(BackendContract):
+    @pytest.fixture
+    def backend(self) -> Iterator[SpeechBackend]:
+        backend = SilentBackend()
+        yield backend
+        backend.close()
+
+    def test_identity(self, backend: SpeechBackend) -> None:
+        assert (backend.name, backend.prints) == ("silent", False)
+
+
+class TestConsoleContract(BackendContract):
+    @pytest.fixture
+    def backend(self) -> Iterator[SpeechBackend]:
+        backend = ConsoleBackend()
+        yield backend
+        backend.close()
+
+    def test_identity(self, backend: SpeechBackend) -> None:
+        assert (backend.name, backend.prints) == ("console", True)
+
+
+class TestRecordingContract(BackendContract):
+    @pytest.fixture
+    def backend(self) -> Iterator[SpeechBackend]:
+        backend = RecordingBackend()
+        yield backend
+        backend.close()
+
+    def heard(self, backend: SpeechBackend, expected: list[str]) -> list[str] | None:
+        assert isinstance(backend, RecordingBackend)
+        return backend.texts
+
+    def test_records_everything(self, backend: SpeechBackend) -> None:
+        assert isinstance(backend, RecordingBackend)
+        backend.speak("One.")
+        backend.speak("Two.", interrupt=True)
+        backend.braille("Two.")
+        backend.silence()
+        backend.close()
+        assert backend.spoken == [("One.", False), ("Two.", True)]
+        assert backend.brailled == ["Two."]
+        assert (backend.silenced, backend.closed) == (1, 1)
+
+
+class TestLazyContract(BackendContract):
+    @pytest.fixture
+    def backend(self) -> Iterator[SpeechBackend]:
+        backend = LazyBackend(RecordingBackend, name="recording", prints=False)
+        yield backend
+        backend.close()
+
+    def heard(self, backend: SpeechBackend, expected: list[str]) -> list[str] | None:
+        assert isinstance(backend, LazyBackend)
+        real = backend._backend
+        assert isinstance(real, RecordingBackend)
+        return real.texts
+
+
+def test_recording_backend_fails_after_n_utterances() -> None:
+    backend = RecordingBackend(fail_after=2)
+    backend.speak("One.")
+    backend.speak("Two.")
+    with pytest.raises(SpeechError):
+        backend.speak("Three.")
+    assert backend.texts == ["One.", "Two."]
+
+
+def test_lazy_backend_builds_only_when_used() -> None:
+    built: list[RecordingBackend] = []
+
+    def factory() -> RecordingBackend:
+        built.append(RecordingBackend())
+        return built[-1]
+
+    lazy = LazyBackend(factory, name="tts", prints=True)
+    lazy.silence()
+    assert built == []
+    lazy.speak("Hello.")
+    lazy.speak("Again.")
+    assert [b.texts for b in built] == [["Hello.", "Again."]]
+    lazy.close()
+    assert built[0].closed == 1
+    with pytest.raises(SpeechError):
+        lazy.speak("After close.")
+
+
+def test_lazy_backend_turns_a_failing_factory_into_speech_error() -> None:
+    def factory() -> SpeechBackend:
+        raise OSError("no such library")
+
+    lazy = LazyBackend(factory, name="tts", prints=True)
+    with pytest.raises(SpeechError, match="no such library"):
+        lazy.speak("Hello.")
+
+
+# -- the screen-reader backend's platform branches ---------------------------------------------------------
+
+
+def test_screen_reader_refuses_macos_at_once(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "platform", "darwin")
+    with pytest.raises(SpeechError, match="VoiceOver"):
+        ScreenReaderBackend()
+    assert capfd.readouterr() == ("", "")
+
+
+def test_screen_reader_on_linux_without_speech_dispatcher_fails_quietly(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{tmp_path / 'nobody-listens.sock'}")
+    with pytest.raises(SpeechError):
+        ScreenReaderBackend(autospawn=False)
+    assert capfd.readouterr() == ("", "")
+
+
+class _FakeOutput:
+    """Stands in for an accessible_output2 output class."""
+
+    system_output = False
+    running = True
+    instances: ClassVar[list[_FakeOutput]] = []
+
+    def __init__(self) -> None:
+        self.spoken: list[tuple[str, bool]] = []
+        self.brailled: list[str] = []
+        self.silenced = 0
+        print("banner that must not reach the terminal")  # accessible_output2 outputs do print
+        _FakeOutput.instances.append(self)
+
+    def is_active(self) -> bool:
+        return self.running
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        self.spoken.append((text, interrupt))
+
+    def braille(self, text: str) -> None:
+        self.brailled.append(text)
+
+    def silence(self) -> None:
+        self.silenced += 1
+
+
+class _FakeSapi5(_FakeOutput):
+    name = "SAPI5"
+    system_output = True
+
+
+class _FakeMissingReader(_FakeOutput):
+    name = "Window-Eyes"
+
+    def __init__(self) -> None:
+        raise OSError("DLL not found")
+
+
+class _FakeNvdaNotRunning(_FakeOutput):
+    name = "NVDA"
+    running = False
+
+
+class _FakeJaws(_FakeOutput):
+    name = "JAWS"
+
+
+@pytest.fixture
+def fake_windows(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[type[_FakeOutput]]]:
+    import accessible_output2
+    import accessible_output2.outputs  # imported for real before the platform is faked
+
+    classes: list[type[Any]] = [_FakeSapi5, _FakeMissingReader, _FakeNvdaNotRunning, _FakeJaws]
+    monkeypatch.setattr(accessible_output2, "get_output_classes", lambda: list(classes))
+    monkeypatch.setattr(sys, "platform", "win32")
+    _FakeOutput.instances.clear()
+    yield classes
+    _FakeOutput.instances.clear()
+
+
+def test_windows_uses_the_running_screen_reader_never_sapi5(
+    fake_windows: list[type[_FakeOutput]], capfd: pytest.CaptureFixture[str]
+) -> None:
+    backend = ScreenReaderBackend()
+    backend.speak("Ana rolls L, dot, C.")
+    backend.speak("Bo 4, pot 1.", interrupt=True)
+    backend.braille("Bo 4, pot 1.")
+    backend.silence()
+    backend.close()
+    backend.close()
+    assert capfd.readouterr() == ("", "")
+    jaws = [o for o in _FakeOutput.instances if isinstance(o, _FakeJaws)]
+    assert len(jaws) == 1
+    assert jaws[0].spoken == [("Ana rolls L, dot, C.", False), ("Bo 4, pot 1.", True)]
+    assert jaws[0].brailled == ["Bo 4, pot 1."]
+    assert jaws[0].silenced == 1
+    assert all(o.spoken == [] for o in _FakeOutput.instances if not isinstance(o, _FakeJaws))
+
+
+def test_windows_without_a_running_screen_reader_fails(
+    fake_windows: list[type[_FakeOutput]], capfd: pytest.CaptureFixture[str]
+) -> None:
+    fake_windows.remove(_FakeJaws)
+    with pytest.raises(SpeechError, match="No screen reader is running"):
+        ScreenReaderBackend()
+    assert capfd.readouterr() == ("", "")
+
+
+def test_windows_screen_reader_that_quits_raises_speech_error(fake_windows: list[type[_FakeOutput]]) -> None:
+    backend = ScreenReaderBackend()
+    _FakeJaws.running = False
+    try:
+        with pytest.raises(SpeechError, match="JAWS is no longer running"):
+            backend.speak("Hello.")
+    finally:
+        _FakeJaws.running = True
+
+
+def test_closed_screen_reader_backend_raises_speech_error(fake_windows: list[type[_FakeOutput]]) -> None:
+    backend = ScreenReaderBackend()
+    backend.close()
+    with pytest.raises(SpeechError):
+        backend.speak("Hello.")

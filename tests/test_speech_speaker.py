@@ -1,0 +1,348 @@
+"""The Speaker: printing, braille, fallback from a failing backend; create_speaker's choices per platform."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from lcr_audio.speech import (
+    ENV_VAR,
+    ConsoleBackend,
+    RecordingBackend,
+    SilentBackend,
+    Speaker,
+    SpeechBackend,
+    SpeechError,
+    create_speaker,
+)
+from lcr_audio.speech import speaker as speaker_module
+
+GENERIC_NOTICE = "Speech stopped working; the game goes on another way."
+
+
+class _Broken(RecordingBackend):
+    """A backend whose braille or silence fails (speech works)."""
+
+    def __init__(self, *, name: str, braille_fails: bool = False, silence_fails: bool = False) -> None:
+        super().__init__(name=name)
+        self.braille_fails = braille_fails
+        self.silence_fails = silence_fails
+
+    def braille(self, text: str) -> None:
+        if self.braille_fails:
+            raise OSError("braille display unplugged")
+        super().braille(text)
+
+    def silence(self) -> None:
+        if self.silence_fails:
+            raise SpeechError("gone")
+        super().silence()
+
+
+def test_fallback_keeps_every_utterance_and_says_the_notice_once(caplog: pytest.LogCaptureFixture) -> None:
+    first, second = RecordingBackend(fail_after=2), RecordingBackend()
+    printed: list[str] = []
+    speaker = Speaker([first, second], print_line=printed.append, echo=True)
+    with caplog.at_level(logging.WARNING, logger="lcr_audio.speech"):
+        for text in ("One.", "Two.", "Three.", "Four."):
+            speaker.speak(text)
+    speaker.speak("Five.", interrupt=True)
+    assert first.spoken == [("One.", False), ("Two.", False)]
+    assert second.spoken == [
+        (GENERIC_NOTICE, False),
+        ("Three.", False),
+        ("Four.", False),
+        ("Five.", True),
+    ]
+    assert printed == ["One.", "Two.", GENERIC_NOTICE, "Three.", "Four.", "Five."]
+    assert first.brailled == ["One.", "Two."]
+    assert second.brailled == [GENERIC_NOTICE, "Three.", "Four.", "Five."]
+    assert first.closed == 1  # dropped backends are released at once
+    assert speaker.mode == "recording"
+    assert any("failed and is dropped" in r.getMessage() for r in caplog.records)
+
+
+def test_notice_takes_the_interrupt_and_the_text_follows_it() -> None:
+    first, second = RecordingBackend(fail_after=0), RecordingBackend()
+    speaker = Speaker([first, second])
+    speaker.speak("Help: Space rolls.", interrupt=True)
+    assert second.spoken == [(GENERIC_NOTICE, True), ("Help: Space rolls.", False)]
+
+
+def test_screen_reader_failure_switches_to_the_voice_with_a_plain_sentence() -> None:
+    reader = RecordingBackend(name="screen-reader", fail_after=1)
+    voice = RecordingBackend(name="tts")
+    speaker = Speaker([reader, voice], braille=False)
+    speaker.speak("Ana rolls L, dot, C.")
+    speaker.speak("Bo 4, pot 1.")
+    assert speaker.mode == "tts"
+    assert voice.texts == [
+        "The screen reader stopped answering; the game goes on with the system voice.",
+        "Bo 4, pot 1.",
+    ]
+    assert voice.brailled == []
+
+
+def test_every_backend_failing_ends_in_console_printing_each_line_once() -> None:
+    reader = RecordingBackend(name="screen-reader", fail_after=0)
+    voice = RecordingBackend(name="tts", fail_after=0)
+    printed: list[str] = []
+    speaker = Speaker([reader, voice], print_line=printed.append)
+    speaker.speak("Cy wins with 9 chips.")
+    assert speaker.mode == "console"
+    assert printed == [
+        "The screen reader stopped answering; the game goes on in printed lines.",
+        "Cy wins with 9 chips.",
+    ]
+    assert (reader.spoken, voice.spoken) == ([], [])
+
+
+def test_without_a_printer_the_chain_ends_in_silence() -> None:
+    speaker = Speaker([RecordingBackend(fail_after=0)])
+    speaker.speak("Nobody hears this.")
+    assert speaker.mode == "silent"
+
+
+def test_text_spoken_before_braille_failed_is_not_said_again() -> None:
+    reader = _Broken(name="screen-reader", braille_fails=True)
+    voice = RecordingBackend(name="tts")
+    speaker = Speaker([reader, voice])
+    speaker.speak("Pot 3.")
+    assert reader.texts == ["Pot 3."]
+    assert voice.texts == ["The screen reader stopped answering; the game goes on with the system voice."]
+
+
+def test_printing_follows_the_backend_and_echo() -> None:
+    printed: list[str] = []
+    quiet = Speaker([RecordingBackend()], print_line=printed.append)
+    quiet.speak("Not printed.")
+    echoing = Speaker([RecordingBackend()], print_line=printed.append, echo=True)
+    echoing.speak("Echoed.")
+    console = Speaker([ConsoleBackend()], print_line=printed.append)
+    console.speak("Printed.")
+    assert printed == ["Echoed.", "Printed."]
+
+
+def test_a_failing_printer_is_not_a_speech_failure() -> None:
+    def broken_print(text: str) -> None:
+        raise OSError("terminal closed")
+
+    backend = RecordingBackend()
+    speaker = Speaker([backend], print_line=broken_print, echo=True)
+    speaker.speak("Still said.")
+    assert (speaker.mode, backend.texts) == ("recording", ["Still said."])
+
+
+def test_silence_reaches_the_backend_and_a_failing_silence_drops_it() -> None:
+    ok = RecordingBackend()
+    speaker = Speaker([ok])
+    speaker.silence()
+    assert ok.silenced == 1
+
+    broken, spare = _Broken(name="recording", silence_fails=True), RecordingBackend()
+    speaker = Speaker([broken, spare])
+    speaker.silence()
+    speaker.speak("Next.")
+    assert spare.texts == [GENERIC_NOTICE, "Next."]
+
+
+def test_close_closes_every_backend_once_and_later_speech_is_ignored() -> None:
+    first, second = RecordingBackend(), RecordingBackend()
+    speaker = Speaker([first, second])
+    speaker.close()
+    speaker.close()
+    speaker.speak("After close.")
+    speaker.silence()
+    assert (first.closed, second.closed) == (1, 1)
+    assert first.spoken == []
+
+
+def test_start_notice_is_said_once_before_the_first_utterance() -> None:
+    backend = RecordingBackend()
+    speaker = Speaker([backend], notice="No screen reader was found.")
+    speaker.speak("Welcome.")
+    speaker.speak("Ana starts.")
+    assert backend.texts == ["No screen reader was found.", "Welcome.", "Ana starts."]
+
+
+def test_empty_backend_list_is_refused() -> None:
+    with pytest.raises(ValueError):
+        Speaker([])
+
+
+# -- create_speaker -----------------------------------------------------------------------------------------
+
+
+class _FakeVoice(RecordingBackend):
+    def __init__(self) -> None:
+        super().__init__(name="tts")
+        self.prints = True
+
+
+def _voice_works(_autospawn: bool) -> SpeechBackend:
+    return _FakeVoice()
+
+
+def _voice_fails(_autospawn: bool) -> SpeechBackend:
+    raise SpeechError("no voice here")
+
+
+@pytest.fixture
+def no_speech_dispatcher(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Linux with no speech-dispatcher running, and none that could be spawned."""
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{tmp_path / 'nobody-listens.sock'}")
+    monkeypatch.setenv("SPEECHD_CMD", shutil.which("false") or "/bin/false")
+    monkeypatch.delenv(ENV_VAR, raising=False)
+
+
+def test_unknown_mode_names_the_allowed_ones() -> None:
+    with pytest.raises(ValueError, match=r"choose one of: auto, screen-reader, tts, console, silent\."):
+        create_speaker("loud")
+
+
+def test_silent_is_only_silent(capfd: pytest.CaptureFixture[str]) -> None:
+    printed: list[str] = []
+    speaker = create_speaker("silent", print_line=printed.append)
+    speaker.speak("Hello.")
+    assert speaker.mode == "silent"
+    assert printed == []
+    assert capfd.readouterr() == ("", "")
+
+
+def test_console_prints_and_needs_a_printer() -> None:
+    printed: list[str] = []
+    speaker = create_speaker("console", print_line=printed.append)
+    speaker.speak("Hello.")
+    assert (speaker.mode, printed) == ("console", ["Hello."])
+    with pytest.raises(ValueError):
+        create_speaker("console")
+
+
+def test_auto_on_macos_goes_straight_to_the_voice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "platform", "darwin")
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_works)
+    printed: list[str] = []
+    speaker = create_speaker("auto", print_line=printed.append)
+    speaker.speak("Welcome.")
+    assert speaker.mode == "tts"
+    assert printed == ["Welcome."]  # auto chooses quietly: no notice
+    speaker.close()
+
+
+def test_auto_on_linux_without_speech_dispatcher_uses_the_voice(
+    no_speech_dispatcher: None, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_works)
+    speaker = create_speaker("auto", print_line=lambda text: None)
+    assert speaker.mode == "tts"
+    speaker.close()
+    assert capfd.readouterr() == ("", "")
+
+
+def test_auto_on_linux_without_any_voice_prints(
+    no_speech_dispatcher: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_fails)
+    printed: list[str] = []
+    speaker = create_speaker("auto", print_line=printed.append)
+    speaker.speak("Welcome.")
+    assert (speaker.mode, printed) == ("console", ["Welcome."])
+
+
+def test_auto_on_linux_without_a_printer_falls_silent(
+    no_speech_dispatcher: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_fails)
+    assert create_speaker("auto").mode == "silent"
+
+
+def test_auto_never_spawns_speech_dispatcher(
+    no_speech_dispatcher: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[bool] = []
+
+    def reader(autospawn: bool) -> SpeechBackend:
+        calls.append(autospawn)
+        raise SpeechError("not running")
+
+    monkeypatch.setitem(speaker_module._FACTORIES, "screen-reader", reader)
+    monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_fails)
+    create_speaker("auto", print_line=lambda text: None)
+    create_speaker("screen-reader", print_line=lambda text: None)
+    assert calls == [False, True]
+
+
+def test_explicit_screen_reader_falls_back_to_the_voice_and_says_why(
+    no_speech_dispatcher: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_works)
+    printed: list[str] = []
+    speaker = create_speaker("screen-reader", print_line=printed.append)
+    speaker.speak("Welcome.")
+    assert speaker.mode == "tts"
+    voice = speaker.backend
+    assert isinstance(voice, _FakeVoice)
+    notice = "No screen reader was found; the game speaks with the system voice."
+    assert voice.texts == [notice, "Welcome."]
+    assert printed == [notice, "Welcome."]
+
+
+def test_explicit_tts_that_cannot_start_prints_why(
+    no_speech_dispatcher: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_fails)
+    printed: list[str] = []
+    speaker = create_speaker("tts", print_line=printed.append)
+    speaker.speak("Welcome.")
+    assert printed == ["The system voice could not start; the game prints its messages.", "Welcome."]
+
+
+def test_fallback_voice_is_built_only_when_the_screen_reader_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    reader = RecordingBackend(name="screen-reader", fail_after=1)
+    built: list[bool] = []
+
+    def voice(autospawn: bool) -> SpeechBackend:
+        built.append(autospawn)
+        return _FakeVoice()
+
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.setitem(speaker_module._FACTORIES, "screen-reader", lambda autospawn: reader)
+    monkeypatch.setitem(speaker_module._FACTORIES, "tts", voice)
+    printed: list[str] = []
+    speaker = create_speaker("auto", print_line=printed.append)
+    speaker.speak("One.")
+    assert (speaker.mode, built) == ("screen-reader", [])
+    speaker.speak("Two.")
+    assert (speaker.mode, built) == ("tts", [False])
+    assert printed == ["The screen reader stopped answering; the game goes on with the system voice.", "Two."]
+
+
+def test_environment_variable_forces_the_mode_only_under_auto(monkeypatch: pytest.MonkeyPatch) -> None:
+    printed: list[str] = []
+    monkeypatch.setenv(ENV_VAR, "console")
+    assert create_speaker("auto", print_line=printed.append).mode == "console"
+    assert create_speaker("silent", print_line=printed.append).mode == "silent"
+    monkeypatch.setenv(ENV_VAR, " Silent ")
+    assert create_speaker("auto", print_line=printed.append).mode == "silent"
+
+
+def test_unknown_environment_value_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_VAR, "loud")
+    monkeypatch.setitem(speaker_module._FACTORIES, "screen-reader", _voice_fails)
+    monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_fails)
+    assert create_speaker("auto", print_line=lambda text: None).mode == "console"
+
+
+def test_last_backend_in_every_chain_cannot_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.setitem(speaker_module._FACTORIES, "screen-reader", _voice_fails)
+    monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_fails)
+    for mode in ("auto", "screen-reader", "tts", "console", "silent"):
+        speaker = create_speaker(mode, print_line=lambda text: None)
+        assert isinstance(speaker._backends[-1], ConsoleBackend | SilentBackend), mode
