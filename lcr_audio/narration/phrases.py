@@ -1,0 +1,363 @@
+"""Every sentence the narration says, one function each, all through gettext (DESIGN.md §4).
+
+Each function returns whole translated sentences with named placeholders filled in; nothing here knows about
+events or game state. Keeping the messages together lets a translator (and a reviewer) see them all, and
+keeps the ``# Translators:`` comments next to the calls that ``pybabel extract`` reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import Face, WinReason
+from ..i18n import _, ngettext, npgettext, pgettext
+from .lists import and_list, unit_list
+
+# --- words ------------------------------------------------------------------------------------------------
+
+
+def face(face: Face) -> str:
+    """The spoken name of one die face: "L", "C", "R", "dot", "Wild"."""
+    if face is Face.LEFT:
+        # Translators: the L face of a die (pass a chip to the left). Keep it as short as the letter.
+        return pgettext("face", "L")
+    if face is Face.CENTER:
+        # Translators: the C face of a die (put a chip in the centre pot). Keep it as short as the letter.
+        return pgettext("face", "C")
+    if face is Face.RIGHT:
+        # Translators: the R face of a die (pass a chip to the right). Keep it as short as the letter.
+        return pgettext("face", "R")
+    if face is Face.WILD:
+        # Translators: the Wild face of a die (take a chip from any player).
+        return pgettext("face", "Wild")
+    # Translators: the dot face of a die (keep the chip). Said once per die, e.g. "L, dot, C".
+    return pgettext("face", "dot")
+
+
+def seat_fallback(number: int) -> str:
+    """A seat without a name: "Seat 4"."""
+    # Translators: stands for a player's name when a seat has none; {number} is the seat number (1 to 10).
+    return _("Seat {number}").format(number=number)
+
+
+def roll_key() -> str:
+    """The default name of the roll key, as spoken in prompts."""
+    # Translators: the name of the Space bar, spoken in "Press Space to roll 3 dice."
+    return pgettext("key", "Space")
+
+
+# --- the table --------------------------------------------------------------------------------------------
+
+
+def game_started(names: Sequence[str], chips: int) -> str:
+    """Who plays and with how many chips: "A game of 3 players: Ana, Bo, and Cy. Everyone starts with ..."."""
+    # Translators: the first words of a game. {count} is the number of players (3 to 10), {names} their
+    # names joined as a list ("Ana, Bo, and Cy").
+    players = ngettext(
+        "A game of {count} player: {names}.", "A game of {count} players: {names}.", len(names)
+    )
+    # Translators: said at the start of a game. {count} is the number of chips each player starts with.
+    each = ngettext("Everyone starts with {count} chip.", "Everyone starts with {count} chips.", chips)
+    return " ".join((players.format(count=len(names), names=and_list(names)), each.format(count=chips)))
+
+
+def rolls_first(name: str) -> str:
+    """Who rolls first, at the start of a game when that player is a computer."""
+    # Translators: at the start of a game; {name} is the player who rolls first.
+    return _("{name} rolls first.").format(name=name)
+
+
+def count_item(name: str, count: int) -> str:
+    """One seat's chips in a list of counts: "Ana 1"."""
+    # Translators: one item of a list of chip counts such as "Ana 1, Bo 4, pot 1": {name} is a player's
+    # name, {count} their chips. Keep it short; "Ana: 1" or "Ana 1 chip" are fine if your language needs it.
+    return npgettext("summary", "{name} {count}", "{name} {count}", count).format(name=name, count=count)
+
+
+def pot_item(count: int) -> str:
+    """The pot in a list of counts: "pot 1"."""
+    # Translators: the pot's item in a list of chip counts such as "Ana 1, Bo 4, pot 1"; {count} is the
+    # number of chips in the centre pot.
+    return npgettext("summary", "pot {count}", "pot {count}", count).format(count=count)
+
+
+def counts(items: Sequence[str]) -> str:
+    """A sentence listing chip counts: "Ana 1, Bo 4, pot 1."."""
+    # Translators: a sentence made of chip counts; {counts} is a list such as "Ana 1, Bo 4, pot 1".
+    return _("{counts}.").format(counts=unit_list(items))
+
+
+def pot(count: int) -> str:
+    """The pot, asked for with the C key: "Pot: 4 chips." or "The pot is empty."."""
+    if count == 0:
+        # Translators: the centre pot holds no chips (the C key, or a reversed C finding nothing to take).
+        return _("The pot is empty.")
+    # Translators: answer to the C key; {count} is the number of chips in the centre pot.
+    return ngettext("Pot: {count} chip.", "Pot: {count} chips.", count).format(count=count)
+
+
+def seat(number: int, name: str, count: int) -> str:
+    """One seat, asked for with its digit key: "Seat 2, Bo: 4 chips."."""
+    # Translators: answer to a seat's digit key. {number} is the seat number (1 to 10), {name} the
+    # player's name, {count} their chips.
+    text = ngettext("Seat {number}, {name}: {count} chip.", "Seat {number}, {name}: {count} chips.", count)
+    return text.format(number=number, name=name, count=count)
+
+
+def no_such_seat(number: int, seats: int) -> str:
+    """A digit key beyond the table: "There is no seat 7; this table has 4 seats."."""
+    # Translators: a seat's digit key was pressed for a seat the table does not have. {number} is the seat
+    # number pressed, {count} the number of seats at the table.
+    text = ngettext(
+        "There is no seat {number}; this table has {count} seat.",
+        "There is no seat {number}; this table has {count} seats.",
+        seats,
+    )
+    return text.format(number=number, count=seats)
+
+
+def turn_of(name: str, count: int) -> str:
+    """Whose turn, for a computer player about to roll: "Bo's turn, with 4 chips."."""
+    # Translators: answer to the T key when a computer player is about to play. {name} is that player,
+    # {count} their chips.
+    text = ngettext("{name}'s turn, with {count} chip.", "{name}'s turn, with {count} chips.", count)
+    return text.format(name=name, count=count)
+
+
+def choosing(name: str, give: bool) -> str:
+    """Whose turn, for a computer player choosing a seat for a Wild."""
+    if give:
+        # Translators: answer to the T key while a computer player {name} chooses whom to give a chip to
+        # (reversed Wild).
+        return _("{name} is choosing who to give a chip to.").format(name=name)
+    # Translators: answer to the T key while a computer player {name} chooses whom to take a chip from (Wild).
+    return _("{name} is choosing who to take a chip from.").format(name=name)
+
+
+def game_over(name: str, count: int) -> str:
+    """Whose turn, once the game is over: "The game is over: Bo won with 9 chips."."""
+    # Translators: answer to the T key after the game ended. {name} is the winner, {count} their chips.
+    text = ngettext(
+        "The game is over: {name} won with {count} chip.",
+        "The game is over: {name} won with {count} chips.",
+        count,
+    )
+    return text.format(name=name, count=count)
+
+
+# --- prompts ----------------------------------------------------------------------------------------------
+
+
+def your_turn(name: str) -> str:
+    """The start of a person's turn: "Your turn, Ana."."""
+    # Translators: a person's turn begins (several people may share the keyboard); {name} is their name.
+    return _("Your turn, {name}.").format(name=name)
+
+
+def you_have(count: int) -> str:
+    """A person's chips at the start of their turn: "You have 3 chips."."""
+    # Translators: said to the player whose turn begins; {count} is their chips.
+    return ngettext("You have {count} chip.", "You have {count} chips.", count).format(count=count)
+
+
+def press_to_roll(key: str, dice: int, reversed_dice: bool) -> str:
+    """The roll question: "Press Space to roll 3 dice."."""
+    if reversed_dice:
+        # Translators: after reversing the dice (R9). {key} is the name of the roll key ("Space"), {count}
+        # the number of dice (always 3).
+        text = ngettext(
+            "Press {key} to roll {count} reversed die.", "Press {key} to roll {count} reversed dice.", dice
+        )
+    else:
+        # Translators: the player's turn. {key} is the name of the roll key ("Space"), {count} the number
+        # of dice to roll (1 to 3).
+        text = ngettext("Press {key} to roll {count} die.", "Press {key} to roll {count} dice.", dice)
+    return text.format(key=key, count=dice)
+
+
+def reverse_question(cost: int, yes: str, no: str) -> str:
+    """The reversal question (R9): "Reverse the dice? It costs 3 chips. Press Y or N."."""
+    # Translators: the reversible-dice question (R9). {count} is the cost in chips (3), {yes} and {no} the
+    # names of the keys that answer it ("Y", "N").
+    text = ngettext(
+        "Reverse the dice? It costs {count} chip. Press {yes} or {no}.",
+        "Reverse the dice? It costs {count} chips. Press {yes} or {no}.",
+        cost,
+    )
+    return text.format(count=cost, yes=yes, no=no)
+
+
+def choose_take() -> str:
+    """The Wild question (R7)."""
+    # Translators: asked after a Wild face; the player then picks another player with the arrow keys.
+    return _("Choose who to take a chip from.")
+
+
+def choose_give() -> str:
+    """The reversed Wild question (R9)."""
+    # Translators: asked after a reversed Wild face; the player then picks another player to give a chip to.
+    return _("Choose who to give a chip to.")
+
+
+# --- a turn -----------------------------------------------------------------------------------------------
+
+
+def rolls(name: str, faces: Sequence[str], reversed_dice: bool) -> str:
+    """A roll: "Ana rolls L, dot, C."."""
+    if reversed_dice:
+        # Translators: a roll of reversed dice (R9). {name} is the roller, {faces} the faces rolled as a list
+        # ("L, dot, C").
+        return _("{name} rolls the reversed dice: {faces}.").format(name=name, faces=unit_list(faces))
+    # Translators: a roll. {name} is the roller, {faces} the faces rolled as a list ("L, dot, C").
+    return _("{name} rolls {faces}.").format(name=name, faces=unit_list(faces))
+
+
+def skipped(names: Sequence[str]) -> str:
+    """Seats passed over for having no chips (R4): "Bo has no chips and passes the dice."."""
+    # Translators: players without chips are skipped (R4). {names} is one name or a list of names
+    # ("Bo and Cy"); the plural form is used for more than one player.
+    text = ngettext(
+        "{names} has no chips and passes the dice.", "{names} have no chips and pass the dice.", len(names)
+    )
+    return text.format(names=and_list(names))
+
+
+def reverses(name: str, cost: int) -> str:
+    """A reversal (R9): "Ana reverses the dice and puts 3 chips in the pot."."""
+    # Translators: a player pays to reverse the dice (R9). {name} is the player, {count} the chips paid (3).
+    text = ngettext(
+        "{name} reverses the dice and puts {count} chip in the pot.",
+        "{name} reverses the dice and puts {count} chips in the pot.",
+        cost,
+    )
+    return text.format(name=name, count=cost)
+
+
+def takes_from(name: str, other: str, count: int) -> str:
+    """A Wild or a reversed L or R takes chips from a player: "Ana takes a chip from Cy."."""
+    # Translators: {name} takes {count} chips from the player {other}, with a Wild (R7) or a reversed L or R
+    # (R9). The singular says "a chip"; use {count} in it if your language needs the number.
+    text = ngettext("{name} takes a chip from {other}.", "{name} takes {count} chips from {other}.", count)
+    return text.format(name=name, other=other, count=count)
+
+
+def takes_from_pot(name: str, count: int) -> str:
+    """A reversed C takes chips from the pot: "Ana takes a chip from the pot."."""
+    # Translators: reversed C faces (R9): {name} takes {count} chips from the centre pot. The singular says
+    # "a chip"; use {count} in it if your language needs the number.
+    text = ngettext("{name} takes a chip from the pot.", "{name} takes {count} chips from the pot.", count)
+    return text.format(name=name, count=count)
+
+
+def nothing_to_take(other: str) -> str:
+    """A reversed L or R whose neighbour has no chip (R9): "Bo has no chip left to take."."""
+    # Translators: a reversed L or R (R9) should take a chip from the player {other}, who has none.
+    return _("{other} has no chip left to take.").format(other=other)
+
+
+def gives_to(name: str, other: str) -> str:
+    """A reversed Wild gives a chip (R9): "Ana gives a chip to Cy."."""
+    # Translators: a reversed Wild (R9): {name} gives one chip to the player {other}.
+    return _("{name} gives a chip to {other}.").format(name=name, other=other)
+
+
+def wild_takes_nothing(count: int) -> str:
+    """Wilds with nobody to take from (R7): "Nobody else has a chip, so the Wild takes nothing."."""
+    # Translators: Wild faces (R7) that find no other player with a chip. {count} is the number of such
+    # Wilds (1 or 2); the singular need not say it.
+    text = ngettext(
+        "Nobody else has a chip, so the Wild takes nothing.",
+        "Nobody else has a chip, so the {count} Wilds take nothing.",
+        count,
+    )
+    return text.format(count=count)
+
+
+def wild_gives_nothing(name: str, count: int) -> str:
+    """Reversed Wilds when the roller has no chip left (R9)."""
+    # Translators: reversed Wild faces (R9) when the roller {name} has no chip left to give. {count} is the
+    # number of such Wilds (1 or 2); the singular need not say it.
+    text = ngettext(
+        "{name} has no chip left, so the Wild gives nothing.",
+        "{name} has no chip left, so the {count} Wilds give nothing.",
+        count,
+    )
+    return text.format(name=name, count=count)
+
+
+def three_wilds(name: str, count: int) -> str:
+    """Three Wilds take the pot (R8): "Three Wilds! Ana takes the pot of 5 chips."."""
+    if count == 0:
+        # Translators: three Wild faces in one roll (R8), but the centre pot holds nothing to take.
+        return _("Three Wilds, but the pot is empty.")
+    # Translators: three Wild faces in one roll (R8): {name} takes the whole pot, {count} chips.
+    text = ngettext(
+        "Three Wilds! {name} takes the pot of {count} chip.",
+        "Three Wilds! {name} takes the pot of {count} chips.",
+        count,
+    )
+    return text.format(name=name, count=count)
+
+
+def three_reversed_wilds(name: str, count: int) -> str:
+    """Three reversed Wilds (R9): "Three reversed Wilds: Ana puts all 5 chips in the pot."."""
+    if count == 0:
+        # Translators: three reversed Wild faces (R9) when the roller {name} has no chip to put in the pot.
+        return _("Three reversed Wilds, but {name} has no chips to put in the pot.").format(name=name)
+    # Translators: three reversed Wild faces (R9): {name} puts all their chips, {count}, in the centre pot.
+    text = ngettext(
+        "Three reversed Wilds: {name} puts {count} chip in the pot.",
+        "Three reversed Wilds: {name} puts all {count} chips in the pot.",
+        count,
+    )
+    return text.format(name=name, count=count)
+
+
+def reset(chips: int, pot_count: int) -> str:
+    """Nobody has chips (R11): "Nobody has any chips left, so everyone gets 3 chips again. ..."."""
+    # Translators: every player ran out of chips and nobody won (R11); {count} is the starting chips each
+    # player gets again.
+    text = ngettext(
+        "Nobody has any chips left, so everyone gets {count} chip again.",
+        "Nobody has any chips left, so everyone gets {count} chips again.",
+        chips,
+    ).format(count=chips)
+    if pot_count == 0:
+        return text
+    # Translators: said after a reset (R11): the centre pot is not emptied; {count} is the chips in it.
+    kept = ngettext("The pot keeps its {count} chip.", "The pot keeps its {count} chips.", pot_count)
+    return " ".join((text, kept.format(count=pot_count)))
+
+
+def wins(name: str, total: int, reason: WinReason, from_pot: int) -> str:
+    """The end of the game (R10, R12): "Bo wins with 9 chips. 6 of them came from the pot."."""
+    if reason is WinReason.ROLLED_ALL_DOTS:
+        # Translators: the winner {name} rolled nothing but dots (R10 roll-all-dots); {count} is the total
+        # they win, their chips and the pot.
+        text = ngettext(
+            "All dots! {name} wins with {count} chip.", "All dots! {name} wins with {count} chips.", total
+        )
+    elif reason is WinReason.LAST_CHIP_IN_POT:
+        # Translators: the winner {name} put their last chip in the pot (R10 last-chip-in-pot) and wins it;
+        # {count} is the total they win.
+        text = ngettext(
+            "Last chip in the pot! {name} wins with {count} chip.",
+            "Last chip in the pot! {name} wins with {count} chips.",
+            total,
+        )
+    elif reason is WinReason.THREE_WILDS:
+        # Translators: the winner {name} rolled three Wilds, which win at once under this rule (R8); {count}
+        # is the total they win.
+        text = ngettext(
+            "{name} wins at once with {count} chip.", "{name} wins at once with {count} chips.", total
+        )
+    else:
+        # Translators: the winner {name} is the last player with chips (R10); {count} is the total they win,
+        # their chips and the pot.
+        text = ngettext("{name} wins with {count} chip.", "{name} wins with {count} chips.", total)
+    text = text.format(name=name, count=total)
+    if not 0 < from_pot < total:
+        return text
+    # Translators: said after "Bo wins with 9 chips."; {count} is how many of those chips came from the pot.
+    part = ngettext("{count} of them came from the pot.", "{count} of them came from the pot.", from_pot)
+    return " ".join((text, part.format(count=from_pot)))

@@ -1,0 +1,48 @@
+"""What the narration hands to speech and sound: an :class:`Utterance` and its :class:`Priority`."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+
+class Priority(enum.IntEnum):
+    """How an utterance meets speech already under way."""
+
+    EVENT = 0
+    """Game events: queued behind what is being said, never interrupting."""
+    IMPORTANT = 1
+    """Queued like events but never dropped: a person's own turn and its result, a reset, a win."""
+    ANSWER = 2
+    """What the player asked for (info keys, help): interrupts whatever is being said."""
+
+
+CUE_NAMES: Final = (
+    "dice",
+    "chip-left",
+    "chip-right",
+    "chip-pot",
+    "wild",
+    "reverse",
+    "turn",
+    "win",
+    "reset",
+    "error",
+)
+"""Every sound cue name an :class:`Utterance` may carry (the files under ``sounds/``)."""
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One thing to say, and the sound cues that go with it.
+
+    Attributes:
+        text: whole translated sentences, ready for speech and braille.
+        priority: how it meets speech already under way.
+        cues: sound cue names (see :data:`CUE_NAMES`), in the order the events happened.
+    """
+
+    text: str
+    priority: Priority = Priority.EVENT
+    cues: tuple[str, ...] = ()
