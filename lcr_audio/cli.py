@@ -171,12 +171,11 @@ def _computer_seats(text: str, players: int) -> set[int]:
     for part in word.split(","):
         part = part.strip()
         if not part.isdigit() or not 1 <= int(part) <= players:
-            raise UsageError(
-                # Translators: a bad --computer value.
-                _(
-                    "--computer takes all, none, or seat numbers from 1 to {players} such as 2,3; not {value}."
-                ).format(players=players, value=text)
+            # Translators: a bad --computer value.
+            message = _(
+                "--computer takes all, none, or seat numbers from 1 to {players} such as 2,3; not {value}."
             )
+            raise UsageError(message.format(players=players, value=text))
         seats.add(int(part) - 1)
     return seats
 

@@ -116,6 +116,8 @@ class Setup:
 
     async def ask(self) -> list[Player]:
         """Ask the questions and return the seated table (seat 1 first)."""
+        # Translators: the first words the game says when it starts with the setup questions.
+        self.speaker.speak(_("Left Right Center. A new game."))
         players = await self._number(
             # Translators: first setup question.
             _("How many players, {low} to {high}? Enter for 3.").format(low=MIN_PLAYERS, high=MAX_PLAYERS),

@@ -1,0 +1,173 @@
+"""The ``lcr-audio`` command end to end: real processes, and a real terminal (tmux) for a person's game."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from lcr_audio.cli import build_parser, table_from_options
+
+ROOT = Path(__file__).resolve().parent.parent
+WATCH = ["play", "--players", "4", "--computer", "all", "--seed", "3", "--speech", "console", "--fast"]
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "lcr_audio", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        env=env or _env(),
+    )
+
+
+def _env(tmp: Path | None = None) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("LCR_AUDIO_SPEECH", None)
+    if tmp is not None:
+        env["XDG_STATE_HOME"] = str(tmp / "state")
+        env["XDG_DATA_HOME"] = str(tmp / "data")
+        env["XDG_CONFIG_HOME"] = str(tmp / "config")
+    return env
+
+
+def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None:
+    """The issue's command exits 0, names one winner, and prints the same text twice (same seed)."""
+    first = run(*WATCH, env=_env(tmp_path))
+    second = run(*WATCH, env=_env(tmp_path))
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert first.stderr == ""
+    lines = first.stdout.splitlines()
+    wins = [line for line in lines if " wins with " in line]
+    assert len(wins) == 1 and wins[0] == lines[-1]
+    assert first.stdout == second.stdout
+    assert lines[0] == (
+        "A game of 4 players: Ana, Bo, Cy, and Dee. Everyone starts with 3 chips. Ana rolls first."
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "sentence"),
+    [
+        (["play", "--players", "12"], "--players must be a number from 3 to 10, not 12"),
+        (["play", "--chips", "0"], "--chips must be a number from 1 to 10, not 0"),
+        (["--speech", "loud"], "invalid choice: 'loud'"),
+        (["play", "--names", "A,B", "--players", "4"], "--names gives 2 names but --players asks for 4."),
+        (["play", "--computer", "9"], "--computer takes all, none, or seat numbers from 1 to 3"),
+        (["play", "--seed", "x"], "--seed must be a whole number, not x"),
+    ],
+)
+def test_bad_arguments_get_one_sentence_and_exit_2(args: list[str], sentence: str, tmp_path: Path) -> None:
+    result = run(*args, env=_env(tmp_path))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert sentence in result.stderr
+
+
+def test_people_without_a_keyboard_are_told_why(tmp_path: Path) -> None:
+    """A table with a person but no terminal to type in: one sentence, exit 2, no hang."""
+    result = run("play", "--speech", "console", env=_env(tmp_path))
+    assert result.returncode == 2
+    assert result.stdout.strip() == (
+        "People are seated but there is no keyboard to play with; use --computer all to watch."
+    )
+
+
+def test_speech_option_works_before_and_after_the_command() -> None:
+    parser = build_parser()
+    assert parser.parse_args(["--speech", "silent", "play"]).speech == "silent"
+    assert parser.parse_args(["play", "--speech", "console"]).speech == "console"
+    assert parser.parse_args([]).command is None
+
+
+def test_play_options_seat_the_table() -> None:
+    args = build_parser().parse_args(["play", "--names", "Ana,Bo,Ana,Dee", "--computer", "2,4", "--wild"])
+    rules, players = table_from_options(args)
+    assert rules.players == 4 and rules.wild
+    assert [p.name for p in players] == ["Ana", "Bo", "Ana 2", "Dee"]
+    assert [p.human for p in players] == [True, False, True, False]
+
+
+def test_every_variant_plays_to_one_winner(tmp_path: Path) -> None:
+    """Each win condition and both three-Wild settings, in watch mode, end with exactly one winner."""
+    for extra in (
+        ["--wild", "--reversible", "--win", "roll-all-dots"],
+        ["--wild", "--win", "last-chip-in-pot", "--three-wilds", "win"],
+        ["--wild", "--reversible", "--win", "last-with-chips", "--three-wilds", "take-pot"],
+    ):
+        args = ["play", "--players", "5", "--computer", "all", "--seed", "11", "--fast"]
+        result = run(*args, "--speech", "console", *extra, env=_env(tmp_path))
+        assert result.returncode == 0, result.stdout
+        assert sum(" wins" in line for line in result.stdout.splitlines()) == 1
+
+
+TMUX = shutil.which("tmux")
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
+def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
+    """Setup by Enter x3, a few keys, then Escape and Y: the screen holds only the game's own lines."""
+    session = f"lcr-{uuid.uuid4().hex[:8]}"
+    command = f"cd {ROOT} && {sys.executable} -m lcr_audio --speech console; echo EXIT=$?; sleep 30"
+    env = _env(tmp_path)
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "50", command], check=True, env=env
+    )
+
+    def screen() -> str:
+        return subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True, check=True
+        ).stdout
+
+    def wait_for(text: str, timeout: float = 15.0) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            shown = screen()
+            if text in shown:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; screen:\n{screen()}")
+
+    def keys(*names: str) -> None:
+        for name in names:
+            subprocess.run(["tmux", "send-keys", "-t", session, name], check=True)
+            time.sleep(0.3)
+
+    try:
+        wait_for("How many players")
+        keys("Enter")
+        wait_for("How many of them play")
+        keys("Enter")
+        wait_for("Name of player 1")
+        keys("Enter")
+        wait_for("Press Space to roll")
+        keys("s")
+        wait_for("You 3, Ana 3, Bo 3, pot 0.")
+        keys("Space")
+        wait_for("You rolls")
+        keys("Escape")
+        wait_for("Quit this game? Y or N.")
+        keys("y")
+        shown = wait_for("EXIT=0")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+    lines = [line for line in shown.splitlines() if line.strip()]
+    assert lines[:4] == [
+        "Left Right Center. A new game.",
+        "How many players, 3 to 10? Enter for 3.",
+        "How many of them play at this keyboard, 0 to 3? Enter for 1.",
+        "Name of player 1? Enter for You.",
+    ]
+    allowed = ("You", "Ana", "Bo", "A game", "Your turn", "Quit this game", "Goodbye", "EXIT=0")
+    stray = [line for line in lines[4:] if not line.startswith(allowed)]
+    assert stray == []

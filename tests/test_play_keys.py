@@ -1,0 +1,195 @@
+"""The play screen driven by keys through a pipe, asserting on what the recording speech backend received."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+
+import pytest
+from prompt_toolkit.input import PipeInput, create_pipe_input
+
+from lcr_audio.engine import GameWon, Rules
+from lcr_audio.session import Session
+from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.tui.keys import Context, help_text
+from lcr_audio.tui.play import Outcome, PlayScreen
+from lcr_audio.tui.setup import table
+
+ROLL_PROMPT = "Press Space to roll"
+
+
+@pytest.fixture
+def pipe() -> Iterator[PipeInput]:
+    with create_pipe_input() as keys:
+        yield keys
+
+
+class Driver:
+    """Runs a PlayScreen in the test's event loop and sends keys when the screen is ready for them."""
+
+    def __init__(self, screen: PlayScreen, keys: PipeInput, recorder: RecordingBackend) -> None:
+        self.screen, self.keys, self.recorder = screen, keys, recorder
+        self.task: asyncio.Task[Outcome] | None = None
+
+    @property
+    def spoken(self) -> list[tuple[str, bool]]:
+        return self.recorder.spoken
+
+    async def start(self) -> None:
+        self.task = asyncio.create_task(self.screen.run())
+        await asyncio.sleep(0)
+
+    async def until(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not condition():
+            assert self.task is not None
+            if self.task.done():
+                self.task.result()
+                return
+            if loop.time() > end:
+                raise AssertionError(f"timed out; last utterances: {self.spoken[-5:]}")
+            await asyncio.sleep(0.005)
+
+    async def press(self, text: str) -> tuple[str, bool]:
+        """Send ``text`` as keys and return the first utterance it caused."""
+        before = len(self.spoken)
+        self.keys.send_text(text)
+        await self.until(lambda: len(self.spoken) > before)
+        return self.spoken[before]
+
+
+def make_screen(keys: PipeInput, seed: int = 7, **rules: object) -> tuple[PlayScreen, RecordingBackend]:
+    recorder = RecordingBackend()
+    speaker = Speaker([recorder])
+    game_rules = Rules(players=3, **rules)  # type: ignore[arg-type]
+    session = Session(game_rules, table(3, [], [0]), seed)
+    return PlayScreen(session, speaker, keys, pause=0.0, new_session=None), recorder
+
+
+def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
+    """A whole game: the info keys answer exactly, Space rolls, the game ends with one winner."""
+
+    async def scenario() -> None:
+        screen, recorder = make_screen(pipe)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        assert driver.spoken[0] == (
+            "A game of 3 players: You, Ana, and Bo. Everyone starts with 3 chips.",
+            False,
+        )
+        # Info keys interrupt and answer exactly.
+        assert await driver.press("s") == ("You 3, Ana 3, Bo 3, pot 0.", True)
+        assert await driver.press("c") == ("The pot is empty.", True)
+        your_turn = "Your turn, You. You have 3 chips. Press Space to roll 3 dice."
+        assert await driver.press("t") == (your_turn, True)
+        assert await driver.press("2") == ("Seat 2, Ana: 3 chips.", True)
+        assert await driver.press("0") == ("There is no seat 10; this table has 3 seats.", True)
+        last_message = screen.history[-1]
+        assert await driver.press(",") == (last_message, True)
+        assert await driver.press("\x1bOP") == (help_text(Context.ROLL), True)  # F1
+        assert await driver.press("x") == ("Not now. F1 lists the keys.", True)
+        # Play: Space at every roll prompt until the game is over.
+        rolls = 0
+
+        def prompts() -> int:
+            return sum(ROLL_PROMPT in t for t, _ in driver.spoken)
+
+        while not driver.task.done():  # type: ignore[union-attr]
+            if rolls < prompts():
+                rolls += 1
+                pipe.send_text(" ")
+            await driver.until(lambda n=rolls: driver.task.done() or prompts() > n)  # type: ignore[union-attr,misc]
+        assert await driver.task == Outcome.FINISHED  # type: ignore[misc]
+        assert rolls >= 1
+        winner = screen.state.winner
+        assert winner is not None
+        wins = [t for t, _ in driver.spoken if " wins with " in t]
+        assert len(wins) == 1
+        assert wins[0].startswith(screen.session.names[winner])
+        assert screen.state.chips[winner] == 9  # R12: every chip ends with the winner (3 players x 3)
+
+    asyncio.run(scenario())
+
+
+def test_game_events_queue_and_answers_interrupt(pipe: PipeInput) -> None:
+    """DESIGN.md §3: game events never interrupt; what the player asked for does."""
+
+    async def scenario() -> None:
+        screen, recorder = make_screen(pipe, seed=11)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        await driver.press(" ")
+        await driver.until(lambda: sum(ROLL_PROMPT in t for t, _ in driver.spoken) >= 2 or driver.task.done())  # type: ignore[union-attr]
+        game = [(t, i) for t, i in driver.spoken]
+        assert all(not interrupt for _, interrupt in game)
+        assert (await driver.press("s"))[1] is True
+
+    asyncio.run(scenario())
+
+
+def test_escape_asks_before_quitting(pipe: PipeInput) -> None:
+    """Escape asks; N goes on and repeats the question that was open; Escape then Y quits."""
+
+    async def scenario() -> None:
+        screen, recorder = make_screen(pipe)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        assert (await driver.press("\x1b"))[0] == "Quit this game? Y or N."
+        assert (await driver.press("n"))[0] == "The game goes on."
+        assert ROLL_PROMPT in driver.spoken[-1][0]
+        await driver.press("\x1b")
+        pipe.send_text("y")
+        assert await asyncio.wait_for(driver.task, 5) is Outcome.QUIT  # type: ignore[arg-type]
+        assert screen.state.turn == 1  # nothing was rolled
+
+    asyncio.run(scenario())
+
+
+def test_history_steps_back_and_forward(pipe: PipeInput) -> None:
+    """Comma repeats the last message, then steps back; period steps forward; the ends say so."""
+
+    async def scenario() -> None:
+        screen, recorder = make_screen(pipe, seed=3)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        await driver.press(" ")
+        await driver.until(lambda: sum(ROLL_PROMPT in t for t, _ in driver.spoken) >= 2 or driver.task.done())  # type: ignore[union-attr]
+        history = list(screen.history)
+        assert len(history) >= 3
+        assert (await driver.press(","))[0] == history[-1]
+        assert (await driver.press(","))[0] == history[-2]
+        assert (await driver.press("."))[0] == history[-1]
+        assert (await driver.press("."))[0] == f"Last message. {history[-1]}"
+        assert (await driver.press("\x1b[H"))[0] == history[0]  # Home
+
+    asyncio.run(scenario())
+
+
+def test_watch_mode_plays_to_the_end_without_keys(pipe: PipeInput) -> None:
+    """--computer all: no person is asked anything and exactly one winner is announced."""
+
+    async def scenario() -> None:
+        recorder = RecordingBackend()
+        session = Session(Rules(players=4), table(4, [], []), 3)
+        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
+        assert await asyncio.wait_for(screen.run(), 10) is Outcome.FINISHED
+        assert sum(" wins with " in t for t, _ in recorder.spoken) == 1
+        assert not any(ROLL_PROMPT in t for t, _ in recorder.spoken)
+
+    asyncio.run(scenario())
+
+
+def test_won_event_matches_final_state() -> None:
+    """The session's own play_to_end reaches the same winner the events name."""
+    session = Session(Rules(players=5), table(5, [], []), 42)
+    seen: list[GameWon] = []
+    session.listeners.append(lambda events, _: seen.extend(e for e in events if isinstance(e, GameWon)))
+    session.start()
+    state = session.play_to_end()
+    assert len(seen) == 1 and seen[0].seat == state.winner
+    assert seen[0].total == 15 == state.chips[state.winner]  # R12: 5 players x 3 chips
