@@ -193,11 +193,30 @@ def help_text(context: Context) -> str:
     return " ".join(parts)
 
 
+_CONTEXT_NAMES = {
+    Context.ROLL: "your roll",
+    Context.REVERSE: "the reversal question",
+    Context.CHOOSE: "choosing a seat for a Wild",
+    Context.WATCH: "a computer's turn",
+    Context.CONFIRM: "a yes-or-no question",
+}
+
+
+def _when(contexts: frozenset[Context]) -> str:
+    if contexts == EVERYWHERE:
+        return "always"
+    if contexts == PLAYING:
+        return "during play"
+    return ", ".join(_CONTEXT_NAMES[c] for c in Context if c in contexts)
+
+
 def markdown_table(contexts: Iterable[Context] = tuple(Context)) -> str:
-    """The key list as a Markdown table, for the README (generated from :data:`KEYS`)."""
+    """The key list as a Markdown table for the README (generated from :data:`KEYS`; English)."""
     wanted = set(contexts)
-    rows = [f"| {spec.spoken} | {spec.help} |" for spec in KEYS if spec.contexts & wanted]
-    return "\n".join(["| keys | what they do |", "|---|---|", *rows])
+    rows = [
+        f"| {spec.spoken} | {spec.help} | {_when(spec.contexts)} |" for spec in KEYS if spec.contexts & wanted
+    ]
+    return "\n".join(["| keys | what they do | when |", "|---|---|---|", *rows])
 
 
 __all__ = ["KEYS", "N_", "Command", "Context", "KeySpec", "help_text", "lookup", "markdown_table"]
