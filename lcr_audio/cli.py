@@ -101,6 +101,18 @@ def build_parser() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help=_("how the game speaks: auto (default), screen-reader, tts, console or silent"),
     )
+    output.add_argument(
+        "--pause",
+        type=_seconds,
+        default=argparse.SUPPRESS,
+        help=_("seconds a computer player waits before it plays (default 1)"),
+    )
+    output.add_argument(
+        "--fast",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=_("computer players play without pausing"),
+    )
     parser = _Parser(
         prog=APP, parents=[output], description=_("Left Right Center, the dice game, played by ear.")
     )
@@ -148,13 +160,6 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("who rolls first: 1 or random"),
     )
     play.add_argument("--seed", type=_seed, help=_("a number that makes the whole game repeatable"))
-    play.add_argument(
-        "--pause",
-        type=_seconds,
-        default=DEFAULT_PAUSE,
-        help=_("seconds a computer player waits before it plays (default 1)"),
-    )
-    play.add_argument("--fast", action="store_true", help=_("computer players play without pausing"))
     return parser
 
 
@@ -276,8 +281,7 @@ async def _play(args: argparse.Namespace, stdout: TextIO) -> int:
                 raise UsageError(
                     _("The setup questions need a terminal; use lcr-audio play with options instead.")
                 )
-            players = await Setup(speaker, console, keys, output).ask()
-            rules = Rules(players=len(players))
+            rules, players = await Setup(speaker, console, keys, output).ask()
         if any(p.human for p in players) and not interactive:
             raise UsageError(
                 # Translators: people were seated but the game has no keyboard (input is not a terminal).

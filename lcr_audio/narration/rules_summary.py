@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine import Rules, ThreeWilds, WinCondition
+from ..engine import FirstPlayer, Rules, ThreeWilds, WinCondition
 from ..i18n import _, ngettext
 
 
@@ -50,6 +50,9 @@ def rules_summary(rules: Rules) -> str:
         ),
     }[rules.win]
     sentences.append(win)
+    if rules.first_player is FirstPlayer.RANDOM:
+        # Translators: rules summary, the first player is drawn at random (R13).
+        sentences.append(_("A random player rolls first."))
     return " ".join(sentences)
 
 

@@ -9,16 +9,28 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import replace
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from ..bots import DEFAULT_POLICY
-from ..engine import MAX_PLAYERS, MIN_PLAYERS
-from ..i18n import _
+from ..engine import (
+    MAX_CHIPS,
+    MAX_PLAYERS,
+    MIN_CHIPS,
+    MIN_PLAYERS,
+    FirstPlayer,
+    Rules,
+    ThreeWilds,
+    WinCondition,
+)
+from ..i18n import _, ngettext
+from ..narration.rules_summary import rules_summary
 from ..session import Player
 from ..speech import Speaker
+from .choice import Defaults, KeyReader, Option, choose
 from .console import Console
 
 NAME_LIMIT = 20
@@ -88,9 +100,10 @@ class Setup:
         output: prompt_toolkit output (the terminal, or ``DummyOutput`` in tests).
     """
 
-    def __init__(self, speaker: Speaker, console: Console, keys: Input | None, output: Output | None) -> None:
+    def __init__(self, speaker: Speaker, console: Console, keys: Input, output: Output | None) -> None:
         self.speaker = speaker
         self.console = console
+        self.keys = keys
         self.prompts: PromptSession[str] = PromptSession(input=keys, output=output)
 
     async def _ask(self, question: str) -> str:
@@ -114,8 +127,8 @@ class Setup:
                 interrupt=True,
             )
 
-    async def ask(self) -> list[Player]:
-        """Ask the questions and return the seated table (seat 1 first)."""
+    async def ask(self) -> tuple[Rules, list[Player]]:
+        """Ask the questions and return the rules and the seated table (seat 1 first)."""
         # Translators: the first words the game says when it starts with the setup questions.
         self.speaker.speak(_("Left Right Center. A new game."))
         players = await self._number(
@@ -140,4 +153,105 @@ class Setup:
                 _("Name of player {number}? Enter for {default}.").format(number=seat + 1, default=default)
             )
             names.append(clean_name(answer) or default)
-        return table(players, names, range(people))
+        seated = table(players, names, range(people))
+        self.console.finish_line()
+        return await self.rules(players), seated
+
+    async def rules(self, players: int) -> Rules:
+        """Offer the standard rules (Enter) or a walk through every option (O), then return the rules."""
+        standard = Rules(players=players)
+        # Translators: the last setup question. {summary} is the rules summary (several sentences).
+        question = _("Rules: {summary} Press Enter to start, or O to change the options.").format(
+            summary=rules_summary(standard)
+        )
+        async with KeyReader(self.keys) as reader:
+            self.speaker.speak(question, interrupt=True)
+            while True:
+                key = (await reader.next()).key
+                if key in ("\r", "\n", " ") or key in ("c-m", "c-j"):
+                    return standard
+                if isinstance(key, str) and key.lower() == "o":
+                    return await self._options(reader, players)
+                if key == "c-c":
+                    raise KeyboardInterrupt
+                # Translators: a key other than Enter or O at the rules question.
+                self.speaker.speak(_("Press Enter to start, or O to change the options."), interrupt=True)
+
+    async def _options(self, reader: KeyReader, players: int) -> Rules:
+        """Each option as one question: value read, Left/Right change it, Enter accepts, D takes defaults."""
+        rules = Rules(players=players)
+        try:
+            rules = replace(rules, chips=await choose(reader, self.speaker, chips_option(), first=True))
+            rules = replace(rules, wild=await choose(reader, self.speaker, on_off(_("Wild dice"))))
+            if rules.wild:
+                rules = replace(rules, three_wilds=await choose(reader, self.speaker, three_wilds_option()))
+            reversible = await choose(reader, self.speaker, on_off(_("Reversible dice")))
+            rules = replace(rules, reversible=reversible)
+            rules = replace(rules, win=await choose(reader, self.speaker, win_option()))
+            rules = replace(rules, first_player=await choose(reader, self.speaker, first_player_option()))
+        except Defaults:
+            pass
+        # Translators: said when the options are settled. {summary} is the rules summary.
+        self.speaker.speak(_("Options set. {summary}").format(summary=rules_summary(rules)))
+        return rules
+
+
+def chips_option() -> Option[int]:
+    """Starting chips, 1 to 10 (R2)."""
+    values = [
+        # Translators: a value of the starting-chips option.
+        (n, ngettext("{count} chip", "{count} chips", n).format(count=n))
+        for n in range(MIN_CHIPS, MAX_CHIPS + 1)
+    ]
+    # Translators: the name of the starting-chips option.
+    return Option(_("Starting chips"), values, default=3 - MIN_CHIPS)
+
+
+def on_off(title: str) -> Option[bool]:
+    """An option that is off (default) or on."""
+    # Translators: the two values of an on/off option.
+    return Option(title, [(False, _("off")), (True, _("on"))])
+
+
+def three_wilds_option() -> Option[ThreeWilds]:
+    """What three Wilds do (R8)."""
+    return Option(
+        # Translators: the name of the three-Wilds option (R8).
+        _("Three Wilds"),
+        [
+            # Translators: a value of the three-Wilds option: take the pot and the game goes on.
+            (ThreeWilds.TAKE_POT, _("take the pot, and play goes on")),
+            # Translators: a value of the three-Wilds option: take the pot and win.
+            (ThreeWilds.WIN, _("win at once, with the pot")),
+        ],
+    )
+
+
+def win_option() -> Option[WinCondition]:
+    """The win condition (R10)."""
+    return Option(
+        # Translators: the name of the win-condition option (R10).
+        _("Winning"),
+        [
+            # Translators: a value of the win-condition option.
+            (WinCondition.LAST_WITH_CHIPS, _("last player with chips")),
+            # Translators: a value of the win-condition option.
+            (WinCondition.ROLL_ALL_DOTS, _("roll all dots")),
+            # Translators: a value of the win-condition option.
+            (WinCondition.LAST_CHIP_IN_POT, _("last chip in the pot")),
+        ],
+    )
+
+
+def first_player_option() -> Option[FirstPlayer]:
+    """Who rolls first (R13)."""
+    return Option(
+        # Translators: the name of the first-player option (R13).
+        _("First player"),
+        [
+            # Translators: a value of the first-player option.
+            (FirstPlayer.SEAT_ONE, _("seat 1")),
+            # Translators: a value of the first-player option.
+            (FirstPlayer.RANDOM, _("random")),
+        ],
+    )

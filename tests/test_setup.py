@@ -1,0 +1,85 @@
+"""The setup questions driven by keys through a pipe (issues 2 and 3)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
+from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.tui.console import Console
+from lcr_audio.tui.setup import Setup, clean_name, distinct_names, table
+
+
+def run_setup(*key_groups: str) -> tuple[Rules, list[str], list[bool], list[str]]:
+    """Run the setup, sending each group of keys after the previous one was taken; return what came out."""
+
+    async def scenario() -> tuple[Rules, list[str], list[bool], list[str]]:
+        with create_pipe_input() as keys:
+            recorder = RecordingBackend()
+            setup = Setup(Speaker([recorder]), Console(io.StringIO()), keys, DummyOutput())
+            task = asyncio.create_task(setup.ask())
+            for group in key_groups:
+                await asyncio.sleep(0.05)
+                keys.send_text(group)
+            rules, players = await asyncio.wait_for(task, 5)
+            return rules, [p.name for p in players], [p.human for p in players], [t for t, _ in recorder.spoken]
+
+    return asyncio.run(scenario())
+
+
+def test_enter_four_times_is_you_against_two_computers_with_standard_rules() -> None:
+    rules, names, humans, spoken = run_setup("\r", "\r", "\r", "\r")
+    assert rules == Rules(players=3)
+    assert names == ["You", "Ana", "Bo"]
+    assert humans == [True, False, False]
+    assert spoken[0] == "Left Right Center. A new game."
+    assert spoken[-1] == (
+        "Rules: 3 players, 3 chips each. Wild dice off. Reversible dice off. The last player with chips wins."
+        " Press Enter to start, or O to change the options."
+    )
+
+
+def test_people_and_names_are_asked_and_cleaned() -> None:
+    rules, names, humans, _ = run_setup("4\r", "2\r", "  Ana \r", "ana\x07\r", "\r")
+    assert rules.players == 4
+    assert names == ["Ana", "ana 2", "Bo", "Cy"]
+    assert humans == [True, True, False, False]
+
+
+def test_a_bad_number_is_refused_in_one_sentence_and_asked_again() -> None:
+    rules, _names, _humans, spoken = run_setup("12\r", "5\r", "0\r", "\r")
+    assert rules.players == 5
+    assert "Please type a number from 3 to 10, or press Enter for 3." in spoken
+    assert _humans == [False] * 5
+
+
+def test_every_option_by_keys() -> None:
+    """O walks the options: Right changes a value, a first letter jumps, Enter accepts (issue 3)."""
+    rules, *_ = run_setup("\r", "\r", "\r", "o", "\x1b[C\r", "\x1b[C\r", "w\r", "o\r", "r\r", "\x1b[C\r")
+    assert rules == Rules(
+        players=3,
+        chips=4,
+        wild=True,
+        three_wilds=ThreeWilds.WIN,
+        reversible=True,  # "o" from "off" goes on to the next value starting with o: "on"
+        win=WinCondition.ROLL_ALL_DOTS,
+        first_player=FirstPlayer.RANDOM,
+    )
+
+
+def test_d_takes_the_defaults_for_the_rest() -> None:
+    rules, _n, _h, spoken = run_setup("\r", "\r", "\r", "o", "\x1b[D\r", "d")
+    assert rules == Rules(players=3, chips=2)
+    assert spoken[-1].startswith("Options set. 3 players, 2 chips each.")
+
+
+def test_names_are_neutralised() -> None:
+    assert clean_name("  Ana\x1b]0;title\x07 \x1b[31mRed\x00 ") == "Ana Red"
+    assert clean_name("\x1b[2J\x1b[H") == ""
+    assert len(clean_name("x" * 50)) == 20
+    assert distinct_names(["Bo", "bo", "Bo"]) == ["Bo", "bo 2", "Bo 3"]
+    assert [p.name for p in table(4, ["", "Cy"], [0])] == ["You", "Cy", "Ana", "Bo"]
