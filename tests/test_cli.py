@@ -116,12 +116,12 @@ TMUX = shutil.which("tmux")
 
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
 def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
-    """Setup by Enter x3, a few keys, then Escape and Y: the screen holds only the game's own lines."""
+    """Setup by Enter x4, a few keys, then Escape and Y: the screen holds only the game's own lines."""
     session = f"lcr-{uuid.uuid4().hex[:8]}"
     command = f"cd {ROOT} && {sys.executable} -m lcr_audio --speech console; echo EXIT=$?; sleep 30"
     env = _env(tmp_path)
     subprocess.run(
-        ["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "50", command], check=True, env=env
+        ["tmux", "new-session", "-d", "-s", session, "-x", "250", "-y", "50", command], check=True, env=env
     )
 
     def screen() -> str:
@@ -150,6 +150,8 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
         keys("Enter")
         wait_for("Name of player 1")
         keys("Enter")
+        wait_for("Press Enter to start, or O to change the options.")
+        keys("Enter")
         wait_for("Press Space to roll")
         keys("s")
         wait_for("You 3, Ana 3, Bo 3, pot 0.")
@@ -168,6 +170,6 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
         "How many of them play at this keyboard, 0 to 3? Enter for 1.",
         "Name of player 1? Enter for You.",
     ]
-    allowed = ("You", "Ana", "Bo", "A game", "Your turn", "Quit this game", "Goodbye", "EXIT=0")
+    allowed = ("You", "Ana", "Bo", "A game", "Your turn", "Quit this game", "Goodbye", "EXIT=0", "Rules:")
     stray = [line for line in lines[4:] if not line.startswith(allowed)]
     assert stray == []

@@ -26,7 +26,8 @@ def run_setup(*key_groups: str) -> tuple[Rules, list[str], list[bool], list[str]
                 await asyncio.sleep(0.05)
                 keys.send_text(group)
             rules, players = await asyncio.wait_for(task, 5)
-            return rules, [p.name for p in players], [p.human for p in players], [t for t, _ in recorder.spoken]
+            spoken = [t for t, _ in recorder.spoken]
+            return rules, [p.name for p in players], [p.human for p in players], spoken
 
     return asyncio.run(scenario())
 

@@ -155,7 +155,10 @@ class ChipsReset:
 
 @dataclass(frozen=True)
 class GameWon:
-    """``seat`` won with ``total`` chips: their own plus the pot (R12)."""
+    """``seat`` won with ``total`` chips: their own plus the pot (R12). Always the last event.
+
+    A TurnEnded comes before it, except for a three-Wilds win (R8), which ends the game inside the turn.
+    """
 
     seat: Seat
     total: int

@@ -257,6 +257,8 @@ def _roll(state: GameState, faces: tuple[Face, ...], events: list[Event]) -> Gam
         raise IllegalActionError(f"This roll needs {dice} dice, not {len(faces)}.")
     allowed = set(state.rules.die)
     for face in faces:
+        if not isinstance(face, Face):
+            raise IllegalActionError(f"{face!r} is not a face of a die.")
         if face not in allowed:
             raise IllegalActionError(f"These dice have no {face.value} face.")
     seat, n = state.seat, state.rules.players
@@ -310,7 +312,7 @@ def _three_wilds(state: GameState, events: list[Event]) -> GameState:
     else:
         events.append(NothingMoved(seat, Cause.THREE_WILDS, POT))
     state = replace(state, chips=tuple(chips), pot=0)
-    if state.rules.three_wilds is ThreeWilds.WIN:
+    if state.rules.three_wilds is ThreeWilds.WIN:  # the game ends inside the turn: no TurnEnded
         return _win(state, seat, WinReason.THREE_WILDS, events)
     return _end_turn(state, events)
 
