@@ -1,0 +1,136 @@
+"""The player's settings, remembered between games (DESIGN.md §3, §4).
+
+One JSON file with a format version in the user's config folder (platformdirs), written atomically. A file
+that cannot be read is reported in one sentence, left where it is (renamed aside, never deleted) and the
+defaults are used: a broken settings file never stops a game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from .i18n import _
+from .storage import StorageError, atomic_write_json, config_dir, read_json
+
+log = logging.getLogger(__name__)
+
+FORMAT = "lcr-audio-settings"
+VERSION = 1
+MAX_BYTES = 64 * 1024
+VERBOSITIES = ("brief", "normal", "full")
+RATE_RANGE = (-10, 10)
+"""Speech rate steps for the game's own voice: 0 is the voice's normal rate, each step about 10%."""
+
+
+@dataclass
+class Settings:
+    """What the player chose, with defaults for a first start.
+
+    Attributes:
+        verbosity: ``brief``, ``normal`` or ``full`` (how much each turn says).
+        echo: in screen-reader mode, also print every message.
+        braille: in screen-reader mode, also send every message to the braille display.
+        rate: the game's own voice's rate, in steps from -10 to 10 (0 = the voice's normal rate).
+        voice: the game's own voice's id, or "" for the system's default.
+        sounds: sound cues on or off.
+        volume: cue volume, 0.0 to 1.0.
+        pause: seconds a computer player waits before it plays (0 to 10).
+        language: a language code such as ``es``, or "" for the system's language.
+        progress: practice lessons' best scores, ``{lesson: [right, total]}``.
+    """
+
+    verbosity: str = "normal"
+    echo: bool = False
+    braille: bool = True
+    rate: int = 0
+    voice: str = ""
+    sounds: bool = True
+    volume: float = 0.8
+    pause: float = 1.0
+    language: str = ""
+    progress: dict[str, list[int]] = field(default_factory=dict)
+
+    def validated(self) -> Settings:
+        """A copy with every value brought into range (unknown verbosity → normal, volume clamped...)."""
+        low, high = RATE_RANGE
+        return dataclasses.replace(
+            self,
+            verbosity=self.verbosity if self.verbosity in VERBOSITIES else "normal",
+            rate=min(max(int(self.rate), low), high),
+            volume=round(min(max(float(self.volume), 0.0), 1.0), 2),
+            pause=min(max(float(self.pause), 0.0), 10.0),
+        )
+
+
+def settings_path() -> Path:
+    """The settings file (``settings.json`` in the user's config folder)."""
+    return config_dir() / "settings.json"
+
+
+def _from_json(data: Any, path: Path) -> Settings:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        # Translators: the settings file is not one the game wrote.
+        raise StorageError(_("{path} is not a settings file of this game.").format(path=path))
+    if not isinstance(data.get("version"), int) or data["version"] > VERSION:
+        # Translators: the settings file comes from a newer version of the game.
+        raise StorageError(_("{path} was written by a newer version of the game.").format(path=path))
+    values: dict[str, Any] = {}
+    defaults = Settings()
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        value, default = data[f.name], getattr(defaults, f.name)
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(default, float):
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+        elif isinstance(default, int):
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif isinstance(default, str):
+            ok = isinstance(value, str)
+        else:
+            ok = isinstance(value, dict)
+        if not ok:
+            # Translators: one setting in the settings file has a value of the wrong kind.
+            raise StorageError(_("{path} has a bad value for {setting}.").format(path=path, setting=f.name))
+        values[f.name] = value
+    return Settings(**values).validated()
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """Read the settings. Returns ``(settings, problem)``: ``problem`` is one sentence for the player when
+    the file could not be used (then the defaults are returned and the broken file is kept aside as
+    ``settings.json.broken``), else None. A missing file is no problem: first start.
+    """
+    path = path or settings_path()
+    try:
+        return _from_json(read_json(path, max_bytes=MAX_BYTES), path), None
+    except FileNotFoundError:
+        return Settings(), None
+    except (StorageError, OSError) as error:
+        log.warning("Settings unusable: %s", error)
+        aside = path.with_name(path.name + ".broken")
+        try:
+            path.replace(aside)
+        except OSError:
+            aside = path
+        # Translators: said once at start when the settings file could not be read. {problem} is a sentence.
+        message = _("Your settings could not be read, so the game uses its defaults. {problem}")
+        return Settings(), message.format(problem=str(error))
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+    """Write the settings atomically. Returns None, or one sentence for the player if it failed."""
+    path = path or settings_path()
+    data = {"format": FORMAT, "version": VERSION, **dataclasses.asdict(settings.validated())}
+    try:
+        atomic_write_json(path, data)
+    except OSError as error:
+        log.warning("Could not save settings to %s: %s", path, error)
+        # Translators: the settings could not be written; the game goes on with them in memory.
+        return _("Your settings could not be saved; they stay as they are until you quit.")
+    return None
