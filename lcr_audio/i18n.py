@@ -24,7 +24,9 @@ _language = "en"
 def locales_dir() -> Path:
     """Return the folder holding ``<lang>/LC_MESSAGES/lcr_audio.po`` (installed package or checkout)."""
     try:
-        return Path(str(resources.files("lcr_audio.locales")))
+        # The folder has no __init__.py: as a namespace package, files() is a MultiplexedPath, so go
+        # through a file known to be inside it.
+        return Path(str(resources.files("lcr_audio.locales").joinpath("messages.pot"))).parent
     except ModuleNotFoundError:  # running from a checkout that was never installed
         return Path(__file__).resolve().parent.parent / "locales"
 

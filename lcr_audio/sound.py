@@ -1,0 +1,323 @@
+"""Sound cues: a short sound for every chip that moves, the dice, turns, wins (DESIGN.md §1 "sound", §3).
+
+Playback uses pygame-ce's mixer only (never ``pygame.init()``). When there is no audio device, or pygame is
+missing, the :class:`SoundPlayer` is silent rather than failing: :attr:`SoundPlayer.available` is False, one
+INFO line goes to the log, and every call is a no-op. Nothing is ever written to the terminal: pygame's
+banner is switched off and SDL's and ALSA's complaints on file descriptors 1 and 2 go to the null device.
+
+Cue names (:data:`CUES`) are the ones :class:`lcr_audio.narration.utterance.Utterance` carries. Two of them
+take a number::
+
+    player = SoundPlayer()
+    player.play("dice", dice=2)        # sounds/dice-2.wav: two dice (1..3)
+    player.play("turn", seat=4)        # sounds/turn-4.wav: seat number 4 as players hear it (1..10)
+    player.play("chip-left")           # already panned left in the file
+    player.play("chip-pot", pan=-0.5)  # any cue can be moved left (-1.0) or right (+1.0)
+    player.play("turn-4")              # the file name works too (also "dice-2")
+
+The cue files are made by ``scripts/make_sounds.py`` and ship as the package ``lcr_audio.sounds`` (the
+repo's ``sounds/`` folder).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+import wave
+from importlib import resources
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final
+
+from lcr_audio.speech._quiet import quiet_output
+
+log = logging.getLogger(__name__)
+
+CUES: Final = (
+    "dice",
+    "chip-left",
+    "chip-right",
+    "chip-pot",
+    "wild",
+    "reverse",
+    "turn",
+    "win",
+    "reset",
+    "error",
+)
+"""Every cue name :meth:`SoundPlayer.play` accepts (besides the file names ``dice-N`` and ``turn-N``)."""
+DICE_COUNTS: Final = range(1, 4)
+"""How many dice a ``dice`` cue can sound like: ``dice-1`` .. ``dice-3``."""
+SEATS: Final = range(1, 11)
+"""Seat numbers with a ``turn`` chime: ``turn-1`` .. ``turn-10`` (pitch rising with the seat)."""
+VOLUME_STEP: Final = 0.1
+"""How much :meth:`SoundPlayer.volume_up` and :meth:`SoundPlayer.volume_down` change the volume."""
+MIXER_CHANNELS: Final = 16
+"""Cues that can sound at once; a 17th takes over the channel playing the oldest cue."""
+MIXER_FREQUENCY: Final = 44_100
+"""Mixer sample rate in Hz, the cue files' own (16-bit stereo): no resampling."""
+MIXER_BUFFER: Final = 512
+"""Mixer buffer in sample frames: about 12 ms of latency at 44.1 kHz."""
+
+
+def default_sounds_dir() -> Path:
+    """The folder holding the ``.wav`` cues (installed package ``lcr_audio.sounds`` or the repo checkout).
+
+    ``sounds/`` has no ``__init__.py``, so installed it is a namespace package whose ``files()`` is a
+    ``MultiplexedPath`` (its ``str()`` is not a path): the folder is taken from a file inside it instead.
+    """
+    try:
+        licence = resources.files("lcr_audio.sounds").joinpath("LICENSE.md")
+    except ModuleNotFoundError:  # running from a checkout that was never installed
+        return Path(__file__).resolve().parent.parent / "sounds"
+    return Path(str(licence)).parent
+
+
+def cue_file(cue: str, *, seat: int | None = None, dice: int | None = None) -> str:
+    """The file name (without ``.wav``) that plays ``cue``.
+
+    Args:
+        cue: one of :data:`CUES`, or a numbered file name ``"dice-1"`` .. ``"dice-3"``,
+            ``"turn-1"`` .. ``"turn-10"``.
+        seat: for ``"turn"`` only, and required there: the seat number 1..10 as players hear it (the
+            engine's 0-based seat index + 1).
+        dice: for ``"dice"`` only: how many dice were rolled, 1..3 (default 3).
+
+    Raises:
+        ValueError: an unknown cue, a missing or out-of-range ``seat``/``dice``, or a number given to a cue
+            that does not take it. These are programming errors, never the player's.
+    """
+    base, _, number = cue.rpartition("-")
+    if base in ("dice", "turn") and number.isdigit():  # a numbered file name: "turn-4", "dice-2"
+        if seat is not None or dice is not None:
+            raise ValueError(f"{cue!r} already names its file: give no seat or dice")
+        return cue_file(base, **{"seat" if base == "turn" else "dice": int(number)})
+    if cue not in CUES:
+        raise ValueError(f"Unknown sound cue {cue!r}; known cues: {', '.join(CUES)}")
+    if seat is not None and cue != "turn":
+        raise ValueError(f"Only the 'turn' cue takes a seat, not {cue!r}")
+    if dice is not None and cue != "dice":
+        raise ValueError(f"Only the 'dice' cue takes a number of dice, not {cue!r}")
+    if cue == "turn":
+        if seat not in SEATS:
+            raise ValueError(f"The 'turn' cue needs a seat number from 1 to 10, not {seat!r}")
+        return f"turn-{seat}"
+    if cue == "dice":
+        count = 3 if dice is None else dice
+        if count not in DICE_COUNTS:
+            raise ValueError(f"The 'dice' cue takes 1 to 3 dice, not {dice!r}")
+        return f"dice-{count}"
+    return cue
+
+
+def clamp_volume(volume: float) -> float:
+    """``volume`` limited to 0.0..1.0 (NaN counts as 0.0)."""
+    return 0.0 if math.isnan(volume) else min(1.0, max(0.0, volume))
+
+
+def pan_gains(pan: float, volume: float = 1.0) -> tuple[float, float]:
+    """Left and right channel volumes (0.0-1.0 each) for ``pan`` at master ``volume`` (0.0-1.0).
+
+    A balance control: ``pan`` -1.0 is left only, 0.0 is both channels at ``volume``, +1.0 is right only;
+    the louder side stays at ``volume``, the other fades to silence. Out-of-range values are clamped;
+    NaN or an infinity raises ValueError.
+    """
+    if not math.isfinite(pan):
+        raise ValueError(f"pan must be a number from -1.0 to 1.0, not {pan!r}")
+    pan = min(1.0, max(-1.0, pan))
+    volume = clamp_volume(volume)
+    return volume * min(1.0, 1.0 - pan), volume * min(1.0, 1.0 + pan)
+
+
+class SoundPlayer:
+    """Plays the cue files through pygame-ce's mixer; silent (never failing) without an audio device.
+
+    Create it before the game starts talking (opening the audio device mutes the terminal for a moment),
+    use it from one thread, and :meth:`close` it at the end (or use it as a context manager).
+
+    Args:
+        volume: master volume, 0.0 (silent) to 1.0 (full); clamped.
+        enabled: False keeps every cue silent until :attr:`enabled` is set True.
+        sounds_dir: where the ``<name>.wav`` cue files are (default: :func:`default_sounds_dir`).
+    """
+
+    def __init__(self, *, volume: float = 0.8, enabled: bool = True, sounds_dir: Path | None = None) -> None:
+        self._volume = clamp_volume(volume)
+        self._enabled = enabled
+        self._dir = sounds_dir if sounds_dir is not None else default_sounds_dir()
+        self._sounds: dict[str, Any] = {}  # file name -> pygame.mixer.Sound
+        self._failed: set[str] = set()  # file names already logged as missing or unreadable
+        self._mixer: Any = None  # the pygame.mixer module while the device is open
+        self._owns_mixer = False  # we opened the device, so close() closes it
+        self._open()
+
+    # --- state ---------------------------------------------------------------------------------------------
+
+    @property
+    def available(self) -> bool:
+        """True while an audio device is open; False means every call is a silent no-op."""
+        return self._mixer is not None
+
+    @property
+    def volume(self) -> float:
+        """Master volume, 0.0 (silent) to 1.0 (full). Setting it clamps; it applies to the next cue."""
+        return self._volume
+
+    @volume.setter
+    def volume(self, value: float) -> None:
+        self._volume = clamp_volume(value)
+
+    def set_volume(self, volume: float) -> float:
+        """Set the master volume (0.0-1.0, clamped) and return the volume now in force."""
+        self.volume = volume
+        return self._volume
+
+    def volume_up(self) -> float:
+        """Raise the volume by :data:`VOLUME_STEP` (at most 1.0); return the new volume (0.0-1.0)."""
+        return self.set_volume(round(self._volume + VOLUME_STEP, 2))
+
+    def volume_down(self) -> float:
+        """Lower the volume by :data:`VOLUME_STEP` (at least 0.0); return the new volume (0.0-1.0)."""
+        return self.set_volume(round(self._volume - VOLUME_STEP, 2))
+
+    @property
+    def enabled(self) -> bool:
+        """Sounds on (True) or off (False). Turning them off also stops the cues now playing."""
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:
+        self._enabled = bool(value)
+        if not self._enabled:
+            self.stop()
+
+    # --- playing -------------------------------------------------------------------------------------------
+
+    def play(
+        self, cue: str, *, pan: float | None = None, seat: int | None = None, dice: int | None = None
+    ) -> float:
+        """Start ``cue`` and return its length in seconds; 0.0 when nothing plays.
+
+        Returns at once: cues overlap (up to :data:`MIXER_CHANNELS`). Nothing plays (0.0) when sound is
+        unavailable, disabled, at volume 0.0, or the cue's file is missing (logged once).
+
+        Args:
+            cue: a name from :data:`CUES` (or ``"dice-N"``/``"turn-N"``), see :func:`cue_file`.
+            pan: None plays the file as it is (the chip cues carry their own left/right); -1.0 (left only)
+                to +1.0 (right only) sets the left/right balance, see :func:`pan_gains`.
+            seat: the ``"turn"`` cue's seat number, 1..10 (engine seat index + 1); required for it.
+            dice: the ``"dice"`` cue's number of dice, 1..3 (default 3).
+
+        Raises:
+            ValueError: an unknown cue, a bad ``seat``/``dice`` (see :func:`cue_file`) or a ``pan`` that is
+                not a number.
+        """
+        name = cue_file(cue, seat=seat, dice=dice)
+        gains = None if pan is None else pan_gains(pan, self._volume)
+        if self._mixer is None or not self._enabled or self._volume <= 0.0:
+            return 0.0
+        sound = self._load(name)
+        if sound is None:
+            return 0.0
+        try:
+            channel = self._mixer.find_channel(True)  # True: take the oldest cue's channel if all are busy
+            if channel is None:
+                return 0.0
+            if channel.get_busy():
+                channel.stop()  # a stopped channel forgets its panning, so what we set next is what plays
+            if gains is None:
+                channel.set_volume(self._volume)  # one value also clears a panning left from an earlier cue
+            else:
+                channel.set_volume(*gains)
+            channel.play(sound)
+            return float(sound.get_length())
+        except Exception as exc:  # a sound must never stop the game
+            self._log_failure(name, f"Could not play the sound cue {name!r}: {exc}")
+            return 0.0
+
+    def duration(self, cue: str, *, seat: int | None = None, dice: int | None = None) -> float:
+        """The length of ``cue``'s file in seconds, whether or not sound is on (0.0 if it cannot be read).
+
+        Arguments as for :meth:`play`; raises ValueError the same way.
+        """
+        path = self._dir / f"{cue_file(cue, seat=seat, dice=dice)}.wav"
+        try:
+            with wave.open(str(path), "rb") as wav:
+                return wav.getnframes() / wav.getframerate()
+        except (OSError, EOFError, wave.Error):
+            return 0.0
+
+    def stop(self) -> None:
+        """Stop every cue now playing (no-op when silent)."""
+        if self._mixer is not None:
+            try:
+                self._mixer.stop()
+            except Exception:  # the device went away: nothing is playing then
+                log.debug("Could not stop the sounds", exc_info=True)
+
+    def close(self) -> None:
+        """Stop playing and release the audio device. Later calls are silent no-ops; closing twice is fine."""
+        mixer, self._mixer = self._mixer, None
+        self._sounds.clear()
+        if mixer is None:
+            return
+        try:
+            mixer.stop()
+            if self._owns_mixer:
+                with quiet_output():
+                    mixer.quit()
+        except Exception:
+            log.debug("Could not close the audio device", exc_info=True)
+        self._owns_mixer = False
+
+    def __enter__(self) -> SoundPlayer:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # --- inside --------------------------------------------------------------------------------------------
+
+    def _open(self) -> None:
+        """Import pygame and open the audio device, nothing reaching the terminal; on failure stay silent."""
+        try:
+            with quiet_output():
+                os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's first import
+                import pygame.mixer
+
+                if pygame.mixer.get_init() is None:
+                    pygame.mixer.init(frequency=MIXER_FREQUENCY, size=-16, channels=2, buffer=MIXER_BUFFER)
+                    self._owns_mixer = True
+                if pygame.mixer.get_num_channels() < MIXER_CHANNELS:
+                    pygame.mixer.set_num_channels(MIXER_CHANNELS)
+        except Exception as exc:  # ImportError, pygame.error (no device), anything SDL raises
+            log.info("Sound cues are off: no audio device could be opened (%s)", exc)
+            self._owns_mixer = False
+            return
+        self._mixer = pygame.mixer
+
+    def _load(self, name: str) -> Any:
+        """The ``pygame.mixer.Sound`` for file ``name`` (cached), or None if it is missing or unreadable."""
+        sound = self._sounds.get(name)
+        if sound is not None or name in self._failed:
+            return sound
+        path = self._dir / f"{name}.wav"
+        if not path.is_file():
+            self._log_failure(name, f"The sound cue file {path} is missing; that cue stays silent")
+            return None
+        try:
+            sound = self._mixer.Sound(str(path))
+        except Exception as exc:
+            self._log_failure(name, f"Could not load the sound cue file {path}: {exc}")
+            return None
+        self._sounds[name] = sound
+        return sound
+
+    def _log_failure(self, name: str, message: str) -> None:
+        """Log ``message`` the first time ``name`` fails; later failures of that cue stay quiet."""
+        if name not in self._failed:
+            self._failed.add(name)
+            log.info(message)  # INFO: with no logging set up, nothing reaches the terminal
