@@ -2,7 +2,8 @@
 
 Every scenario plays real actions through :func:`new_game` and :func:`step` with chosen rolls, hands each
 batch to one :class:`Narrator` as the play screen does, and compares what it would say, word for word.
-Seats are 0-based; Ana is seat 0, Bo seat 1 (Ana's left), Cy seat 2, Di seat 3.
+Seats are 0-based; Ana is seat 0, Bo seat 1 (Ana's left), Cy seat 2, Di seat 3. Unless a test says
+otherwise the verbosity is NORMAL; with one person at the keyboard, sentences about them say "you".
 """
 
 from __future__ import annotations
@@ -31,11 +32,13 @@ from lcr_audio.engine import (
     new_game,
     step,
 )
-from lcr_audio.narration import CUE_NAMES, Narrator, Priority, Utterance
+from lcr_audio.narration import CUE_NAMES, Narrator, Priority, Utterance, Verbosity, phrases
 
 L, C, R, D, W = Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.WILD
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
 EVENT, IMPORTANT, ANSWER = Priority.EVENT, Priority.IMPORTANT, Priority.ANSWER
+Move = Action | tuple[Face, ...]
+"""An action, or the faces of a roll."""
 
 
 @pytest.fixture(autouse=True)
@@ -49,8 +52,16 @@ def english() -> Iterator[None]:
 class Table:
     """One game driven by chosen actions, narrated batch by batch."""
 
-    def __init__(self, rules: Rules, humans: Sequence[int] = (), first: int = 0) -> None:
-        self.narrator = Narrator(NAMES[: rules.players], humans)
+    def __init__(
+        self,
+        rules: Rules,
+        humans: Sequence[int] = (),
+        first: int = 0,
+        *,
+        verbosity: Verbosity = Verbosity.NORMAL,
+        names: Sequence[str] = NAMES,
+    ) -> None:
+        self.narrator = Narrator(names[: rules.players], humans, verbosity=verbosity)
         self.state, events = new_game(rules, first)
         self.events: list[Event] = list(events)
         self.first = self.narrator.narrate(events, self.state)
@@ -87,8 +98,10 @@ def test_game_start_with_a_person_first_asks_at_once_and_does_not_repeat_the_chi
     table = Table(Rules(players=4, chips=1), humans=[2], first=2)
     assert table.first == [
         U("A game of 4 players: Ana, Bo, Cy, and Di. Everyone starts with 1 chip.", IMPORTANT),
-        U("Your turn, Cy. Press Space to roll 1 die.", IMPORTANT, "turn"),
+        U("Your turn. Press Space to roll 1 die.", IMPORTANT, "turn"),
     ]
+    hot_seat = Table(Rules(players=4, chips=1), humans=[1, 2], first=2)
+    assert hot_seat.first[-1] == U("Your turn, Cy. Press Space to roll 1 die.", IMPORTANT, "turn")
 
 
 # --- ordinary turns -------------------------------------------------------------------------------------
@@ -97,7 +110,13 @@ def test_game_start_with_a_person_first_asks_at_once_and_does_not_repeat_the_chi
 def test_a_turn_is_one_utterance_with_the_summary() -> None:
     table = Table(Rules())
     assert table.play((L, D, C)) == [
-        U("Ana rolls L, dot, C. Ana 1, Bo 4, pot 1.", EVENT, "dice", "chip-left", "chip-pot")
+        U(
+            "Ana rolls L, dot, C: one chip to Bo, one to the pot. Ana 1, Bo 4, pot 1.",
+            EVENT,
+            "dice",
+            "chip-left",
+            "chip-pot",
+        )
     ]
 
 
@@ -105,7 +124,7 @@ def test_summary_names_the_roller_and_only_the_seats_that_changed() -> None:
     table = Table(Rules())
     table.play((D, D, D))
     assert table.play((R, R, D)) == [
-        U("Bo rolls R, R, dot. Bo 1, Ana 5.", EVENT, "dice", "chip-right", "chip-right")
+        U("Bo rolls R, R, dot: 2 chips to Ana. Bo 1, Ana 5.", EVENT, "dice", "chip-right", "chip-right")
     ]
     assert table.texts((D, D, D)) == ["Cy rolls dot, dot, dot. Cy 3."]
 
@@ -113,10 +132,19 @@ def test_summary_names_the_roller_and_only_the_seats_that_changed() -> None:
 def test_a_person_hears_their_turn_and_its_result_as_important() -> None:
     table = Table(Rules(), humans=[1])
     assert table.play((L, L, C)) == [
-        U("Ana rolls L, L, C. Ana 0, Bo 5, pot 1.", EVENT, "dice", "chip-left", "chip-left", "chip-pot"),
-        U("Your turn, Bo. You have 5 chips. Press Space to roll 3 dice.", IMPORTANT, "turn"),
+        U(
+            "Ana rolls L, L, C: 2 chips to you, one to the pot. Ana 0, Bo 5, pot 1.",
+            EVENT,
+            "dice",
+            "chip-left",
+            "chip-left",
+            "chip-pot",
+        ),
+        U("Your turn. You have 5 chips. Press Space to roll 3 dice.", IMPORTANT, "turn"),
     ]
-    assert table.play((C, D, D)) == [U("Bo rolls C, dot, dot. Bo 4, pot 2.", IMPORTANT, "dice", "chip-pot")]
+    assert table.play((C, D, D)) == [
+        U("You roll C, dot, dot: one chip to the pot. Bo 4, pot 2.", IMPORTANT, "dice", "chip-pot")
+    ]
 
 
 def test_a_person_with_one_chip_rolls_one_die() -> None:
@@ -125,7 +153,7 @@ def test_a_person_with_one_chip_rolls_one_die() -> None:
     table.play((L, L, D))  # Bo (human) gives 2 to Cy: 1 left
     table.play((D, D, D))  # Cy
     assert table.play((D, D, D))[-1] == U(
-        "Your turn, Bo. You have 1 chip. Press Space to roll 1 die.", IMPORTANT, "turn"
+        "Your turn. You have 1 chip. Press Space to roll 1 die.", IMPORTANT, "turn"
     )
 
 
@@ -133,7 +161,7 @@ def test_roll_key_name_comes_from_the_caller() -> None:
     table = Table(Rules(), humans=[0])
     narrator = Narrator(NAMES[:3], [0], roll_key="Enter")
     assert narrator.prompt(table.state) == U(
-        "Your turn, Ana. You have 3 chips. Press Enter to roll 3 dice.", IMPORTANT, "turn"
+        "Your turn. You have 3 chips. Press Enter to roll 3 dice.", IMPORTANT, "turn"
     )
 
 
@@ -145,7 +173,7 @@ def test_one_skipped_seat() -> None:
     table.play((R,))  # Ana's chip goes right, to Cy
     table.play((D,))  # Bo
     assert table.play((C, D)) == [
-        U("Cy rolls C, dot. Cy 1, pot 1.", EVENT, "dice", "chip-pot"),
+        U("Cy rolls C, dot: one chip to the pot. Cy 1, pot 1.", EVENT, "dice", "chip-pot"),
         U("Ana has no chips and passes the dice."),
     ]
 
@@ -158,7 +186,7 @@ def test_consecutive_skipped_seats_share_one_sentence() -> None:
     assert table.play((D, D)) == [
         U("Di rolls dot, dot. Di 2.", EVENT, "dice"),
         U("Ana and Bo have no chips and pass the dice."),
-        U("Your turn, Cy. You have 2 chips. Press Space to roll 2 dice.", IMPORTANT, "turn"),
+        U("Your turn. You have 2 chips. Press Space to roll 2 dice.", IMPORTANT, "turn"),
     ]
 
 
@@ -166,7 +194,7 @@ def test_reset_when_nobody_has_chips() -> None:
     table = Table(Rules(chips=1, win=WinCondition.ROLL_ALL_DOTS))
     table.play((C,), (C,))
     assert table.play((C,)) == [
-        U("Cy rolls C. Cy 0, pot 3.", EVENT, "dice", "chip-pot"),
+        U("Cy rolls C: one chip to the pot. Cy 0, pot 3.", EVENT, "dice", "chip-pot"),
         U(
             "Nobody has any chips left, so everyone gets 1 chip again. The pot keeps its 3 chips.",
             IMPORTANT,
@@ -174,7 +202,7 @@ def test_reset_when_nobody_has_chips() -> None:
         ),
     ]
     # The next turn's summary counts from the reset, not from before it.
-    assert table.texts((L,)) == ["Ana rolls L. Ana 0, Bo 2."]
+    assert table.texts((L,)) == ["Ana rolls L: one chip to Bo. Ana 0, Bo 2."]
 
 
 def test_reset_plural_chips() -> None:
@@ -192,7 +220,7 @@ def test_win_last_with_chips_singular_pot() -> None:
     table = Table(Rules(chips=1))
     table.play((C,))
     assert table.play((L,)) == [
-        U("Bo rolls L. Bo 0, Cy 2.", EVENT, "dice", "chip-left"),
+        U("Bo rolls L: one chip to Cy. Bo 0, Cy 2.", EVENT, "dice", "chip-left"),
         U("Cy wins with 3 chips. 1 of them came from the pot.", IMPORTANT, "chip-pot", "win"),
     ]
 
@@ -201,7 +229,7 @@ def test_win_last_with_chips_plural_pot() -> None:
     table = Table(Rules(chips=2))
     table.play((C, C))
     assert table.texts((L, L)) == [
-        "Bo rolls L, L. Bo 0, Cy 4.",
+        "Bo rolls L, L: 2 chips to Cy. Bo 0, Cy 4.",
         "Cy wins with 6 chips. 2 of them came from the pot.",
     ]
 
@@ -210,7 +238,7 @@ def test_win_without_pot() -> None:
     table = Table(Rules(chips=1))
     table.play((L,))  # Ana -> Bo
     assert table.play((L, L)) == [
-        U("Bo rolls L, L. Bo 0, Cy 3.", EVENT, "dice", "chip-left", "chip-left"),
+        U("Bo rolls L, L: 2 chips to Cy. Bo 0, Cy 3.", EVENT, "dice", "chip-left", "chip-left"),
         U("Cy wins with 3 chips.", IMPORTANT, "win"),
     ]
 
@@ -228,7 +256,7 @@ def test_win_by_last_chip_in_pot() -> None:
     table = Table(Rules(chips=1, win=WinCondition.LAST_CHIP_IN_POT))
     table.play((C,), (C,))
     assert table.play((C,)) == [
-        U("Cy rolls C. Cy 0, pot 3.", EVENT, "dice", "chip-pot"),
+        U("Cy rolls C: one chip to the pot. Cy 0, pot 3.", EVENT, "dice", "chip-pot"),
         U("Last chip in the pot! Cy wins with 3 chips.", IMPORTANT, "chip-pot", "win"),
     ]
 
@@ -249,11 +277,11 @@ def test_wild_take_by_a_person_is_told_in_two_parts_with_one_summary() -> None:
     table = Table(Rules(wild=True), humans=[0])
     first = table.play((W, L, D))
     assert first == [
-        U("Ana rolls Wild, L, dot.", IMPORTANT, "dice", "chip-left"),
+        U("You roll Wild, L, dot: one chip to Bo.", IMPORTANT, "dice", "chip-left"),
         U("Choose who to take a chip from.", IMPORTANT),
     ]
     second = table.play(ChooseSeat(2))
-    assert second == [U("Ana takes a chip from Cy. Ana 3, Bo 4, Cy 2.", IMPORTANT, "wild")]
+    assert second == [U("You take a chip from Cy. Ana 3, Bo 4, Cy 2.", IMPORTANT, "wild")]
     summaries = [u.text for u in first + second if "Ana 3" in u.text or "Bo 4" in u.text]
     assert len(summaries) == 1
 
@@ -264,8 +292,8 @@ def test_a_computer_turn_with_wild_choices_is_one_utterance() -> None:
     assert table.play((W, W, D)) == []  # Cy must choose: nothing said yet
     assert table.play(ChooseSeat(0)) == []
     assert table.play(ChooseSeat(0)) == [
-        U("Cy rolls Wild, Wild, dot. Cy takes 2 chips from Ana. Cy 5, Ana 1.", EVENT, "dice", "wild", "wild"),
-        U("Your turn, Ana. You have 1 chip. Press Space to roll 1 die.", IMPORTANT, "turn"),
+        U("Cy rolls Wild, Wild, dot. Cy takes 2 chips from you. Cy 5, Ana 1.", EVENT, "dice", "wild", "wild"),
+        U("Your turn. You have 1 chip. Press Space to roll 1 die.", IMPORTANT, "turn"),
     ]
 
 
@@ -316,16 +344,16 @@ def test_three_wilds_with_an_empty_pot() -> None:
 def test_a_person_is_asked_to_reverse_then_to_roll() -> None:
     table = Table(Rules(chips=4, reversible=True), humans=[0])
     assert table.first[-1] == U(
-        "Your turn, Ana. Reverse the dice? It costs 3 chips. Press Y or N.", IMPORTANT, "turn"
+        "Your turn. Reverse the dice? It costs 3 chips. Press Y or N.", IMPORTANT, "turn"
     )
     assert table.play(Reverse(True)) == [
-        U("Ana reverses the dice and puts 3 chips in the pot.", IMPORTANT, "reverse", "chip-pot"),
+        U("You reverse the dice and put 3 chips in the pot.", IMPORTANT, "reverse", "chip-pot"),
         U("Press Space to roll 3 reversed dice.", IMPORTANT),
     ]
     assert table.play((L, R, C)) == [
         U(
-            "Ana rolls the reversed dice: L, R, C. Ana takes a chip from Bo. Ana takes a chip from Cy. "
-            "Ana takes a chip from the pot. Ana 4, Bo 3, Cy 3, pot 2.",
+            "You roll the reversed dice: L, R, C. You take a chip from Bo. You take a chip from Cy. "
+            "You take a chip from the pot. Ana 4, Bo 3, Cy 3, pot 2.",
             IMPORTANT,
             "dice",
             "chip-left",
@@ -338,7 +366,7 @@ def test_a_person_is_asked_to_reverse_then_to_roll() -> None:
 def test_a_declined_reversal_says_nothing_but_the_roll_question() -> None:
     table = Table(Rules(chips=4, reversible=True), humans=[0])
     assert table.play(Reverse(False)) == [U("Press Space to roll 3 dice.", IMPORTANT)]
-    assert table.texts((D, D, L)) == ["Ana rolls dot, dot, L. Ana 3, Bo 5."]
+    assert table.texts((D, D, L)) == ["You roll dot, dot, L: one chip to Bo. Ana 3, Bo 5."]
     assert table.play(Reverse(False)) == []  # Bo, a computer player: nothing to hear yet
 
 
@@ -369,11 +397,11 @@ def test_reversed_wild_gives_and_then_has_nothing_left_to_give() -> None:
     table = Table(Rules(chips=4, reversible=True, wild=True), humans=[0])
     table.play(Reverse(True))
     assert table.play((W, W, D)) == [
-        U("Ana rolls the reversed dice: Wild, Wild, dot.", IMPORTANT, "dice"),
+        U("You roll the reversed dice: Wild, Wild, dot.", IMPORTANT, "dice"),
         U("Choose who to give a chip to.", IMPORTANT),
     ]
     assert table.play(ChooseSeat(2))[0] == U(
-        "Ana gives a chip to Cy. Ana has no chip left, so the Wild gives nothing. Ana 0, Cy 5, pot 3.",
+        "You give a chip to Cy. You have no chip left, so the Wild gives nothing. Ana 0, Cy 5, pot 3.",
         IMPORTANT,
         "wild",
     )
@@ -420,7 +448,7 @@ def test_whose_turn() -> None:
     table = Table(Rules(wild=True), humans=[0])
     narrator = table.narrator
     assert narrator.whose_turn(table.state) == U(
-        "Your turn, Ana. You have 3 chips. Press Space to roll 3 dice.", ANSWER
+        "Your turn. You have 3 chips. Press Space to roll 3 dice.", ANSWER
     )
     table.play((D, D, D))
     assert narrator.whose_turn(table.state) == U("Bo's turn, with 3 chips.", ANSWER)
@@ -436,13 +464,13 @@ def test_prompt_for_each_decision_and_none_otherwise() -> None:
     table = Table(Rules(chips=4, reversible=True, wild=True), humans=[0])
     narrator = table.narrator
     assert narrator.prompt(table.state) == U(
-        "Your turn, Ana. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N.",
+        "Your turn. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N.",
         IMPORTANT,
         "turn",
     )
     table.play(Reverse(True))
     assert narrator.prompt(table.state) == U(
-        "Your turn, Ana. You have 1 chip. Press Space to roll 3 reversed dice.", IMPORTANT, "turn"
+        "Your turn. You have 1 chip. Press Space to roll 3 reversed dice.", IMPORTANT, "turn"
     )
     table.play((W, D, D))
     assert narrator.prompt(table.state) == U("Choose who to give a chip to.", IMPORTANT)
@@ -459,15 +487,705 @@ def test_face_names() -> None:
     assert [narrator.face(f) for f in (L, C, R, D, W)] == ["L", "C", "R", "dot", "Wild"]
 
 
+# --- verbosity: every kind of event at each level -------------------------------------------------------
+
+BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
+
+
+def told(
+    level: Verbosity,
+    rules: Rules,
+    setup: Sequence[Action | tuple[Face, ...]],
+    *actions: Action | tuple[Face, ...],
+    humans: Sequence[int] = (),
+) -> list[str]:
+    """What ``actions`` say at ``level``, after ``setup`` was played (and told) at the same level."""
+    table = Table(rules, humans, verbosity=level)
+    table.play(*setup)
+    return table.texts(*actions)
+
+
+def test_verbosity_is_exported_with_its_stable_values() -> None:
+    assert [v.value for v in Verbosity] == ["brief", "normal", "full"]
+    assert Narrator(NAMES[:3]).verbosity is NORMAL
+    assert [v.next() for v in Verbosity] == [NORMAL, FULL, BRIEF]
+
+
+@pytest.mark.parametrize("level", list(Verbosity))
+def test_game_start_is_the_same_at_every_level(level: Verbosity) -> None:
+    assert Table(Rules(chips=1), verbosity=level).first == [
+        U("A game of 3 players: Ana, Bo, and Cy. Everyone starts with 1 chip. Ana rolls first.", IMPORTANT)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, "Ana: L, dot, C. Ana 1, Bo 4, pot 1."),
+        (NORMAL, "Ana rolls L, dot, C: one chip to Bo, one to the pot. Ana 1, Bo 4, pot 1."),
+        (
+            FULL,
+            "Ana rolls 3 dice: L, dot, C. The L passes a chip to Bo, on the left. The dot keeps a chip. "
+            "The C puts a chip in the pot. Ana 1, Bo 4, pot 1.",
+        ),
+    ],
+)
+def test_a_roll_singular_moves(level: Verbosity, expected: str) -> None:
+    table = Table(Rules(), verbosity=level)
+    assert table.play((L, D, C)) == [U(expected, EVENT, "dice", "chip-left", "chip-pot")]
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, "Ana: R, C, R. Ana 0, Cy 5, pot 1."),
+        (NORMAL, "Ana rolls R, C, R: 2 chips to Cy, one to the pot. Ana 0, Cy 5, pot 1."),
+        (
+            FULL,
+            "Ana rolls 3 dice: R, C, R. The 2 Rs pass 2 chips to Cy, on the right. "
+            "The C puts a chip in the pot. Ana 0, Cy 5, pot 1.",
+        ),
+    ],
+)
+def test_a_roll_plural_moves(level: Verbosity, expected: str) -> None:
+    assert told(level, Rules(), (), (R, C, R)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, "Ana: C, C, L. Ana 0, Bo 4, pot 2."),
+        (NORMAL, "Ana rolls C, C, L: 2 chips to the pot, one to Bo. Ana 0, Bo 4, pot 2."),
+        (
+            FULL,
+            "Ana rolls 3 dice: C, C, L. The 2 Cs put 2 chips in the pot. "
+            "The L passes a chip to Bo, on the left. Ana 0, Bo 4, pot 2.",
+        ),
+    ],
+)
+def test_a_roll_plural_pot_first(level: Verbosity, expected: str) -> None:
+    assert told(level, Rules(), (), (C, C, L)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, "Ana: dot, dot, dot. Ana 3."),
+        (NORMAL, "Ana rolls dot, dot, dot. Ana 3."),
+        (FULL, "Ana rolls 3 dice: dot, dot, dot. The 3 dots keep 3 chips. Ana 3."),
+    ],
+)
+def test_a_roll_of_dots(level: Verbosity, expected: str) -> None:
+    assert told(level, Rules(), (), (D, D, D)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, "Ana: R. Ana 0, Cy 2."),
+        (NORMAL, "Ana rolls R: one chip to Cy. Ana 0, Cy 2."),
+        (FULL, "Ana rolls 1 die: R. The R passes a chip to Cy, on the right. Ana 0, Cy 2."),
+    ],
+)
+def test_a_roll_of_one_die(level: Verbosity, expected: str) -> None:
+    assert told(level, Rules(chips=1), (), (R,)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, ["Cy: C, dot. Cy 1, pot 1."]),
+        (
+            NORMAL,
+            ["Cy rolls C, dot: one chip to the pot. Cy 1, pot 1.", "Ana has no chips and passes the dice."],
+        ),
+        (
+            FULL,
+            [
+                "Cy rolls 2 dice: C, dot. The C puts a chip in the pot. The dot keeps a chip. Cy 1, pot 1.",
+                "Ana has no chips and passes the dice.",
+            ],
+        ),
+    ],
+)
+def test_one_skipped_seat_at_each_level(level: Verbosity, expected: list[str]) -> None:
+    assert told(level, Rules(chips=1), [(R,), (D,)], (C, D)) == expected
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, ["Di: dot, dot. Di 2."]),
+        (NORMAL, ["Di rolls dot, dot. Di 2.", "Ana and Bo have no chips and pass the dice."]),
+        (
+            FULL,
+            [
+                "Di rolls 2 dice: dot, dot. The 2 dots keep 2 chips. Di 2.",
+                "Ana and Bo have no chips and pass the dice.",
+            ],
+        ),
+    ],
+)
+def test_several_skipped_seats_at_each_level(level: Verbosity, expected: list[str]) -> None:
+    assert told(level, Rules(players=4, chips=1), [(R,), (L,), (D, D)], (D, D)) == expected
+
+
+@pytest.mark.parametrize(
+    ("level", "chips", "expected"),
+    [
+        (BRIEF, 1, "Reset: everyone gets 1 chip. Pot: 3 chips."),
+        (BRIEF, 2, "Reset: everyone gets 2 chips. Pot: 6 chips."),
+        (NORMAL, 1, "Nobody has any chips left, so everyone gets 1 chip again. The pot keeps its 3 chips."),
+        (FULL, 2, "Nobody has any chips left, so everyone gets 2 chips again. The pot keeps its 6 chips."),
+    ],
+)
+def test_reset_at_each_level(level: Verbosity, chips: int, expected: str) -> None:
+    rules = Rules(chips=chips, win=WinCondition.ROLL_ALL_DOTS)
+    c = (C,) * chips
+    said = Table(rules, verbosity=level)
+    said.play(c, c)
+    assert said.play(c)[-1] == U(expected, IMPORTANT, "reset")
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, ["Bo: L. Bo 0, Cy 2.", "Cy wins with 3 chips."]),
+        (
+            NORMAL,
+            ["Bo rolls L: one chip to Cy. Bo 0, Cy 2.", "Cy wins with 3 chips. 1 of them came from the pot."],
+        ),
+        (
+            FULL,
+            [
+                "Bo rolls 1 die: L. The L passes a chip to Cy, on the left. Bo 0, Cy 2.",
+                "Cy wins with 3 chips. 1 of them came from the pot.",
+            ],
+        ),
+    ],
+)
+def test_win_last_with_chips_at_each_level(level: Verbosity, expected: list[str]) -> None:
+    assert told(level, Rules(chips=1), [(C,)], (L,)) == expected
+
+
+@pytest.mark.parametrize(
+    ("level", "win", "roll", "expected"),
+    [
+        (BRIEF, WinCondition.ROLL_ALL_DOTS, (D,), "All dots! Cy wins with 3 chips."),
+        (
+            NORMAL,
+            WinCondition.ROLL_ALL_DOTS,
+            (D,),
+            "All dots! Cy wins with 3 chips. 2 of them came from the pot.",
+        ),
+        (
+            FULL,
+            WinCondition.ROLL_ALL_DOTS,
+            (D,),
+            "All dots! Cy wins with 3 chips. 2 of them came from the pot.",
+        ),
+        (BRIEF, WinCondition.LAST_CHIP_IN_POT, (C,), "Last chip in the pot! Cy wins with 3 chips."),
+        (FULL, WinCondition.LAST_CHIP_IN_POT, (C,), "Last chip in the pot! Cy wins with 3 chips."),
+    ],
+)
+def test_other_wins_at_each_level(
+    level: Verbosity, win: WinCondition, roll: tuple[Face, ...], expected: str
+) -> None:
+    assert told(level, Rules(chips=1, win=win), [(C,), (C,)], roll)[-1] == expected
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (
+            BRIEF,
+            [
+                "Bo: Wild, Wild, Wild. Three Wilds! Bo takes the pot of 2 chips.",
+                "Bo wins at once with 5 chips.",
+            ],
+        ),
+        (
+            FULL,
+            [
+                "Bo rolls 3 dice: Wild, Wild, Wild. Three Wilds! Bo takes the pot of 2 chips.",
+                "Bo wins at once with 5 chips.",
+            ],
+        ),
+    ],
+)
+def test_win_by_three_wilds_at_each_level(level: Verbosity, expected: list[str]) -> None:
+    assert told(level, Rules(wild=True, three_wilds=ThreeWilds.WIN), [(C, C, D)], (W, W, W)) == expected
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, "Bo: Wild, Wild, Wild. Three Wilds! Bo takes the pot of 1 chip. Bo 4, pot 0."),
+        (NORMAL, "Bo rolls Wild, Wild, Wild. Three Wilds! Bo takes the pot of 1 chip. Bo 4, pot 0."),
+        (FULL, "Bo rolls 3 dice: Wild, Wild, Wild. Three Wilds! Bo takes the pot of 1 chip. Bo 4, pot 0."),
+    ],
+)
+def test_three_wilds_take_the_pot_at_each_level(level: Verbosity, expected: str) -> None:
+    assert told(level, Rules(wild=True), [(C, D, D)], (W, W, W)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, "Ana: Wild, Wild, Wild. Three Wilds, but the pot is empty. Ana 3."),
+        (FULL, "Ana rolls 3 dice: Wild, Wild, Wild. Three Wilds, but the pot is empty. Ana 3."),
+    ],
+)
+def test_three_wilds_with_an_empty_pot_at_each_level(level: Verbosity, expected: str) -> None:
+    assert told(level, Rules(wild=True), (), (W, W, W)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, "Cy: Wild, Wild, dot. Cy takes 2 chips from Ana. Cy 5, Ana 1."),
+        (NORMAL, "Cy rolls Wild, Wild, dot. Cy takes 2 chips from Ana. Cy 5, Ana 1."),
+        (
+            FULL,
+            "Cy rolls 3 dice: Wild, Wild, dot. The dot keeps a chip. Cy takes 2 chips from Ana. Cy 5, Ana 1.",
+        ),
+    ],
+)
+def test_wild_takes_plural_at_each_level(level: Verbosity, expected: str) -> None:
+    table = Table(Rules(wild=True), verbosity=level)
+    table.play((D, D, D), (D, D, D))
+    assert table.play((W, W, D), ChooseSeat(0)) == []  # held until the turn ends
+    assert table.texts(ChooseSeat(0)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, "Ana: Wild, L, dot. Ana takes a chip from Cy. Ana 3, Bo 4, Cy 2."),
+        (NORMAL, "Ana rolls Wild, L, dot: one chip to Bo. Ana takes a chip from Cy. Ana 3, Bo 4, Cy 2."),
+        (
+            FULL,
+            "Ana rolls 3 dice: Wild, L, dot. The L passes a chip to Bo, on the left. The dot keeps a chip. "
+            "Ana takes a chip from Cy. Ana 3, Bo 4, Cy 2.",
+        ),
+    ],
+)
+def test_wild_take_singular_at_each_level(level: Verbosity, expected: str) -> None:
+    assert told(level, Rules(wild=True), (), (W, L, D), ChooseSeat(2)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("level", "chips", "expected"),
+    [
+        (BRIEF, 1, "Cy: Wild. Nobody else has a chip, so the Wild takes nothing. Cy 1."),
+        (FULL, 1, "Cy rolls 1 die: Wild. Nobody else has a chip, so the Wild takes nothing. Cy 1."),
+        (BRIEF, 2, "Cy: Wild, Wild. Nobody else has a chip, so the 2 Wilds take nothing. Cy 2."),
+        (FULL, 2, "Cy rolls 2 dice: Wild, Wild. Nobody else has a chip, so the 2 Wilds take nothing. Cy 2."),
+    ],
+)
+def test_wild_with_nobody_to_take_from_at_each_level(level: Verbosity, chips: int, expected: str) -> None:
+    rules = Rules(chips=chips, wild=True, win=WinCondition.ROLL_ALL_DOTS)
+    c = (C,) * chips
+    assert told(level, rules, [c, c], (W,) * chips)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, "Ana reverses the dice. Ana: L, L, dot. Ana 3, Bo 2, pot 3."),
+        (
+            NORMAL,
+            "Ana reverses the dice and puts 3 chips in the pot. Ana rolls the reversed dice: L, L, dot. "
+            "Ana takes 2 chips from Bo. Ana 3, Bo 2, pot 3.",
+        ),
+        (
+            FULL,
+            "Ana reverses the dice and puts 3 chips in the pot. Ana rolls 3 reversed dice: L, L, dot. "
+            "Ana takes 2 chips from Bo. Ana 3, Bo 2, pot 3.",
+        ),
+    ],
+)
+def test_a_reversal_and_reversed_takes_at_each_level(level: Verbosity, expected: str) -> None:
+    assert told(level, Rules(chips=4, reversible=True), (), Reverse(True), (L, L, D)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (BRIEF, "Cy reverses the dice. Cy: R, R, L. Cy 5, Di 3, pot 7."),
+        (
+            NORMAL,
+            "Cy reverses the dice and puts 3 chips in the pot. Cy rolls the reversed dice: R, R, L. "
+            "Bo has no chip left to take. Cy takes a chip from Di. Cy 5, Di 3, pot 7.",
+        ),
+        (
+            FULL,
+            "Cy reverses the dice and puts 3 chips in the pot. Cy rolls 3 reversed dice: R, R, L. "
+            "Bo has no chip left to take. Cy takes a chip from Di. Cy 5, Di 3, pot 7.",
+        ),
+    ],
+)
+def test_reversed_letters_with_nothing_to_take_at_each_level(level: Verbosity, expected: str) -> None:
+    setup: list[Move] = [Reverse(False), (R, R, R), Reverse(False), (L, L, L), Reverse(False), (C, C, C)]
+    setup += [Reverse(False), (R, R, R), (C,), (R,)]
+    assert told(level, Rules(players=4, chips=4, reversible=True), setup, Reverse(True), (R, R, L)) == [
+        expected
+    ]
+
+
+@pytest.mark.parametrize(
+    ("level", "faces", "expected"),
+    [
+        (BRIEF, (C, C, C), "Bo reverses the dice. Bo: C, C, C. Bo 4."),
+        (
+            NORMAL,
+            (C, C, C),
+            "Bo reverses the dice and puts 3 chips in the pot. Bo rolls the reversed dice: C, C, C. "
+            "Bo takes 3 chips from the pot. Bo 4.",
+        ),
+        (
+            FULL,
+            (C, D, D),
+            "Bo reverses the dice and puts 3 chips in the pot. Bo rolls 3 reversed dice: C, dot, dot. "
+            "Bo takes a chip from the pot. Bo 2, pot 5.",
+        ),
+    ],
+)
+def test_reversed_c_takes_from_the_pot(level: Verbosity, faces: tuple[Face, ...], expected: str) -> None:
+    setup: list[Move] = [Reverse(False), (C, C, C)]  # Ana 1, pot 3
+    assert told(level, Rules(chips=4, reversible=True), setup, Reverse(True), faces) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (
+            BRIEF,
+            "Ana reverses the dice. Ana: Wild, Wild, Wild. "
+            "Three reversed Wilds: Ana puts 1 chip in the pot. Ana 0, pot 4.",
+        ),
+        (
+            FULL,
+            "Ana reverses the dice and puts 3 chips in the pot. Ana rolls 3 reversed dice: Wild, Wild, Wild. "
+            "Three reversed Wilds: Ana puts 1 chip in the pot. Ana 0, pot 4.",
+        ),
+    ],
+)
+def test_three_reversed_wilds_at_each_level(level: Verbosity, expected: str) -> None:
+    assert told(level, Rules(chips=4, reversible=True, wild=True), (), Reverse(True), (W, W, W)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (
+            BRIEF,
+            "Ana reverses the dice. Ana: Wild, Wild, dot. Ana gives 2 chips to Cy. Ana 0, Cy 7, pot 3.",
+        ),
+        (
+            NORMAL,
+            "Ana reverses the dice and puts 3 chips in the pot. "
+            "Ana rolls the reversed dice: Wild, Wild, dot. Ana gives 2 chips to Cy. Ana 0, Cy 7, pot 3.",
+        ),
+        (
+            FULL,
+            "Ana reverses the dice and puts 3 chips in the pot. Ana rolls 3 reversed dice: Wild, Wild, dot. "
+            "Ana gives 2 chips to Cy. Ana 0, Cy 7, pot 3.",
+        ),
+    ],
+)
+def test_two_reversed_wilds_to_one_seat_are_merged(level: Verbosity, expected: str) -> None:
+    table = Table(Rules(chips=5, reversible=True, wild=True), verbosity=level)
+    assert table.play(Reverse(True), (W, W, D), ChooseSeat(2)) == []  # a computer's turn: told whole
+    assert table.texts(ChooseSeat(2)) == [expected]
+
+
+def test_reversed_wilds_to_two_seats_are_said_apart_and_one_gives_nothing() -> None:
+    table = Table(Rules(chips=4, reversible=True, wild=True))
+    table.play(Reverse(True), (W, W, D))
+    assert table.texts(ChooseSeat(1)) == [
+        "Ana reverses the dice and puts 3 chips in the pot. Ana rolls the reversed dice: Wild, Wild, dot. "
+        "Ana gives a chip to Bo. Ana has no chip left, so the Wild gives nothing. Ana 0, Bo 5, pot 3."
+    ]
+    table = Table(Rules(chips=5, reversible=True, wild=True))
+    table.play(Reverse(True), (W, W, D), ChooseSeat(1))
+    assert table.texts(ChooseSeat(2))[0].endswith(
+        "Ana gives a chip to Bo. Ana gives a chip to Cy. Ana 0, Bo 6, Cy 6, pot 3."
+    )
+
+
+# --- verbosity: questions and changes mid-game ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("level", "humans", "first", "again"),
+    [
+        (BRIEF, [0], "Your turn. Roll 3 dice.", "Your turn. Roll 3 dice."),
+        (BRIEF, [0, 1], "Your turn, Ana. Roll 3 dice.", "Your turn, Ana. Roll 3 dice."),
+        (
+            NORMAL,
+            [0, 1],
+            "Your turn, Ana. Press Space to roll 3 dice.",
+            "Your turn, Ana. You have 3 chips. Press Space to roll 3 dice.",
+        ),
+        (
+            FULL,
+            [0],
+            "Your turn. Press Space to roll 3 dice.",
+            "Your turn. You have 3 chips. Press Space to roll 3 dice.",
+        ),
+    ],
+)
+def test_the_roll_question_at_each_level(level: Verbosity, humans: list[int], first: str, again: str) -> None:
+    table = Table(Rules(), humans, verbosity=level)
+    assert table.first[-1] == U(first, IMPORTANT, "turn")
+    assert table.narrator.prompt(table.state) == U(again, IMPORTANT, "turn")
+
+
+def test_brief_questions_singular_and_reversed() -> None:
+    table = Table(Rules(chips=1), [0, 1], verbosity=BRIEF)
+    assert table.first[-1].text == "Your turn, Ana. Roll 1 die."
+    table = Table(Rules(chips=4, reversible=True), [0], verbosity=BRIEF)
+    assert table.first[-1] == U("Your turn. Reverse for 3 chips? Y or N.", IMPORTANT, "turn")
+    assert table.play(Reverse(True)) == [
+        U("You reverse the dice.", IMPORTANT, "reverse", "chip-pot"),
+        U("Roll 3 reversed dice.", IMPORTANT),
+    ]
+    assert table.texts((L, D, D)) == ["You: L, dot, dot. Ana 2, Bo 3, pot 3."]
+
+
+def test_whose_turn_answers_in_full_even_when_brief() -> None:
+    table = Table(Rules(), [0], verbosity=BRIEF)
+    assert table.narrator.whose_turn(table.state) == U(
+        "Your turn. You have 3 chips. Press Space to roll 3 dice.", ANSWER
+    )
+
+
+def test_a_new_verbosity_applies_to_the_next_utterance() -> None:
+    table = Table(Rules(wild=True), humans=[0])
+    assert (
+        table.texts((L, D, C))[0] == "You roll L, dot, C: one chip to Bo, one to the pot. Ana 1, Bo 4, pot 1."
+    )
+    table.narrator.verbosity = BRIEF
+    assert table.play((W, D, D)) == []  # Bo, a computer, must choose: held
+    table.narrator.verbosity = FULL  # changed while Bo's turn is held: the whole turn follows it
+    assert table.texts(ChooseSeat(2)) == [
+        "Bo rolls 3 dice: Wild, dot, dot. The 2 dots keep 2 chips. Bo takes a chip from Cy. Bo 5, Cy 2."
+    ]
+    table.narrator.verbosity = BRIEF
+    assert table.texts((D, D)) == ["Cy: dot, dot. Cy 2.", "Your turn. Roll 1 die."]
+
+
+# --- the one person at the keyboard is "you" ------------------------------------------------------------
+
+YOU = ("You", "Ana", "Bo", "Cy")  # the play screen's default names: the person is "You"
+
+
+def test_your_roll_at_each_level_with_the_default_name() -> None:
+    table = Table(Rules(), [0], names=YOU)
+    assert table.first[-1].text == "Your turn. Press Space to roll 3 dice."
+    assert table.texts((L, D, R))[0] == "You roll L, dot, R: one chip to Ana, one to Bo. You 1, Ana 4, Bo 4."
+    brief = Table(Rules(), [0], verbosity=BRIEF, names=YOU)
+    assert brief.texts((L, D, R))[0] == "You: L, dot, R. You 1, Ana 4, Bo 4."
+    full = Table(Rules(), [0], verbosity=FULL, names=YOU)
+    assert full.texts((L, D, R))[0] == (
+        "You roll 3 dice: L, dot, R. The L passes a chip to Ana, on your left. The dot keeps a chip. "
+        "The R passes a chip to Bo, on your right. You 1, Ana 4, Bo 4."
+    )
+    full = Table(Rules(chips=2), [0], verbosity=FULL, names=YOU)
+    assert full.texts((L, L))[0] == (
+        "You roll 2 dice: L, L. The 2 Ls pass 2 chips to Ana, on your left. You 0, Ana 4."
+    )
+
+
+def test_chips_passed_to_you() -> None:
+    assert (
+        told(NORMAL, Rules(), (), (R, D, D), humans=[2])[0]
+        == "Ana rolls R, dot, dot: one chip to you. Ana 2, Cy 4."
+    )
+    assert told(NORMAL, Rules(), (), (C, R, R), humans=[2])[0] == (
+        "Ana rolls C, R, R: one chip to the pot, 2 to you. Ana 0, Cy 5, pot 1."
+    )
+    assert told(NORMAL, Rules(), (), (L, R, D), humans=[2])[0] == (
+        "Ana rolls L, R, dot: one chip to Bo, one to you. Ana 1, Bo 4, Cy 4."
+    )
+    assert told(FULL, Rules(), (), (R, D, D), humans=[2])[0] == (
+        "Ana rolls 3 dice: R, dot, dot. The R passes a chip to you. The 2 dots keep 2 chips. Ana 2, Cy 4."
+    )
+    assert told(FULL, Rules(), (), (L, L, D), humans=[1])[0] == (
+        "Ana rolls 3 dice: L, L, dot. The 2 Ls pass 2 chips to you. The dot keeps a chip. Ana 1, Bo 5."
+    )
+    assert told(FULL, Rules(), (), (R, R, D), humans=[2])[0].startswith(
+        "Ana rolls 3 dice: R, R, dot. The 2 Rs pass 2 chips to you."
+    )
+
+
+def test_wilds_with_you() -> None:
+    table = Table(Rules(wild=True), [0])
+    table.play((W, D, D))
+    assert table.texts(ChooseSeat(2)) == ["You take a chip from Cy. Ana 4, Cy 2."]
+    table.play((D, D, D))  # Bo
+    assert (
+        table.texts((W, D), ChooseSeat(0))[0] == "Cy rolls Wild, dot. Cy takes a chip from you. Cy 3, Ana 3."
+    )
+    table = Table(Rules(wild=True), [0])
+    table.play((W, W, D))
+    assert table.texts(ChooseSeat(1), ChooseSeat(1)) == [
+        "You take a chip from Bo.",
+        "Choose who to take a chip from.",
+        "You take a chip from Bo. Ana 5, Bo 1.",
+    ]
+
+
+def test_three_wilds_with_you_singular_and_plural() -> None:
+    table = Table(Rules(wild=True), [1])
+    table.play((C, D, D))
+    assert table.texts((W, W, W)) == [
+        "You roll Wild, Wild, Wild. Three Wilds! You take the pot of 1 chip. Bo 4, pot 0."
+    ]
+    table = Table(Rules(wild=True, three_wilds=ThreeWilds.WIN), [1])
+    table.play((C, C, D))
+    assert table.texts((W, W, W)) == [
+        "You roll Wild, Wild, Wild. Three Wilds! You take the pot of 2 chips.",
+        "You win at once with 5 chips.",
+    ]
+
+
+def test_reversals_with_you() -> None:
+    table = Table(Rules(chips=4, reversible=True, wild=True), [0])
+    assert table.texts(Reverse(True))[0] == "You reverse the dice and put 3 chips in the pot."
+    assert table.texts((W, W, W))[0] == (
+        "You roll the reversed dice: Wild, Wild, Wild. Three reversed Wilds: you put 1 chip in the pot. "
+        "Ana 0, pot 4."
+    )
+    table = Table(Rules(chips=6, reversible=True, wild=True), [0])
+    table.play(Reverse(True))
+    assert "Three reversed Wilds: you put all 3 chips in the pot." in table.texts((W, W, W))[0]
+    table = Table(Rules(chips=5, reversible=True, wild=True), [0])
+    table.play(Reverse(True), (W, W, D), ChooseSeat(2))
+    assert table.texts(ChooseSeat(2))[0] == "You give a chip to Cy. Ana 0, Cy 7, pot 3."
+    table = Table(Rules(chips=5, reversible=True, wild=True), [2])
+    table.play(Reverse(True), (W, W, D), ChooseSeat(2))
+    assert table.texts(ChooseSeat(2))[0].endswith("Ana gives 2 chips to you. Ana 0, Cy 7, pot 3.")
+    table = Table(Rules(chips=4, reversible=True), [1])
+    assert table.texts(Reverse(True), (L, R, C))[0].endswith(
+        "Ana takes a chip from you. Ana takes a chip from Cy. Ana takes a chip from the pot. "
+        "Ana 4, Bo 3, Cy 3, pot 2."
+    )
+
+
+def test_reversed_letter_finds_nothing_to_take_from_you() -> None:
+    setup: list[Move] = [Reverse(False), (R, R, R), Reverse(False), (L, L, L), Reverse(False), (C, C, C)]
+    setup += [Reverse(False), (R, R, R), (C,), (R,)]
+    assert told(
+        NORMAL, Rules(players=4, chips=4, reversible=True), setup, Reverse(True), (R, R, L), humans=[1]
+    ) == [
+        "Cy reverses the dice and puts 3 chips in the pot. Cy rolls the reversed dice: R, R, L. "
+        "You have no chip left for Cy to take. Cy takes a chip from Di. Cy 5, Di 3, pot 7."
+    ]
+
+
+def test_forms_that_play_cannot_reach() -> None:
+    """After a reversal a roller holds a chip, so two reversed Wilds never both find nothing to give."""
+    assert phrases.wild_gives_nothing("Ana", 2, you=True) == (
+        "You have no chip left, so the 2 Wilds give nothing."
+    )
+    assert phrases.wild_gives_nothing("Ana", 2) == "Ana has no chip left, so the 2 Wilds give nothing."
+    assert phrases.three_reversed_wilds("Ana", 0, you=True) == (
+        "Three reversed Wilds, but you have no chips to put in the pot."
+    )
+    assert phrases.gives_to("Ana", "Bo", 2, you=True) == "You give 2 chips to Bo."
+    assert phrases.takes_from_pot("Ana", 1, you=True) == "You take a chip from the pot."
+    assert phrases.rolls_full("Ana", ["L"], True) == "Ana rolls 1 reversed die: L."
+    assert phrases.rolls_full("Ana", ["L", "C", "R"], True, you=True) == "You roll 3 reversed dice: L, C, R."
+    assert phrases.roll_brief(1, True) == "Roll 1 reversed die."
+    assert phrases.reverse_question_brief(1, "Y", "N") == "Reverse for 1 chip? Y or N."
+    assert phrases.reset_brief(3, 0) == "Reset: everyone gets 3 chips."
+    assert phrases.left_explained(1, "Bo", roller_is_you=True) == "The L passes a chip to Bo, on your left."
+    assert phrases.right_explained(1, "Bo", to_you=True) == "The R passes a chip to you."
+    assert phrases.move_to_you(2, first=True) == "2 chips to you"
+    assert phrases.move_to_pot(2, first=False) == "2 to the pot"
+
+
+def test_you_are_skipped() -> None:
+    table = Table(Rules(chips=1), [0])
+    table.play((R,))  # your chip goes right, to Cy
+    table.play((D,))  # Bo
+    assert table.texts((C, D)) == [
+        "Cy rolls C, dot: one chip to the pot. Cy 1, pot 1.",
+        "You have no chips and pass the dice.",
+    ]
+    table = Table(Rules(players=4, chips=1), [1])
+    table.play((R,), (L,), (D, D))  # Ana -> Di, you -> Cy, Cy
+    assert table.texts((D, D))[1:] == [
+        "Ana has no chips and passes the dice. You have no chips and pass the dice.",
+    ]
+    table = Table(Rules(players=4, chips=1), [0])
+    table.play((R,), (L,), (D, D))
+    assert table.texts((D, D))[1:] == [
+        "You have no chips and pass the dice. Bo has no chips and passes the dice.",
+    ]
+    assert told(BRIEF, Rules(players=4, chips=1), [(R,), (L,), (D, D)], (D, D), humans=[0]) == [
+        "Di: dot, dot. Di 2."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("win", "setup", "roll", "expected"),
+    [
+        (
+            WinCondition.LAST_WITH_CHIPS,
+            [(C,), (L,)],
+            None,
+            "You win with 3 chips. 1 of them came from the pot.",
+        ),
+        (
+            WinCondition.ROLL_ALL_DOTS,
+            [(C,), (C,)],
+            (D,),
+            "All dots! You win with 3 chips. 2 of them came from the pot.",
+        ),
+        (WinCondition.LAST_CHIP_IN_POT, [(C,), (C,)], (C,), "Last chip in the pot! You win with 3 chips."),
+    ],
+)
+def test_you_win(
+    win: WinCondition, setup: list[tuple[Face, ...]], roll: tuple[Face, ...] | None, expected: str
+) -> None:
+    table = Table(Rules(chips=1, win=win), [2])
+    said = table.texts(*setup) + (table.texts(roll) if roll else [])
+    assert said[-1] == expected
+    assert table.narrator.whose_turn(table.state) == U("The game is over: you won with 3 chips.", ANSWER)
+
+
+def test_you_win_plural_pot_and_brief() -> None:
+    table = Table(Rules(chips=2), [2])
+    table.play((C, C))
+    assert table.texts((L, L))[-1] == "You win with 6 chips. 2 of them came from the pot."
+    table = Table(Rules(chips=2), [2], verbosity=BRIEF)
+    table.play((C, C))
+    assert table.texts((L, L)) == ["Bo: L, L. Bo 0, Cy 4.", "You win with 6 chips."]
+
+
+def test_hot_seat_keeps_every_name() -> None:
+    table = Table(Rules(wild=True), humans=[0, 1])
+    assert table.first[-1].text == "Your turn, Ana. Press Space to roll 3 dice."
+    assert table.texts((W, L, D))[0] == "Ana rolls Wild, L, dot: one chip to Bo."
+    assert table.texts(ChooseSeat(1)) == [
+        "Ana takes a chip from Bo. Ana 3.",
+        "Your turn, Bo. You have 3 chips. Press Space to roll 3 dice.",
+    ]
+    assert table.texts((R, D, D))[0] == "Bo rolls R, dot, dot: one chip to Ana. Bo 2, Ana 4."
+
+
 # --- whole games ----------------------------------------------------------------------------------------
 
 
 def random_game(
-    seed: int, rules: Rules, humans: Sequence[int]
+    seed: int, rules: Rules, humans: Sequence[int], verbosity: Verbosity = Verbosity.NORMAL
 ) -> Iterator[tuple[Sequence[Event], list[Utterance]]]:
     """Play a whole game with random faces and choices; yield each batch and what was said for it."""
     rng = random.Random(seed)
-    narrator = Narrator(NAMES[: rules.players], humans)
+    narrator = Narrator(NAMES[: rules.players], humans, verbosity=verbosity)
     state, events = new_game(rules)
     yield events, narrator.narrate(events, state)
     for _ in range(2000):
@@ -496,7 +1214,8 @@ def test_random_games_say_every_turn_once_and_only_known_cues(seed: int) -> None
     )
     turns_ended = summaries = 0
     all_said: list[Utterance] = []
-    for events, said in random_game(seed, rules, humans=[0] if seed % 2 else []):
+    verbosity = list(Verbosity)[seed % 3]
+    for events, said in random_game(seed, rules, [0] if seed % 2 else [], verbosity):
         turns_ended += sum(isinstance(e, TurnEnded) for e in events)
         all_said.extend(said)
     for u in all_said:
@@ -541,9 +1260,10 @@ def test_everything_said_goes_through_the_catalog(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(i18n, "_translations", Shouting())
     monkeypatch.setattr(i18n, "_language", "ja")  # CLDR list patterns without Latin words
     said: list[Utterance] = []
-    for seed in range(12):
+    for seed in range(36):
         rules = Rules(wild=True, reversible=seed % 2 == 0, chips=4, win=list(WinCondition)[seed % 3])
-        for _events, utterances in random_game(seed, rules, humans=[0, 1]):
+        humans = ([0, 1], [0], [])[seed // 3 % 3]  # hot seat, one person ("you"), nobody
+        for _events, utterances in random_game(seed, rules, humans, list(Verbosity)[seed // 9 % 3]):
             said.extend(utterances)
     narrator = Narrator(("ANA", "BO", "CY"), [0])
     state, _events = new_game(Rules())
@@ -568,6 +1288,21 @@ msgstr ""
 msgid "{name} rolls {faces}."
 msgstr "{name} tira {faces}."
 
+msgid "{name} rolls {faces}: {moves}."
+msgstr "{name} tira {faces}: {moves}."
+
+msgctxt "moves"
+msgid "one chip to {other}"
+msgid_plural "{count} chips to {other}"
+msgstr[0] "una ficha para {other}"
+msgstr[1] "{count} fichas para {other}"
+
+msgctxt "later moves"
+msgid "one to the pot"
+msgid_plural "{count} to the pot"
+msgstr[0] "una al bote"
+msgstr[1] "{count} al bote"
+
 msgctxt "face"
 msgid "dot"
 msgstr "punto"
@@ -589,4 +1324,6 @@ msgstr[1] "bote: {count}"
     monkeypatch.setattr(i18n, "locales_dir", lambda: tmp_path)
     i18n.set_language("es")
     table = Table(Rules())
-    assert table.texts((L, D, C)) == ["Ana tira L, punto y C. Ana: 1 ficha, Bo: 4 fichas y bote: 1."]
+    assert table.texts((L, D, C)) == [
+        "Ana tira L, punto y C: una ficha para Bo y una al bote. Ana: 1 ficha, Bo: 4 fichas y bote: 1."
+    ]

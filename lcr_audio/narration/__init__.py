@@ -1,10 +1,11 @@
 """Engine events to spoken sentences and sound cues, in the player's language (DESIGN.md §1, §3, §4).
 
-:class:`Narrator` turns each batch of events into :class:`Utterance` values and answers the info keys;
-every sentence comes from gettext (see :mod:`.phrases`).
+:class:`Narrator` turns each batch of events into :class:`Utterance` values and answers the info keys, as
+briefly or fully as its :class:`Verbosity` asks; every sentence comes from gettext (see :mod:`.phrases`).
 """
 
 from .narrator import Narrator
 from .utterance import CUE_NAMES, Priority, Utterance
+from .verbosity import Verbosity
 
-__all__ = ["CUE_NAMES", "Narrator", "Priority", "Utterance"]
+__all__ = ["CUE_NAMES", "Narrator", "Priority", "Utterance", "Verbosity"]

@@ -1,13 +1,23 @@
 """Engine events to spoken sentences for a player who listens (DESIGN.md §1, §3).
 
-Brief by design: one turn is one utterance ("Ana rolls L, dot, C. Ana 1, Bo 4, pot 1."), letters that move
-a chip are heard in the faces and the summary rather than told again, and nothing is said twice.
+One turn is one utterance, as short or as full as the :class:`Verbosity` in force:
+
+- brief: "Ana: L, dot, C. Ana 1, Bo 4, pot 1.";
+- normal: "Ana rolls L, dot, C: one chip to Bo, one to the pot. Ana 1, Bo 4, pot 1.";
+- full: "Ana rolls 3 dice: L, dot, C. The L passes a chip to Bo, on the left. The dot keeps a chip. The C
+  puts a chip in the pot. Ana 1, Bo 4, pot 1.".
+
+When exactly one seat is played at this keyboard, sentences about that seat speak to the player ("You roll
+L, dot, C.", "Ana takes a chip from you."); chip counts keep every name, as the S and digit keys do. Nothing
+is said twice, and repeated moves of a turn are said once with their total ("Ana gives 2 chips to Cy.").
+The words are chosen when an utterance is made, so a change of verbosity applies to the next one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..engine import (
     POT,
@@ -35,40 +45,64 @@ from ..engine import (
 )
 from . import phrases
 from .utterance import Priority, Utterance
+from .verbosity import Verbosity
 
 _WILD_CAUSES = frozenset({Cause.WILD_TAKE, Cause.WILD_GIVE, Cause.THREE_WILDS, Cause.REVERSED_THREE_WILDS})
+_LETTER_CAUSES = frozenset({Cause.LEFT, Cause.RIGHT, Cause.CENTER})
+
+_Part = Callable[[], str]
+"""One sentence of a turn, worded when the turn is told (an empty string says nothing)."""
+
+
+@dataclass
+class _Roll:
+    """A roll and, when not reversed, where its letters sent chips (in die order)."""
+
+    seat: Seat
+    faces: tuple[Face, ...]
+    reversed: bool
+    players: int
+    moves: list[tuple[Cause, Place, int]] = field(default_factory=list)
+
+
+@dataclass
+class _Count:
+    """Moves of one kind, by ``seat``, to or from one place, said once with their total."""
+
+    kind: str
+    seat: Seat
+    place: Place
+    n: int = 1
 
 
 @dataclass
 class _Turn:
-    """What one turn has said so far in the batch being narrated: sentences in order, some still counting."""
+    """What one turn has done so far in the batch being narrated, to be worded when it is told."""
 
     roller: Seat
-    parts: list[str | list[int]] = field(default_factory=list)
-    """Finished sentences, or a one-item counter to be rendered by ``renders`` at the same index."""
-    renders: dict[int, tuple[str, Place]] = field(default_factory=dict)
-    keys: dict[tuple[str, Place], int] = field(default_factory=dict)
+    parts: list[_Part] = field(default_factory=list)
+    keys: dict[tuple[str, Place], _Count] = field(default_factory=dict)
+    said: set[object] = field(default_factory=set)
+    roll: _Roll | None = None
     cues: list[str] = field(default_factory=list)
 
-    def say(self, text: str) -> None:
-        self.parts.append(text)
+    def say(self, part: _Part) -> None:
+        self.parts.append(part)
 
-    def once(self, text: str) -> None:
-        """Say ``text`` unless this turn's batch already said it."""
-        if text not in self.parts:
-            self.parts.append(text)
+    def once(self, key: object, part: _Part) -> None:
+        """Say ``part`` unless this turn's batch already said something under ``key``."""
+        if key not in self.said:
+            self.said.add(key)
+            self.parts.append(part)
 
-    def count(self, kind: str, place: Place) -> None:
-        """Count one more of ``kind`` at ``place``, said once as a total ("takes 2 chips from Bo")."""
+    def count(self, kind: str, seat: Seat, place: Place) -> _Count | None:
+        """Count one more of ``kind`` at ``place``; returns the new counter to be said, None if counted."""
         key = (kind, place)
         if key in self.keys:
-            counter = self.parts[self.keys[key]]
-            assert isinstance(counter, list)
-            counter[0] += 1
-            return
-        self.keys[key] = len(self.parts)
-        self.renders[len(self.parts)] = key
-        self.parts.append([1])
+            self.keys[key].n += 1
+            return None
+        counter = self.keys[key] = _Count(kind, seat, place)
+        return counter
 
 
 class Narrator:
@@ -79,10 +113,13 @@ class Narrator:
 
     Args:
         names: ``names[i]`` is seat ``i``'s name.
-        humans: the seats played by people at this keyboard; they get prompts, the others do not.
+        humans: the seats played by people at this keyboard; they get prompts, the others do not. When there
+            is exactly one, sentences about it are said to "you".
         roll_key: the spoken name of the roll key; default "Space", translated.
         yes_key: the spoken name of the key that answers yes.
         no_key: the spoken name of the key that answers no.
+        verbosity: how much to say about each turn; the :attr:`verbosity` attribute may change at any time
+            and the next utterance follows it.
     """
 
     def __init__(
@@ -93,12 +130,14 @@ class Narrator:
         roll_key: str | None = None,
         yes_key: str = "Y",
         no_key: str = "N",
+        verbosity: Verbosity = Verbosity.NORMAL,
     ) -> None:
         self.names: tuple[str, ...] = tuple(names)
         self.humans: frozenset[Seat] = frozenset(humans)
         self.roll_key = roll_key
         self.yes_key = yes_key
         self.no_key = no_key
+        self.verbosity: Verbosity = verbosity
         self._turn_start: tuple[Seat, tuple[int, ...], int] | None = None
         """Where the turn under way began: its seat, every seat's chips and the pot."""
         self._held: _Turn | None = None
@@ -116,6 +155,14 @@ class Narrator:
         """The spoken name of a die face: "L", "C", "R", "dot", "Wild"."""
         return phrases.face(face)
 
+    def _you(self, place: Place | None) -> bool:
+        """Whether sentences about ``place`` speak to the player: it is the one seat at this keyboard."""
+        return place is not None and place >= 0 and len(self.humans) == 1 and place in self.humans
+
+    @property
+    def _brief(self) -> bool:
+        return self.verbosity is Verbosity.BRIEF
+
     # --- events ---------------------------------------------------------------------------------------
 
     def narrate(self, events: Sequence[Event], state: GameState) -> list[Utterance]:
@@ -131,8 +178,9 @@ class Narrator:
         it. A computer player's unfinished turn is held back and told whole once it ends.
 
         Returns:
-            The utterances in the order to say them: the turns, the skipped players, a reset, a win, and
-            last, when a person at the keyboard must decide, the question for them (see :meth:`prompt`).
+            The utterances in the order to say them: the turns, the skipped players (not in brief), a
+            reset, a win, and last, when a person at the keyboard must decide, the question for them (see
+            :meth:`prompt`).
         """
         players = state.rules.players
         chips, pot = _before(events, state)
@@ -154,13 +202,15 @@ class Narrator:
         def flush_turn() -> None:
             nonlocal turn
             if turn is not None and (turn.parts or turn.cues):
-                out.append(self._turn_utterance(turn))
+                utterance = self._turn_utterance(turn)
+                if utterance.text:
+                    out.append(utterance)
             turn = None
 
         def flush_skipped() -> None:
-            if skipped:
-                out.append(Utterance(phrases.skipped([self.name(s) for s in skipped])))
-                skipped.clear()
+            if skipped and not self._brief:
+                out.append(Utterance(self._skipped(skipped)))
+            skipped.clear()
 
         def current() -> _Turn:
             nonlocal turn
@@ -194,9 +244,10 @@ class Narrator:
                 roller = event.seat  # nothing to say: the roll that follows says it all
             elif isinstance(event, DiceRolled):
                 roller = event.seat
-                faces = [self.face(f) for f in event.faces]
-                current().say(phrases.rolls(self.name(event.seat), faces, event.reversed))
-                current().cues.append("dice")
+                t = current()
+                roll = t.roll = _Roll(event.seat, event.faces, event.reversed, players)
+                t.say(partial(self._roll_text, roll))
+                t.cues.append("dice")
             elif isinstance(event, ChipsMoved):
                 chips, pot = _apply(chips, pot, event)
                 if event.cause is Cause.WINNINGS:
@@ -209,17 +260,19 @@ class Narrator:
             elif isinstance(event, TurnEnded):
                 t = current()
                 t.roller = event.seat
-                t.say(self._summary(event, batch_start))
+                t.say(partial(str, self._summary(event, batch_start)))
                 flush_turn()
                 self._turn_start = None
             elif isinstance(event, ChipsReset):
                 flush_turn()
                 chips = [event.chips] * len(chips)
-                out.append(Utterance(phrases.reset(event.chips, event.pot), Priority.IMPORTANT, ("reset",)))
+                reset = phrases.reset_brief if self._brief else phrases.reset
+                out.append(Utterance(reset(event.chips, event.pot), Priority.IMPORTANT, ("reset",)))
             elif isinstance(event, GameWon):
                 flush_turn()
                 from_pot = sum(winnings)
-                text = phrases.wins(self.name(event.seat), event.total, event.reason, from_pot)
+                name, you = self.name(event.seat), self._you(event.seat)
+                text = phrases.wins(name, event.total, event.reason, from_pot, you=you, brief=self._brief)
                 cues = ("chip-pot", "win") if from_pot else ("win",)
                 out.append(Utterance(text, Priority.IMPORTANT, cues))
                 self._turn_start = None
@@ -234,58 +287,150 @@ class Narrator:
         return out
 
     def _turn_utterance(self, turn: _Turn) -> Utterance:
-        sentences: list[str] = []
-        for index, part in enumerate(turn.parts):
-            if isinstance(part, str):
-                sentences.append(part)
-                continue
-            kind, place = turn.renders[index]
-            sentences.append(self._counted(turn.roller, kind, place, part[0]))
+        sentences = [text for text in (part() for part in turn.parts) if text]
         priority = Priority.IMPORTANT if turn.roller in self.humans else Priority.EVENT
         return Utterance(" ".join(sentences), priority, tuple(turn.cues))
 
-    def _counted(self, roller: Seat, kind: str, place: Place, count: int) -> str:
-        name = self.name(roller)
-        if kind == "take":
+    def _skipped(self, seats: Sequence[Seat]) -> str:
+        """Seats passed over: the others in one sentence, the player at the keyboard in their own."""
+        others = [self.name(s) for s in seats if not self._you(s)]
+        sentences = [phrases.skipped(others)] if others else []
+        if len(others) < len(seats):
+            you_first = self._you(seats[0])
+            sentences.insert(0 if you_first else len(sentences), phrases.you_skipped())
+        return " ".join(sentences)
+
+    # --- a roll ---------------------------------------------------------------------------------------
+
+    def _roll_text(self, roll: _Roll) -> str:
+        """The roll at the verbosity in force, with where its chips went (normal) or what faces did (full)."""
+        name, you = self.name(roll.seat), self._you(roll.seat)
+        faces = [self.face(f) for f in roll.faces]
+        if self.verbosity is Verbosity.BRIEF:
+            return phrases.rolls_brief(name, faces, you=you)
+        if self.verbosity is Verbosity.FULL:
+            sentences = [phrases.rolls_full(name, faces, roll.reversed, you=you)]
+            if not roll.reversed:
+                sentences.extend(self._faces_explained(roll))
+            return " ".join(sentences)
+        moves = self._moves(roll)
+        if roll.reversed or not moves:
+            return phrases.rolls(name, faces, roll.reversed, you=you)
+        return phrases.rolls_and_moves(name, faces, moves, you=you)
+
+    def _moves(self, roll: _Roll) -> list[str]:
+        """Where the letters of a roll sent chips, each place once: "one chip to Bo", "one to the pot"."""
+        totals: dict[Place, int] = {}
+        for _cause, target, count in roll.moves:
+            totals[target] = totals.get(target, 0) + count
+        items: list[str] = []
+        for target, count in totals.items():
+            first = not items
+            if target == POT:
+                items.append(phrases.move_to_pot(count, first=first))
+            elif self._you(target):
+                items.append(phrases.move_to_you(count, first=first))
+            else:
+                items.append(phrases.move_to(self.name(target), count, first=first))
+        return items
+
+    def _faces_explained(self, roll: _Roll) -> list[str]:
+        """What each kind of face did, in the order the faces first show: "The L passes a chip to Bo, ..."."""
+        roller_is_you = self._you(roll.seat)
+        sentences: list[str] = []
+        for face in dict.fromkeys(roll.faces):
+            count = roll.faces.count(face)
+            if face is Face.DOT:
+                sentences.append(phrases.dots_explained(count))
+            elif face is Face.CENTER:
+                sentences.append(phrases.center_explained(count))
+            elif face in (Face.LEFT, Face.RIGHT):
+                cause = Cause.LEFT if face is Face.LEFT else Cause.RIGHT
+                targets = [target for c, target, _n in roll.moves if c is cause]
+                if targets:
+                    other = targets[0]
+                elif face is Face.LEFT:
+                    other = left_of(roll.seat, roll.players)
+                else:
+                    other = right_of(roll.seat, roll.players)
+                explain = phrases.left_explained if face is Face.LEFT else phrases.right_explained
+                sentences.append(
+                    explain(count, self.name(other), roller_is_you=roller_is_you, to_you=self._you(other))
+                )
+        return sentences
+
+    # --- what faces did -------------------------------------------------------------------------------
+
+    def _counted(self, counter: _Count) -> str:
+        name, you, place = self.name(counter.seat), self._you(counter.seat), counter.place
+        kind, n = counter.kind, counter.n
+        if kind == "letter-take" and self._brief:
+            return ""  # brief: the reversed letters and the summary tell it
+        if kind in ("letter-take", "wild-take"):
             if place == POT:
-                return phrases.takes_from_pot(name, count)
-            return phrases.takes_from(name, self.name(place), count)
+                return phrases.takes_from_pot(name, n, you=you)
+            return phrases.takes_from(name, self.name(place), n, you=you, from_you=self._you(place))
+        if kind == "give":
+            return phrases.gives_to(name, self.name(place), n, you=you, to_you=self._you(place))
         if kind == "give-nothing":
-            return phrases.wild_gives_nothing(name, count)
-        return phrases.wild_takes_nothing(count)
+            return phrases.wild_gives_nothing(name, n, you=you)
+        return phrases.wild_takes_nothing(n)
+
+    def _count(self, turn: _Turn, kind: str, seat: Seat, place: Place) -> None:
+        counter = turn.count(kind, seat, place)
+        if counter is not None:
+            turn.say(lambda: self._counted(counter))
 
     def _moved(self, turn: _Turn, event: ChipsMoved, players: int) -> None:
-        """Add what a chip move says (most say nothing: the faces and the summary tell it) and its cue."""
+        """Add what a chip move says (letters are told with their roll, the rest here) and its cue."""
         cause, roller = event.cause, turn.roller
-        if cause in (Cause.WILD_TAKE, Cause.REVERSED_LEFT, Cause.REVERSED_RIGHT, Cause.REVERSED_CENTER):
+        if cause in _LETTER_CAUSES:
+            if turn.roll is not None:
+                turn.roll.moves.append((cause, event.target, event.count))
+        elif cause in (Cause.WILD_TAKE, Cause.REVERSED_LEFT, Cause.REVERSED_RIGHT, Cause.REVERSED_CENTER):
             turn.roller = roller = event.target
-            turn.count("take", event.source)
+            kind = "wild-take" if cause is Cause.WILD_TAKE else "letter-take"
+            self._count(turn, kind, roller, event.source)
         elif cause is Cause.WILD_GIVE:
             turn.roller = roller = event.source
-            turn.say(phrases.gives_to(self.name(roller), self.name(event.target)))
+            self._count(turn, "give", roller, event.target)
         elif cause is Cause.THREE_WILDS:
-            turn.say(phrases.three_wilds(self.name(event.target), event.count))
+            seat, count = event.target, event.count
+            turn.say(lambda: phrases.three_wilds(self.name(seat), count, you=self._you(seat)))
         elif cause is Cause.REVERSED_THREE_WILDS:
-            turn.say(phrases.three_reversed_wilds(self.name(event.source), event.count))
+            seat, count = event.source, event.count
+            turn.say(lambda: phrases.three_reversed_wilds(self.name(seat), count, you=self._you(seat)))
         elif cause is Cause.REVERSAL_COST:
-            turn.say(phrases.reverses(self.name(event.source), event.count))
+            seat, count = event.source, event.count
+            turn.say(lambda: self._reverses(seat, count))
         turn.cues.append(_cue(event, roller, players))
+
+    def _reverses(self, seat: Seat, cost: int) -> str:
+        if self._brief:
+            return phrases.reverses_brief(self.name(seat), you=self._you(seat))
+        return phrases.reverses(self.name(seat), cost, you=self._you(seat))
 
     def _nothing(self, turn: _Turn, event: NothingMoved) -> None:
         """Add what a face with nothing to act on says."""
-        cause = event.cause
+        cause, seat = event.cause, event.seat
         if cause is Cause.WILD_TAKE:
-            turn.count("take-nothing", POT)
+            self._count(turn, "take-nothing", seat, POT)
         elif cause is Cause.WILD_GIVE:
-            turn.count("give-nothing", event.seat)
+            self._count(turn, "give-nothing", seat, seat)
         elif cause is Cause.REVERSED_CENTER:
-            turn.once(phrases.pot(0))
+            turn.once(("empty", POT), lambda: "" if self._brief else phrases.pot(0))
         elif cause in (Cause.REVERSED_LEFT, Cause.REVERSED_RIGHT) and event.source is not None:
-            turn.once(phrases.nothing_to_take(self.name(event.source)))
+            source = event.source
+            turn.once(("empty", source), lambda: self._nothing_to_take(seat, source))
         elif cause is Cause.THREE_WILDS:
-            turn.say(phrases.three_wilds(self.name(event.seat), 0))
+            turn.say(lambda: phrases.three_wilds(self.name(seat), 0, you=self._you(seat)))
         elif cause is Cause.REVERSED_THREE_WILDS:
-            turn.say(phrases.three_reversed_wilds(self.name(event.seat), 0))
+            turn.say(lambda: phrases.three_reversed_wilds(self.name(seat), 0, you=self._you(seat)))
+
+    def _nothing_to_take(self, roller: Seat, source: Place) -> str:
+        if self._brief:
+            return ""  # brief: the reversed letters and the summary tell it
+        return phrases.nothing_to_take(self.name(source), self.name(roller), from_you=self._you(source))
 
     def _summary(self, event: TurnEnded, batch_start: tuple[tuple[int, ...], int]) -> str:
         """The chips after a turn: the roller, every seat whose chips changed, then the pot if it changed."""
@@ -313,43 +458,50 @@ class Narrator:
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
             return Utterance(self._choose(state), Priority.IMPORTANT)
         if not turn_start:  # after a reversal was decided: just the roll
-            text = phrases.press_to_roll(self._roll_key(), state.dice_to_roll, state.reversed)
-            return Utterance(text, Priority.IMPORTANT)
-        return Utterance(self._turn_prompt(state, chips=not game_start), Priority.IMPORTANT, ("turn",))
+            return Utterance(self._roll_question(state, brief=self._brief), Priority.IMPORTANT)
+        text = self._turn_prompt(state, chips=not game_start, brief=self._brief)
+        return Utterance(text, Priority.IMPORTANT, ("turn",))
 
     def _roll_key(self) -> str:
         return self.roll_key if self.roll_key is not None else phrases.roll_key()
+
+    def _roll_question(self, state: GameState, *, brief: bool) -> str:
+        if brief:
+            return phrases.roll_brief(state.dice_to_roll, state.reversed)
+        return phrases.press_to_roll(self._roll_key(), state.dice_to_roll, state.reversed)
 
     @staticmethod
     def _choose(state: GameState) -> str:
         return phrases.choose_give() if state.phase is Phase.WILD_GIVE else phrases.choose_take()
 
-    def _turn_prompt(self, state: GameState, *, chips: bool = True) -> str:
-        """ "Your turn, Ana. You have 3 chips." and the question of the phase."""
-        sentences = [phrases.your_turn(self.name(state.seat))]
-        if chips:
+    def _turn_prompt(self, state: GameState, *, chips: bool = True, brief: bool = False) -> str:
+        """ "Your turn, Ana. You have 3 chips." and the question; brief: "Your turn, Ana. Roll 3 dice."."""
+        sentences = [phrases.your_turn(self.name(state.seat), you=self._you(state.seat))]
+        if chips and not brief:
             sentences.append(phrases.you_have(state.chips[state.seat]))
         if state.phase is Phase.REVERSE:
-            sentences.append(phrases.reverse_question(REVERSAL_COST, self.yes_key, self.no_key))
+            question = phrases.reverse_question_brief if brief else phrases.reverse_question
+            sentences.append(question(REVERSAL_COST, self.yes_key, self.no_key))
         elif state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
             sentences.append(self._choose(state))
         else:
-            sentences.append(phrases.press_to_roll(self._roll_key(), state.dice_to_roll, state.reversed))
+            sentences.append(self._roll_question(state, brief=brief))
         return " ".join(sentences)
 
     def prompt(self, state: GameState) -> Utterance | None:
         """The question for the person whose decision is pending (Priority.IMPORTANT), to ask it again.
 
-        Rolling or reversing: "Your turn, Ana. You have 3 chips. Press Space to roll 3 dice." with the
-        "turn" cue; a Wild: "Choose who to take a chip from." (or give to). None when the seat to play is
-        not played at this keyboard, or the game is over. :meth:`narrate` already ends with this question
+        Rolling or reversing: "Your turn, Ana. You have 3 chips. Press Space to roll 3 dice." (with one
+        person at the keyboard, "Your turn. You have 3 chips. ..."; brief: "Your turn. Roll 3 dice.") with
+        the "turn" cue; a Wild: "Choose who to take a chip from." (or give to). None when the seat to play
+        is not played at this keyboard, or the game is over. :meth:`narrate` already ends with this question
         whenever a batch leaves a person to decide.
         """
         if state.over or state.seat not in self.humans:
             return None
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
             return Utterance(self._choose(state), Priority.IMPORTANT)
-        return Utterance(self._turn_prompt(state), Priority.IMPORTANT, ("turn",))
+        return Utterance(self._turn_prompt(state, brief=self._brief), Priority.IMPORTANT, ("turn",))
 
     # --- answers to the info keys ---------------------------------------------------------------------
 
@@ -364,7 +516,7 @@ class Narrator:
         return Utterance(phrases.pot(state.pot), Priority.ANSWER)
 
     def whose_turn(self, state: GameState) -> Utterance:
-        """Whose turn it is (the T key).
+        """Whose turn it is (the T key), in full whatever the verbosity: the player asked for it.
 
         A person at this keyboard hears their whole question again ("Your turn, Ana. You have 3 chips.
         Press Space to roll 3 dice."); a computer player's turn is "Bo's turn, with 4 chips." or "Bo is
@@ -372,7 +524,8 @@ class Narrator:
         """
         if state.over:
             winner = state.winner if state.winner is not None else state.seat
-            return Utterance(phrases.game_over(self.name(winner), state.chips[winner]), Priority.ANSWER)
+            text = phrases.game_over(self.name(winner), state.chips[winner], you=self._you(winner))
+            return Utterance(text, Priority.ANSWER)
         if state.seat in self.humans:
             return Utterance(self._turn_prompt(state), Priority.ANSWER)
         name = self.name(state.seat)

@@ -134,8 +134,17 @@ def choosing(name: str, give: bool) -> str:
     return _("{name} is choosing who to take a chip from.").format(name=name)
 
 
-def game_over(name: str, count: int) -> str:
+def game_over(name: str, count: int, *, you: bool = False) -> str:
     """Whose turn, once the game is over: "The game is over: Bo won with 9 chips."."""
+    if you:
+        # Translators: answer to the T key after the game ended, said to the only person at the keyboard,
+        # who won; {count} is their chips.
+        text = ngettext(
+            "The game is over: you won with {count} chip.",
+            "The game is over: you won with {count} chips.",
+            count,
+        )
+        return text.format(count=count)
     # Translators: answer to the T key after the game ended. {name} is the winner, {count} their chips.
     text = ngettext(
         "The game is over: {name} won with {count} chip.",
@@ -148,9 +157,12 @@ def game_over(name: str, count: int) -> str:
 # --- prompts ----------------------------------------------------------------------------------------------
 
 
-def your_turn(name: str) -> str:
-    """The start of a person's turn: "Your turn, Ana."."""
-    # Translators: a person's turn begins (several people may share the keyboard); {name} is their name.
+def your_turn(name: str, *, you: bool = False) -> str:
+    """The start of a person's turn: "Your turn, Ana." (several people at the keyboard) or "Your turn."."""
+    if you:
+        # Translators: the turn of the only person at the keyboard begins.
+        return _("Your turn.")
+    # Translators: a person's turn begins (several people share the keyboard); {name} is their name.
     return _("Your turn, {name}.").format(name=name)
 
 
@@ -175,6 +187,18 @@ def press_to_roll(key: str, dice: int, reversed_dice: bool) -> str:
     return text.format(key=key, count=dice)
 
 
+def roll_brief(dice: int, reversed_dice: bool) -> str:
+    """The roll question in brief messages: "Roll 3 dice."."""
+    if reversed_dice:
+        # Translators: the roll question in brief messages, after reversing the dice (R9); {count} is the
+        # number of dice (always 3).
+        text = ngettext("Roll {count} reversed die.", "Roll {count} reversed dice.", dice)
+    else:
+        # Translators: the roll question in brief messages; {count} is the number of dice to roll (1 to 3).
+        text = ngettext("Roll {count} die.", "Roll {count} dice.", dice)
+    return text.format(count=dice)
+
+
 def reverse_question(cost: int, yes: str, no: str) -> str:
     """The reversal question (R9): "Reverse the dice? It costs 3 chips. Press Y or N."."""
     # Translators: the reversible-dice question (R9). {count} is the cost in chips (3), {yes} and {no} the
@@ -183,6 +207,16 @@ def reverse_question(cost: int, yes: str, no: str) -> str:
         "Reverse the dice? It costs {count} chip. Press {yes} or {no}.",
         "Reverse the dice? It costs {count} chips. Press {yes} or {no}.",
         cost,
+    )
+    return text.format(count=cost, yes=yes, no=no)
+
+
+def reverse_question_brief(cost: int, yes: str, no: str) -> str:
+    """The reversal question in brief messages: "Reverse for 3 chips? Y or N."."""
+    # Translators: the reversible-dice question (R9) in brief messages. {count} is the cost in chips (3),
+    # {yes} and {no} the names of the keys that answer it ("Y", "N").
+    text = ngettext(
+        "Reverse for {count} chip? {yes} or {no}.", "Reverse for {count} chips? {yes} or {no}.", cost
     )
     return text.format(count=cost, yes=yes, no=no)
 
@@ -200,16 +234,181 @@ def choose_give() -> str:
 
 
 # --- a turn -----------------------------------------------------------------------------------------------
+# Sentences about the one person at the keyboard are their own messages, in the second person ("You roll
+# L, dot, C."): the ``you`` arguments choose them. With several people at the keyboard everyone is named.
 
 
-def rolls(name: str, faces: Sequence[str], reversed_dice: bool) -> str:
+def rolls(name: str, faces: Sequence[str], reversed_dice: bool, *, you: bool = False) -> str:
     """A roll: "Ana rolls L, dot, C."."""
+    listed = unit_list(faces)
     if reversed_dice:
+        if you:
+            # Translators: a roll of reversed dice (R9) by the person at the keyboard. {faces} is the faces
+            # rolled as a list ("L, dot, C").
+            return _("You roll the reversed dice: {faces}.").format(faces=listed)
         # Translators: a roll of reversed dice (R9). {name} is the roller, {faces} the faces rolled as a list
         # ("L, dot, C").
-        return _("{name} rolls the reversed dice: {faces}.").format(name=name, faces=unit_list(faces))
+        return _("{name} rolls the reversed dice: {faces}.").format(name=name, faces=listed)
+    if you:
+        # Translators: a roll by the person at the keyboard; {faces} is the faces rolled ("L, dot, C").
+        return _("You roll {faces}.").format(faces=listed)
     # Translators: a roll. {name} is the roller, {faces} the faces rolled as a list ("L, dot, C").
-    return _("{name} rolls {faces}.").format(name=name, faces=unit_list(faces))
+    return _("{name} rolls {faces}.").format(name=name, faces=listed)
+
+
+def rolls_and_moves(name: str, faces: Sequence[str], moves: Sequence[str], *, you: bool = False) -> str:
+    """A roll and where its letters sent chips: "Ana rolls L, dot, C: one chip to Bo, one to the pot."."""
+    listed, moved = unit_list(faces), unit_list(moves)
+    if you:
+        # Translators: a roll by the person at the keyboard and where its L, C and R faces sent their chips.
+        # {faces} is the faces rolled ("L, dot, C"), {moves} a list such as "one chip to Bo, one to the pot".
+        return _("You roll {faces}: {moves}.").format(faces=listed, moves=moved)
+    # Translators: a roll and where its L, C and R faces sent chips. {name} is the roller, {faces} the
+    # faces rolled ("L, dot, C"), {moves} a list such as "one chip to Bo, one to the pot".
+    return _("{name} rolls {faces}: {moves}.").format(name=name, faces=listed, moves=moved)
+
+
+def rolls_brief(name: str, faces: Sequence[str], *, you: bool = False) -> str:
+    """A roll in brief messages, without a verb: "Ana: L, dot, C."."""
+    if you:
+        # Translators: a roll by the person at the keyboard in brief messages, without a verb; {faces} is the
+        # faces rolled ("L, dot, C"). Keep it as short as you can.
+        return _("You: {faces}.").format(faces=unit_list(faces))
+    # Translators: a roll in brief messages, without a verb. {name} is the roller, {faces} the faces rolled
+    # ("L, dot, C"). Keep it as short as you can.
+    return _("{name}: {faces}.").format(name=name, faces=unit_list(faces))
+
+
+def rolls_full(name: str, faces: Sequence[str], reversed_dice: bool, *, you: bool = False) -> str:
+    """A roll in full messages, with the number of dice: "Ana rolls 3 dice: L, dot, C."."""
+    count, listed = len(faces), unit_list(faces)
+    if reversed_dice and you:
+        # Translators: full messages: the person at the keyboard rolls {count} reversed dice (R9), which
+        # show {faces} ("L, dot, C").
+        text = ngettext(
+            "You roll {count} reversed die: {faces}.", "You roll {count} reversed dice: {faces}.", count
+        )
+    elif reversed_dice:
+        # Translators: full messages: {name} rolls {count} reversed dice (R9), which show {faces}
+        # ("L, dot, C").
+        text = ngettext(
+            "{name} rolls {count} reversed die: {faces}.",
+            "{name} rolls {count} reversed dice: {faces}.",
+            count,
+        )
+    elif you:
+        # Translators: full messages: the person at the keyboard rolls {count} dice, which show {faces}
+        # ("L, dot, C").
+        text = ngettext("You roll {count} die: {faces}.", "You roll {count} dice: {faces}.", count)
+    else:
+        # Translators: full messages: {name} rolls {count} dice, which show {faces} ("L, dot, C").
+        text = ngettext("{name} rolls {count} die: {faces}.", "{name} rolls {count} dice: {faces}.", count)
+    return text.format(name=name, count=count, faces=listed)
+
+
+def move_to(other: str, count: int, *, first: bool) -> str:
+    """Chips an L or R sent to a player, in the list of a roll's moves: "one chip to Bo"."""
+    if first:
+        # Translators: the first item of the list of where a roll's chips went, as in "Ana rolls L, dot, C:
+        # one chip to Bo, one to the pot."; {count} chips went to the player {other}.
+        text = npgettext("moves", "one chip to {other}", "{count} chips to {other}", count)
+    else:
+        # Translators: a later item of the list of where a roll's chips went ("one to Bo" in "one chip to
+        # Cy, one to Bo"): the word "chip" is not repeated. Repeat it if your language needs it.
+        text = npgettext("later moves", "one to {other}", "{count} to {other}", count)
+    return text.format(other=other, count=count)
+
+
+def move_to_you(count: int, *, first: bool) -> str:
+    """Chips an L or R sent to the person at the keyboard, in a roll's moves: "one chip to you"."""
+    if first:
+        # Translators: the first item of the list of where a roll's chips went, as in "Ana rolls L, dot,
+        # C: one chip to you, one to the pot."; {count} chips went to the person at the keyboard.
+        text = npgettext("moves", "one chip to you", "{count} chips to you", count)
+    else:
+        # Translators: a later item of the list of where a roll's chips went ("one to you" in "one chip to
+        # Cy, one to you"): the word "chip" is not repeated. Repeat it if your language needs it.
+        text = npgettext("later moves", "one to you", "{count} to you", count)
+    return text.format(count=count)
+
+
+def move_to_pot(count: int, *, first: bool) -> str:
+    """Chips C faces put in the pot, in the list of a roll's moves: "one chip to the pot"."""
+    if first:
+        # Translators: the first item of the list of where a roll's chips went, as in "Ana rolls C, dot, L:
+        # one chip to the pot, one to Bo."; {count} chips went to the centre pot.
+        text = npgettext("moves", "one chip to the pot", "{count} chips to the pot", count)
+    else:
+        # Translators: a later item of the list of where a roll's chips went ("one to the pot" in "one chip
+        # to Bo, one to the pot"): the word "chip" is not repeated. Repeat it if your language needs it.
+        text = npgettext("later moves", "one to the pot", "{count} to the pot", count)
+    return text.format(count=count)
+
+
+def left_explained(count: int, other: str, *, roller_is_you: bool = False, to_you: bool = False) -> str:
+    """Full messages: what the L faces did: "The L passes a chip to Bo, on the left."."""
+    if to_you:
+        # Translators: full messages: {count} L faces passed {count} chips to the person at the keyboard,
+        # who sits on the roller's left. The singular says "a chip"; use {count} if your language needs it.
+        text = ngettext("The L passes a chip to you.", "The {count} Ls pass {count} chips to you.", count)
+    elif roller_is_you:
+        # Translators: full messages: the person at the keyboard rolled {count} L faces, which passed
+        # {count} chips to the player {other} on their left.
+        text = ngettext(
+            "The L passes a chip to {other}, on your left.",
+            "The {count} Ls pass {count} chips to {other}, on your left.",
+            count,
+        )
+    else:
+        # Translators: full messages: {count} L faces passed {count} chips to the player {other}, on the
+        # roller's left.
+        text = ngettext(
+            "The L passes a chip to {other}, on the left.",
+            "The {count} Ls pass {count} chips to {other}, on the left.",
+            count,
+        )
+    return text.format(count=count, other=other)
+
+
+def right_explained(count: int, other: str, *, roller_is_you: bool = False, to_you: bool = False) -> str:
+    """Full messages: what the R faces did: "The R passes a chip to Cy, on the right."."""
+    if to_you:
+        # Translators: full messages: {count} R faces passed {count} chips to the person at the keyboard,
+        # who sits on the roller's right. The singular says "a chip"; use {count} if your language needs it.
+        text = ngettext("The R passes a chip to you.", "The {count} Rs pass {count} chips to you.", count)
+    elif roller_is_you:
+        # Translators: full messages: the person at the keyboard rolled {count} R faces, which passed
+        # {count} chips to the player {other} on their right.
+        text = ngettext(
+            "The R passes a chip to {other}, on your right.",
+            "The {count} Rs pass {count} chips to {other}, on your right.",
+            count,
+        )
+    else:
+        # Translators: full messages: {count} R faces passed {count} chips to the player {other}, on the
+        # roller's right.
+        text = ngettext(
+            "The R passes a chip to {other}, on the right.",
+            "The {count} Rs pass {count} chips to {other}, on the right.",
+            count,
+        )
+    return text.format(count=count, other=other)
+
+
+def center_explained(count: int) -> str:
+    """Full messages: what the C faces did: "The C puts a chip in the pot."."""
+    # Translators: full messages: {count} C faces put {count} chips in the centre pot. The singular says
+    # "a chip"; use {count} in it if your language needs the number.
+    text = ngettext("The C puts a chip in the pot.", "The {count} Cs put {count} chips in the pot.", count)
+    return text.format(count=count)
+
+
+def dots_explained(count: int) -> str:
+    """Full messages: what the dot faces did: "The dot keeps a chip."."""
+    # Translators: full messages: {count} dot faces let the roller keep {count} chips. The singular says
+    # "a chip"; use {count} in it if your language needs the number.
+    text = ngettext("The dot keeps a chip.", "The {count} dots keep {count} chips.", count)
+    return text.format(count=count)
 
 
 def skipped(names: Sequence[str]) -> str:
@@ -222,43 +421,101 @@ def skipped(names: Sequence[str]) -> str:
     return text.format(names=and_list(names))
 
 
-def reverses(name: str, cost: int) -> str:
+def you_skipped() -> str:
+    """The person at the keyboard is passed over for having no chips (R4)."""
+    # Translators: the person at the keyboard has no chips, so their turn is skipped (R4).
+    return _("You have no chips and pass the dice.")
+
+
+def reverses(name: str, cost: int, *, you: bool = False) -> str:
     """A reversal (R9): "Ana reverses the dice and puts 3 chips in the pot."."""
-    # Translators: a player pays to reverse the dice (R9). {name} is the player, {count} the chips paid (3).
-    text = ngettext(
-        "{name} reverses the dice and puts {count} chip in the pot.",
-        "{name} reverses the dice and puts {count} chips in the pot.",
-        cost,
-    )
+    if you:
+        # Translators: the person at the keyboard pays to reverse the dice (R9); {count} is the chips paid
+        # (3).
+        text = ngettext(
+            "You reverse the dice and put {count} chip in the pot.",
+            "You reverse the dice and put {count} chips in the pot.",
+            cost,
+        )
+    else:
+        # Translators: a player pays to reverse the dice (R9). {name} is the player, {count} the chips paid
+        # (3).
+        text = ngettext(
+            "{name} reverses the dice and puts {count} chip in the pot.",
+            "{name} reverses the dice and puts {count} chips in the pot.",
+            cost,
+        )
     return text.format(name=name, count=cost)
 
 
-def takes_from(name: str, other: str, count: int) -> str:
+def reverses_brief(name: str, *, you: bool = False) -> str:
+    """A reversal (R9) in brief messages: "Ana reverses the dice."."""
+    if you:
+        # Translators: brief messages: the person at the keyboard reverses the dice (R9).
+        return _("You reverse the dice.")
+    # Translators: brief messages: the player {name} reverses the dice (R9).
+    return _("{name} reverses the dice.").format(name=name)
+
+
+def takes_from(name: str, other: str, count: int, *, you: bool = False, from_you: bool = False) -> str:
     """A Wild or a reversed L or R takes chips from a player: "Ana takes a chip from Cy."."""
-    # Translators: {name} takes {count} chips from the player {other}, with a Wild (R7) or a reversed L or R
-    # (R9). The singular says "a chip"; use {count} in it if your language needs the number.
-    text = ngettext("{name} takes a chip from {other}.", "{name} takes {count} chips from {other}.", count)
+    if you:
+        # Translators: the person at the keyboard takes {count} chips from the player {other}, with a Wild
+        # (R7) or a reversed L or R (R9). The singular says "a chip"; use {count} if your language needs it.
+        text = ngettext("You take a chip from {other}.", "You take {count} chips from {other}.", count)
+    elif from_you:
+        # Translators: the player {name} takes {count} chips from the person at the keyboard, with a Wild
+        # (R7) or a reversed L or R (R9). The singular says "a chip"; use {count} if your language needs it.
+        text = ngettext("{name} takes a chip from you.", "{name} takes {count} chips from you.", count)
+    else:
+        # Translators: {name} takes {count} chips from the player {other}, with a Wild (R7) or a reversed L
+        # or R (R9). The singular says "a chip"; use {count} in it if your language needs the number.
+        text = ngettext(
+            "{name} takes a chip from {other}.", "{name} takes {count} chips from {other}.", count
+        )
     return text.format(name=name, other=other, count=count)
 
 
-def takes_from_pot(name: str, count: int) -> str:
+def takes_from_pot(name: str, count: int, *, you: bool = False) -> str:
     """A reversed C takes chips from the pot: "Ana takes a chip from the pot."."""
-    # Translators: reversed C faces (R9): {name} takes {count} chips from the centre pot. The singular says
-    # "a chip"; use {count} in it if your language needs the number.
-    text = ngettext("{name} takes a chip from the pot.", "{name} takes {count} chips from the pot.", count)
+    if you:
+        # Translators: reversed C faces (R9): the person at the keyboard takes {count} chips from the centre
+        # pot. The singular says "a chip"; use {count} in it if your language needs the number.
+        text = ngettext("You take a chip from the pot.", "You take {count} chips from the pot.", count)
+    else:
+        # Translators: reversed C faces (R9): {name} takes {count} chips from the centre pot. The singular
+        # says "a chip"; use {count} in it if your language needs the number.
+        text = ngettext(
+            "{name} takes a chip from the pot.", "{name} takes {count} chips from the pot.", count
+        )
     return text.format(name=name, count=count)
 
 
-def nothing_to_take(other: str) -> str:
+def nothing_to_take(other: str, name: str = "", *, from_you: bool = False) -> str:
     """A reversed L or R whose neighbour has no chip (R9): "Bo has no chip left to take."."""
+    if from_you:
+        # Translators: a reversed L or R (R9) rolled by {name} should take a chip from the person at the
+        # keyboard, who has none.
+        return _("You have no chip left for {name} to take.").format(name=name)
     # Translators: a reversed L or R (R9) should take a chip from the player {other}, who has none.
     return _("{other} has no chip left to take.").format(other=other)
 
 
-def gives_to(name: str, other: str) -> str:
-    """A reversed Wild gives a chip (R9): "Ana gives a chip to Cy."."""
-    # Translators: a reversed Wild (R9): {name} gives one chip to the player {other}.
-    return _("{name} gives a chip to {other}.").format(name=name, other=other)
+def gives_to(name: str, other: str, count: int = 1, *, you: bool = False, to_you: bool = False) -> str:
+    """Reversed Wilds give chips (R9): "Ana gives a chip to Cy.", "Ana gives 2 chips to Cy."."""
+    if you:
+        # Translators: reversed Wilds (R9): the person at the keyboard gives {count} chips to the player
+        # {other}. The singular says "a chip"; use {count} in it if your language needs the number.
+        text = ngettext("You give a chip to {other}.", "You give {count} chips to {other}.", count)
+    elif to_you:
+        # Translators: reversed Wilds (R9): the player {name} gives {count} chips to the person at the
+        # keyboard. The singular says "a chip"; use {count} in it if your language needs the number.
+        text = ngettext("{name} gives a chip to you.", "{name} gives {count} chips to you.", count)
+    else:
+        # Translators: reversed Wilds (R9): {name} gives {count} chips to the player {other}. The singular
+        # says "a chip"; use {count} in it if your language needs the number.
+        text = ngettext("{name} gives a chip to {other}.", "{name} gives {count} chips to {other}.", count)
+    return text.format(name=name, other=other, count=count)
 
 
 def wild_takes_nothing(count: int) -> str:
@@ -273,43 +530,75 @@ def wild_takes_nothing(count: int) -> str:
     return text.format(count=count)
 
 
-def wild_gives_nothing(name: str, count: int) -> str:
+def wild_gives_nothing(name: str, count: int, *, you: bool = False) -> str:
     """Reversed Wilds when the roller has no chip left (R9)."""
-    # Translators: reversed Wild faces (R9) when the roller {name} has no chip left to give. {count} is the
-    # number of such Wilds (1 or 2); the singular need not say it.
-    text = ngettext(
-        "{name} has no chip left, so the Wild gives nothing.",
-        "{name} has no chip left, so the {count} Wilds give nothing.",
-        count,
-    )
+    if you:
+        # Translators: reversed Wild faces (R9) when the person at the keyboard has no chip left to give.
+        # {count} is the number of such Wilds (1 or 2); the singular need not say it.
+        text = ngettext(
+            "You have no chip left, so the Wild gives nothing.",
+            "You have no chip left, so the {count} Wilds give nothing.",
+            count,
+        )
+    else:
+        # Translators: reversed Wild faces (R9) when the roller {name} has no chip left to give. {count} is
+        # the number of such Wilds (1 or 2); the singular need not say it.
+        text = ngettext(
+            "{name} has no chip left, so the Wild gives nothing.",
+            "{name} has no chip left, so the {count} Wilds give nothing.",
+            count,
+        )
     return text.format(name=name, count=count)
 
 
-def three_wilds(name: str, count: int) -> str:
+def three_wilds(name: str, count: int, *, you: bool = False) -> str:
     """Three Wilds take the pot (R8): "Three Wilds! Ana takes the pot of 5 chips."."""
     if count == 0:
         # Translators: three Wild faces in one roll (R8), but the centre pot holds nothing to take.
         return _("Three Wilds, but the pot is empty.")
-    # Translators: three Wild faces in one roll (R8): {name} takes the whole pot, {count} chips.
-    text = ngettext(
-        "Three Wilds! {name} takes the pot of {count} chip.",
-        "Three Wilds! {name} takes the pot of {count} chips.",
-        count,
-    )
+    if you:
+        # Translators: three Wild faces in one roll (R8): the person at the keyboard takes the whole pot,
+        # {count} chips.
+        text = ngettext(
+            "Three Wilds! You take the pot of {count} chip.",
+            "Three Wilds! You take the pot of {count} chips.",
+            count,
+        )
+    else:
+        # Translators: three Wild faces in one roll (R8): {name} takes the whole pot, {count} chips.
+        text = ngettext(
+            "Three Wilds! {name} takes the pot of {count} chip.",
+            "Three Wilds! {name} takes the pot of {count} chips.",
+            count,
+        )
     return text.format(name=name, count=count)
 
 
-def three_reversed_wilds(name: str, count: int) -> str:
+def three_reversed_wilds(name: str, count: int, *, you: bool = False) -> str:
     """Three reversed Wilds (R9): "Three reversed Wilds: Ana puts all 5 chips in the pot."."""
+    if count == 0 and you:
+        # Translators: three reversed Wild faces (R9) when the person at the keyboard has no chip to put in
+        # the pot.
+        return _("Three reversed Wilds, but you have no chips to put in the pot.")
     if count == 0:
         # Translators: three reversed Wild faces (R9) when the roller {name} has no chip to put in the pot.
         return _("Three reversed Wilds, but {name} has no chips to put in the pot.").format(name=name)
-    # Translators: three reversed Wild faces (R9): {name} puts all their chips, {count}, in the centre pot.
-    text = ngettext(
-        "Three reversed Wilds: {name} puts {count} chip in the pot.",
-        "Three reversed Wilds: {name} puts all {count} chips in the pot.",
-        count,
-    )
+    if you:
+        # Translators: three reversed Wild faces (R9): the person at the keyboard puts all their chips,
+        # {count}, in the centre pot.
+        text = ngettext(
+            "Three reversed Wilds: you put {count} chip in the pot.",
+            "Three reversed Wilds: you put all {count} chips in the pot.",
+            count,
+        )
+    else:
+        # Translators: three reversed Wild faces (R9): {name} puts all their chips, {count}, in the centre
+        # pot.
+        text = ngettext(
+            "Three reversed Wilds: {name} puts {count} chip in the pot.",
+            "Three reversed Wilds: {name} puts all {count} chips in the pot.",
+            count,
+        )
     return text.format(name=name, count=count)
 
 
@@ -329,35 +618,71 @@ def reset(chips: int, pot_count: int) -> str:
     return " ".join((text, kept.format(count=pot_count)))
 
 
-def wins(name: str, total: int, reason: WinReason, from_pot: int) -> str:
+def reset_brief(chips: int, pot_count: int) -> str:
+    """Nobody has chips (R11), in brief messages: "Reset: everyone gets 3 chips. Pot: 2 chips."."""
+    # Translators: brief messages: every player ran out of chips and nobody won (R11); {count} is the
+    # starting chips each player gets again.
+    text = ngettext("Reset: everyone gets {count} chip.", "Reset: everyone gets {count} chips.", chips)
+    text = text.format(count=chips)
+    return text if pot_count == 0 else " ".join((text, pot(pot_count)))
+
+
+def wins(
+    name: str, total: int, reason: WinReason, from_pot: int, *, you: bool = False, brief: bool = False
+) -> str:
     """The end of the game (R10, R12): "Bo wins with 9 chips. 6 of them came from the pot."."""
-    if reason is WinReason.ROLLED_ALL_DOTS:
-        # Translators: the winner {name} rolled nothing but dots (R10 roll-all-dots); {count} is the total
-        # they win, their chips and the pot.
-        text = ngettext(
-            "All dots! {name} wins with {count} chip.", "All dots! {name} wins with {count} chips.", total
-        )
-    elif reason is WinReason.LAST_CHIP_IN_POT:
-        # Translators: the winner {name} put their last chip in the pot (R10 last-chip-in-pot) and wins it;
-        # {count} is the total they win.
-        text = ngettext(
-            "Last chip in the pot! {name} wins with {count} chip.",
-            "Last chip in the pot! {name} wins with {count} chips.",
-            total,
-        )
-    elif reason is WinReason.THREE_WILDS:
-        # Translators: the winner {name} rolled three Wilds, which win at once under this rule (R8); {count}
-        # is the total they win.
-        text = ngettext(
-            "{name} wins at once with {count} chip.", "{name} wins at once with {count} chips.", total
-        )
-    else:
-        # Translators: the winner {name} is the last player with chips (R10); {count} is the total they win,
-        # their chips and the pot.
-        text = ngettext("{name} wins with {count} chip.", "{name} wins with {count} chips.", total)
-    text = text.format(name=name, count=total)
-    if not 0 < from_pot < total:
+    text = _win_sentence(total, reason, you).format(name=name, count=total)
+    if brief or not 0 < from_pot < total:
         return text
     # Translators: said after "Bo wins with 9 chips."; {count} is how many of those chips came from the pot.
     part = ngettext("{count} of them came from the pot.", "{count} of them came from the pot.", from_pot)
     return " ".join((text, part.format(count=from_pot)))
+
+
+def _win_sentence(total: int, reason: WinReason, you: bool) -> str:
+    """The untranslated-placeholder sentence saying who won and how (``{name}``, ``{count}``)."""
+    if reason is WinReason.ROLLED_ALL_DOTS and you:
+        # Translators: the person at the keyboard rolled nothing but dots and wins (R10 roll-all-dots);
+        # {count} is the total they win, their chips and the pot.
+        return ngettext(
+            "All dots! You win with {count} chip.", "All dots! You win with {count} chips.", total
+        )
+    if reason is WinReason.ROLLED_ALL_DOTS:
+        # Translators: the winner {name} rolled nothing but dots (R10 roll-all-dots); {count} is the total
+        # they win, their chips and the pot.
+        return ngettext(
+            "All dots! {name} wins with {count} chip.", "All dots! {name} wins with {count} chips.", total
+        )
+    if reason is WinReason.LAST_CHIP_IN_POT and you:
+        # Translators: the person at the keyboard put their last chip in the pot (R10 last-chip-in-pot) and
+        # wins it; {count} is the total they win.
+        return ngettext(
+            "Last chip in the pot! You win with {count} chip.",
+            "Last chip in the pot! You win with {count} chips.",
+            total,
+        )
+    if reason is WinReason.LAST_CHIP_IN_POT:
+        # Translators: the winner {name} put their last chip in the pot (R10 last-chip-in-pot) and wins it;
+        # {count} is the total they win.
+        return ngettext(
+            "Last chip in the pot! {name} wins with {count} chip.",
+            "Last chip in the pot! {name} wins with {count} chips.",
+            total,
+        )
+    if reason is WinReason.THREE_WILDS and you:
+        # Translators: the person at the keyboard rolled three Wilds, which win at once under this rule (R8);
+        # {count} is the total they win.
+        return ngettext("You win at once with {count} chip.", "You win at once with {count} chips.", total)
+    if reason is WinReason.THREE_WILDS:
+        # Translators: the winner {name} rolled three Wilds, which win at once under this rule (R8); {count}
+        # is the total they win.
+        return ngettext(
+            "{name} wins at once with {count} chip.", "{name} wins at once with {count} chips.", total
+        )
+    if you:
+        # Translators: the person at the keyboard is the last player with chips and wins (R10); {count} is
+        # the total they win, their chips and the pot.
+        return ngettext("You win with {count} chip.", "You win with {count} chips.", total)
+    # Translators: the winner {name} is the last player with chips (R10); {count} is the total they win,
+    # their chips and the pot.
+    return ngettext("{name} wins with {count} chip.", "{name} wins with {count} chips.", total)
