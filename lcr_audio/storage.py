@@ -42,6 +42,9 @@ def atomic_write_text(path: Path, text: str) -> None:
         OSError: the folder cannot be made or written; the old file, if any, is untouched.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    for stale in path.parent.glob(f".{path.name}.*.tmp"):  # left by a writer that was killed mid-write
+        with contextlib.suppress(OSError):
+            stale.unlink()
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
