@@ -1,0 +1,250 @@
+"""Practice mode (DESIGN.md §2): every stated answer is what the engine computes, checked again here.
+
+Each question keeps its starting state and its actions; these tests play them again through ``step`` and
+work the answer out on their own from the resulting state and events, for seeds 0 to 30 of every lesson.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from lcr_audio import i18n
+from lcr_audio.engine import (
+    POT,
+    ChipsMoved,
+    Event,
+    Face,
+    GameState,
+    GameWon,
+    Phase,
+    Roll,
+    Rules,
+    ThreeWilds,
+    WinCondition,
+    step,
+)
+from lcr_audio.practice import (
+    LESSONS,
+    AnswerKind,
+    Ask,
+    Question,
+    check,
+    compute_answer,
+    lesson,
+    questions,
+    replay,
+    score_text,
+)
+
+SEEDS = range(31)
+KEYS = [item.key for item in LESSONS]
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def play_again(question: Question) -> tuple[GameState, list[Event]]:
+    state = question.state
+    events: list[Event] = []
+    for action in question.actions:
+        state, batch = step(state, action)
+        events.extend(batch)
+    return state, events
+
+
+def worked_out(question: Question) -> int | bool:
+    """The answer, worked out here from the rules (R3-R12) and the replayed game, not by the module."""
+    final, events = play_again(question)
+    start, subject = question.state, question.subject
+    won = [e for e in events if isinstance(e, GameWon)]
+    ask = question.ask
+    if ask is Ask.FACE_COUNT:
+        return sum(1 for face in start.rules.die if face is question.face)
+    if ask is Ask.CHIPS:
+        return final.chips[subject]
+    if ask is Ask.POT:
+        return final.pot
+    if ask is Ask.DICE:
+        if final.reversed and final.seat == subject and final.phase is Phase.ROLL:
+            return 3  # R9: a reversed roll is always 3 dice
+        return min(final.chips[subject], 3)  # R4
+    if ask is Ask.RECEIVER:
+        return next(e.target for e in events if isinstance(e, ChipsMoved) and e.source == subject)
+    if ask is Ask.NEXT:
+        assert not won
+        return final.seat
+    if ask is Ask.WINNER:
+        return won[0].seat
+    if ask is Ask.WIN_TOTAL:
+        assert won[0].total == final.chips[won[0].seat] and final.pot == 0  # R12
+        return won[0].total
+    if ask is Ask.OVER:
+        return bool(won)
+    if ask is Ask.WINS:
+        return bool(won) and won[0].seat == subject
+    if ask is Ask.ROLLS_NEXT:
+        return not won and final.seat == subject
+    if ask is Ask.OUT:
+        return bool(won) and won[0].seat != subject  # R4: no chips is not out
+    if ask is Ask.CAN_CHOOSE:
+        # R6, R7: after the letters, a Wild takes from another player who holds a chip, never the pot.
+        assert final.phase is Phase.WILD_TAKE
+        return subject != POT and subject != final.seat and final.chips[subject] > 0
+    assert ask is Ask.MAY_REVERSE
+    # R9: more than 3 chips at the start of one's turn, with reversible dice.
+    return (
+        start.rules.reversible and start.seat == subject and start.chips[subject] > 3 and not question.actions
+    )
+
+
+def test_the_lessons_come_in_the_agreed_order() -> None:
+    assert KEYS == [
+        "faces",
+        "dice",
+        "passing",
+        "pot",
+        "no-chips",
+        "winning",
+        "wild",
+        "three-wilds-pot",
+        "three-wilds-win",
+        "reversible",
+        "roll-all-dots",
+        "last-chip-in-pot",
+        "reset",
+    ]
+    for item in LESSONS:
+        assert item.title and item.intro and item.size > 0
+    assert lesson("wild").rules.wild
+    with pytest.raises(KeyError):
+        questions("no-such-lesson", 0)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_stated_answer_is_what_the_engine_gives(key: str) -> None:
+    item = lesson(key)
+    for seed in SEEDS:
+        found = questions(key, seed)
+        assert len(found) == item.size
+        assert len({q.text for q in found}) == item.size, f"a question repeats in {key} seed {seed}"
+        for q in found:
+            assert q.lesson == key
+            assert q.answer == worked_out(q), (seed, q.text)
+            assert q.answer == compute_answer(q)
+            assert replay(q)[0] == play_again(q)[0]
+            if q.kind is AnswerKind.YES_NO:
+                assert isinstance(q.answer, bool)
+            else:
+                assert isinstance(q.answer, int) and not isinstance(q.answer, bool)
+            if q.kind is AnswerKind.SEAT:
+                assert q.answer in q.choices and len(set(q.choices)) == len(q.choices)
+                assert all(0 <= c < q.state.rules.players for c in q.choices)
+            else:
+                assert q.choices == ()
+            assert q.text.endswith("?") and "  " not in q.text
+            assert q.explanation and q.explanation.endswith(".")
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_questions_use_the_lesson_s_rules(key: str) -> None:
+    rules = lesson(key).rules
+    for seed in range(8):
+        for q in questions(key, seed):
+            if q.ask is Ask.FACE_COUNT:
+                continue  # about a die in general, plain or Wild
+            assert q.state.rules.win is rules.win
+            assert q.state.rules.reversible is rules.reversible
+            assert q.state.rules.three_wilds is rules.three_wilds
+            assert q.state.rules.wild is rules.wild or key == "reversible"
+
+
+def test_the_variant_lessons_play_their_variant() -> None:
+    assert lesson("three-wilds-pot").rules == Rules(wild=True)
+    assert lesson("three-wilds-win").rules == Rules(wild=True, three_wilds=ThreeWilds.WIN)
+    assert lesson("reversible").rules.reversible
+    assert lesson("roll-all-dots").rules.win is WinCondition.ROLL_ALL_DOTS
+    assert lesson("last-chip-in-pot").rules.win is WinCondition.LAST_CHIP_IN_POT
+    rolls = [
+        a for seed in range(10) for q in questions("wild", seed) for a in q.actions if isinstance(a, Roll)
+    ]
+    assert rolls and all(Face.WILD in roll.faces for roll in rolls)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_same_seed_gives_the_same_questions(key: str) -> None:
+    assert questions(key, 5) == questions(key, 5)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_different_seeds_give_different_questions(key: str) -> None:
+    sets = {tuple(q.text for q in questions(key, seed)) for seed in SEEDS}
+    assert len(sets) >= 25
+    assert [q.text for q in questions(key, 0)] != [q.text for q in questions(key, 1)]
+
+
+def test_the_faces_lesson_counts_from_the_dice() -> None:
+    counts = {q.text: q.answer for seed in SEEDS for q in questions("faces", seed) if q.ask is Ask.FACE_COUNT}
+    assert counts["How many faces of a die show a dot?"] == Rules().die.count(Face.DOT) == 3
+    assert counts["With Wild dice on, how many faces of a die show a dot?"] == 2
+    assert counts["With Wild dice on, how many faces of a die show a Wild?"] == 1
+    assert counts["How many faces of a die show the letter C?"] == 1
+
+
+def test_check_right_and_wrong() -> None:
+    q = questions("passing", 4)[1]
+    assert check(q, q.answer) == (True, "Right.")
+    wrong = next(c for c in q.choices if c != q.answer)
+    assert check(q, wrong) == (False, "Not quite: " + q.explanation)
+    yes_no = next(q for q in questions("no-chips", 0) if q.kind is AnswerKind.YES_NO)
+    assert check(yes_no, yes_no.answer)[0]
+    assert not check(yes_no, not yes_no.answer)[0]
+    assert not check(yes_no, int(yes_no.answer))[0]  # 1 is not "yes"
+    number = next(q for seed in SEEDS for q in questions("dice", seed) if q.answer == 1)
+    assert not check(number, True)[0]
+
+
+def test_a_wrong_answer_hears_the_explanation_passing() -> None:
+    q = questions("passing", 4)[1]
+    assert q.text == "After you, in order of play, come Bo, Eli, and Dee. You roll R. Who gets your chip?"
+    assert q.kind is AnswerKind.SEAT and q.choices == (1, 2, 3) and q.answer == 3
+    assert [q.names[c] for c in q.choices] == ["Bo", "Eli", "Dee"]
+    assert check(q, 1) == (
+        False,
+        "Not quite: Your R sent a chip to Dee, on your right. So the answer is Dee.",
+    )
+
+
+def test_a_wrong_answer_hears_the_explanation_wild() -> None:
+    q = questions("wild", 2)[1]
+    assert q.text == (
+        "After you, in order of play, come Bo, Fay, and Ana. Ana has no chips. You roll Wild, R, dot. "
+        "Can your Wild take a chip from Ana?"
+    )
+    assert q.answer is True
+    assert check(q, False) == (
+        False,
+        "Not quite: Your R sent a chip to Ana, on your right. The dot let you keep one chip. "
+        "So yes: the letters are played before the Wild, so by then Ana has a chip to take.",
+    )
+
+
+def test_a_wrong_answer_hears_the_explanation_reversible() -> None:
+    q = questions("reversible", 5)[3]
+    assert q.answer == 7
+    assert check(q, 4) == (
+        False,
+        "Not quite: First you put 3 chips in the pot to reverse the dice. Your reversed C took a chip from "
+        "the pot. Your reversed C took a chip from the pot. Your reversed R took a chip from Dee, on your "
+        "right. So you have 7 chips now.",
+    )
+
+
+def test_score_text() -> None:
+    assert score_text(7, 8) == "7 of 8."
+    assert score_text(0, 1) == "0 of 1."

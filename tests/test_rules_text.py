@@ -1,0 +1,457 @@
+"""The rules reader and the roll explainer (DESIGN.md §2, R1-R14).
+
+Every section for every option, the rules in force first, the "our reading" notes, golden explanations of
+real rolls, and docs/rules.md kept up to date.
+
+Seats are 0-based; Ana is seat 0, Bo seat 1 (Ana's left), Cy seat 2, Dee seat 3 (Ana's right at 4 seats).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+from babel.messages.frontend import parse_keywords
+
+from lcr_audio import i18n
+from lcr_audio.engine import (
+    Action,
+    ChipsReset,
+    ChooseSeat,
+    Event,
+    Face,
+    FirstPlayer,
+    GameState,
+    Phase,
+    Reverse,
+    Roll,
+    Rules,
+    ThreeWilds,
+    WinCondition,
+    new_game,
+    step,
+)
+from lcr_audio.rules_text import BASE_KEYS, SECTION_KEYS, VARIANT_KEYS, Section, explain_roll, sections
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "make_rules_doc.py"
+DOC = ROOT / "docs" / "rules.md"
+L, C, R, D, W = Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.WILD
+NAMES = ("Ana", "Bo", "Cy", "Dee")
+
+ALL_RULES = [
+    Rules(wild=wild, three_wilds=three, reversible=rev, win=win, first_player=first)
+    for wild, three, rev, win, first in itertools.product(
+        (False, True), ThreeWilds, (False, True), WinCondition, FirstPlayer
+    )
+]
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def by_key(found: list[Section]) -> dict[str, Section]:
+    return {s.key: s for s in found}
+
+
+def expected_on(key: str, rules: Rules) -> bool:
+    """Which variant sections describe something in force, worked out here independently of the module."""
+    return {
+        "wild": rules.wild,
+        "three-wilds": rules.wild,
+        "reversible": rules.reversible,
+        "win-conditions": rules.win is not WinCondition.LAST_WITH_CHIPS,
+        "reset": rules.win is WinCondition.ROLL_ALL_DOTS
+        or (rules.win is WinCondition.LAST_CHIP_IN_POT and rules.wild and rules.reversible),
+        "first-player": rules.first_player is FirstPlayer.RANDOM,
+        "ordinary-dice": False,
+    }[key]
+
+
+# --- sections ----------------------------------------------------------------------------------------------
+
+
+def test_without_rules_every_section_comes_in_the_documented_order() -> None:
+    found = sections()
+    assert [s.key for s in found] == list(SECTION_KEYS)
+    assert SECTION_KEYS == (
+        "aim",
+        "setup",
+        "turn",
+        "faces",
+        "no-chips",
+        "winning",
+        "wild",
+        "three-wilds",
+        "reversible",
+        "win-conditions",
+        "reset",
+        "first-player",
+        "ordinary-dice",
+    )
+    for section in found:
+        assert section.title and section.paragraphs
+        assert all(p.strip() == p and p.endswith((".", "?")) for p in section.paragraphs)
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=repr)
+def test_every_section_exists_for_every_combination_of_options(rules: Rules) -> None:
+    found = sections(rules)
+    keys = [s.key for s in found]
+    assert sorted(keys) == sorted(SECTION_KEYS)
+    assert tuple(keys[: len(BASE_KEYS)]) == BASE_KEYS
+    for section in found:
+        assert section.title and section.paragraphs and all(section.paragraphs)
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=repr)
+def test_variants_in_force_come_before_those_that_are_off(rules: Rules) -> None:
+    variants = [s.key for s in sections(rules)][len(BASE_KEYS) :]
+    on = [k for k in VARIANT_KEYS if expected_on(k, rules)]
+    off = [k for k in VARIANT_KEYS if not expected_on(k, rules)]
+    assert variants == on + off
+
+
+def test_in_force_order_for_one_game() -> None:
+    rules = Rules(wild=True, win=WinCondition.ROLL_ALL_DOTS)
+    assert [s.key for s in sections(rules)] == [
+        *BASE_KEYS,
+        "wild",
+        "three-wilds",
+        "win-conditions",
+        "reset",
+        "reversible",
+        "first-player",
+        "ordinary-dice",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("win", "phrase"),
+    [
+        (WinCondition.LAST_WITH_CHIPS, "In this game the last player with chips wins"),
+        (WinCondition.ROLL_ALL_DOTS, "In this game the last player with chips must roll nothing but dots"),
+        (WinCondition.LAST_CHIP_IN_POT, "In this game the last player with chips must put their last chips"),
+    ],
+)
+def test_winning_says_which_win_condition_applies_now(win: WinCondition, phrase: str) -> None:
+    found = by_key(sections(Rules(win=win)))
+    assert found["winning"].paragraphs[0].startswith(phrase)
+    assert found["win-conditions"].paragraphs[0] == NAMED[win]
+    others = [p for w, p in _WIN_PHRASES.items() if w is not win]
+    assert not any(p in found["winning"].paragraphs[0] for p in others)
+
+
+NAMED = {
+    WinCondition.LAST_WITH_CHIPS: "This game is played with the usual rule: the last player with chips wins.",
+    WinCondition.ROLL_ALL_DOTS: "This game is played with roll all dots.",
+    WinCondition.LAST_CHIP_IN_POT: "This game is played with last chip in the pot.",
+}
+_WIN_PHRASES = {
+    WinCondition.LAST_WITH_CHIPS: "the last player with chips wins:",
+    WinCondition.ROLL_ALL_DOTS: "nothing but dots",
+    WinCondition.LAST_CHIP_IN_POT: "put their last chips",
+}
+
+
+def test_wild_section_says_whether_wild_dice_are_on() -> None:
+    assert by_key(sections(Rules(wild=True)))["wild"].paragraphs[0] == "Wild dice are on in this game."
+    off = by_key(sections(Rules()))["wild"].paragraphs[0]
+    assert off.startswith("Wild dice are off in this game.")
+    assert by_key(sections())["wild"].paragraphs[0].startswith("With Wild dice")
+
+
+@pytest.mark.parametrize(
+    ("rules", "first"),
+    [
+        (Rules(), "Wild dice are off in this game, so three Wilds can't come up."),
+        (Rules(wild=True), "In this game three Wilds take the pot, and play goes on."),
+        (
+            Rules(wild=True, three_wilds=ThreeWilds.WIN),
+            "In this game three Wilds take the pot and win the game at once.",
+        ),
+    ],
+)
+def test_three_wilds_section_says_the_setting_in_force(rules: Rules, first: str) -> None:
+    paragraphs = by_key(sections(rules))["three-wilds"].paragraphs
+    assert paragraphs[0] == first
+    both = " ".join(paragraphs)
+    assert "Take the pot and play on" in both and "Take the pot and win at once" in both
+
+
+def test_setup_and_reset_use_the_game_s_numbers() -> None:
+    found = by_key(sections(Rules(players=5, chips=4, win=WinCondition.ROLL_ALL_DOTS)))
+    assert found["setup"].paragraphs[0].startswith("This game has 5 players, and each started with 4 chips.")
+    assert "every player gets 4 chips again" in found["reset"].paragraphs[0]
+    assert "it can happen" in found["reset"].paragraphs[-1]
+    assert "can't happen" in by_key(sections(Rules()))["reset"].paragraphs[-1]
+
+
+def test_faces_section_follows_the_dice_in_force() -> None:
+    assert "a Wild, and two dots" in by_key(sections(Rules(wild=True)))["faces"].paragraphs[0]
+    plain = by_key(sections(Rules()))["faces"]
+    assert "three dots" in plain.paragraphs[0]
+    assert not any(p.startswith("Wild:") for p in plain.paragraphs)
+
+
+def our_readings(section: Section) -> list[str]:
+    """Paragraphs that say plainly the sources leave a point open and what this game does."""
+    return [
+        p for p in section.paragraphs if re.search(r"don't say|doesn't say|leave", p) and "; this game" in p
+    ]
+
+
+@pytest.mark.parametrize("rules", [None, Rules(), Rules(wild=True, win=WinCondition.LAST_CHIP_IN_POT)])
+def test_our_reading_notes_for_r6_and_r10(rules: Rules | None) -> None:
+    found = by_key(sections(rules))
+    r6 = our_readings(found["wild"])
+    assert any("letters first" in p or "all the letters first" in p for p in r6), found["wild"]
+    r10 = our_readings(found["win-conditions"])
+    assert any(p.startswith("The description of roll all dots") for p in r10)
+    assert any(p.startswith("The description of last chip in the pot") for p in r10)
+    assert our_readings(found["first-player"])  # R13
+    assert our_readings(found["setup"])  # R1: which way the dice go
+
+
+# --- R11: when the reset section says a reset can or cannot happen -----------------------------------------
+
+
+def random_game(rules: Rules, rng: random.Random, limit: int = 400) -> Iterator[Event]:
+    """A game played with random rolls, reversals and choices, up to ``limit`` actions."""
+    state, events = new_game(rules)
+    yield from events
+    for _ in range(limit):
+        if state.over:
+            return
+        action: Action
+        if state.phase is Phase.REVERSE:
+            action = Reverse(rng.random() < 0.5)
+        elif state.phase is Phase.ROLL:
+            action = Roll(tuple(rng.choice(rules.die) for _ in range(state.dice_to_roll)))
+        else:
+            action = ChooseSeat(rng.choice(state.choices))
+        state, events = step(state, action)
+        yield from events
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=3, chips=1, wild=w, reversible=r, win=win)
+        for w, r, win in itertools.product((False, True), (False, True), WinCondition)
+    ],
+    ids=repr,
+)
+def test_the_reset_section_is_right_about_whether_a_reset_can_happen(rules: Rules) -> None:
+    rng = random.Random(7)
+    resets = sum(isinstance(e, ChipsReset) for _ in range(150) for e in random_game(rules, rng))
+    last = by_key(sections(rules))["reset"].paragraphs[-1]
+    if expected_on("reset", rules):
+        assert "it can happen" in last
+        if rules.win is WinCondition.ROLL_ALL_DOTS:
+            assert resets > 0  # common enough to see in random play
+    else:
+        assert "can't happen" in last
+        assert resets == 0
+
+
+# --- explain_roll ------------------------------------------------------------------------------------------
+
+
+def table(rules: Rules, chips: tuple[int, ...], pot: int = 0, seat: int = 0) -> GameState:
+    state, _events = new_game(rules, first=seat)
+    phase = Phase.REVERSE if rules.reversible and chips[seat] > 3 else Phase.ROLL
+    return replace(state, chips=chips, pot=pot, phase=phase)
+
+
+def play(state: GameState, *actions: Action) -> list[Event]:
+    events: list[Event] = []
+    for action in actions:
+        state, batch = step(state, action)
+        events.extend(batch)
+    return events
+
+
+FOUR = Rules(players=4)
+
+
+def test_explain_l_dot_c_for_you_and_for_someone_else() -> None:
+    events = play(table(FOUR, (3, 3, 3, 3)), Roll((L, D, C)))
+    assert explain_roll(events, NAMES, True) == (
+        "Your L sent a chip to Bo, on your left. The dot let you keep one chip. Your C put a chip in the pot."
+    )
+    assert explain_roll(events, NAMES, False) == (
+        "Ana's L sent a chip to Bo, on Ana's left. The dot let Ana keep one chip. "
+        "Ana's C put a chip in the pot."
+    )
+
+
+def test_explain_r_and_several_dots() -> None:
+    events = play(table(FOUR, (3, 3, 3, 3), seat=1), Roll((D, R, D)))
+    assert explain_roll(events, NAMES, False) == (
+        "A dot let Bo keep one chip. Bo's R sent a chip to Ana, on Bo's right. "
+        "Another dot let Bo keep one more chip."
+    )
+    events = play(table(FOUR, (3, 3, 3, 3)), Roll((R,) * 3))
+    assert explain_roll(events, NAMES, True) == " ".join(["Your R sent a chip to Dee, on your right."] * 3)
+
+
+def test_explain_ignores_what_comes_before_and_after_the_turn() -> None:
+    state, start = new_game(FOUR)
+    first = play(state, Roll((C, C, D)))
+    _state, second = step(step(state, Roll((C, C, D)))[0], Roll((L, L, L)))
+    text = explain_roll([*start, *first, *second], NAMES, True)
+    assert (
+        text == "Your C put a chip in the pot. Your C put a chip in the pot. The dot let you keep one chip."
+    )
+    assert explain_roll(list(start), NAMES, True) == ""
+
+
+def test_explain_wild_take_after_the_letters() -> None:
+    rules = Rules(players=4, wild=True)
+    events = play(table(rules, (3, 0, 2, 1)), Roll((W, L, D)), ChooseSeat(1))
+    assert explain_roll(events, NAMES, True) == (
+        "Your L sent a chip to Bo, on your left. The dot let you keep one chip. "
+        "Then your Wild took a chip from Bo."
+    )
+    events = play(table(rules, (3, 2, 2, 1)), Roll((W, W, D)), ChooseSeat(2), ChooseSeat(3))
+    assert explain_roll(events, NAMES, False) == (
+        "The dot let Ana keep one chip. Ana's Wild took a chip from Cy. "
+        "Ana's other Wild took a chip from Dee."
+    )
+
+
+def test_explain_a_wild_with_nothing_to_take() -> None:
+    rules = Rules(players=4, wild=True, win=WinCondition.ROLL_ALL_DOTS)
+    events = play(table(rules, (2, 0, 0, 0), pot=10), Roll((W, D)))
+    assert explain_roll(events, NAMES, True) == (
+        "The dot let you keep one chip. Nobody else had a chip, so your Wild took nothing."
+    )
+    assert explain_roll(events, NAMES, False) == (
+        "The dot let Ana keep one chip. Nobody else had a chip, so Ana's Wild took nothing."
+    )
+
+
+def test_explain_three_wilds_both_settings() -> None:
+    take = play(table(Rules(players=4, wild=True), (3, 2, 2, 1), pot=4), Roll((W, W, W)))
+    assert explain_roll(take, NAMES, False) == "Ana's three Wilds took the whole pot: 4 chips."
+    rules = Rules(players=4, wild=True, three_wilds=ThreeWilds.WIN)
+    win = play(table(rules, (3, 2, 2, 1), pot=4), Roll((W, W, W)))
+    assert explain_roll(win, NAMES, True) == (
+        "Your three Wilds took the whole pot: 4 chips. In this game three Wilds win at once, so you win with "
+        "7 chips."
+    )
+    empty = play(table(rules, (3, 2, 2, 1)), Roll((W, W, W)))
+    assert explain_roll(empty, NAMES, True) == (
+        "Your three Wilds found the pot empty, so they took nothing. "
+        "In this game three Wilds win at once, so you win with 3 chips."
+    )
+
+
+def test_explain_reversed_dice() -> None:
+    rules = Rules(players=4, reversible=True)
+    events = play(table(rules, (5, 0, 2, 1)), Reverse(True), Roll((L, R, C)))
+    assert explain_roll(events, NAMES, True) == (
+        "First you put 3 chips in the pot to reverse the dice. "
+        "Your reversed L took nothing: Bo, on your left, had no chip. "
+        "Your reversed R took a chip from Dee, on your right. Your reversed C took a chip from the pot."
+    )
+    assert explain_roll(events, NAMES, False) == (
+        "First Ana put 3 chips in the pot to reverse the dice. "
+        "Ana's reversed L took nothing: Bo, on Ana's left, had no chip. "
+        "Ana's reversed R took a chip from Dee, on Ana's right. Ana's reversed C took a chip from the pot."
+    )
+    wild = Rules(players=4, reversible=True, wild=True)
+    gives = play(table(wild, (5, 0, 2, 1)), Reverse(True), Roll((W, D, W)), ChooseSeat(1), ChooseSeat(1))
+    assert explain_roll(gives, NAMES, False) == (
+        "First Ana put 3 chips in the pot to reverse the dice. The dot did nothing. "
+        "Ana's reversed Wild gave a chip to Bo. Ana's other reversed Wild gave a chip to Bo."
+    )
+    three = play(table(wild, (5, 0, 2, 1)), Reverse(True), Roll((W, W, W)))
+    assert explain_roll(three, NAMES, True) == (
+        "First you put 3 chips in the pot to reverse the dice. "
+        "Your three reversed Wilds put all your 2 chips in the pot."
+    )
+
+
+def test_explain_a_win_and_a_reset() -> None:
+    win = play(table(FOUR, (1, 0, 2, 0), pot=4), Roll((C,)))
+    assert explain_roll(win, NAMES, True) == (
+        "Your C put a chip in the pot. Now only Cy has chips, so Cy wins with 7 chips, pot included."
+    )
+    dots = Rules(players=4, win=WinCondition.ROLL_ALL_DOTS)
+    reset = play(table(dots, (1, 0, 0, 0), pot=11), Roll((C,)))
+    assert explain_roll(reset, NAMES, True) == (
+        "Your C put a chip in the pot. Nobody has any chips left, so everyone gets 3 chips again. "
+        "The pot keeps its 12 chips."
+    )
+    all_dots = play(table(dots, (2, 0, 0, 0), pot=10), Roll((D, D)))
+    assert explain_roll(all_dots, NAMES, False) == (
+        "A dot let Ana keep one chip. Another dot let Ana keep one more chip. "
+        "Nothing but dots, so Ana wins with 12 chips."
+    )
+    pot = Rules(players=4, win=WinCondition.LAST_CHIP_IN_POT)
+    last = play(table(pot, (1, 0, 0, 0), pot=11), Roll((C,)))
+    assert explain_roll(last, NAMES, True) == (
+        "Your C put a chip in the pot. That left nobody with chips, so you win the pot: 12 chips."
+    )
+
+
+# --- translation habits (DESIGN.md §4) ---------------------------------------------------------------------
+
+KEYWORDS = dict(DEFAULT_KEYWORDS)
+KEYWORDS.update(parse_keywords(["pgettext:1c,2", "npgettext:1c,2,3", "ngettext:1,2", "N_"]))
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+@pytest.mark.parametrize("module", ["lcr_audio/rules_text.py", "lcr_audio/practice.py"])
+def test_every_message_has_a_translators_comment_and_named_placeholders(module: str) -> None:
+    messages = list(
+        extract_from_file("python", ROOT / module, keywords=KEYWORDS, comment_tags=("Translators:",))
+    )
+    assert len(messages) > 50
+    for lineno, message, comments, _context in messages:
+        assert comments, f"{module}:{lineno} needs a '# Translators:' comment on the line above"
+        forms = message if isinstance(message, tuple) else (message,)
+        names = [set(PLACEHOLDER.findall(text)) for text in forms]
+        assert all(name.isidentifier() for found in names for name in found), f"{module}:{lineno}"
+        if len(forms) == 2:
+            assert names[1] >= names[0], f"{module}:{lineno}: the plural lacks a placeholder of the singular"
+
+
+# --- docs/rules.md -----------------------------------------------------------------------------------------
+
+
+def load_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("make_rules_doc", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_docs_rules_md_is_up_to_date() -> None:
+    expected = load_script().render()
+    actual = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
+    assert actual == expected, "docs/rules.md is out of date: run python scripts/make_rules_doc.py"
+
+
+def test_docs_rules_md_has_every_section_and_no_accidental_markdown() -> None:
+    text = load_script().render()
+    for section in sections():
+        assert f"\n## {section.title}\n" in text
+    for line in text.splitlines():
+        assert len(line) <= 110
+        assert not re.match(r"(\d+[.)]|[-*+>]) ", line), line
