@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import random
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -31,7 +30,8 @@ from .engine import (
     WinCondition,
 )
 from .i18n import _
-from .session import Player, Session
+from .practice import LESSONS
+from .session import Player
 
 APP = "lcr-audio"
 SPEECH_MODES = ("auto", "screen-reader", "tts", "console", "silent")
@@ -39,6 +39,7 @@ DEFAULT_PAUSE = 1.0
 """Seconds a computer player waits before each decision (``--pause``; 0 with ``--fast``)."""
 
 log = logging.getLogger("lcr_audio")
+LESSON_KEYS = [lesson.key for lesson in LESSONS]
 
 
 class UsageError(Exception):
@@ -160,6 +161,15 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("who rolls first: 1 or random"),
     )
     play.add_argument("--seed", type=_seed, help=_("a number that makes the whole game repeatable"))
+    resume = commands.add_parser("resume", parents=[output], help=_("continue the saved game"))
+    resume.add_argument("file", nargs="?", help=_("a save file (default: the last game's autosave)"))
+    practice = commands.add_parser("practice", parents=[output], help=_("learn the rules by questions"))
+    practice.add_argument("--lesson", choices=LESSON_KEYS, help=_("start with this lesson"))
+    commands.add_parser("keep-score", parents=[output], help=_("keep score for a table with real dice"))
+    commands.add_parser("rules", parents=[output], help=_("read the rules, section by section"))
+    commands.add_parser("transcript", help=_("print the last game's transcript"))
+    series = commands.add_parser("series", help=_("print the series score of the last table"))
+    series.add_argument("--csv", action="store_true", help=_("as CSV, for a spreadsheet"))
     return parser
 
 
@@ -259,52 +269,119 @@ def log_path() -> Path:
     return Path(platformdirs.user_log_dir(APP, appauthor=False)) / "lcr-audio.log"
 
 
-async def _play(args: argparse.Namespace, stdout: TextIO) -> int:
+async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
+    """Run the command that needs speech (everything but ``transcript`` and ``series``)."""
     from prompt_toolkit.input import DummyInput, Input, create_input
     from prompt_toolkit.output import Output, create_output
 
+    from .app import App, load_app_settings
+    from .saves import SaveError, load
+    from .sound import SoundPlayer
     from .speech import create_speaker
     from .tui.console import Console
-    from .tui.play import Outcome, PlayScreen
-    from .tui.setup import Setup
 
     console = Console(stdout)
-    speaker = create_speaker(getattr(args, "speech", "auto"), print_line=console.line)
+    problems: list[str] = []
+    settings = load_app_settings(problems.append)
+    speaker = create_speaker(
+        getattr(args, "speech", "auto"), print_line=console.line, echo=settings.echo, braille=settings.braille
+    )
+    speaker.set_rate(settings.rate)
+    speaker.set_voice(settings.voice)
+    sound = SoundPlayer(volume=settings.volume, enabled=settings.sounds)
     try:
+        for problem in problems:
+            speaker.speak(problem)
         interactive = sys.stdin.isatty()
         keys: Input = create_input() if interactive else DummyInput()
         output: Output | None = create_output(stdout=stdout) if interactive else None
-        if args.command == "play":
+        pause = 0.0 if getattr(args, "fast", False) else getattr(args, "pause", settings.pause)
+        app = App(console, speaker, keys, output, settings, sound, pause)
+        command = args.command
+        if command == "play":
             rules, players = table_from_options(args)
-        else:
-            if not interactive:
+            if any(p.human for p in players) and not interactive:
                 raise UsageError(
-                    _("The setup questions need a terminal; use lcr-audio play with options instead.")
+                    # Translators: people were seated but the game has no keyboard (input is not a terminal).
+                    _("People are seated but there is no keyboard to play with; use --computer all to watch.")
                 )
-            rules, players = await Setup(speaker, console, keys, output).ask()
-        if any(p.human for p in players) and not interactive:
+            if players and any(p.human for p in players) and await app.offer_saved_game() is False:
+                return 0
+            await app.play_new(rules, players, args.seed)
+            return 0
+        if not interactive:
             raise UsageError(
-                # Translators: people were seated but the game has no keyboard (input is not a terminal).
-                _("People are seated but there is no keyboard to play with; use --computer all to watch.")
+                # Translators: a command that asks questions was started without a terminal.
+                _("This needs a terminal to answer its questions; use lcr-audio play with options instead.")
             )
-        seed = (
-            args.seed if getattr(args, "seed", None) is not None else random.SystemRandom().randrange(2**31)
-        )
-        log.info("New game: %s, seed %d", rules, seed)
-        pause = 0.0 if getattr(args, "fast", False) else getattr(args, "pause", DEFAULT_PAUSE)
+        if command == "resume":
+            path = Path(args.file) if args.file else app.save_path
+            try:
+                loaded = load(path)
+            except SaveError as error:
+                speaker.speak(str(error))
+                return 1
+            if loaded.over:
+                # Translators: lcr-audio resume found a game that had already ended.
+                speaker.speak(_("That game is over; there is nothing to continue."))
+                return 1
+            app.save_path = path
+            await app.resume(loaded)
+            return 0
+        if command == "practice":
+            from .tui.practice import run_practice
 
-        def again(previous: Session) -> Session:
-            return Session(previous.rules, previous.players, previous.rng.randrange(2**31))
+            await run_practice(app, args.lesson)
+            return 0
+        if command == "keep-score":
+            from .tui.scorekeeper import run_scorekeeper
 
-        screen = PlayScreen(Session(rules, players, seed), speaker, keys, pause=pause, new_session=again)
-        outcome = await screen.run()
-        if outcome is Outcome.QUIT:
-            # Translators: said when the player leaves.
-            speaker.speak(_("Goodbye."), interrupt=False)
+            await run_scorekeeper(app)
+            return 0
+        if command == "rules":
+            from .tui.reader import run_rules_reader
+
+            await run_rules_reader(app, None)
+            return 0
+        from .tui.main_menu import run_main_menu
+
+        await run_main_menu(app)
         return 0
     finally:
         console.finish_line()
         speaker.close()
+        sound.close()
+
+
+def _print_records(args: argparse.Namespace, stdout: TextIO) -> int:
+    """``lcr-audio transcript`` and ``lcr-audio series``: print what the last saved game left.
+
+    Raises:
+        UsageError: there is nothing saved yet, or the save cannot be read (one sentence).
+    """
+    from .keeper import series_csv, series_text, transcript_path
+    from .saves import SaveError, default_save_path, load
+
+    save_path = default_save_path()
+    if args.command == "transcript":
+        path = transcript_path(save_path)
+        try:
+            stdout.write(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            # Translators: lcr-audio transcript found no transcript.
+            raise UsageError(_("There is no transcript yet: play a game first.")) from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(_("The transcript could not be read: {error}").format(error=error)) from None
+        return 0
+    try:
+        loaded = load(save_path)
+    except SaveError as error:
+        raise UsageError(str(error)) from None
+    if args.csv:
+        stdout.write(series_csv(loaded.names, loaded.series))
+    else:
+        stdout.write(series_text(loaded.names, loaded.series) + "\n")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -313,15 +390,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if args.command is None:
-            args.command = "setup"
+            args.command = "menu"
         if args.command == "play":
             table_from_options(args)  # report option conflicts before anything starts
+        if args.command in ("transcript", "series"):
+            return _print_records(args, stdout)
     except UsageError as error:
         print(str(error), file=sys.stderr)
         return 2
     with quiet_stderr(log_path()):
         try:
-            return asyncio.run(_play(args, stdout))
+            return asyncio.run(_interactive(args, stdout))
         except UsageError as error:
             stdout.write(str(error) + "\n")
             return 2

@@ -291,6 +291,7 @@ def to_document(
             for p in session.players
         ],
         "seed": session.seed,
+        "physical": session.physical,
         "first": _first_seat(session),
         "actions": [_action_to_json(a) for a in session.actions],
         "series": {
@@ -420,7 +421,10 @@ def from_document(document: Any, *, path: Path | None = None) -> LoadedGame:
     transcript = reader.optional_text(document, "transcript")
     digest = reader.text(document, "digest")
 
-    session = _replay(Session(rules, players, seed), first, actions, path)
+    physical = document.get("physical", False)
+    if not isinstance(physical, bool):
+        reader.wrong_type("physical")
+    session = _replay(Session(rules, players, seed, physical=physical), first, actions, path)
     if state_digest(session.state) != digest.lower():
         # Translators: the saved game was changed or damaged: playing its moves again does not give the
         # position it recorded.
@@ -452,7 +456,7 @@ def _replay(session: Session, first: Seat, actions: Sequence[Action], path: Path
             # the moves of the game from 1.
             message = _("Move {number} of the saved game is not allowed by the rules at that point.")
             raise SaveError(message.format(number=number), Problem.ACTION, path) from error
-        if isinstance(action, Roll):  # the engine accepted these faces; were they the seed's?
+        if isinstance(action, Roll) and not session.physical:  # accepted faces; were they the seed's?
             drawn = tuple(session.rng.choice(die) for _face in action.faces)
             if drawn != action.faces:
                 # Translators: the saved game was changed or written by another program: the dice of a move

@@ -57,6 +57,8 @@ class Session:
         rules: the options in force; ``rules.players`` must equal ``len(players)``.
         players: one :class:`Player` per seat, seat 1 first.
         seed: seeds the dice (and the first player when R13's random start is chosen).
+        physical: real dice at a real table (the scorekeeper): the faces are typed in and applied with
+            :meth:`apply`, never drawn.
 
     Raises:
         ValueError: the number of players does not match the rules.
@@ -65,6 +67,7 @@ class Session:
     rules: Rules
     players: Sequence[Player]
     seed: int
+    physical: bool = False
     listeners: list[Listener] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list, init=False)
     state: GameState = field(init=False)

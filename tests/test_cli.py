@@ -116,7 +116,7 @@ TMUX = shutil.which("tmux")
 
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
 def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
-    """Setup by Enter x4, a few keys, then Escape and Y: the screen holds only the game's own lines."""
+    """Main menu and setup by Enter x5, some keys, Escape and Y: the screen holds only the game's lines."""
     session = f"lcr-{uuid.uuid4().hex[:8]}"
     command = f"cd {ROOT} && {sys.executable} -m lcr_audio --speech console; echo EXIT=$?; sleep 30"
     env = _env(tmp_path)
@@ -144,6 +144,8 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
             time.sleep(0.3)
 
     try:
+        wait_for("Main menu")
+        keys("Enter")
         wait_for("How many players")
         keys("Enter")
         wait_for("How many of them play")
@@ -156,7 +158,7 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
         keys("s")
         wait_for("You 3, Ana 3, Bo 3, pot 0.")
         keys("Space")
-        wait_for("You rolls")
+        wait_for("You roll")
         keys("Escape")
         wait_for("Quit this game? Y or N.")
         keys("y")
@@ -164,12 +166,14 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], check=False)
     lines = [line for line in shown.splitlines() if line.strip()]
-    assert lines[:4] == [
-        "Left Right Center. A new game.",
+    assert lines[:5] == [
+        "Left Right Center. Main menu. New game. 1 of 7. Up and Down move, Enter chooses, Escape goes back.",
+        "A new game.",
         "How many players, 3 to 10? Enter for 3.",
         "How many of them play at this keyboard, 0 to 3? Enter for 1.",
         "Name of player 1? Enter for You.",
     ]
     allowed = ("You", "Ana", "Bo", "A game", "Your turn", "Quit this game", "Goodbye", "EXIT=0", "Rules:")
-    stray = [line for line in lines[4:] if not line.startswith(allowed)]
+    allowed += ("Game saved.",)
+    stray = [line for line in lines[5:] if not line.startswith(allowed)]
     assert stray == []

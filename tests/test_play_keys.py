@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -82,7 +83,7 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         # Info keys interrupt and answer exactly.
         assert await driver.press("s") == ("You 3, Ana 3, Bo 3, pot 0.", True)
         assert await driver.press("c") == ("The pot is empty.", True)
-        your_turn = "Your turn, You. You have 3 chips. Press Space to roll 3 dice."
+        your_turn = "Your turn. You have 3 chips. Press Space to roll 3 dice."
         assert await driver.press("t") == (your_turn, True)
         assert await driver.press("2") == ("Seat 2, Ana: 3 chips.", True)
         assert await driver.press("0") == ("There is no seat 10; this table has 3 seats.", True)
@@ -105,7 +106,7 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         assert rolls >= 1
         winner = screen.state.winner
         assert winner is not None
-        wins = [t for t, _ in driver.spoken if " wins with " in t]
+        wins = [t for t, _ in driver.spoken if re.search(r" wins? with ", t)]
         assert len(wins) == 1
         assert wins[0].startswith(screen.session.names[winner])
         assert screen.state.chips[winner] == 9  # R12: every chip ends with the winner (3 players x 3)
@@ -139,8 +140,8 @@ def test_escape_asks_before_quitting(pipe: PipeInput) -> None:
         await driver.start()
         await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
         assert (await driver.press("\x1b"))[0] == "Quit this game? Y or N."
-        assert (await driver.press("n"))[0] == "The game goes on."
-        assert ROLL_PROMPT in driver.spoken[-1][0]
+        goes_on = "The game goes on. Your turn. You have 3 chips. Press Space to roll 3 dice."
+        assert (await driver.press("n"))[0] == goes_on
         await driver.press("\x1b")
         pipe.send_text("y")
         assert await asyncio.wait_for(driver.task, 5) is Outcome.QUIT  # type: ignore[arg-type]

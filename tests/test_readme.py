@@ -25,4 +25,4 @@ def test_readme_opens_with_the_two_commands_and_ci_runs_the_test_one() -> None:
 
 def test_readme_key_table_is_generated_from_the_key_table() -> None:
     table = README.split("<!-- keys: generated", 1)[1].split("-->", 1)[1].split("<!-- end keys -->")[0]
-    assert table.strip() == markdown_table().strip(), "regenerate the README key table from KEYS"
+    assert table.strip() == markdown_table().strip(), "run python3 scripts/update_readme_keys.py"

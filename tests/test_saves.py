@@ -145,7 +145,7 @@ def test_the_file_is_the_documented_json(tmp_path: Path) -> None:
     saves.save(session, path, series=Series(2, [1, 1]), transcript=Path("t.txt"))
     document = json.loads(path.read_text("utf-8"))
     assert list(document) == [
-        "format", "version", "saved_at", "rules", "players", "seed", "first", "actions", "series",
+        "format", "version", "saved_at", "rules", "players", "seed", "physical", "first", "actions", "series",
         "transcript", "digest",
     ]  # fmt: skip
     assert document["format"] == "lcr-audio-save"
@@ -378,6 +378,7 @@ BAD_SAVES: list[tuple[str, Callable[[dict[str, Any]], bytes], Problem, str]] = [
     ("no-seed", edit(lambda d: drop(d, "seed")), Problem.FIELD, MISSING.format("seed")),
     ("seed-float", edit(lambda d: set_in(d, "seed", 5.0)), Problem.FIELD, TYPE.format("seed")),
     ("seed-bool", edit(lambda d: set_in(d, "seed", True)), Problem.FIELD, TYPE.format("seed")),
+    ("physical-text", edit(lambda d: set_in(d, "physical", "yes")), Problem.FIELD, TYPE.format("physical")),
     ("no-rules", edit(lambda d: drop(d, "rules")), Problem.FIELD, MISSING.format("rules")),
     ("chips-text", edit(lambda d: set_in(d, "rules.chips", "3")), Problem.FIELD, TYPE.format("rules.chips")),
     ("no-wild", edit(lambda d: drop(d, "rules.wild")), Problem.FIELD, MISSING.format("rules.wild")),

@@ -37,7 +37,7 @@ def test_enter_four_times_is_you_against_two_computers_with_standard_rules() -> 
     assert rules == Rules(players=3)
     assert names == ["You", "Ana", "Bo"]
     assert humans == [True, False, False]
-    assert spoken[0] == "Left Right Center. A new game."
+    assert spoken[0] == "A new game."
     assert spoken[-1] == (
         "Rules: 3 players, 3 chips each. Wild dice off. Reversible dice off. The last player with chips wins."
         " Press Enter to start, or O to change the options."

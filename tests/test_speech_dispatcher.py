@@ -7,6 +7,7 @@ is needed. ``SPEECHD_ADDRESS`` points the client at the test's socket.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import shutil
@@ -29,6 +30,7 @@ pytestmark = pytest.mark.skipif(DAEMON is None, reason="the speech-dispatcher bi
 
 START_TIMEOUT = 5.0  # seconds for the daemon's socket to answer
 HEAR_TIMEOUT = 3.0  # seconds for the spoken texts to reach the capture file
+GAME_HEAR_TIMEOUT = 15.0  # seconds for a whole game's texts to reach it
 
 SENTENCES = ["Ana rolls L, dot, C.", "Ana 1, Bo 4, pot 1.", "It's Cy's turn; 3 chips!"]
 
@@ -70,6 +72,11 @@ def _write_config(conf: Path, sock: Path, logs: Path, captured: Path) -> None:
     # sd_generic substitutes the text for $DATA, escaping single quotes, inside the \'...\' quotes.
     (conf / "modules" / "capture.conf").write_text(
         f"GenericExecuteSynth \"printf '%s\\\\n' \\'$DATA\\' >> {captured}\"\n"
+        # One line per utterance: sd_generic cuts the text after each "." (its default delimiter) and strips
+        # "~@#$%^&*+=|\\/<>[]_"; an empty list is not taken, so both name a character the game never says.
+        "GenericMaxChunkLength 100000\n"
+        'GenericDelimiters "`"\n'
+        'GenericStripPunctChars "`"\n'
         'AddVoice "en" "MALE1" "capture"\n'
         'DefaultVoice "capture"\n',
         encoding="utf-8",
@@ -173,3 +180,63 @@ class TestSpeechDispatcherContract(BackendContract):
 
     def heard(self, backend: SpeechBackend, expected: list[str]) -> list[str] | None:
         return self.daemon.heard(expected)
+
+
+def test_set_language_reaches_speech_dispatcher(fresh: Daemon) -> None:
+    backend = ScreenReaderBackend(autospawn=False)
+    assert backend.set_language("es") is True
+    assert backend.set_language("pt_BR") is True
+    assert backend.set_language("no such code!") is False  # never sent: it would break the SSIP line
+    assert backend.set_language("") is False
+    backend.set_rate(5)  # the screen reader's own: nothing happens, nothing breaks
+    backend.set_voice("anything")
+    assert backend.voices() == []
+    backend.speak(SENTENCES[0])
+    assert fresh.heard(SENTENCES[:1]) == SENTENCES[:1]
+    backend.close()
+
+
+class BrailleRecordingScreenReader(ScreenReaderBackend):
+    """The real screen-reader backend, with a braille display that remembers what it was shown."""
+
+    def __init__(self) -> None:
+        super().__init__(autospawn=False)
+        self.brailled: list[str] = []
+
+    def braille(self, text: str) -> None:
+        super().braille(text)  # speech-dispatcher has none; it must still not fail
+        self.brailled.append(text)
+
+
+def test_whole_watch_mode_game_is_heard_in_order(fresh: Daemon, capfd: pytest.CaptureFixture[str]) -> None:
+    """Every utterance of a whole game (three computer players) reaches the daemon, in order, and braille."""
+    from prompt_toolkit.input import DummyInput
+
+    from lcr_audio.engine import Rules
+    from lcr_audio.session import Session
+    from lcr_audio.speech import Speaker
+    from lcr_audio.tui.play import Outcome, PlayScreen
+    from lcr_audio.tui.setup import table
+
+    backend = BrailleRecordingScreenReader()
+    speaker = Speaker([backend])
+    asked: list[tuple[str, bool]] = []
+    speak = speaker.speak
+
+    def recording_speak(text: str, *, interrupt: bool = False) -> None:
+        asked.append((text, interrupt))
+        speak(text, interrupt=interrupt)
+
+    speaker.speak = recording_speak  # type: ignore[method-assign]
+    session = Session(Rules(players=3, chips=1), table(3, [], []), 5)
+    screen = PlayScreen(session, speaker, DummyInput(), pause=0.0, new_session=None)
+    assert asyncio.run(asyncio.wait_for(screen.run(), 15)) is Outcome.FINISHED
+
+    texts = [text for text, _interrupt in asked]
+    assert len(texts) >= 3 and sum(" wins with " in text for text in texts) == 1
+    assert not any(interrupt for _text, interrupt in asked)  # game events queue; none cuts another off
+    assert speaker.mode == "screen-reader"  # the screen reader never failed
+    assert backend.brailled == texts
+    assert fresh.heard(texts, timeout=GAME_HEAR_TIMEOUT) == texts
+    speaker.close()
+    assert capfd.readouterr() == ("", "")

@@ -12,11 +12,13 @@ import pytest
 from lcr_audio.speech import (
     ENV_VAR,
     ConsoleBackend,
+    LazyBackend,
     RecordingBackend,
     SilentBackend,
     Speaker,
     SpeechBackend,
     SpeechError,
+    Voice,
     create_speaker,
 )
 from lcr_audio.speech import speaker as speaker_module
@@ -346,3 +348,101 @@ def test_last_backend_in_every_chain_cannot_fail(monkeypatch: pytest.MonkeyPatch
     for mode in ("auto", "screen-reader", "tts", "console", "silent"):
         speaker = create_speaker(mode, print_line=lambda text: None)
         assert isinstance(speaker._backends[-1], ConsoleBackend | SilentBackend), mode
+
+
+# -- rate, voice and language ------------------------------------------------------------------------------
+
+
+class _Voiced(RecordingBackend):
+    """A recorder with voices, whose settings or voice list can be made to fail."""
+
+    def __init__(self, *, name: str = "recording", settings_fail: bool = False) -> None:
+        super().__init__(name=name)
+        self.settings_fail = settings_fail
+        self.voices_fail = False
+
+    def set_rate(self, step: int) -> None:
+        if self.settings_fail:
+            raise SpeechError("the voice is gone")
+        super().set_rate(step)
+
+    def voices(self) -> list[Voice]:
+        if self.voices_fail:
+            raise OSError("no voice list today")
+        return [Voice("roa/es", "Spanish (Spain)", ("es",))]
+
+
+def test_settings_go_to_the_backend_in_use_and_a_fallback_gets_them_in_order() -> None:
+    first, second = RecordingBackend(fail_after=1), RecordingBackend()
+    speaker = Speaker([first, second])
+    speaker.set_rate(3)
+    assert speaker.set_language("es") is True
+    speaker.set_voice("roa/es")
+    speaker.set_rate(15)  # clamped
+    assert first.settings == [("rate", 3), ("language", "es"), ("voice", "roa/es"), ("rate", 10)]
+    assert second.settings == []  # not in use: untouched
+    assert speaker.settings == {"language": "es", "voice": "roa/es", "rate": 10}
+    speaker.speak("One.")
+    speaker.speak("Two.")  # the first fails here; the second takes over
+    assert speaker.mode == "recording"
+    assert second.settings == [("language", "es"), ("voice", "roa/es"), ("rate", 10)]
+    assert second.texts == [GENERIC_NOTICE, "Two."]
+    speaker.set_rate(-2)
+    assert second.settings[-1] == ("rate", -2) and len(second.settings) == 4  # only the new one
+
+
+def test_a_backend_failing_a_setting_is_dropped_and_the_next_gets_every_setting() -> None:
+    first, second = _Voiced(name="tts", settings_fail=True), RecordingBackend(name="console")
+    speaker = Speaker([first, second])
+    speaker.set_voice("roa/es")
+    speaker.set_rate(2)  # the first fails here
+    assert speaker.mode == "console"
+    assert first.closed == 1
+    assert second.settings == [("voice", "roa/es"), ("rate", 2)]
+    speaker.speak("Pot 2.")
+    assert second.texts == ["The system voice stopped working; the game goes on in printed lines.", "Pot 2."]
+
+
+def test_set_language_answers_what_the_backend_in_use_answers() -> None:
+    assert Speaker([SilentBackend()]).set_language("es") is False  # the base class's default
+    assert Speaker([RecordingBackend()]).set_language("es") is True
+    closed = Speaker([RecordingBackend()])
+    closed.close()
+    assert closed.set_language("es") is False
+    closed.set_rate(1)  # ignored after close, never raises
+
+
+def test_voices_come_from_the_backend_in_use_and_a_failing_list_is_empty() -> None:
+    backend = _Voiced()
+    speaker = Speaker([backend])
+    assert speaker.voices() == [Voice("roa/es", "Spanish (Spain)", ("es",))]
+    backend.voices_fail = True
+    assert speaker.voices() == []
+    assert speaker.backend is backend  # a voice list failing is no reason to drop the voice
+    assert Speaker([ConsoleBackend()], print_line=lambda _t: None).voices() == []
+
+
+def test_a_lazy_fallback_is_not_built_for_settings_but_gets_them_when_it_takes_over() -> None:
+    built: list[RecordingBackend] = []
+
+    def build() -> SpeechBackend:
+        built.append(RecordingBackend(name="tts"))
+        return built[-1]
+
+    first = RecordingBackend(name="screen-reader", fail_after=0)
+    speaker = Speaker([first, LazyBackend(build, name="tts", prints=True)])
+    speaker.set_language("es")
+    speaker.set_rate(4)
+    assert built == []
+    speaker.speak("Ana rolls.")
+    assert speaker.mode == "tts"
+    assert built[0].settings == [("language", "es"), ("rate", 4)]
+    assert built[0].texts[-1] == "Ana rolls."
+
+
+def test_every_backend_has_the_setting_hooks() -> None:
+    for backend in (SilentBackend(), ConsoleBackend()):
+        backend.set_rate(3)
+        backend.set_voice("x")
+        assert backend.voices() == []
+        assert backend.set_language("es") is False

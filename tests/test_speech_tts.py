@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import logging
+import shlex
 import shutil
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, ClassVar
 
 import pytest
 
-from lcr_audio.speech import SpeechBackend, SpeechError, TtsBackend
+from lcr_audio.speech import SpeechBackend, SpeechError, TtsBackend, Voice
 from lcr_audio.speech import tts as tts_module
 from lcr_audio.speech.testing import BackendContract
 
@@ -223,3 +226,233 @@ def test_real_voice_can_be_interrupted(real_tts: TtsBackend, capfd: pytest.Captu
     assert real_tts.wait_until_idle(15.0)
     real_tts.close()
     assert capfd.readouterr() == ("", "")
+
+
+def test_real_voice_lists_its_voices_and_speaks_spanish_faster(
+    real_tts: TtsBackend, capfd: pytest.CaptureFixture[str]
+) -> None:
+    voices = real_tts.voices()
+    if not voices:
+        pytest.skip("this system voice does not list its voices")
+    spanish = tts_module.find_voice(voices, "es")
+    assert real_tts.set_language("es") is (spanish is not None)
+    assert real_tts.set_language("zz-not-a-language") is False
+    real_tts.set_rate(5)
+    real_tts.speak("Ana tira: izquierda, centro, punto.")
+    assert real_tts.wait_until_idle(15.0)
+    real_tts.speak("Still talking.")  # the voice survived the settings
+    assert real_tts.wait_until_idle(15.0)
+    real_tts.close()
+    assert capfd.readouterr() == ("", "")
+
+
+# -- rate, voice and language on the worker thread ----------------------------------------------------------
+
+
+class PropertyEngine(FakeEngine):
+    """A fake engine with pyttsx3's properties: voices, voice, rate. Logs property sets and says in order."""
+
+    VOICES: ClassVar[list[SimpleNamespace]] = [
+        SimpleNamespace(id="gmw/en", name="English (Great Britain)", languages=["en-gb"]),
+        SimpleNamespace(id="gmw/en-us", name="English (America)", languages=["en_US"]),
+        SimpleNamespace(id="esx/kl", name="Greenlandic", languages=[b"\x05kl"]),
+        SimpleNamespace(id="roa/es-419", name="Spanish (Latin America)", languages=["es-419"]),
+        SimpleNamespace(id="roa/es", name="Spanish (Spain)", languages=["es"]),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.properties: dict[str, Any] = {"voice": "gmw/en", "rate": 200}
+        self.log: list[tuple[str, Any]] = []
+
+    def getProperty(self, name: str) -> Any:  # pyttsx3's name
+        self.threads.add(threading.current_thread().name)
+        if name == "voices":
+            return self.VOICES
+        return self.properties[name]
+
+    def setProperty(self, name: str, value: Any) -> None:  # pyttsx3's name
+        self.threads.add(threading.current_thread().name)
+        if name == "voice" and value not in {v.id for v in self.VOICES}:
+            raise ValueError(f"no voice {value}")
+        self.properties[name] = value
+        self.log.append((name, value))
+
+    def say(self, text: str) -> None:
+        super().say(text)
+        self.log.append(("say", text))
+
+
+def test_voices_are_listed_once_on_the_worker_thread() -> None:
+    engine = PropertyEngine()
+    backend = _backend(engine)
+    voices = backend.voices()
+    backend.close()
+    assert engine.threads == {"lcr-audio-tts"}
+    assert voices[:3] == [
+        Voice("gmw/en", "English (Great Britain)", ("en-gb",)),
+        Voice("gmw/en-us", "English (America)", ("en-us",)),
+        Voice("esx/kl", "Greenlandic", ("kl",)),  # old eSpeak's priority byte dropped
+    ]
+
+
+def test_rate_and_voice_are_set_by_the_worker_before_the_next_utterance() -> None:
+    engine = PropertyEngine()
+    backend = _backend(engine)
+    backend.set_rate(5)
+    backend.set_voice("gmw/en-us")
+    backend.speak("Ana rolls.")
+    backend.set_rate(-10)
+    backend.speak("Bo rolls.")
+    backend.set_rate(99)  # clamped to 10
+    backend.speak("Cy rolls.")
+    assert backend.wait_until_idle(WAIT)
+    backend.close()
+    assert engine.threads == {"lcr-audio-tts"}  # only the engine's own thread touched it
+    assert engine.log == [  # each utterance with the settings made before it was queued
+        ("voice", "gmw/en-us"),
+        ("rate", tts_module.rate_for_step(200, 5)),  # after the voice: a new voice may reset the rate
+        ("say", "Ana rolls."),
+        ("rate", 77),
+        ("say", "Bo rolls."),
+        ("rate", 519),
+        ("say", "Cy rolls."),
+    ]
+    assert tts_module.rate_for_step(200, 5) == 322 and tts_module.rate_for_step(200, 0) == 200
+
+
+def test_set_language_picks_the_first_matching_voice_and_refuses_unknown_ones() -> None:
+    engine = PropertyEngine()
+    backend = _backend(engine)
+    assert backend.set_language("es") is True
+    backend.speak("Hola.")
+    assert backend.wait_until_idle(WAIT)
+    assert engine.properties["voice"] == "roa/es"  # exact beats es-419, and "esx/kl" is not Spanish
+    assert backend.set_language("xx") is False
+    assert backend.set_language("") is True  # back to the voice the engine started with
+    backend.speak("Hello.")
+    assert backend.wait_until_idle(WAIT)
+    backend.close()
+    assert engine.properties["voice"] == "gmw/en"
+
+
+def test_an_unknown_voice_is_ignored_and_a_voice_the_engine_refuses_is_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    engine = PropertyEngine()
+    backend = _backend(engine)
+    with caplog.at_level(logging.WARNING, logger="lcr_audio.speech.tts"):
+        backend.set_voice("no/such-voice")
+        backend._voices.append(Voice("ghost", "Ghost"))  # listed, yet the engine will refuse it
+        backend.set_voice("ghost")
+        backend.speak("Still speaking.")
+        assert backend.wait_until_idle(WAIT)
+    backend.close()
+    assert engine.properties["voice"] == "gmw/en"
+    assert ("say", "Still speaking.") in engine.log
+    messages = [r.getMessage() for r in caplog.records]
+    assert any("has no voice 'no/such-voice'" in m for m in messages)
+    assert any("could not take voice 'ghost'" in m for m in messages)
+
+
+def test_settings_survive_silence() -> None:
+    engine = PropertyEngine()
+    engine.gate.clear()
+    backend = _backend(engine)
+    backend.speak("First.")
+    assert engine.started.wait(WAIT)
+    backend.set_rate(2)
+    backend.speak("Dropped.")
+    backend.silence()
+    backend.speak("Second.")
+    engine.gate.set()
+    assert backend.wait_until_idle(WAIT)
+    backend.close()
+    assert engine.log == [("say", "First."), ("rate", 242), ("say", "Second.")]
+
+
+def test_an_engine_without_properties_offers_nothing_and_still_speaks() -> None:
+    engine = FakeEngine()  # no getProperty / setProperty
+    backend = _backend(engine)
+    assert backend.voices() == []
+    assert backend.set_language("es") is False
+    backend.set_rate(3)
+    backend.set_voice("anything")
+    backend.speak("Pot 1.")
+    assert backend.wait_until_idle(WAIT)
+    backend.close()
+    assert engine.said == [("Pot 1.", "done")]
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("es", "roa/es"),
+        ("ES_es", "roa/es"),  # no es-es voice: Spanish itself
+        ("es-419", "roa/es-419"),
+        ("en", "gmw/en"),  # the id names it
+        ("en-US", "gmw/en-us"),
+        ("kl", "esx/kl"),
+        ("de", None),
+        ("", None),
+    ],
+)
+def test_find_voice(code: str, expected: str | None) -> None:
+    voices = [tts_module._to_voice(raw) for raw in PropertyEngine.VOICES]
+    found = tts_module.find_voice(voices, code)
+    assert (found.id if found else None) == expected
+
+
+def test_find_voice_reads_sapi5_ids_without_taking_ms_for_malay() -> None:
+    base = "HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Speech\\Voices\\Tokens\\"
+    zira = Voice(base + "TTS_MS_EN-US_ZIRA_11.0", "Microsoft Zira Desktop - English (United States)")
+    helena = Voice(base + "TTS_MS_ES-ES_HELENA_11.0", "Microsoft Helena Desktop - Spanish (Spain)")
+    assert tts_module.find_voice([zira, helena], "es") == helena
+    assert tts_module.find_voice([zira, helena], "en-us") == zira
+    assert tts_module.find_voice([zira, helena], "ms") is None
+
+
+# -- the player: what silence() does to the eSpeak driver's aplay ------------------------------------------
+
+
+def _stubborn_command(started: Path) -> str:
+    """A command that ignores SIGTERM (a player draining its device) and says when it is ready."""
+    code = (
+        "import pathlib, signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+        f"pathlib.Path({str(started)!r}).touch(); time.sleep(30)"
+    )
+    return shlex.join([sys.executable, "-c", code])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM and SIGKILL are POSIX")
+def test_stop_kills_a_player_that_ignores_sigterm_after_the_grace(tmp_path: Path) -> None:
+    player = tts_module._Player()
+    started = tmp_path / "started"
+    statuses: list[int] = []
+    worker = threading.Thread(target=lambda: statuses.append(player.system(_stubborn_command(started))))
+    player.arm()
+    worker.start()
+    deadline = time.monotonic() + WAIT
+    while not started.exists():
+        assert time.monotonic() < deadline, "the player never started"
+        time.sleep(0.01)
+    begin = time.monotonic()
+    player.stop()
+    worker.join(WAIT)
+    assert not worker.is_alive()
+    assert time.monotonic() - begin < 1.0  # about STOP_GRACE, not the 30 s sleep
+    assert statuses == [-9]  # SIGKILL
+    assert player.process is None
+
+
+def test_playback_silenced_before_it_started_never_runs() -> None:
+    player = tts_module._Player()
+    player.arm()
+    player.stop()  # silence() while eSpeak was still synthesising
+    begin = time.monotonic()
+    assert player.system(shlex.join([sys.executable, "-c", "import time; time.sleep(30)"])) == 0
+    assert time.monotonic() - begin < 1.0
+    assert player.runs == 0
+    player.arm()  # the next utterance plays again
+    assert player.system(shlex.join([sys.executable, "-c", "pass"])) == 0
+    assert player.runs == 1

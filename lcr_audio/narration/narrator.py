@@ -131,8 +131,11 @@ class Narrator:
         yes_key: str = "Y",
         no_key: str = "N",
         verbosity: Verbosity = Verbosity.NORMAL,
+        physical: bool = False,
     ) -> None:
         self.names: tuple[str, ...] = tuple(names)
+        self.physical = physical
+        """Real dice (the scorekeeper): the roll question asks for the faces instead of a key."""
         self.humans: frozenset[Seat] = frozenset(humans)
         self.roll_key = roll_key
         self.yes_key = yes_key
@@ -466,6 +469,8 @@ class Narrator:
         return self.roll_key if self.roll_key is not None else phrases.roll_key()
 
     def _roll_question(self, state: GameState, *, brief: bool) -> str:
+        if self.physical:
+            return phrases.type_faces(state.dice_to_roll, state.reversed)
         if brief:
             return phrases.roll_brief(state.dice_to_roll, state.reversed)
         return phrases.press_to_roll(self._roll_key(), state.dice_to_roll, state.reversed)

@@ -187,6 +187,24 @@ def press_to_roll(key: str, dice: int, reversed_dice: bool) -> str:
     return text.format(key=key, count=dice)
 
 
+def type_faces(dice: int, reversed_dice: bool) -> str:
+    """The roll question of the scorekeeper for real dice: "Roll 3 dice and type what they show."."""
+    if reversed_dice:
+        # Translators: scorekeeper for real dice, after reversing (R9); {count} is the number of dice (3).
+        text = ngettext(
+            "Roll {count} reversed die and type what it shows.",
+            "Roll {count} reversed dice and type what they show.",
+            dice,
+        )
+    else:
+        # Translators: scorekeeper for real dice: the player rolls real dice and types the faces; {count}
+        # is the number of dice (1 to 3).
+        text = ngettext(
+            "Roll {count} die and type what it shows.", "Roll {count} dice and type what they show.", dice
+        )
+    return text.format(count=dice)
+
+
 def roll_brief(dice: int, reversed_dice: bool) -> str:
     """The roll question in brief messages: "Roll 3 dice."."""
     if reversed_dice:

@@ -8,6 +8,31 @@ and drops one that fails.
 from __future__ import annotations
 
 import abc
+from dataclasses import dataclass
+
+RATE_STEPS = 10
+"""Speech rate steps run from ``-RATE_STEPS`` (slowest) to ``RATE_STEPS`` (fastest); 0 is the voice's own."""
+
+
+def clamp_rate(step: int) -> int:
+    """``step`` brought into ``-RATE_STEPS..RATE_STEPS``."""
+    return max(-RATE_STEPS, min(RATE_STEPS, int(step)))
+
+
+@dataclass(frozen=True)
+class Voice:
+    """One voice a backend can speak with.
+
+    Attributes:
+        id: what :meth:`SpeechBackend.set_voice` takes (eSpeak ``"roa/es"``, a SAPI5 registry path, ...).
+        name: the voice's own name, as the system gives it (``"Spanish (Spain)"``, ``"Microsoft Zira"``).
+        languages: language tags it speaks, lower case with hyphens (``("es",)``, ``("en-us",)``); may be
+            empty when the system does not say.
+    """
+
+    id: str
+    name: str
+    languages: tuple[str, ...] = ()
 
 
 class SpeechError(RuntimeError):
@@ -39,6 +64,31 @@ class SpeechBackend(abc.ABC):
 
     def silence(self) -> None:  # noqa: B027 - optional hook, default does nothing
         """Stop speaking at once and drop anything queued. Default: nothing to stop."""
+
+    def set_rate(self, step: int) -> None:  # noqa: B027 - optional hook, default does nothing
+        """Speak faster or slower: ``step`` from -10 to 10 (clamped), 0 being the voice's own rate.
+
+        Default: nothing (a screen reader's rate is the player's, set in the screen reader).
+        """
+
+    def voices(self) -> list[Voice]:
+        """The voices :meth:`set_voice` can choose from. Default: none (this backend has no choice)."""
+        return []
+
+    def set_voice(self, voice_id: str) -> None:  # noqa: B027 - optional hook, default does nothing
+        """Speak with the voice whose :attr:`Voice.id` is ``voice_id``; ``""`` goes back to the default voice.
+
+        Default: nothing (a screen reader's voice is the player's).
+        """
+
+    def set_language(self, code: str) -> bool:
+        """Speak language ``code`` (``"es"``, ``"pt-BR"``) from now on, if this backend can.
+
+        Returns:
+            True if the backend now speaks that language (or a close relative, e.g. ``es`` for ``es-MX``).
+            Default: False (this backend cannot choose).
+        """
+        return False
 
     def close(self) -> None:  # noqa: B027 - optional hook, default does nothing
         """Release the backend's resources (threads, processes, sockets). Safe to call twice."""

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from typing import Any, Protocol
 
@@ -21,11 +22,15 @@ from lcr_audio.speech.base import SpeechBackend, SpeechError
 
 SSIP_CLIENT_NAME = "lcr_audio"
 
+_LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
+"""A language tag safe to send in one SSIP command line (``es``, ``pt-BR``)."""
+
 
 class _Output(Protocol):
     def speak(self, text: str, interrupt: bool) -> None: ...
     def braille(self, text: str) -> None: ...
     def silence(self) -> None: ...
+    def set_language(self, code: str) -> bool: ...
     def close(self) -> None: ...
 
 
@@ -37,6 +42,7 @@ class _SpeechDispatcherOutput:
 
         self._client: Any = speechd.SSIPClient(SSIP_CLIENT_NAME, component="game", autospawn=autospawn)
         self._client.set_priority(speechd.Priority.MESSAGE)
+        self._refused: type[Exception] = speechd.SSIPCommandError
 
     def speak(self, text: str, interrupt: bool) -> None:
         if interrupt:
@@ -48,6 +54,13 @@ class _SpeechDispatcherOutput:
 
     def silence(self) -> None:
         self._client.cancel()
+
+    def set_language(self, code: str) -> bool:
+        try:
+            self._client.set_language(code)
+        except self._refused:  # the server answered, and said no
+            return False
+        return True
 
     def close(self) -> None:
         self._client.close()
@@ -72,6 +85,10 @@ class _AccessibleOutput:
         silence = getattr(self._output, "silence", None)
         if silence is not None:
             silence()
+
+    def set_language(self, code: str) -> bool:
+        """NVDA, JAWS and the others speak in the language their user chose."""
+        return False
 
     def close(self) -> None:
         close = getattr(self._output, "close", None)
@@ -182,6 +199,29 @@ class ScreenReaderBackend(SpeechBackend):
         """
         try:
             self._live().silence()
+        except SpeechError:
+            raise
+        except Exception as exc:
+            raise SpeechError(f"The screen reader stopped answering: {exc!r}") from exc
+
+    def set_language(self, code: str) -> bool:
+        """Ask speech-dispatcher to speak language ``code`` (``"es"``, ``"pt_BR"``) from now on (Linux).
+
+        Rate and voice stay the player's: they are set in the screen reader, and :meth:`set_rate`,
+        :meth:`set_voice` do nothing here.
+
+        Returns:
+            True when speech-dispatcher took the language; False on Windows (the screen reader speaks its
+            user's language), for an empty or malformed code, or when speech-dispatcher refused it.
+
+        Raises:
+            SpeechError: the screen reader stopped answering, or the backend is closed.
+        """
+        tag = code.strip().replace("_", "-")
+        if not _LANGUAGE_CODE.fullmatch(tag):
+            return False
+        try:
+            return self._live().set_language(tag)
         except SpeechError:
             raise
         except Exception as exc:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lcr_audio.speech.base import SpeechBackend, SpeechError
+from lcr_audio.speech.base import SpeechBackend, SpeechError, Voice
 
 
 class SilentBackend(SpeechBackend):
@@ -36,6 +36,8 @@ class RecordingBackend(SpeechBackend):
         brailled: each text sent to :meth:`braille`, in order.
         silenced: how many times :meth:`silence` was called.
         closed: how many times :meth:`close` was called.
+        settings: ``("rate", step)``, ``("voice", id)``, ``("language", code)`` for each setting call, in
+            order (:meth:`set_language` always answers True).
     """
 
     prints = False
@@ -52,6 +54,7 @@ class RecordingBackend(SpeechBackend):
         self.brailled: list[str] = []
         self.silenced = 0
         self.closed = 0
+        self.settings: list[tuple[str, int | str]] = []
 
     @property
     def texts(self) -> list[str]:
@@ -75,6 +78,19 @@ class RecordingBackend(SpeechBackend):
     def silence(self) -> None:
         """Count the call."""
         self.silenced += 1
+
+    def set_rate(self, step: int) -> None:
+        """Record ``("rate", step)``."""
+        self.settings.append(("rate", step))
+
+    def set_voice(self, voice_id: str) -> None:
+        """Record ``("voice", voice_id)``."""
+        self.settings.append(("voice", voice_id))
+
+    def set_language(self, code: str) -> bool:
+        """Record ``("language", code)``; answer True."""
+        self.settings.append(("language", code))
+        return True
 
     def close(self) -> None:
         """Count the call."""
@@ -122,6 +138,22 @@ class LazyBackend(SpeechBackend):
     def braille(self, text: str) -> None:
         """Braille through the real backend (built on first use)."""
         self._get().braille(text)
+
+    def set_rate(self, step: int) -> None:
+        """Set the real backend's rate (built on first use)."""
+        self._get().set_rate(step)
+
+    def voices(self) -> list[Voice]:
+        """The real backend's voices (built on first use)."""
+        return self._get().voices()
+
+    def set_voice(self, voice_id: str) -> None:
+        """Choose the real backend's voice (built on first use)."""
+        self._get().set_voice(voice_id)
+
+    def set_language(self, code: str) -> bool:
+        """Set the real backend's language (built on first use)."""
+        return self._get().set_language(code)
 
     def silence(self) -> None:
         """Silence the real backend if it was built; otherwise there is nothing to stop."""

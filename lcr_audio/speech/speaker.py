@@ -9,7 +9,7 @@ import threading
 from collections.abc import Callable, Sequence
 
 from lcr_audio.i18n import _
-from lcr_audio.speech.base import SpeechBackend
+from lcr_audio.speech.base import SpeechBackend, Voice, clamp_rate
 from lcr_audio.speech.screen_reader import ScreenReaderBackend
 from lcr_audio.speech.simple import ConsoleBackend, LazyBackend, SilentBackend
 from lcr_audio.speech.tts import TtsBackend
@@ -83,6 +83,10 @@ class Speaker:
     sentence about the change, then the utterance that failed, so nothing is lost and nothing is said
     twice. The chain always ends with a backend that cannot fail (console when ``print_line`` is given,
     otherwise silent); one is appended if missing. Thread-safe.
+
+    Rate, voice and language (:meth:`set_rate`, :meth:`set_voice`, :meth:`set_language`) go to the backend
+    in use and are remembered: a backend that takes over gets them, in the order they were last set, before
+    it says anything.
     """
 
     def __init__(
@@ -116,6 +120,8 @@ class Speaker:
         self._notice = notice
         self._closed = False
         self._lock = threading.RLock()
+        self._settings: dict[str, int | str] = {}  # "rate" / "voice" / "language", oldest first
+        self._synced = 0  # the index of the backend that has every setting (none are set yet)
 
     @property
     def mode(self) -> str:
@@ -126,6 +132,13 @@ class Speaker:
     def backend(self) -> SpeechBackend:
         """The backend now in use."""
         return self._backends[self._index]
+
+    @property
+    def settings(self) -> dict[str, int | str]:
+        """The rate, voice and language set so far (keys ``"rate"``, ``"voice"``, ``"language"``), oldest
+        first: what a backend taking over is given."""
+        with self._lock:
+            return dict(self._settings)
 
     @property
     def prints(self) -> bool:
@@ -152,6 +165,85 @@ class Speaker:
         self._index += 1
         return failed.name
 
+    @staticmethod
+    def _apply(backend: SpeechBackend, key: str, value: int | str) -> bool | None:
+        if key == "rate":
+            backend.set_rate(int(value))
+            return None
+        if key == "voice":
+            backend.set_voice(str(value))
+            return None
+        return backend.set_language(str(value))
+
+    def _sync(self) -> dict[str, bool | None]:
+        """Give the backend in use every remembered setting, unless it has them. Caller holds the lock.
+
+        Returns:
+            Each setting's result (``set_language``'s bool), when they were applied now.
+
+        Raises:
+            Exception: whatever the backend raised (the caller drops it).
+        """
+        if self._synced == self._index:
+            return {}
+        backend = self._backends[self._index]
+        results = {key: self._apply(backend, key, value) for key, value in self._settings.items()}
+        self._synced = self._index
+        return results
+
+    def _configure(self, key: str, value: int | str) -> bool | None:
+        """Remember one setting and give it (with the others) to the backend in use. Never raises."""
+        with self._lock:
+            if self._closed:
+                return None
+            self._settings.pop(key, None)
+            self._settings[key] = value  # the newest last: applied last, so it wins
+            while True:
+                try:
+                    if self._synced == self._index:  # it has the others: give it this one
+                        return self._apply(self._backends[self._index], key, value)
+                    return self._sync().get(key)
+                except Exception as exc:
+                    if self._index + 1 >= len(self._backends):
+                        log.exception("The last speech backend could not take the %s setting", key)
+                        self._synced = self._index
+                        return None
+                    failed = self._drop_current(exc)
+                    self._notice = _failure_notice(failed, self.mode)
+
+    def set_rate(self, step: int) -> None:
+        """Speak faster or slower: ``step`` from -10 to 10 (clamped), 0 the voice's own rate.
+
+        Only the game's own voice (tts) changes; a screen reader keeps its user's rate. Never raises.
+        """
+        self._configure("rate", clamp_rate(step))
+
+    def set_voice(self, voice_id: str) -> None:
+        """Speak with voice ``voice_id`` (a :attr:`Voice.id` from :meth:`voices`; ``""``: the default).
+
+        Only the game's own voice (tts) changes. Never raises.
+        """
+        self._configure("voice", voice_id)
+
+    def set_language(self, code: str) -> bool:
+        """Speak language ``code`` (``"es"``, ``"pt_BR"``) from now on, where the backend can.
+
+        Returns:
+            True if the backend in use now speaks ``code``. Never raises.
+        """
+        return bool(self._configure("language", code))
+
+    def voices(self) -> list[Voice]:
+        """The voices the backend in use offers (empty for a screen reader, console or silent)."""
+        with self._lock:
+            if self._closed:
+                return []
+            try:
+                return list(self._backends[self._index].voices())
+            except Exception:
+                log.exception("Could not list the voices of speech backend %r", self.mode)
+                return []
+
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Say ``text`` (and print it when the mode prints or echo is on; braille it when braille is on).
 
@@ -170,6 +262,7 @@ class Speaker:
             while True:
                 backend = self._backends[self._index]
                 try:
+                    self._sync()
                     if self._notice is not None:
                         backend.speak(self._notice, interrupt=interrupt)
                         if self._prints(backend):

@@ -8,9 +8,17 @@ pyttsx3 has known traps, each handled here:
   so the worker does one ``say`` per ``runAndWait``.
 - ``stop()`` does not interrupt speech on Linux (issue 138): the eSpeak driver synthesises the whole text,
   then blocks in ``os.system("aplay ...")``. The worker therefore gives that driver a player that runs
-  aplay as a child process this backend can terminate, with aplay's output (ALSA complains on stderr when
-  there is no sound card) sent to the null device. Other drivers are stopped from their own
-  ``started-word`` callback, on the engine's thread.
+  aplay as a child process this backend can stop, with aplay's output (ALSA complains on stderr when
+  there is no sound card) sent to the null device. Stopping sends SIGTERM and, if aplay is still there
+  :data:`STOP_GRACE` seconds later, SIGKILL: aplay answers SIGTERM by closing its device, and a device
+  that drains first (ALSA's ``file`` plugin into a pipe did, for 1.8 s) would keep talking. A sound whose
+  utterance was silenced while eSpeak was still synthesising it is never started. Other drivers are stopped
+  from their own ``started-word`` callback, on the engine's thread.
+- Rate and voice are engine properties, so only the worker sets them: :meth:`TtsBackend.set_rate` and
+  :meth:`TtsBackend.set_voice` change what every utterance queued afterwards carries through the queue, and
+  the worker gives the engine an utterance's rate and voice before saying it (so a setting also outlives
+  :meth:`TtsBackend.silence`, which empties the queue). The voice list is read once, on the worker, when
+  the engine starts.
 - Driver messages printed with ``print()`` go to the log instead of the terminal.
 """
 
@@ -26,34 +34,78 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any
 
 from lcr_audio.speech._quiet import quiet_output
-from lcr_audio.speech.base import SpeechBackend, SpeechError
+from lcr_audio.speech.base import SpeechBackend, SpeechError, Voice, clamp_rate
 
 log = logging.getLogger(__name__)
 
 ESPEAK_DRIVER_MODULE = "pyttsx3.drivers.espeak"
 
 EngineFactory = Callable[[], Any]
-"""Builds a pyttsx3-like engine (``say``, ``runAndWait``, ``stop``, ``connect``) on the worker thread."""
+"""Builds a pyttsx3-like engine (``say``, ``runAndWait``, ``stop``, ``connect``; optionally ``getProperty``
+and ``setProperty`` for ``voices``, ``voice`` and ``rate``) on the worker thread."""
+
+STOP_GRACE = 0.02
+"""Seconds a stopped player gets to end on SIGTERM before it is killed."""
+
+RATE_FACTOR = 1.1
+"""Each rate step multiplies the voice's own rate by this (step 10: about 2.6 times; step -10: 0.39)."""
+
+
+def rate_for_step(base: float, step: int) -> int:
+    """The engine rate for ``step`` (clamped to -10..10) when the voice's own rate is ``base``."""
+    return max(1, round(base * RATE_FACTOR ** clamp_rate(step)))
+
+
+_Item = tuple[int, str, tuple[int, str]]
+"""A queued utterance: its generation, its text, and the rate step and voice id to say it with."""
+
+
+def _kill_if_running(process: subprocess.Popen[bytes]) -> None:
+    if process.returncode is None:
+        with contextlib.suppress(OSError):
+            process.kill()  # Popen.kill does nothing once the process has been reaped
 
 
 class _Player:
     """Runs the eSpeak driver's playback command as a child process that can be stopped.
 
-    One per process, because the eSpeak driver (like eSpeak itself) is one per process.
+    One per process, because the eSpeak driver (like eSpeak itself) is one per process. :meth:`stop` also
+    cancels playback that has not started yet: the worker :meth:`arm` s the player before each utterance,
+    and a command asked for after a later :meth:`stop` is not run.
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._process: subprocess.Popen[bytes] | None = None
+        self._epoch = 0  # bumped by stop()
+        self._armed = 0  # the epoch the utterance being synthesised belongs to
         self.runs = 0
 
+    @property
+    def process(self) -> subprocess.Popen[bytes] | None:
+        """The player child process now running, if any (benchmarks watch it)."""
+        with self._lock:
+            return self._process
+
+    def arm(self) -> None:
+        """Say that the playback asked for from now on is wanted (until the next :meth:`stop`)."""
+        with self._lock:
+            self._armed = self._epoch
+
     def system(self, command: str) -> int:
-        """Stand-in for ``os.system``: run ``command`` without a shell, silently; return its exit status."""
+        """Stand-in for ``os.system``: run ``command`` without a shell, silently; return its exit status.
+
+        Returns 0 at once without running anything when :meth:`stop` was called after the last :meth:`arm`.
+        """
+        with self._lock:
+            if self._armed != self._epoch:
+                log.debug("Not playing %r: it was silenced before it started", command)
+                return 0
         try:
             argv = shlex.split(command)
             process = subprocess.Popen(
@@ -65,6 +117,9 @@ class _Player:
         with self._lock:
             self._process = process
             self.runs += 1
+            stale = self._armed != self._epoch  # stop() came while it was starting
+        if stale:
+            self._end(process)
         try:
             status = process.wait()
         finally:
@@ -75,12 +130,21 @@ class _Player:
         return status
 
     def stop(self) -> None:
-        """Stop the sound now playing, if any."""
+        """Stop the sound now playing, if any, and any asked for before the next :meth:`arm`. Returns at once:
+        the player gets SIGTERM now and SIGKILL :data:`STOP_GRACE` seconds later if it is still running."""
         with self._lock:
+            self._epoch += 1
             process = self._process
-        if process is not None and process.poll() is None:
-            with contextlib.suppress(OSError):
-                process.terminate()
+        if process is not None and process.returncode is None:
+            self._end(process)
+
+    @staticmethod
+    def _end(process: subprocess.Popen[bytes]) -> None:
+        with contextlib.suppress(OSError):
+            process.terminate()
+        timer = threading.Timer(STOP_GRACE, _kill_if_running, (process,))
+        timer.daemon = True
+        timer.start()
 
 
 _PLAYER = _Player()
@@ -111,6 +175,64 @@ def _tame_espeak_driver() -> None:
     if hasattr(module, "os"):
         module.os = _QuietOs(os)  # type: ignore[attr-defined]
     module.print = _log_print  # type: ignore[attr-defined]
+
+
+def _language_tag(value: object) -> str:
+    """One language as pyttsx3 reports it (``"en_US"``, ``"es"``, old eSpeak's ``b"\\x05en"``), as ``en-us``.
+
+    Old eSpeak drivers give bytes led by a priority byte; that byte and other control characters go.
+    """
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", errors="ignore")
+    text = str(value).lstrip("".join(chr(c) for c in range(32))).strip()
+    return text.replace("_", "-").lower()
+
+
+def _to_voice(raw: Any) -> Voice:
+    """A pyttsx3 ``Voice`` (or anything with ``id``, ``name``, ``languages``) as a :class:`Voice`."""
+    voice_id = str(raw.id)
+    tags = (_language_tag(lang) for lang in getattr(raw, "languages", None) or ())
+    languages = tuple(tag for tag in tags if tag)
+    return Voice(id=voice_id, name=str(getattr(raw, "name", None) or voice_id), languages=languages)
+
+
+def _primary(tag: str) -> str:
+    return tag.split("-", 1)[0]
+
+
+def _id_tags(voice_id: str) -> list[str]:
+    """Language-like parts of a voice id: eSpeak ``roa/es`` gives ``es``; SAPI5 ``..._ES-ES_HELENA_11.0``
+    gives ``es-es``."""
+    tags = [voice_id.replace("\\", "/").rsplit("/", 1)[-1].lower()]
+    for part in voice_id.replace("\\", "_").replace("/", "_").split("_"):
+        pieces = part.split("-")
+        if len(pieces) == 2 and 2 <= len(pieces[0]) <= 3 and pieces[0].isalpha() and pieces[1].isalnum():
+            tags.append(part.lower())
+    return tags
+
+
+def find_voice(voices: Sequence[Voice], code: str) -> Voice | None:
+    """The first voice for language ``code`` (``"es"``, ``"pt_BR"``, ``"es-MX"``), or None.
+
+    Tries, in order: a voice whose languages or id name ``code`` exactly; one naming ``code``'s primary
+    language exactly (``es`` for ``es-MX``); one whose language has that primary language (``es-419``).
+    """
+    wanted = _language_tag(code)
+    if not wanted:
+        return None
+
+    def tags(voice: Voice) -> Iterable[str]:
+        return (*voice.languages, *_id_tags(voice.id))
+
+    for test in (
+        lambda tag: tag == wanted,
+        lambda tag: tag == _primary(wanted),
+        lambda tag: _primary(tag) == _primary(wanted),
+    ):
+        for voice in voices:
+            if any(test(tag) for tag in tags(voice)):
+                return voice
+    return None
 
 
 def _default_engine_factory(driver_name: str | None) -> EngineFactory:
@@ -161,7 +283,7 @@ class TtsBackend(SpeechBackend):
                 took longer than ``start_timeout``). Nothing is printed meanwhile.
         """
         self._factory = engine_factory or _default_engine_factory(driver_name)
-        self._queue: queue.Queue[tuple[int, str] | None] = queue.Queue()
+        self._queue: queue.Queue[_Item | None] = queue.Queue()
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)
         self._pending = 0  # queued or being said
@@ -171,6 +293,14 @@ class TtsBackend(SpeechBackend):
         self._busy_since: float | None = None  # monotonic time the current utterance started
         self._error: BaseException | None = None
         self._engine: Any = None  # only the worker thread touches it
+        # What the engine offers, learnt on the worker thread as it starts (empty / None when it cannot say).
+        self._voices: list[Voice] = []
+        self._base_rate: float | None = None
+        self._default_voice = ""
+        # The rate step and voice id for utterances queued from now on (caller side, under the lock), and
+        # what the worker last gave the engine (worker side).
+        self._want: tuple[int, str] = (0, "")
+        self._applied: tuple[int, str] = (0, "")
         self._closed = False
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name="lcr-audio-tts", daemon=True)
@@ -192,6 +322,7 @@ class TtsBackend(SpeechBackend):
             self._engine = self._factory()
             with contextlib.suppress(Exception):
                 self._engine.connect("started-word", self._on_word)
+            self._learn(self._engine)
         except Exception as exc:
             self._error = exc
             self._ready.set()
@@ -202,18 +333,60 @@ class TtsBackend(SpeechBackend):
         finally:
             self._engine = None  # free the driver on this thread, before any later engine is built
 
+    def _learn(self, engine: Any) -> None:
+        """Read the voice list, the voice's own rate and the default voice (an engine may lack any)."""
+        try:
+            self._voices = [_to_voice(raw) for raw in engine.getProperty("voices") or ()]
+        except Exception as exc:
+            log.debug("The system voice cannot list its voices: %r", exc)
+        try:
+            rate = engine.getProperty("rate")
+            self._base_rate = float(rate) if rate else None
+        except Exception as exc:
+            log.debug("The system voice cannot tell its rate: %r", exc)
+        try:
+            voice = engine.getProperty("voice")
+            self._default_voice = str(voice) if voice else ""
+        except Exception as exc:
+            log.debug("The system voice cannot tell its voice: %r", exc)
+
+    def _apply_settings(self, engine: Any, settings: tuple[int, str]) -> None:
+        """Give the engine an utterance's rate step and voice, where they differ. Worker thread only."""
+        if settings == self._applied:
+            return
+        step, voice = settings
+        applied_step, applied_voice = self._applied
+        self._applied = settings
+        if voice != applied_voice:
+            target = voice or self._default_voice
+            try:
+                if target:
+                    engine.setProperty("voice", target)
+            except Exception as exc:
+                log.warning("The system voice could not take voice %r: %r", target, exc)  # once: not retried
+        elif step == applied_step:
+            return
+        if self._base_rate is not None:  # after the voice: changing voice may reset the rate
+            try:
+                engine.setProperty("rate", rate_for_step(self._base_rate, step))
+            except Exception as exc:
+                log.warning("The system voice could not take rate step %s: %r", step, exc)
+
     def _serve(self, engine: Any) -> None:
         while True:
             item = self._queue.get()
             if item is None:
                 return
-            generation, text = item
+            generation, text, settings = item
             try:
                 if generation == self._generation and text.strip():  # pyttsx3 refuses blank text
+                    self._apply_settings(engine, settings)
                     self._speaking_generation = generation
                     self._busy_since = time.monotonic()
-                    engine.say(text)
-                    engine.runAndWait()
+                    _PLAYER.arm()
+                    if generation == self._generation:  # silence() bumps it before it stops the player
+                        engine.say(text)
+                        engine.runAndWait()
             except Exception as exc:
                 log.exception("The system voice failed while saying %r", text)
                 self._error = exc
@@ -280,7 +453,7 @@ class TtsBackend(SpeechBackend):
             self.silence()
         with self._idle:
             self._pending += 1
-            self._queue.put((self._generation, text))
+            self._queue.put((self._generation, text, self._want))
 
     def silence(self) -> None:
         """Stop speaking at once and drop everything queued."""
@@ -288,6 +461,40 @@ class TtsBackend(SpeechBackend):
             self._generation += 1
         self._drain()
         _PLAYER.stop()
+
+    def set_rate(self, step: int) -> None:
+        """Say every utterance queued from now on at rate ``step`` (-10..10, clamped; 0 is the voice's own
+        rate, each step about 10% of it, compounded). Nothing happens when the engine cannot tell its rate."""
+        with self._lock:
+            self._want = (clamp_rate(step), self._want[1])
+
+    def voices(self) -> list[Voice]:
+        """The system's voices, as the engine listed them when it started (empty if it could not)."""
+        return list(self._voices)
+
+    def set_voice(self, voice_id: str) -> None:
+        """Say every utterance queued from now on with voice ``voice_id`` (an id from :meth:`voices`; ``""``:
+        the default voice). An id the engine did not list is logged and ignored."""
+        if voice_id and self._voices and all(voice.id != voice_id for voice in self._voices):
+            log.warning("The system voice has no voice %r; keeping the current one", voice_id)
+            return
+        with self._lock:
+            self._want = (self._want[0], voice_id)
+
+    def set_language(self, code: str) -> bool:
+        """Speak with the first voice for language ``code`` (see :func:`find_voice`); ``""``: the default.
+
+        Returns:
+            False, changing nothing, when no voice speaks ``code``.
+        """
+        if not code.strip():
+            self.set_voice("")
+            return True
+        voice = find_voice(self._voices, code)
+        if voice is None:
+            return False
+        self.set_voice(voice.id)
+        return True
 
     def wait_until_idle(self, timeout: float) -> bool:
         """Block until everything queued has been said or dropped, or ``timeout`` seconds pass.

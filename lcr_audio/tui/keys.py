@@ -32,10 +32,17 @@ class Context(enum.Enum):
     """A computer player is playing."""
     CONFIRM = "confirm"
     """A yes-or-no question is open (quit? play again?)."""
+    OPTIONS = "options"
+    """The options menu is open."""
+    READER = "reader"
+    """The rules reader is open."""
+    ENTRY = "entry"
+    """The scorekeeper waits for the faces of real dice to be typed in."""
 
 
-PLAYING = frozenset({Context.ROLL, Context.REVERSE, Context.CHOOSE, Context.WATCH})
-EVERYWHERE = PLAYING | {Context.CONFIRM}
+PLAYING = frozenset({Context.ROLL, Context.REVERSE, Context.CHOOSE, Context.WATCH, Context.ENTRY})
+IN_GAME = PLAYING | {Context.CONFIRM}
+EVERYWHERE = IN_GAME | {Context.OPTIONS, Context.READER}
 
 
 class Command(enum.Enum):
@@ -60,6 +67,26 @@ class Command(enum.Enum):
     HELP = "help"
     MENU = "menu"
     QUIT_NOW = "quit-now"
+    EXPLAIN_ROLL = "explain-roll"
+    VERBOSITY = "verbosity"
+    QUIET = "quiet"
+    VOLUME_DOWN = "volume-down"
+    VOLUME_UP = "volume-up"
+    SLOWER = "slower"
+    FASTER = "faster"
+    OPTIONS = "options"
+    SAVE = "save"
+    RULES_READER = "rules-reader"
+    NEXT_LINE = "next-line"
+    PREVIOUS_LINE = "previous-line"
+    INCREASE = "increase"
+    DECREASE = "decrease"
+    READ_ALL = "read-all"
+    CLOSE = "close"
+    FACE = "face"
+    DELETE_FACE = "delete-face"
+    CONFIRM_FACES = "confirm-faces"
+    UNDO = "undo"
 
 
 @dataclass(frozen=True)
@@ -122,31 +149,60 @@ KEYS: tuple[KeySpec, ...] = (
         frozenset({Context.CHOOSE}),
     ),
     KeySpec(
-        Command.SEAT, DIGITS, N_("1 to 9, and 0 for 10"), N_("one seat's chips"), PLAYING - {Context.CHOOSE}
+        Command.SEAT,
+        DIGITS,
+        N_("1 to 9, and 0 for 10"),
+        N_("one seat's chips"),
+        PLAYING - {Context.CHOOSE, Context.ENTRY},
     ),
     KeySpec(
         Command.SEAT, DIGITS, N_("1 to 9, and 0 for 10"), N_("go to that seat"), frozenset({Context.CHOOSE})
     ),
-    KeySpec(Command.STATUS, ("s",), N_("S"), N_("every seat's chips and the pot"), EVERYWHERE),
-    KeySpec(Command.POT, ("c",), N_("C"), N_("the pot"), PLAYING),
+    KeySpec(Command.STATUS, ("s",), N_("S"), N_("every seat's chips and the pot"), IN_GAME),
+    KeySpec(Command.POT, ("c",), N_("C"), N_("the pot"), PLAYING - {Context.ENTRY}),
     KeySpec(Command.TURN, ("t",), N_("T"), N_("whose turn it is"), PLAYING),
-    KeySpec(Command.RULES, ("i",), N_("I"), N_("the rules in force"), EVERYWHERE),
+    KeySpec(
+        Command.EXPLAIN_ROLL,
+        ("e",),
+        N_("E"),
+        N_("explain the last roll, face by face"),
+        PLAYING - {Context.REVERSE},
+    ),
+    KeySpec(Command.RULES, ("i",), N_("I"), N_("the rules in force"), IN_GAME),
+    KeySpec(Command.RULES_READER, ("c-f1",), N_("Control+F1"), N_("the rules, section by section"), IN_GAME),
     KeySpec(
         Command.HISTORY_BACK,
         (",", "pageup"),
         N_("Comma or Page Up"),
         N_("the previous message; the first press repeats the last one"),
-        EVERYWHERE,
+        IN_GAME,
     ),
     KeySpec(
         Command.HISTORY_FORWARD,
         (".", "pagedown"),
         N_("Period or Page Down"),
         N_("the next message"),
-        EVERYWHERE,
+        IN_GAME - {Context.ENTRY},
     ),
-    KeySpec(Command.HISTORY_FIRST, ("home",), N_("Home"), N_("the first message"), EVERYWHERE),
-    KeySpec(Command.HISTORY_LAST, ("end",), N_("End"), N_("the last message"), EVERYWHERE),
+    KeySpec(
+        Command.HISTORY_FORWARD,
+        ("pagedown",),
+        N_("Page Down"),
+        N_("the next message"),
+        frozenset({Context.ENTRY}),
+    ),
+    KeySpec(Command.HISTORY_FIRST, ("home",), N_("Home"), N_("the first message"), IN_GAME),
+    KeySpec(Command.HISTORY_LAST, ("end",), N_("End"), N_("the last message"), IN_GAME),
+    KeySpec(Command.QUIET, ("q",), N_("Q"), N_("quiet: stop the speech now"), EVERYWHERE),
+    KeySpec(
+        Command.VERBOSITY, ("v",), N_("V"), N_("how much each turn says: brief, normal or full"), IN_GAME
+    ),
+    KeySpec(Command.SLOWER, ("-",), N_("Minus"), N_("the game's own voice slower"), IN_GAME),
+    KeySpec(Command.FASTER, ("=", "+"), N_("Equals or Plus"), N_("the game's own voice faster"), IN_GAME),
+    KeySpec(Command.VOLUME_DOWN, ("f7",), N_("F7"), N_("sounds quieter"), EVERYWHERE),
+    KeySpec(Command.VOLUME_UP, ("f8",), N_("F8"), N_("sounds louder"), EVERYWHERE),
+    KeySpec(Command.OPTIONS, ("o",), N_("O"), N_("the options menu"), IN_GAME),
+    KeySpec(Command.SAVE, ("c-s",), N_("Control+S"), N_("save the game now"), PLAYING),
     KeySpec(Command.HELP, ("f1",), N_("F1"), N_("the keys that work now"), EVERYWHERE),
     KeySpec(
         Command.MENU,
@@ -159,7 +215,74 @@ KEYS: tuple[KeySpec, ...] = (
         Command.MENU, ("escape",), N_("Escape"), N_("hear the question again"), frozenset({Context.CHOOSE})
     ),
     KeySpec(Command.NO, ("escape",), N_("Escape"), N_("same as N"), frozenset({Context.CONFIRM})),
-    KeySpec(Command.QUIT_NOW, ("c-c",), N_("Control+C"), N_("leave at once"), EVERYWHERE),
+    KeySpec(
+        Command.NEXT_LINE,
+        ("down",),
+        N_("Down arrow"),
+        N_("the next line"),
+        frozenset({Context.OPTIONS, Context.READER}),
+    ),
+    KeySpec(
+        Command.PREVIOUS_LINE,
+        ("up",),
+        N_("Up arrow"),
+        N_("the previous line"),
+        frozenset({Context.OPTIONS, Context.READER}),
+    ),
+    KeySpec(
+        Command.INCREASE,
+        ("right",),
+        N_("Right arrow"),
+        N_("change the value up"),
+        frozenset({Context.OPTIONS}),
+    ),
+    KeySpec(
+        Command.DECREASE,
+        ("left",),
+        N_("Left arrow"),
+        N_("change the value down"),
+        frozenset({Context.OPTIONS}),
+    ),
+    KeySpec(
+        Command.READ_ALL,
+        ("enter", "space"),
+        N_("Enter or Space"),
+        N_("read the whole section"),
+        frozenset({Context.READER}),
+    ),
+    KeySpec(
+        Command.CLOSE,
+        ("escape", "enter", "o"),
+        N_("Escape, Enter or O"),
+        N_("close the menu"),
+        frozenset({Context.OPTIONS}),
+    ),
+    KeySpec(Command.CLOSE, ("escape",), N_("Escape"), N_("back to the game"), frozenset({Context.READER})),
+    KeySpec(
+        Command.FACE,
+        ("l", "c", "r", "w", "d", ".", "1", "2", "3", "4", "5", "6"),
+        N_("L, C, R, W, D or period, or 1 to 6"),
+        N_("type a face: D or period for a dot; ordinary dice: 1 L, 2 C, 3 R, 4 Wild or dot, 5 and 6 dots"),
+        frozenset({Context.ENTRY}),
+    ),
+    KeySpec(
+        Command.DELETE_FACE,
+        ("c-h",),
+        N_("Backspace"),
+        N_("remove the last face typed"),
+        frozenset({Context.ENTRY}),
+    ),
+    KeySpec(
+        Command.CONFIRM_FACES, ("enter",), N_("Enter"), N_("confirm the faces"), frozenset({Context.ENTRY})
+    ),
+    KeySpec(
+        Command.UNDO,
+        ("u",),
+        N_("U"),
+        N_("undo the last turn, after a yes or no question"),
+        frozenset({Context.ENTRY}),
+    ),
+    KeySpec(Command.QUIT_NOW, ("c-c",), N_("Control+C"), N_("save and leave at once"), EVERYWHERE),
 )
 
 
@@ -194,6 +317,9 @@ def help_text(context: Context) -> str:
 
 
 _CONTEXT_NAMES = {
+    Context.ENTRY: "typing the faces of real dice",
+    Context.OPTIONS: "the options menu",
+    Context.READER: "the rules reader",
     Context.ROLL: "your roll",
     Context.REVERSE: "the reversal question",
     Context.CHOOSE: "choosing a seat for a Wild",
@@ -205,6 +331,8 @@ _CONTEXT_NAMES = {
 def _when(contexts: frozenset[Context]) -> str:
     if contexts == EVERYWHERE:
         return "always"
+    if contexts == IN_GAME:
+        return "during a game"
     if contexts == PLAYING:
         return "during play"
     return ", ".join(_CONTEXT_NAMES[c] for c in Context if c in contexts)

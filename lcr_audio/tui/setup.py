@@ -98,9 +98,20 @@ class Setup:
         console: the game's printer (its line is ended before each prompt).
         keys: key input (a terminal or a pipe in tests).
         output: prompt_toolkit output (the terminal, or ``DummyOutput`` in tests).
+        everyone_at_table: every seat is a person (the scorekeeper for real dice): no question about
+            computer players, and every seat's name is asked.
     """
 
-    def __init__(self, speaker: Speaker, console: Console, keys: Input, output: Output | None) -> None:
+    def __init__(
+        self,
+        speaker: Speaker,
+        console: Console,
+        keys: Input,
+        output: Output | None,
+        *,
+        everyone_at_table: bool = False,
+    ) -> None:
+        self.everyone_at_table = everyone_at_table
         self.speaker = speaker
         self.console = console
         self.keys = keys
@@ -129,8 +140,12 @@ class Setup:
 
     async def ask(self) -> tuple[Rules, list[Player]]:
         """Ask the questions and return the rules and the seated table (seat 1 first)."""
-        # Translators: the first words the game says when it starts with the setup questions.
-        self.speaker.speak(_("Left Right Center. A new game."))
+        if self.everyone_at_table:
+            # Translators: the first words of the scorekeeper's setup.
+            self.speaker.speak(_("Scorekeeper for real dice. First, the table."))
+        else:
+            # Translators: the first words of a new game's setup.
+            self.speaker.speak(_("A new game."))
         players = await self._number(
             # Translators: first setup question.
             _("How many players, {low} to {high}? Enter for 3.").format(low=MIN_PLAYERS, high=MAX_PLAYERS),
@@ -138,15 +153,20 @@ class Setup:
             MAX_PLAYERS,
             3,
         )
-        people = await self._number(
-            # Translators: second setup question; the others are computer players.
-            _("How many of them play at this keyboard, 0 to {high}? Enter for 1.").format(high=players),
-            0,
-            players,
-            1,
+        people = (
+            players
+            if self.everyone_at_table
+            else await self._number(
+                # Translators: second setup question; the others are computer players.
+                _("How many of them play at this keyboard, 0 to {high}? Enter for 1.").format(high=players),
+                0,
+                players,
+                1,
+            )
         )
         names: list[str] = []
         for seat in range(people):
+            # Translators: the default name of a person at the keyboard (one person; several: numbered).
             default = _("You") if people == 1 else _("Player {number}").format(number=seat + 1)
             # Translators: setup question for each person's name; {default} is taken by Enter.
             answer = await self._ask(

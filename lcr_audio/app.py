@@ -1,0 +1,198 @@
+"""The interactive application: what runs between the command line and the screens.
+
+It owns the things every screen shares (the console printer, the speaker, the sound player, the settings,
+the key input) and runs the flows: the main menu, a new game, resuming a saved one, practice, the rules
+reader and the scorekeeper for real dice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from prompt_toolkit.input import DummyInput, Input
+from prompt_toolkit.output import Output
+
+from .engine import Rules
+from .i18n import _
+from .keeper import GameKeeper
+from .saves import LoadedGame, SaveError, Series, default_save_path, load
+from .session import Player, Session
+from .settings import Settings, load_settings, save_settings
+from .sound import SoundPlayer
+from .speech import Speaker
+from .tui.choice import KeyReader, yes_no
+from .tui.console import Console
+from .tui.play import Outcome, PlayScreen
+
+log = logging.getLogger(__name__)
+
+
+def new_seed() -> int:
+    """A fresh seed for a game nobody asked to repeat."""
+    return random.SystemRandom().randrange(2**31)
+
+
+@dataclass
+class App:
+    """Everything the screens share.
+
+    Attributes:
+        console: the terminal printer.
+        speaker: speech output.
+        keys: key input (``DummyInput`` when nobody is at a keyboard).
+        output: prompt_toolkit output for line prompts, None without a terminal.
+        settings: the player's settings (changed by the options menu and the keys, saved at once).
+        sound: the cue player (silent without a device or with sounds off).
+        pause: seconds a computer player waits (from the settings, ``--pause`` or ``--fast``).
+        save_path: the autosave file.
+    """
+
+    console: Console
+    speaker: Speaker
+    keys: Input
+    output: Output | None
+    settings: Settings
+    sound: SoundPlayer | None
+    pause: float
+    save_path: Path = field(default_factory=default_save_path)
+
+    @property
+    def interactive(self) -> bool:
+        """True when a person can type (the keys come from a terminal or a test pipe)."""
+        return not isinstance(self.keys, DummyInput)
+
+    def remember(self, settings: Settings) -> str | None:
+        """Save the settings; returns a sentence if that failed."""
+        return save_settings(settings)
+
+    def screen(self, session: Session, *, keeper: GameKeeper | None, again: bool = True) -> PlayScreen:
+        """A play screen for ``session`` wired to this app's speech, sound and settings."""
+
+        def next_game(previous: Session) -> Session:
+            return Session(previous.rules, previous.players, previous.rng.randrange(2**31))
+
+        return PlayScreen(
+            session,
+            self.speaker,
+            self.keys,
+            pause=self.pause,
+            new_session=next_game if again else None,
+            settings=self.settings,
+            save_settings=self.remember,
+            sound=self.sound,
+            keeper=keeper,
+        )
+
+    async def play(self, session: Session, series: Series | None = None) -> Outcome:
+        """Play ``session`` (and the games after it, if the table plays again) until the players stop.
+
+        People at the table: the game autosaves after every turn to :attr:`save_path`; a game of computer
+        players only is not saved (it would replace a saved game for nothing: it replays from its seed).
+        SIGTERM and SIGHUP save and end the game cleanly (POSIX).
+        """
+        keeper = GameKeeper(self.save_path, series) if session.humans else None
+        screen = self.screen(session, keeper=keeper)
+        with _signals_end(screen):
+            outcome = await screen.run()
+        if outcome is Outcome.QUIT:
+            # Translators: said when the player leaves.
+            self.speaker.speak(_("Goodbye."))
+        return outcome
+
+    async def play_new(self, rules: Rules, players: list[Player], seed: int | None = None) -> Outcome:
+        """Start a new game of ``rules`` with ``players`` (seeded with ``seed`` when given)."""
+        seed = new_seed() if seed is None else seed
+        log.info("New game: %s, seed %d", rules, seed)
+        return await self.play(Session(rules, players, seed))
+
+    async def ask(self, question: str) -> bool:
+        """A yes-or-no question (Y, N, Escape for no)."""
+        async with KeyReader(self.keys) as reader:
+            return await yes_no(reader, self.speaker, question)
+
+    async def offer_saved_game(self) -> LoadedGame | bool | None:
+        """If an unfinished game is saved, ask to continue it (issue: nothing is ever lost).
+
+        Returns the loaded game to continue, None to start something else, or False when the save could
+        not be used and the player chose not to replace it (then nothing must overwrite it).
+        """
+        if not self.save_path.exists():
+            return None
+        try:
+            loaded = load(self.save_path)
+        except SaveError as error:
+            # Translators: the saved game cannot be used. {problem} is a sentence saying why.
+            question = _(
+                "The saved game could not be used. {problem} A new game will save over it. Go on? Y or N."
+            )
+            return None if await self.ask(question.format(problem=str(error))) else False
+        if loaded.over:
+            return None
+        # Translators: the first question when an unfinished game was saved; {question} ends with "?".
+        if await self.ask(_("{question} Y or N.").format(question=loaded.question())):
+            return loaded
+        return None
+
+    async def resume(self, loaded: LoadedGame) -> Outcome:
+        """Continue a loaded game where it stopped: say where it stands, then play on."""
+        session = loaded.session
+        screen_keeper = GameKeeper(self.save_path, loaded.series) if session.humans else None
+        screen = self.screen(session, keeper=screen_keeper)
+        if screen_keeper is not None:
+            screen.history.extend(_read_lines(screen_keeper.transcript))
+        # Translators: said when a saved game continues. {status} lists every seat's chips and the pot.
+        self.speaker.speak(
+            _("The game continues at turn {turn}. {status}").format(
+                turn=loaded.turn, status=screen.narrator.status(session.state).text
+            )
+        )
+        with _signals_end(screen):
+            outcome = await screen.run(resume=True)
+        if outcome is Outcome.QUIT:
+            self.speaker.speak(_("Goodbye."))
+        return outcome
+
+
+@contextlib.contextmanager
+def _signals_end(screen: PlayScreen) -> Iterator[None]:
+    """While a game runs, SIGTERM and SIGHUP (the terminal closed) save it and end it cleanly (POSIX only;
+    elsewhere nothing is installed)."""
+    loop = asyncio.get_running_loop()
+    installed: list[signal.Signals] = []
+    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name)]
+    if sys.platform != "win32":
+        for sig in wanted:
+            try:
+                loop.add_signal_handler(sig, screen.end_on_signal)
+                installed.append(sig)
+            except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no support
+                log.debug("Cannot handle %s here", sig)
+    try:
+        yield
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+
+def _read_lines(path: Path) -> list[str]:
+    """The lines of a transcript, or none when it cannot be read (the history then starts afresh)."""
+    try:
+        return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+def load_app_settings(speak_problem: Callable[[str], None]) -> Settings:
+    """The player's settings; a broken file is reported through ``speak_problem`` (one sentence)."""
+    settings, problem = load_settings()
+    if problem:
+        speak_problem(problem)
+    return settings

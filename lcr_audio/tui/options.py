@@ -1,0 +1,152 @@
+"""The options menu, open during play with O (DESIGN.md §3, issue: speech and sound).
+
+Up and Down move through the options, Left and Right change the one read, Escape or Enter close the menu.
+Every change takes effect at once and is remembered (settings.json).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..i18n import _, ngettext
+from ..settings import RATE_RANGE, VERBOSITIES, Settings
+
+PAUSES = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0)
+"""The computer players' pauses offered, in seconds."""
+
+
+@dataclass
+class Item:
+    """One line of the menu: its name, how its value is read, and how it changes.
+
+    Attributes:
+        title: the option's name as spoken.
+        value: the current value as spoken.
+        change: moves the value one step (``+1`` right, ``-1`` left) in a settings object.
+    """
+
+    title: Callable[[], str]
+    value: Callable[[Settings], str]
+    change: Callable[[Settings, int], None]
+
+
+def _cycle(options: Sequence[object], current: object, step: int) -> object:
+    index = options.index(current) if current in options else 0
+    return options[(index + step) % len(options)]
+
+
+def _on_off(value: bool) -> str:
+    # Translators: the two values of an on/off option in the options menu.
+    return _("on") if value else _("off")
+
+
+def verbosity_name(verbosity: str) -> str:
+    """The spoken name of a verbosity level."""
+    return {
+        # Translators: verbosity level: one turn in about a dozen words.
+        "brief": _("brief"),
+        # Translators: verbosity level: says where each chip went.
+        "normal": _("normal"),
+        # Translators: verbosity level: adds the number of dice and what each face means.
+        "full": _("full"),
+    }[verbosity]
+
+
+def items(voices: Sequence[tuple[str, str]] = ()) -> list[Item]:
+    """The menu's lines. ``voices`` are the game's own voice's ``(id, name)`` pairs (empty: no voice line)."""
+
+    def change_verbosity(s: Settings, step: int) -> None:
+        s.verbosity = str(_cycle(VERBOSITIES, s.verbosity, step))
+
+    def change_rate(s: Settings, step: int) -> None:
+        low, high = RATE_RANGE
+        s.rate = min(max(s.rate + step, low), high)
+
+    def change_volume(s: Settings, step: int) -> None:
+        s.volume = round(min(max(s.volume + 0.1 * step, 0.0), 1.0), 2)
+
+    def change_pause(s: Settings, step: int) -> None:
+        nearest = min(PAUSES, key=lambda p: abs(p - s.pause))
+        s.pause = float(str(_cycle(PAUSES, nearest, step)))
+
+    def toggle(name: str) -> Callable[[Settings, int], None]:
+        return lambda s, _step: setattr(s, name, not getattr(s, name))
+
+    def seconds(value: float) -> str:
+        # Translators: a pause in seconds, in the options menu; {seconds} may have a decimal point.
+        return ngettext("{seconds} second", "{seconds} seconds", 1 if value == 1 else 2).format(
+            seconds=f"{value:g}"
+        )
+
+    lines = [
+        # Translators: options menu line: how much each turn says.
+        Item(lambda: _("Verbosity"), lambda s: verbosity_name(s.verbosity), change_verbosity),
+        # Translators: options menu line: the game's own voice's speed; {rate} is a signed number.
+        Item(lambda: _("Speech rate"), lambda s: f"{s.rate:+d}" if s.rate else "0", change_rate),
+        # Translators: options menu line: sound cues on or off.
+        Item(lambda: _("Sounds"), lambda s: _on_off(s.sounds), toggle("sounds")),
+        # Translators: options menu line: the volume of the sound cues; the value is a percentage.
+        Item(lambda: _("Volume"), lambda s: f"{round(s.volume * 100)}%", change_volume),
+        # Translators: options menu line: how long computer players wait before they play.
+        Item(lambda: _("Computer players' pause"), lambda s: seconds(s.pause), change_pause),
+        # Translators: options menu line: in screen-reader mode, also print every message.
+        Item(lambda: _("Print messages in screen-reader mode"), lambda s: _on_off(s.echo), toggle("echo")),
+        # Translators: options menu line: send every message to the braille display.
+        Item(lambda: _("Braille"), lambda s: _on_off(s.braille), toggle("braille")),
+    ]
+    if voices:
+        ids = ["", *[v for v, _name in voices]]
+        names = dict(voices)
+
+        def change_voice(s: Settings, step: int) -> None:
+            s.voice = str(_cycle(ids, s.voice, step))
+
+        # Translators: options menu line: the game's own voice; the default value is "system default".
+        voice = Item(lambda: _("Voice"), lambda s: names.get(s.voice, _("system default")), change_voice)
+        lines.insert(2, voice)
+    return lines
+
+
+class OptionsMenu:
+    """The menu's position and the text to say for each key.
+
+    Args:
+        settings: changed in place.
+        apply: called after every change with the settings (apply to speech and sound, then save).
+        voices: the game's own voice's ``(id, name)`` pairs.
+    """
+
+    def __init__(
+        self, settings: Settings, apply: Callable[[Settings], None], voices: Sequence[tuple[str, str]] = ()
+    ) -> None:
+        self.settings = settings
+        self.apply = apply
+        self.items = items(voices)
+        self.index = 0
+
+    def line(self) -> str:
+        """The current line: "Verbosity: normal. 1 of 7."."""
+        item = self.items[self.index]
+        # Translators: one line of the options menu: name, value, position.
+        return _("{option}: {value}. {place} of {total}.").format(
+            option=item.title(), value=item.value(self.settings), place=self.index + 1, total=len(self.items)
+        )
+
+    def opening(self) -> str:
+        """What is said when the menu opens."""
+        # Translators: said when the options menu opens, before its first line.
+        return _("Options. Up and Down move, Left and Right change, Escape closes.") + " " + self.line()
+
+    def move(self, step: int) -> str:
+        """Go to the next (+1) or previous (-1) line and return it."""
+        self.index = (self.index + step) % len(self.items)
+        return self.line()
+
+    def change(self, step: int) -> str:
+        """Change the current line's value by one step, apply it, and return the new value as spoken."""
+        item = self.items[self.index]
+        item.change(self.settings, step)
+        self.apply(self.settings)
+        # Translators: said after an option's value changed in the options menu.
+        return _("{option}: {value}.").format(option=item.title(), value=item.value(self.settings))
