@@ -29,7 +29,7 @@ from .engine import (
     ThreeWilds,
     WinCondition,
 )
-from .i18n import _
+from .i18n import _, language
 from .practice import LESSONS
 from .session import Player
 
@@ -96,6 +96,11 @@ def _seconds(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser: ``lcr-audio [--speech MODE] [play OPTIONS]``."""
     output = _Parser(add_help=False)
+    output.add_argument(
+        "--lang",
+        default=argparse.SUPPRESS,
+        help=_("the game's language, such as es, fr, de, pt_BR, it or ru (default: the system's)"),
+    )
     output.add_argument(
         "--speech",
         choices=SPEECH_MODES,
@@ -288,6 +293,7 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
     )
     speaker.set_rate(settings.rate)
     speaker.set_voice(settings.voice)
+    speaker.set_language(language())
     sound = SoundPlayer(volume=settings.volume, enabled=settings.sounds)
     try:
         for problem in problems:
@@ -384,9 +390,32 @@ def _print_records(args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
+def _peek_lang(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` value, read before the parser is built (its help text must already be translated)."""
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+    return None
+
+
+def choose_language(argv: Sequence[str]) -> str:
+    """Set the game's language: ``--lang``, else the one saved in the settings, else the system's (issue 7).
+
+    Returns the language code in force ("en" when nothing else matches).
+    """
+    from .i18n import set_language, system_language
+    from .settings import peek_language
+
+    return set_language(_peek_lang(argv) or peek_language() or system_language())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``lcr-audio`` with ``argv`` (default: the real command line). Returns the exit code."""
     stdout = sys.stdout
+    argv = list(sys.argv[1:] if argv is None else argv)
+    choose_language(argv)
     try:
         args = build_parser().parse_args(argv)
         if args.command is None:

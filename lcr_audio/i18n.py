@@ -57,15 +57,90 @@ def load(language: str) -> gettext.NullTranslations:
     return gettext.NullTranslations()
 
 
+SOURCE_LANGUAGE = "en"
+
+
+def available_languages() -> list[str]:
+    """Every language with a catalog, English (the source) first: ``["en", "de", "es", ...]``."""
+    folder = locales_dir()
+    found = (
+        sorted(
+            p.name for p in folder.iterdir() if p.is_dir() and (p / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()
+        )
+        if folder.is_dir()
+        else []
+    )
+    return [SOURCE_LANGUAGE, *[code for code in found if code != SOURCE_LANGUAGE]]
+
+
+def resolve_language(code: str | None) -> str:
+    """The catalog to use for a language tag such as ``es_MX.UTF-8``, ``pt-BR`` or ``ru``.
+
+    Tries the exact tag, then its language alone (``es_MX`` → ``es``), then another country of the same
+    language (``pt`` → ``pt_BR``); English when nothing matches (message by message English is also what a
+    partly translated catalog falls back to).
+    """
+    if not code:
+        return SOURCE_LANGUAGE
+    tag = code.split(".")[0].split("@")[0].replace("-", "_")
+    parts = tag.split("_")
+    tag = parts[0].lower() + ("_" + parts[1].upper() if len(parts) > 1 and parts[1] else "")
+    languages = available_languages()
+    if tag in languages:
+        return tag
+    base = tag.split("_")[0]
+    if base in languages:
+        return base
+    same = [code for code in languages if code.split("_")[0] == base]
+    return same[0] if same else SOURCE_LANGUAGE
+
+
+def system_language() -> str:
+    """The language the system asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG; Babel reads them), resolved
+    to a catalog with :func:`resolve_language`."""
+    from babel.core import default_locale
+
+    try:
+        found = default_locale(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"))
+    except (ValueError, TypeError):  # an unparsable locale variable: English
+        found = None
+    return resolve_language(found)
+
+
+def language_name(code: str) -> str:
+    """The language's name in itself, capitalised: ``es`` → "Español", ``pt_BR`` → "Português (Brasil)"."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(code).get_display_name(code) or code
+    except (ValueError, UnknownLocaleError):
+        return code
+    return name[:1].upper() + name[1:]
+
+
 def set_language(language: str | None) -> str:
-    """Make ``language`` the language of every later message. ``None`` or ``"en"`` means English.
+    """Make ``language`` the language of every later message. ``None`` or ``"en"`` means English; a tag
+    without a catalog is resolved with :func:`resolve_language`.
 
     Returns the language code now in force.
     """
     global _translations, _language
-    _language = language or "en"
-    _translations = load(_language) if _language != "en" else gettext.NullTranslations()
+    _language = resolve_language(language)
+    _translations = load(_language) if _language != SOURCE_LANGUAGE else gettext.NullTranslations()
+    _translate_argparse()
     return _language
+
+
+def _translate_argparse() -> None:
+    """Make argparse's own words (usage, errors, ``--help``) come from our catalogs too.
+
+    argparse binds ``gettext``'s functions at import; pointing them at ours lets its messages, listed for
+    translators in :mod:`lcr_audio.argparse_messages`, follow the game's language.
+    """
+    import argparse
+
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
 def language() -> str:

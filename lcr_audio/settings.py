@@ -123,6 +123,17 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), message.format(problem=str(error))
 
 
+def peek_language(path: Path | None = None) -> str:
+    """The language saved in the settings, or "" — without reporting or moving a broken file (that is
+    :func:`load_settings`' job, once the game can speak)."""
+    try:
+        data = read_json(path or settings_path(), max_bytes=MAX_BYTES)
+    except (OSError, StorageError):
+        return ""
+    language = data.get("language") if isinstance(data, dict) else None
+    return language if isinstance(language, str) else ""
+
+
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     """Write the settings atomically. Returns None, or one sentence for the player if it failed."""
     path = path or settings_path()

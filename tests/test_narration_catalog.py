@@ -21,7 +21,7 @@ POT = ROOT / "locales" / "messages.pot"
 SCRIPT = ROOT / "scripts" / "update_catalogs.sh"
 NARRATION = "lcr_audio/narration/"
 COMMAND = (
-    "pybabel extract -F babel.cfg -k pgettext:1c,2 -k npgettext:1c,2,3 -k ngettext:1,2 -k N_ "
+    "pybabel extract -F babel.cfg -k pgettext:1c,2 -k npgettext:1c,2,3 -k ngettext:1,2 -k N_ -k Nn_:1,2 "
     "--add-comments=Translators: -o locales/messages.pot ."
 )
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")

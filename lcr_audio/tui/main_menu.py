@@ -14,7 +14,7 @@ from ..keeper import series_text
 from ..saves import LoadedGame, SaveError, load
 from .choice import KeyReader
 from .menu import menu
-from .options import OptionsMenu
+from .options import OptionsMenu, apply_language
 from .play import Outcome
 from .practice import run_practice
 from .reader import read_rules
@@ -93,6 +93,7 @@ async def _options(reader: KeyReader, app: App) -> None:
     """The options menu outside a game: Up/Down move, Left/Right change, Escape or Enter close."""
 
     def apply(settings: object) -> None:
+        apply_language(app.settings, app.speaker.set_language)
         app.speaker.echo = app.settings.echo
         app.speaker.braille = app.settings.braille
         app.speaker.set_rate(app.settings.rate)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..i18n import _, ngettext
+from ..i18n import _, available_languages, language, language_name, ngettext, set_language, system_language
 from ..settings import RATE_RANGE, VERBOSITIES, Settings
 
 PAUSES = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0)
@@ -95,6 +95,19 @@ def items(voices: Sequence[tuple[str, str]] = ()) -> list[Item]:
         # Translators: options menu line: send every message to the braille display.
         Item(lambda: _("Braille"), lambda s: _on_off(s.braille), toggle("braille")),
     ]
+    codes = ["", *available_languages()]
+
+    def change_language(s: Settings, step: int) -> None:
+        s.language = str(_cycle(codes, s.language, step))
+
+    def language_label(s: Settings) -> str:
+        if not s.language:
+            # Translators: the Language option's value when the game follows the system's language.
+            return _("the system's, {name}").format(name=language_name(system_language()))
+        return language_name(s.language)
+
+    # Translators: options menu line: the game's language; each value is named in its own language.
+    lines.insert(1, Item(lambda: _("Language"), language_label, change_language))
     if voices:
         ids = ["", *[v for v, _name in voices]]
         names = dict(voices)
@@ -106,6 +119,17 @@ def items(voices: Sequence[tuple[str, str]] = ()) -> list[Item]:
         voice = Item(lambda: _("Voice"), lambda s: names.get(s.voice, _("system default")), change_voice)
         lines.insert(2, voice)
     return lines
+
+
+def apply_language(settings: Settings, set_speech_language: Callable[[str], object]) -> bool:
+    """Put ``settings.language`` (or the system's) into force for messages and speech.
+
+    Returns True when the language changed.
+    """
+    before = language()
+    now = set_language(settings.language or system_language())
+    set_speech_language(now)
+    return now != before
 
 
 class OptionsMenu:

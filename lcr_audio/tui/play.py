@@ -29,7 +29,7 @@ from ..settings import VERBOSITIES, Settings
 from ..sound import SoundPlayer
 from ..speech import Speaker
 from .keys import Command, Context, KeySpec, help_text, lookup
-from .options import OptionsMenu, verbosity_name
+from .options import OptionsMenu, apply_language, verbosity_name
 from .presenter import NO_CUE_ARGS, CueArgs, Presenter
 from .reader import section_text, section_title
 
@@ -488,6 +488,7 @@ class PlayScreen:
 
     def _apply_settings(self, settings: Settings) -> None:
         """Put the settings into force and remember them."""
+        apply_language(settings, self.speaker.set_language)
         self.narrator.verbosity = Verbosity(settings.verbosity)
         self.speaker.echo = settings.echo
         self.speaker.braille = settings.braille
