@@ -390,6 +390,13 @@ def _print_records(args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that Python's last flush cannot fail on a closed pipe."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def _peek_lang(argv: Sequence[str]) -> str | None:
     """The ``--lang`` value, read before the parser is built (its help text must already be translated)."""
     for index, word in enumerate(argv):
@@ -429,7 +436,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     with quiet_stderr(log_path()):
         try:
-            return asyncio.run(_interactive(args, stdout))
+            code = asyncio.run(_interactive(args, stdout))
+            stdout.flush()
+            return code
+        except BrokenPipeError:  # the reader of our output went away (| head): stop quietly
+            _silence_stdout()
+            return 0
         except UsageError as error:
             stdout.write(str(error) + "\n")
             return 2

@@ -9,7 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..i18n import _, available_languages, language, language_name, ngettext, set_language, system_language
+from ..i18n import (
+    _,
+    available_languages,
+    language,
+    language_name,
+    ngettext,
+    resolve_language,
+    set_language,
+    system_language,
+)
 from ..settings import RATE_RANGE, VERBOSITIES, Settings
 
 PAUSES = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0)
@@ -126,10 +135,11 @@ def apply_language(settings: Settings, set_speech_language: Callable[[str], obje
 
     Returns True when the language changed.
     """
-    before = language()
-    now = set_language(settings.language or system_language())
-    set_speech_language(now)
-    return now != before
+    wanted = resolve_language(settings.language or system_language())
+    if wanted == language():
+        return False
+    set_speech_language(set_language(wanted))
+    return True
 
 
 class OptionsMenu:
