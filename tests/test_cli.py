@@ -177,3 +177,31 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
     allowed += ("Game saved.",)
     stray = [line for line in lines[5:] if not line.startswith(allowed)]
     assert stray == []
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
+@pytest.mark.parametrize("mode", ["console", "tts"])
+def test_watch_mode_screen_holds_only_the_games_lines(mode: str, tmp_path: Path) -> None:
+    """DESIGN.md §3: no banners, ALSA lines, warnings or tracebacks on the screen in console or tts mode."""
+    session = f"lcr-{uuid.uuid4().hex[:8]}"
+    game = "play --players 3 --computer all --seed 3 --chips 1 --fast"
+    command = f"cd {ROOT} && {sys.executable} -m lcr_audio {game} --speech {mode}; echo EXIT=$?; sleep 30"
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", session, "-x", "250", "-y", "50", command],
+        check=True,
+        env=_env(tmp_path),
+    )
+    try:
+        end = time.monotonic() + 30
+        shown = ""
+        while time.monotonic() < end and "EXIT=" not in shown:
+            time.sleep(0.2)
+            shown = subprocess.run(
+                ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True, check=True
+            ).stdout
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+    lines = [line for line in shown.splitlines() if line.strip()]
+    assert lines[-1] == "EXIT=0"
+    expected = run(*game.split(), "--speech", "console", env=_env(tmp_path)).stdout.splitlines()
+    assert lines[:-1] == expected
