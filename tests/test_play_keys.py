@@ -194,3 +194,68 @@ def test_won_event_matches_final_state() -> None:
     state = session.play_to_end()
     assert len(seen) == 1 and seen[0].seat == state.winner
     assert seen[0].total == 15 == state.chips[state.winner]  # R12: 5 players x 3 chips
+
+
+class ScriptedDice:
+    """Stands in for the session's random.Random: ``choice`` hands out the scripted faces in order."""
+
+    def __init__(self, faces: str) -> None:
+        from lcr_audio.engine import Face
+
+        self.faces = [Face(letter) for letter in faces]
+
+    def choice(self, _die: object) -> object:
+        return self.faces.pop(0)
+
+    def randrange(self, n: int) -> int:
+        return 0
+
+
+def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> None:
+    """R7 and R9 by keys: two Wilds choose twice (arrows, digit, Enter); reversal asked and taken with Y."""
+
+    async def scenario() -> None:
+        recorder = RecordingBackend()
+        rules = Rules(players=3, chips=4, wild=True, reversible=True)
+        session = Session(rules, table(3, [], [0]), 1)
+        # You: W, W, L; Ana: dot x3; Bo: dot x3; You (reversed): C, W, dot.
+        session.rng = ScriptedDice("WWL" + "..." + "..." + "CW.")  # type: ignore[assignment]
+        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any("Reverse the dice?" in t for t, _ in driver.spoken))
+        assert await driver.press("e") == (
+            "Reversing costs 3 chips, paid into the pot, and you roll 3 dice. L takes a chip from the player on "
+            "your left, R from the player on your right, C from the pot, each only if there is one. One or two "
+            "Wilds each give a chip to a player you choose. Three Wilds put all your chips in the pot.",
+            True,
+        )
+        await driver.press("n")
+        await driver.press(" ")
+        await driver.until(lambda: any("Choose who to take a chip from." in t for t, _ in driver.spoken))
+        assert screen.state.chips == (3, 5, 4)  # the L went to Ana before the Wilds (R6)
+        assert driver.spoken[-1][0] == "Ana, 5 chips. 1 of 2."
+        assert await driver.press("\x1b[B") == ("Bo, 4 chips. 2 of 2.", True)
+        assert await driver.press("\x1b") == ("Choose who to take a chip from. Bo, 4 chips. 2 of 2.", True)
+        assert await driver.press("1") == ("That is your own seat; choose another player.", True)
+        await driver.press("\r")  # take from Bo
+        await driver.until(lambda: screen.state.chips == (4, 5, 3))
+        assert await driver.press("2") == ("Ana, 5 chips. 1 of 2.", True)
+        await driver.press("\r")  # take from Ana
+        await driver.until(lambda: any("Reverse the dice?" in t for t, _ in driver.spoken[-3:]))
+        assert screen.state.chips == (5, 4, 3) and screen.state.pot == 0
+        await driver.press("y")
+        assert screen.state.chips == (2, 4, 3) and screen.state.pot == 3  # R9: 3 chips into the pot
+        await driver.press(" ")
+        await driver.until(lambda: any("Choose who to give a chip to." in t for t, _ in driver.spoken))
+        assert screen.state.chips == (3, 4, 3) and screen.state.pot == 2  # reversed C took one back
+        await driver.press("\x1b[B")
+        await driver.press("\r")  # give to Bo
+        await driver.until(lambda: screen.state.seat == 1)
+        assert screen.state.chips == (2, 4, 4) and screen.state.pot == 2
+        spoken = " ".join(t for t, _ in driver.spoken)
+        assert "You take a chip from Bo." in spoken or "You take 1 chip from Bo." in spoken
+        pipe.send_text("\x03")
+        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
