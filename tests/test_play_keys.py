@@ -225,9 +225,9 @@ def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> 
         await driver.start()
         await driver.until(lambda: any("Reverse the dice?" in t for t, _ in driver.spoken))
         assert await driver.press("e") == (
-            "Reversing costs 3 chips, paid into the pot, and you roll 3 dice. L takes a chip from the player on "
-            "your left, R from the player on your right, C from the pot, each only if there is one. One or two "
-            "Wilds each give a chip to a player you choose. Three Wilds put all your chips in the pot.",
+            "Reversing costs 3 chips, paid into the pot, and you roll 3 dice. L takes a chip from the player "
+            "on your left, R from the player on your right, C from the pot, each only if there is one. One or "
+            "two Wilds each give a chip to a player you choose. Three Wilds put all your chips in the pot.",
             True,
         )
         await driver.press("n")
