@@ -12,7 +12,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 
-class build_py_with_catalogs(build_py):  # noqa: N801 - setuptools command naming
+class build_py_with_catalogs(build_py):
     """build_py, then every .po under the package's locales compiled to a .mo beside it."""
 
     def run(self) -> None:

@@ -74,12 +74,17 @@ class App:
         return save_settings(settings)
 
     def screen(self, session: Session, *, keeper: GameKeeper | None, again: bool = True) -> PlayScreen:
-        """A play screen for ``session`` wired to this app's speech, sound and settings."""
+        """A play screen for ``session`` wired to this app's speech, sound and settings (the scorekeeper's
+        screen for a game with real dice)."""
 
         def next_game(previous: Session) -> Session:
-            return Session(previous.rules, previous.players, previous.rng.randrange(2**31))
+            seed = new_seed() if previous.physical else previous.rng.randrange(2**31)
+            return Session(previous.rules, previous.players, seed, physical=previous.physical)
 
-        return PlayScreen(
+        from .tui.scorekeeper import ScorekeeperScreen
+
+        kind = ScorekeeperScreen if session.physical else PlayScreen
+        return kind(
             session,
             self.speaker,
             self.keys,
@@ -99,9 +104,12 @@ class App:
         SIGTERM and SIGHUP save and end the game cleanly (POSIX).
         """
         keeper = GameKeeper(self.save_path, series) if session.humans else None
-        screen = self.screen(session, keeper=keeper)
+        return await self._run(self.screen(session, keeper=keeper))
+
+    async def _run(self, screen: PlayScreen, *, resume: bool = False) -> Outcome:
+        """Run a screen with the signals handled, and say goodbye when the player leaves."""
         with _signals_end(screen):
-            outcome = await screen.run()
+            outcome = await screen.run(resume=resume)
         if outcome is Outcome.QUIT:
             # Translators: said when the player leaves.
             self.speaker.speak(_("Goodbye."))
@@ -148,17 +156,14 @@ class App:
         screen = self.screen(session, keeper=screen_keeper)
         if screen_keeper is not None:
             screen.history.extend(_read_lines(screen_keeper.transcript))
-        # Translators: said when a saved game continues. {status} lists every seat's chips and the pot.
         self.speaker.speak(
+            # Translators: said when a saved game continues; {turn} is a number, {status} lists every seat's
+            # chips and the pot.
             _("The game continues at turn {turn}. {status}").format(
                 turn=loaded.turn, status=screen.narrator.status(session.state).text
             )
         )
-        with _signals_end(screen):
-            outcome = await screen.run(resume=True)
-        if outcome is Outcome.QUIT:
-            self.speaker.speak(_("Goodbye."))
-        return outcome
+        return await self._run(screen, resume=True)
 
 
 @contextlib.contextmanager

@@ -88,6 +88,7 @@ def _seconds(text: str) -> float:
     if not 0 <= value <= 10:
         # Translators: a bad --pause value.
         raise argparse.ArgumentTypeError(
+            # Translators: command-line help (--help) or message; option names and values stay as they are.
             _("--pause must be a number of seconds from 0 to 10, not {value}").format(value=text)
         )
     return value
@@ -99,81 +100,112 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument(
         "--lang",
         default=argparse.SUPPRESS,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("the game's language, such as es, fr, de, pt_BR, it or ru (default: the system's)"),
     )
     output.add_argument(
         "--speech",
         choices=SPEECH_MODES,
         default=argparse.SUPPRESS,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("how the game speaks: auto (default), screen-reader, tts, console or silent"),
     )
     output.add_argument(
         "--pause",
         type=_seconds,
         default=argparse.SUPPRESS,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("seconds a computer player waits before it plays (default 1)"),
     )
     output.add_argument(
         "--fast",
         action="store_true",
         default=argparse.SUPPRESS,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("computer players play without pausing"),
     )
     parser = _Parser(
-        prog=APP, parents=[output], description=_("Left Right Center, the dice game, played by ear.")
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        prog=APP,
+        parents=[output],
+        description=_("Left Right Center, the dice game, played by ear."),
     )
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
     play = commands.add_parser(
-        "play", parents=[output], help=_("start a game at once, the table given by options")
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        "play",
+        parents=[output],
+        help=_("start a game at once, the table given by options"),
     )
     play.add_argument(
         "--players",
         type=_int_between(MIN_PLAYERS, MAX_PLAYERS, "--players"),
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("number of players, 3 to 10 (default 3, or the number of names)"),
     )
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
     play.add_argument("--names", help=_("the players' names in seat order, separated by commas"))
     play.add_argument(
         "--computer",
         default="rest",
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("computer seats: numbers such as 2,3, or all, or none (default: every seat but 1)"),
     )
     play.add_argument(
         "--chips",
         type=_int_between(MIN_CHIPS, MAX_CHIPS, "--chips"),
         default=3,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("starting chips per player, 1 to 10 (default 3)"),
     )
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
     play.add_argument("--wild", action="store_true", help=_("one dot on each die is a Wild"))
     play.add_argument(
         "--three-wilds",
         choices=[t.value for t in ThreeWilds],
         default=ThreeWilds.TAKE_POT.value,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("three Wilds take the pot and play goes on (take-pot), or win at once (win)"),
     )
     play.add_argument(
-        "--reversible", action="store_true", help=_("a player with more than 3 chips may reverse the dice")
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        "--reversible",
+        action="store_true",
+        help=_("a player with more than 3 chips may reverse the dice"),
     )
     play.add_argument(
         "--win",
         choices=[w.value for w in WinCondition],
         default=WinCondition.LAST_WITH_CHIPS.value,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("how the game is won (default last-with-chips)"),
     )
     play.add_argument(
         "--first",
         choices=[f.value for f in FirstPlayer],
         default=FirstPlayer.SEAT_ONE.value,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("who rolls first: 1 or random"),
     )
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
     play.add_argument("--seed", type=_seed, help=_("a number that makes the whole game repeatable"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
     resume = commands.add_parser("resume", parents=[output], help=_("continue the saved game"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
     resume.add_argument("file", nargs="?", help=_("a save file (default: the last game's autosave)"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
     practice = commands.add_parser("practice", parents=[output], help=_("learn the rules by questions"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
     practice.add_argument("--lesson", choices=LESSON_KEYS, help=_("start with this lesson"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
     commands.add_parser("keep-score", parents=[output], help=_("keep score for a table with real dice"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
     commands.add_parser("rules", parents=[output], help=_("read the rules, section by section"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
     commands.add_parser("transcript", help=_("print the last game's transcript"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
     series = commands.add_parser("series", help=_("print the series score of the last table"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
     series.add_argument("--csv", action="store_true", help=_("as CSV, for a spreadsheet"))
     return parser
 
@@ -219,6 +251,7 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
         )
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise UsageError(
+            # Translators: command-line help (--help) or message; option names and values stay as they are.
             _("The game needs {low} to {high} players, not {value}.").format(
                 low=MIN_PLAYERS, high=MAX_PLAYERS, value=players
             )
@@ -366,7 +399,7 @@ def _print_records(args: argparse.Namespace, stdout: TextIO) -> int:
         UsageError: there is nothing saved yet, or the save cannot be read (one sentence).
     """
     from .keeper import series_csv, series_text, transcript_path
-    from .saves import SaveError, default_save_path, load
+    from .saves import Problem, SaveError, default_save_path, load
 
     save_path = default_save_path()
     if args.command == "transcript":
@@ -377,11 +410,15 @@ def _print_records(args: argparse.Namespace, stdout: TextIO) -> int:
             # Translators: lcr-audio transcript found no transcript.
             raise UsageError(_("There is no transcript yet: play a game first.")) from None
         except (OSError, UnicodeDecodeError) as error:
+            # Translators: command-line help (--help) or message; option names and values stay as they are.
             raise UsageError(_("The transcript could not be read: {error}").format(error=error)) from None
         return 0
     try:
         loaded = load(save_path)
     except SaveError as error:
+        if error.problem is Problem.MISSING:
+            # Translators: the series scores were asked for before any game was saved.
+            raise UsageError(_("No series yet: the scores start with your first game.")) from None
         raise UsageError(str(error)) from None
     if args.csv:
         stdout.write(series_csv(loaded.names, loaded.series))
@@ -421,6 +458,9 @@ def choose_language(argv: Sequence[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``lcr-audio`` with ``argv`` (default: the real command line). Returns the exit code."""
     stdout = sys.stdout
+    with contextlib.suppress(AttributeError, ValueError):  # a name the terminal cannot show must not crash
+        stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
+        sys.stderr.reconfigure(errors="replace")  # type: ignore[union-attr]
     argv = list(sys.argv[1:] if argv is None else argv)
     choose_language(argv)
     try:

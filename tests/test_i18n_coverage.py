@@ -66,12 +66,37 @@ def test_a_human_game_with_every_key_is_all_catalog_text(pseudo: None) -> None:
     async def scenario() -> list[str]:
         with create_pipe_input() as keys:
             recorder = RecordingBackend()
-            session = Session(Rules(players=3, wild=True, reversible=True, chips=5), table(3, ["You"], [0]), 2)
+            session = Session(
+                Rules(players=3, wild=True, reversible=True, chips=5), table(3, ["You"], [0]), 2
+            )
             screen = PlayScreen(session, Speaker([recorder]), keys, pause=0.0, new_session=None)
             task = asyncio.create_task(screen.run())
             await asyncio.sleep(0.05)
-            for key in ["s", "c", "t", "2", "0", "i", ",", ".", "\x1bOP", "x", "e", "v", "q", "o", "\x1b[B",
-                        "\x1b[C", "\x1b", "\x1b[1;5P", "\x1b[B", "\r", "\x1b", "\x13"]:
+            for key in [
+                "s",
+                "c",
+                "t",
+                "2",
+                "0",
+                "i",
+                ",",
+                ".",
+                "\x1bOP",
+                "x",
+                "e",
+                "v",
+                "q",
+                "o",
+                "\x1b[B",
+                "\x1b[B",
+                "\x1b[C",
+                "\x1b",
+                "\x1b[1;5P",
+                "\x1b[B",
+                "\r",
+                "\x1b",
+                "\x13",
+            ]:
                 keys.send_text(key)
                 await asyncio.sleep(0.02)
             for _ in range(400):  # play the game out: answer whatever is asked
@@ -126,5 +151,7 @@ def test_practice_is_all_catalog_text(pseudo: None, tmp_path: object) -> None:
     with create_pipe_input() as keys:
         spoken = asyncio.run(scenario(keys))
     names = {"Ana", "Bo", "Cy", "Dee", "Eli"}
-    bad = [text for text in spoken if leftover(" ".join(w for w in text.split() if w.strip(",.") not in names))]
+    bad = [
+        text for text in spoken if leftover(" ".join(w for w in text.split() if w.strip(",.") not in names))
+    ]
     assert bad == [], f"not from the catalog: {bad[:3]}"

@@ -38,6 +38,11 @@ def and_list(items: Sequence[str]) -> str:
 def unit_list(items: Sequence[str]) -> str:
     """Join short items without a conjunction where the language allows it: "L, dot, C" in English.
 
-    Used for the faces of a roll and the chip counts of a turn's summary.
+    Used for the faces of a roll and the chip counts of a turn's summary. Where the language's unit
+    pattern is bare spaces (Russian), a listener could not hear where one item ends: the standard pattern,
+    with its commas, is used instead.
     """
-    return _join(items, "unit-short")
+    joined = _join(items, "unit-short")
+    if len(items) > 1 and joined == " ".join(items):
+        return _join(items, "standard")
+    return joined

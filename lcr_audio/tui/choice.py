@@ -149,7 +149,9 @@ async def choose(reader: KeyReader, speaker: Speaker, option: Option[T], *, firs
             if not starts:
                 # Translators: a key that does nothing in a setup option question.
                 speaker.speak(
-                    _("Not a choice here. Left and Right change it, Enter accepts it."), interrupt=True
+                    # Translators: a key that does nothing in a setup option question.
+                    _("Not a choice here. Left and Right change it, Enter accepts it."),
+                    interrupt=True,
                 )
                 continue
             later = [i for i in starts if i > index]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from prompt_toolkit.key_binding.key_bindings import _parse_key
 from prompt_toolkit.keys import Keys
@@ -38,9 +38,28 @@ class Context(enum.Enum):
     """The rules reader is open."""
     ENTRY = "entry"
     """The scorekeeper waits for the faces of real dice to be typed in."""
+    KEEP_REVERSE = "keep-reverse"
+    """The scorekeeper asks whether to reverse the dice (R9); U can still undo the turn before."""
+    KEEP_CHOOSE = "keep-choose"
+    """The scorekeeper asks for a Wild's seat (R7, R9); U can still undo."""
 
 
-PLAYING = frozenset({Context.ROLL, Context.REVERSE, Context.CHOOSE, Context.WATCH, Context.ENTRY})
+SCOREKEEPER_TWIN = {Context.REVERSE: Context.KEEP_REVERSE, Context.CHOOSE: Context.KEEP_CHOOSE}
+"""The scorekeeper's own version of a game context: the same keys, plus undo."""
+CHOOSING = frozenset({Context.CHOOSE, Context.KEEP_CHOOSE})
+
+
+PLAYING = frozenset(
+    {
+        Context.ROLL,
+        Context.REVERSE,
+        Context.CHOOSE,
+        Context.WATCH,
+        Context.ENTRY,
+        Context.KEEP_REVERSE,
+        Context.KEEP_CHOOSE,
+    }
+)
 IN_GAME = PLAYING | {Context.CONFIRM}
 EVERYWHERE = IN_GAME | {Context.OPTIONS, Context.READER}
 
@@ -114,176 +133,413 @@ class KeySpec:
 
 DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
 
-# Translators: the key table. The first text of each row names keys as they are spoken in help; the
-# second says what they do. Both are read to the player by F1.
 KEYS: tuple[KeySpec, ...] = (
     KeySpec(
         Command.ROLL,
         ("space", "enter", "r"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Space, Enter or R"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("roll the dice"),
         frozenset({Context.ROLL}),
     ),
-    KeySpec(Command.YES, ("y",), N_("Y"), N_("yes"), frozenset({Context.REVERSE, Context.CONFIRM})),
-    KeySpec(Command.NO, ("n",), N_("N"), N_("no"), frozenset({Context.REVERSE, Context.CONFIRM})),
-    KeySpec(Command.EXPLAIN, ("e",), N_("E"), N_("explain reversed dice"), frozenset({Context.REVERSE})),
+    KeySpec(
+        Command.YES,
+        ("y",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Y"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("yes"),
+        frozenset({Context.REVERSE, Context.CONFIRM}),
+    ),
+    KeySpec(
+        Command.NO,
+        ("n",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("N"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("no"),
+        frozenset({Context.REVERSE, Context.CONFIRM}),
+    ),
+    KeySpec(
+        Command.EXPLAIN,
+        ("e",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("E"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("explain reversed dice"),
+        frozenset({Context.REVERSE}),
+    ),
     KeySpec(
         Command.NEXT_SEAT,
         ("down", "right"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Down or Right arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("next seat to choose"),
         frozenset({Context.CHOOSE}),
     ),
     KeySpec(
         Command.PREVIOUS_SEAT,
         ("up", "left"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Up or Left arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("previous seat to choose"),
         frozenset({Context.CHOOSE}),
     ),
     KeySpec(
         Command.CONFIRM_SEAT,
         ("enter", "space"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Enter or Space"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("choose that seat"),
         frozenset({Context.CHOOSE}),
     ),
     KeySpec(
         Command.SEAT,
         DIGITS,
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("1 to 9, and 0 for 10"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("one seat's chips"),
         PLAYING - {Context.CHOOSE, Context.ENTRY},
     ),
     KeySpec(
-        Command.SEAT, DIGITS, N_("1 to 9, and 0 for 10"), N_("go to that seat"), frozenset({Context.CHOOSE})
+        Command.SEAT,
+        DIGITS,
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("1 to 9, and 0 for 10"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("go to that seat"),
+        frozenset({Context.CHOOSE}),
     ),
-    KeySpec(Command.STATUS, ("s",), N_("S"), N_("every seat's chips and the pot"), IN_GAME),
-    KeySpec(Command.POT, ("c",), N_("C"), N_("the pot"), PLAYING - {Context.ENTRY}),
-    KeySpec(Command.TURN, ("t",), N_("T"), N_("whose turn it is"), PLAYING),
+    KeySpec(
+        Command.STATUS,
+        ("s",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("S"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("every seat's chips and the pot"),
+        IN_GAME,
+    ),
+    KeySpec(
+        Command.POT,
+        ("c",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("C"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the pot"),
+        PLAYING - {Context.ENTRY},
+    ),
+    KeySpec(
+        Command.TURN,
+        ("t",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("T"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("whose turn it is"),
+        PLAYING,
+    ),
     KeySpec(
         Command.EXPLAIN_ROLL,
         ("e",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("E"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("explain the last roll, face by face"),
         PLAYING - {Context.REVERSE},
     ),
-    KeySpec(Command.RULES, ("i",), N_("I"), N_("the rules in force"), IN_GAME),
-    KeySpec(Command.RULES_READER, ("c-f1",), N_("Control+F1"), N_("the rules, section by section"), IN_GAME),
+    KeySpec(
+        Command.RULES,
+        ("i",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("I"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the rules in force"),
+        IN_GAME,
+    ),
+    KeySpec(
+        Command.RULES_READER,
+        ("c-f1",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Control+F1"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the rules, section by section"),
+        IN_GAME,
+    ),
     KeySpec(
         Command.HISTORY_BACK,
         (",", "pageup"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Comma or Page Up"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("the previous message; the first press repeats the last one"),
         IN_GAME,
     ),
     KeySpec(
         Command.HISTORY_FORWARD,
         (".", "pagedown"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Period or Page Down"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("the next message"),
         IN_GAME - {Context.ENTRY},
     ),
     KeySpec(
         Command.HISTORY_FORWARD,
         ("pagedown",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Page Down"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("the next message"),
         frozenset({Context.ENTRY}),
     ),
-    KeySpec(Command.HISTORY_FIRST, ("home",), N_("Home"), N_("the first message"), IN_GAME),
-    KeySpec(Command.HISTORY_LAST, ("end",), N_("End"), N_("the last message"), IN_GAME),
-    KeySpec(Command.QUIET, ("q",), N_("Q"), N_("quiet: stop the speech now"), EVERYWHERE),
     KeySpec(
-        Command.VERBOSITY, ("v",), N_("V"), N_("how much each turn says: brief, normal or full"), IN_GAME
+        Command.HISTORY_FIRST,
+        ("home",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Home"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the first message"),
+        IN_GAME,
     ),
-    KeySpec(Command.SLOWER, ("-",), N_("Minus"), N_("the game's own voice slower"), IN_GAME),
-    KeySpec(Command.FASTER, ("=", "+"), N_("Equals or Plus"), N_("the game's own voice faster"), IN_GAME),
-    KeySpec(Command.VOLUME_DOWN, ("f7",), N_("F7"), N_("sounds quieter"), EVERYWHERE),
-    KeySpec(Command.VOLUME_UP, ("f8",), N_("F8"), N_("sounds louder"), EVERYWHERE),
-    KeySpec(Command.OPTIONS, ("o",), N_("O"), N_("the options menu"), IN_GAME),
-    KeySpec(Command.SAVE, ("c-s",), N_("Control+S"), N_("save the game now"), PLAYING),
-    KeySpec(Command.HELP, ("f1",), N_("F1"), N_("the keys that work now"), EVERYWHERE),
+    KeySpec(
+        Command.HISTORY_LAST,
+        ("end",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("End"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the last message"),
+        IN_GAME,
+    ),
+    KeySpec(
+        Command.QUIET,
+        ("q",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Q"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("quiet: stop the speech now"),
+        EVERYWHERE,
+    ),
+    KeySpec(
+        Command.VERBOSITY,
+        ("v",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("V"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("how much each turn says: brief, normal or full"),
+        IN_GAME,
+    ),
+    KeySpec(
+        Command.SLOWER,
+        ("-",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Minus"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the game's own voice slower"),
+        IN_GAME,
+    ),
+    KeySpec(
+        Command.FASTER,
+        ("=", "+"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Equals or Plus"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the game's own voice faster"),
+        IN_GAME,
+    ),
+    KeySpec(
+        Command.VOLUME_DOWN,
+        ("f7",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("F7"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("sounds quieter"),
+        EVERYWHERE,
+    ),
+    KeySpec(
+        Command.VOLUME_UP,
+        ("f8",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("F8"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("sounds louder"),
+        EVERYWHERE,
+    ),
+    KeySpec(
+        Command.OPTIONS,
+        ("o",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("O"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the options menu"),
+        IN_GAME,
+    ),
+    KeySpec(
+        Command.SAVE,
+        ("c-s",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Control+S"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("save the game now"),
+        PLAYING,
+    ),
+    KeySpec(
+        Command.HELP,
+        ("f1",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("F1"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the keys that work now"),
+        EVERYWHERE,
+    ),
     KeySpec(
         Command.MENU,
         ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("quit the game, after a yes or no question"),
         PLAYING - {Context.CHOOSE},
     ),
     KeySpec(
-        Command.MENU, ("escape",), N_("Escape"), N_("hear the question again"), frozenset({Context.CHOOSE})
+        Command.MENU,
+        ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("hear the question again"),
+        frozenset({Context.CHOOSE}),
     ),
-    KeySpec(Command.NO, ("escape",), N_("Escape"), N_("same as N"), frozenset({Context.CONFIRM})),
+    KeySpec(
+        Command.NO,
+        ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("same as N"),
+        frozenset({Context.CONFIRM}),
+    ),
     KeySpec(
         Command.NEXT_LINE,
         ("down",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Down arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("the next line"),
         frozenset({Context.OPTIONS, Context.READER}),
     ),
     KeySpec(
         Command.PREVIOUS_LINE,
         ("up",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Up arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("the previous line"),
         frozenset({Context.OPTIONS, Context.READER}),
     ),
     KeySpec(
         Command.INCREASE,
         ("right",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Right arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("change the value up"),
         frozenset({Context.OPTIONS}),
     ),
     KeySpec(
         Command.DECREASE,
         ("left",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Left arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("change the value down"),
         frozenset({Context.OPTIONS}),
     ),
     KeySpec(
         Command.READ_ALL,
         ("enter", "space"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Enter or Space"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("read the whole section"),
         frozenset({Context.READER}),
     ),
     KeySpec(
         Command.CLOSE,
         ("escape", "enter", "o"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Escape, Enter or O"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("close the menu"),
         frozenset({Context.OPTIONS}),
     ),
-    KeySpec(Command.CLOSE, ("escape",), N_("Escape"), N_("back to the game"), frozenset({Context.READER})),
+    KeySpec(
+        Command.CLOSE,
+        ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("back to the game"),
+        frozenset({Context.READER}),
+    ),
     KeySpec(
         Command.FACE,
         ("l", "c", "r", "w", "d", ".", "1", "2", "3", "4", "5", "6"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("L, C, R, W, D or period, or 1 to 6"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("type a face: D or period for a dot; ordinary dice: 1 L, 2 C, 3 R, 4 Wild or dot, 5 and 6 dots"),
         frozenset({Context.ENTRY}),
     ),
     KeySpec(
         Command.DELETE_FACE,
         ("c-h",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Backspace"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("remove the last face typed"),
         frozenset({Context.ENTRY}),
     ),
     KeySpec(
-        Command.CONFIRM_FACES, ("enter",), N_("Enter"), N_("confirm the faces"), frozenset({Context.ENTRY})
+        Command.CONFIRM_FACES,
+        ("enter",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Enter"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("confirm the faces"),
+        frozenset({Context.ENTRY}),
     ),
     KeySpec(
         Command.UNDO,
         ("u",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("U"),
+        # Translators: F1 key help: what these keys do, said after their names.
         N_("undo the last turn, after a yes or no question"),
-        frozenset({Context.ENTRY}),
+        frozenset({Context.ENTRY, Context.KEEP_REVERSE, Context.KEEP_CHOOSE}),
     ),
-    KeySpec(Command.QUIT_NOW, ("c-c",), N_("Control+C"), N_("save and leave at once"), EVERYWHERE),
+    KeySpec(
+        Command.QUIT_NOW,
+        ("c-c",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Control+C"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("save and leave at once"),
+        EVERYWHERE,
+    ),
 )
+
+
+def _with_twins(spec: KeySpec) -> KeySpec:
+    """A key of the reversal or Wild question works in the scorekeeper's version of it too."""
+    twins = {SCOREKEEPER_TWIN[c] for c in spec.contexts if c in SCOREKEEPER_TWIN}
+    return replace(spec, contexts=spec.contexts | twins) if twins else spec
+
+
+KEYS = tuple(_with_twins(spec) for spec in KEYS)
 
 
 def _key_id(key: str) -> str:
@@ -317,6 +573,8 @@ def help_text(context: Context) -> str:
 
 
 _CONTEXT_NAMES = {
+    Context.KEEP_REVERSE: "the scorekeeper's reversal question",
+    Context.KEEP_CHOOSE: "the scorekeeper's Wild choice",
     Context.ENTRY: "typing the faces of real dice",
     Context.OPTIONS: "the options menu",
     Context.READER: "the rules reader",

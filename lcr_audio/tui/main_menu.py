@@ -14,7 +14,7 @@ from ..keeper import series_text
 from ..saves import LoadedGame, SaveError, load
 from .choice import KeyReader
 from .menu import menu
-from .options import OptionsMenu, apply_language
+from .options import OptionsMenu
 from .play import Outcome
 from .practice import run_practice
 from .reader import read_rules
@@ -53,7 +53,13 @@ async def run_main_menu(app: App) -> None:
         async with KeyReader(app.keys) as reader:
             # Translators: the main menu's title.
             choice = await menu(
-                reader, app.speaker, _("Left Right Center. Main menu."), items, escape="quit", start=start
+                # Translators: the main menu's title, said before its first item.
+                reader,
+                app.speaker,
+                _("Left Right Center. Main menu."),
+                items,
+                escape="quit",
+                start=start,
             )
             start = [key for key, _label in items].index(choice)
             if choice == "rules":
@@ -93,7 +99,6 @@ async def _options(reader: KeyReader, app: App) -> None:
     """The options menu outside a game: Up/Down move, Left/Right change, Escape or Enter close."""
 
     def apply(settings: object) -> None:
-        apply_language(app.settings, app.speaker.set_language)
         app.speaker.echo = app.settings.echo
         app.speaker.braille = app.settings.braille
         app.speaker.set_rate(app.settings.rate)
@@ -107,7 +112,7 @@ async def _options(reader: KeyReader, app: App) -> None:
             app.speaker.speak(problem)
 
     voices = [(v.id, v.name) for v in app.speaker.voices()] if app.speaker.mode == "tts" else []
-    options = OptionsMenu(app.settings, apply, voices)
+    options = OptionsMenu(app.settings, apply, voices, app.speaker.set_language)
     app.speaker.speak(options.opening(), interrupt=True)
     while True:
         key = (await reader.next()).key

@@ -12,10 +12,8 @@ from dataclasses import dataclass
 from ..i18n import (
     _,
     available_languages,
-    language,
     language_name,
     ngettext,
-    resolve_language,
     set_language,
     system_language,
 )
@@ -62,8 +60,11 @@ def verbosity_name(verbosity: str) -> str:
     }[verbosity]
 
 
-def items(voices: Sequence[tuple[str, str]] = ()) -> list[Item]:
-    """The menu's lines. ``voices`` are the game's own voice's ``(id, name)`` pairs (empty: no voice line)."""
+def items(
+    voices: Sequence[tuple[str, str]] = (), on_language: Callable[[str], object] = lambda _code: None
+) -> list[Item]:
+    """The menu's lines. ``voices`` are the game's own voice's ``(id, name)`` pairs (empty: no voice line);
+    ``on_language`` gets the language code put in force when the Language line changes (for speech)."""
 
     def change_verbosity(s: Settings, step: int) -> None:
         s.verbosity = str(_cycle(VERBOSITIES, s.verbosity, step))
@@ -108,6 +109,7 @@ def items(voices: Sequence[tuple[str, str]] = ()) -> list[Item]:
 
     def change_language(s: Settings, step: int) -> None:
         s.language = str(_cycle(codes, s.language, step))
+        on_language(set_language(s.language or system_language()))
 
     def language_label(s: Settings) -> str:
         if not s.language:
@@ -124,22 +126,15 @@ def items(voices: Sequence[tuple[str, str]] = ()) -> list[Item]:
         def change_voice(s: Settings, step: int) -> None:
             s.voice = str(_cycle(ids, s.voice, step))
 
-        # Translators: options menu line: the game's own voice; the default value is "system default".
-        voice = Item(lambda: _("Voice"), lambda s: names.get(s.voice, _("system default")), change_voice)
+        def voice_label(s: Settings) -> str:
+            # Translators: the Voice option's value for the system's default voice.
+            default = _("system default")
+            return names.get(s.voice, default)
+
+        # Translators: options menu line: the game's own voice (tts mode).
+        voice = Item(lambda: _("Voice"), voice_label, change_voice)
         lines.insert(2, voice)
     return lines
-
-
-def apply_language(settings: Settings, set_speech_language: Callable[[str], object]) -> bool:
-    """Put ``settings.language`` (or the system's) into force for messages and speech.
-
-    Returns True when the language changed.
-    """
-    wanted = resolve_language(settings.language or system_language())
-    if wanted == language():
-        return False
-    set_speech_language(set_language(wanted))
-    return True
 
 
 class OptionsMenu:
@@ -149,14 +144,21 @@ class OptionsMenu:
         settings: changed in place.
         apply: called after every change with the settings (apply to speech and sound, then save).
         voices: the game's own voice's ``(id, name)`` pairs.
+        on_language: gets the new language code when the player changes the Language line (the game's
+            messages follow at once; this puts speech in the same language). Only that line changes the
+            language, so a language chosen with ``--lang`` stays until the player picks another.
     """
 
     def __init__(
-        self, settings: Settings, apply: Callable[[Settings], None], voices: Sequence[tuple[str, str]] = ()
+        self,
+        settings: Settings,
+        apply: Callable[[Settings], None],
+        voices: Sequence[tuple[str, str]] = (),
+        on_language: Callable[[str], object] = lambda _code: None,
     ) -> None:
         self.settings = settings
         self.apply = apply
-        self.items = items(voices)
+        self.items = items(voices, on_language)
         self.index = 0
 
     def line(self) -> str:

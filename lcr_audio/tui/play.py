@@ -28,8 +28,8 @@ from ..session import Session
 from ..settings import VERBOSITIES, Settings
 from ..sound import SoundPlayer
 from ..speech import Speaker
-from .keys import Command, Context, KeySpec, help_text, lookup
-from .options import OptionsMenu, apply_language, verbosity_name
+from .keys import CHOOSING, Command, Context, KeySpec, help_text, lookup
+from .options import OptionsMenu, verbosity_name
 from .presenter import NO_CUE_ARGS, CueArgs, Presenter
 from .reader import section_text, section_title
 
@@ -218,6 +218,7 @@ class PlayScreen:
                 self.session.play_computer()
             except Exception:
                 log.exception("A computer player could not move")
+                # Translators: a computer player's move failed (a bug); the game ends.
                 self._error(_("Something went wrong with a computer player; the game stops here."))
                 self._finish(Outcome.QUIT)
                 return
@@ -228,7 +229,7 @@ class PlayScreen:
         prompt = self.narrator.prompt(self.state)
         if prompt is not None:
             self._queue(prompt)
-        if self.context is Context.CHOOSE:
+        if self.context in CHOOSING:
             self._choice = 0
             self._queue(self._choice_utterance(Priority.IMPORTANT))
 
@@ -329,6 +330,10 @@ class PlayScreen:
         if key in (Keys.CPRResponse, Keys.Ignore):
             return
         spec = lookup(key, self.context)
+        if spec is None and self.context is Context.CONFIRM:
+            # Translators: a key other than Y or N at a yes-or-no question.
+            self._error(_("Please press Y or N."))
+            return
         if spec is None:
             # Translators: said for a key that does nothing at this moment.
             self._error(_("Not now. F1 lists the keys."))
@@ -337,6 +342,7 @@ class PlayScreen:
             self._run(spec, press.data)
         except Exception:  # a key must never end the game
             log.exception("The %s key failed", spec.command)
+            # Translators: a key's action failed (a bug); nothing changed.
             self._error(_("That did not work; the game goes on."))
         self._poke()
 
@@ -403,7 +409,7 @@ class PlayScreen:
     def _seat_key(self, data: str) -> None:
         number = 10 if data == "0" else int(data)
         seat: Seat = number - 1
-        if self.context is not Context.CHOOSE:
+        if self.context not in CHOOSING:
             self._answer(self.narrator.seat(self.state, seat).text)
             return
         choices = self.state.choices
@@ -443,7 +449,7 @@ class PlayScreen:
         self.session.apply(ChooseSeat(choices[self._choice % len(choices)]))
 
     def _menu(self) -> None:
-        if self.context is Context.CHOOSE:
+        if self.context in CHOOSING:
             prompt = self.narrator.prompt(self.state)
             text = self._choice_utterance(Priority.ANSWER).text
             self._answer(f"{prompt.text} {text}" if prompt is not None else text)
@@ -488,7 +494,6 @@ class PlayScreen:
 
     def _apply_settings(self, settings: Settings) -> None:
         """Put the settings into force and remember them."""
-        apply_language(settings, self.speaker.set_language)
         self.narrator.verbosity = Verbosity(settings.verbosity)
         self.speaker.echo = settings.echo
         self.speaker.braille = settings.braille
@@ -535,7 +540,7 @@ class PlayScreen:
 
     def _open_options(self) -> None:
         voices = [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == "tts" else []
-        self._options = OptionsMenu(self.settings, self._apply_settings, voices)
+        self._options = OptionsMenu(self.settings, self._apply_settings, voices, self.speaker.set_language)
         self._answer(self._options.opening())
 
     def _change_option(self, step: int) -> None:

@@ -73,7 +73,12 @@ class PracticeScreen:
                     ]
                     # Translators: the title of the practice lesson list.
                     key = await menu(
-                        reader, self.app.speaker, _("Practice. Choose a lesson."), items, escape=""
+                        # Translators: the title of the practice lesson list.
+                        reader,
+                        self.app.speaker,
+                        _("Practice. Choose a lesson."),
+                        items,
+                        escape="",
                     )
                     if not key:
                         return
@@ -85,6 +90,7 @@ class PracticeScreen:
         asked = questions(key, self.rng.randrange(2**31))
         # Translators: said when a lesson starts: its title, how many questions, its introduction.
         self.say(
+            # Translators: said when a lesson starts: its title, how many questions, its introduction.
             _("{title}. {count} questions. {intro}").format(
                 title=item.title, count=len(asked), intro=item.intro
             )
@@ -199,6 +205,7 @@ class PracticeScreen:
             seat = choices[choice]
             # Translators: one player offered as an answer: "Bo, seat 2. 1 of 3."
             self.say(
+                # Translators: one player offered as an answer: "Bo, seat 2. 1 of 3."
                 _("{name}, seat {number}. {place} of {total}.").format(
                     name=names[seat], number=seat + 1, place=choice + 1, total=len(choices)
                 )

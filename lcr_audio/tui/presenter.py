@@ -68,6 +68,8 @@ class Presenter:
         self._idle.set()
         self._task: asyncio.Task[None] | None = None
         self._speech_ends = 0.0
+        self._generation = 0
+        """Counts silences: an utterance whose cues were playing when the player silenced is not spoken."""
 
     def start(self) -> None:
         """Start presenting (inside the running event loop)."""
@@ -100,6 +102,7 @@ class Presenter:
     def silence(self) -> None:
         """Stop speech and cues now and drop the queue (everything stays in the history)."""
         self._queue.clear()
+        self._generation += 1
         self.speaker.silence()
         if self.sound is not None:
             self.sound.stop()
@@ -151,6 +154,7 @@ class Presenter:
                 self._idle.set()
 
     async def _present(self, item: _Item) -> None:
+        generation = self._generation
         if self.sound is not None:
             for index, cue in enumerate(item.utterance.cues):
                 try:
@@ -166,6 +170,8 @@ class Presenter:
                     await asyncio.sleep(DICE_GAP_SECONDS if cue == "dice" else CUE_GAP_SECONDS)
                 elif length > 0:
                     await asyncio.sleep(CUE_GAP_SECONDS)
+        if generation != self._generation:  # silenced while its cues played
+            return
         text = item.utterance.text
         self.speaker.speak(text, interrupt=False)
         now = time.monotonic()

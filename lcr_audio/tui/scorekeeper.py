@@ -13,12 +13,13 @@ import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from prompt_toolkit.key_binding import KeyPress
+
 from ..engine import Event, Face, GameState, Roll, Rules, TurnStarted
 from ..i18n import _, ngettext
-from ..keeper import GameKeeper
 from ..narration import Narrator, Verbosity
 from ..session import Player, Session
-from .keys import Command, Context, KeySpec
+from .keys import SCOREKEEPER_TWIN, Command, Context, KeySpec, lookup
 from .play import Outcome, PlayScreen
 from .setup import Setup
 
@@ -92,7 +93,26 @@ class ScorekeeperScreen(PlayScreen):
         if self._undo_asked:
             return Context.CONFIRM
         context = super().context
-        return Context.ENTRY if context is Context.ROLL else context
+        if context is Context.ROLL:
+            return Context.ENTRY
+        return SCOREKEEPER_TWIN.get(context, context)
+
+    def _on_key(self, press: KeyPress) -> None:
+        """A printable key that is no key of the moment, while typing faces, says which faces exist."""
+        key = press.key
+        if (
+            self.context is Context.ENTRY
+            and isinstance(key, str)
+            and len(key) == 1
+            and key.isprintable()
+            and lookup(key, Context.ENTRY) is None
+        ):
+            try:
+                parse_face(key, self.session.rules)
+            except FaceError as error:
+                self._error(str(error))
+                return
+        super()._on_key(press)
 
     def _on_events(self, events: Sequence[Event], state: GameState) -> None:
         for event in events:
@@ -149,8 +169,10 @@ class ScorekeeperScreen(PlayScreen):
             self._error(_("Nothing typed yet."))
             return
         self.faces.pop()
+        # Translators: what is typed after Backspace removed the only face.
+        nothing = _("nothing")
         # Translators: after Backspace in the scorekeeper; {faces} is what is still typed, maybe nothing.
-        self._answer(_("Removed. Now: {faces}.").format(faces=self._typed() or _("nothing")))
+        self._answer(_("Removed. Now: {faces}.").format(faces=self._typed() or nothing))
 
     def _confirm_faces(self) -> None:
         dice = self.state.dice_to_roll
@@ -211,19 +233,4 @@ async def run_scorekeeper(app: App) -> Outcome:
     players = [Player(p.name, human=True) for p in seated]
     from ..app import new_seed
 
-    session = Session(rules, players, new_seed(), physical=True)
-    screen = ScorekeeperScreen(
-        session,
-        app.speaker,
-        app.keys,
-        pause=app.pause,
-        new_session=lambda old: Session(old.rules, old.players, new_seed(), physical=True),
-        settings=app.settings,
-        save_settings=app.remember,
-        sound=app.sound,
-        keeper=GameKeeper(app.save_path),
-    )
-    outcome = await screen.run()
-    if outcome is Outcome.QUIT:
-        app.speaker.speak(_("Goodbye."))
-    return outcome
+    return await app.play(Session(rules, players, new_seed(), physical=True))

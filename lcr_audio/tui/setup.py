@@ -64,6 +64,15 @@ def distinct_names(names: Sequence[str]) -> list[str]:
     return out
 
 
+def default_name(seat: int, people: int) -> str:
+    """The name a person gets when they press Enter at the name question: "You" alone, else numbered."""
+    if people == 1:
+        # Translators: the default name of the one person at the keyboard.
+        return _("You")
+    # Translators: the default name of a person at the keyboard when there are several; {number} is the seat.
+    return _("Player {number}").format(number=seat + 1)
+
+
 def table(player_count: int, names: Sequence[str], humans: Sequence[int]) -> list[Player]:
     """Seat a table: ``names`` for the first seats given, computer names for the rest.
 
@@ -80,8 +89,7 @@ def table(player_count: int, names: Sequence[str], humans: Sequence[int]) -> lis
         if given:
             full.append(given)
         elif seat in humans:
-            # Translators: the default name of a person at the keyboard when there are several.
-            full.append(_("You") if len(humans) == 1 else _("Player {number}").format(number=seat + 1))
+            full.append(default_name(seat, len(humans)))
         else:
             full.append(next(spare))
     return [
@@ -130,8 +138,8 @@ class Setup:
                 return default
             if answer.isdigit() and low <= int(answer) <= high:
                 return int(answer)
-            # Translators: a setup answer was not a number in range. {low} and {high} are numbers.
             self.speaker.speak(
+                # Translators: a setup answer was not a number in range; {low}, {high}, {default} are numbers.
                 _("Please type a number from {low} to {high}, or press Enter for {default}.").format(
                     low=low, high=high, default=default
                 ),
@@ -166,10 +174,9 @@ class Setup:
         )
         names: list[str] = []
         for seat in range(people):
-            # Translators: the default name of a person at the keyboard (one person; several: numbered).
-            default = _("You") if people == 1 else _("Player {number}").format(number=seat + 1)
-            # Translators: setup question for each person's name; {default} is taken by Enter.
+            default = default_name(seat, people)
             answer = await self._ask(
+                # Translators: setup question for each person's name; {default} is taken by Enter.
                 _("Name of player {number}? Enter for {default}.").format(number=seat + 1, default=default)
             )
             names.append(clean_name(answer) or default)

@@ -1,0 +1,274 @@
+"""Continuing a saved game (issue: nothing is ever lost): the offer at start, a damaged save, and the resume
+itself, driven by keys through a pipe and heard through the recording backend."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import io
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from lcr_audio.app import App
+from lcr_audio.engine import ChooseSeat, Face, Roll, Rules
+from lcr_audio.saves import LoadedGame, Series, load, save, state_digest
+from lcr_audio.session import Player, Session
+from lcr_audio.settings import Settings
+from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.tui.console import Console
+from lcr_audio.tui.play import Outcome
+from lcr_audio.tui.setup import table
+
+T = TypeVar("T")
+ESCAPE = "\x1b"
+
+
+@pytest.fixture
+def pipe() -> Iterator[PipeInput]:
+    with create_pipe_input() as keys:
+        yield keys
+
+
+def make_app(keys: PipeInput, save_path: Path) -> tuple[App, RecordingBackend]:
+    recorder = RecordingBackend()
+    app = App(
+        Console(io.StringIO()), Speaker([recorder]), keys, DummyOutput(), Settings(), None, 0, save_path
+    )
+    return app, recorder
+
+
+def mid_game(seed: int = 4, human_turns: int = 2) -> Session:
+    """You (a person, seat 1) against Ana and Bo: ``human_turns`` rolls of yours, the computers' turns
+    between them, stopping when it is your turn again."""
+    session = Session(Rules(players=3), table(3, [], [0]), seed)
+    session.start()
+    for _ in range(human_turns):
+        assert session.human_to_play
+        session.roll()
+        while not session.human_to_play:
+            assert not session.state.over
+            session.play_computer()
+    return session
+
+
+async def until(condition: Callable[[], bool], task: asyncio.Future[Any], timeout: float = 5.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        if task.done():
+            task.result()
+            if condition():
+                return
+            raise AssertionError("the task ended first")
+        if loop.time() > end:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.005)
+
+
+async def answer_when_asked(
+    flow: Awaitable[T], recorder: RecordingBackend, keys: PipeInput, question: str, key: str
+) -> T:
+    """Run ``flow``; once ``question`` has been spoken, press ``key``; return what the flow returns."""
+    task: asyncio.Task[T] = asyncio.ensure_future(flow)
+    await until(lambda: question in recorder.texts, task)
+    keys.send_text(key)
+    return await asyncio.wait_for(task, 5)
+
+
+def test_the_saved_game_is_offered_and_yes_loads_it(pipe: PipeInput, tmp_path: Path) -> None:
+    session = mid_game()
+    assert session.state.turn == 7
+    path = tmp_path / "autosave.json"
+    save(session, path, series=Series(games=1, wins=[0, 1, 0]))
+
+    async def scenario() -> None:
+        app, recorder = make_app(pipe, path)
+        question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
+        loaded = await answer_when_asked(app.offer_saved_game(), recorder, pipe, question, "y")
+        assert recorder.spoken == [(question, True)]
+        assert isinstance(loaded, LoadedGame)
+        assert loaded.session.state == session.state
+        assert loaded.session.actions == session.actions
+        assert loaded.series == Series(games=1, wins=[0, 1, 0])
+        assert loaded.turn == 7
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("key", ["n", "N", ESCAPE])
+def test_no_leaves_the_save_untouched(pipe: PipeInput, tmp_path: Path, key: str) -> None:
+    path = tmp_path / "autosave.json"
+    save(mid_game(), path)
+    before = path.read_bytes(), path.stat().st_mtime_ns
+
+    async def scenario() -> None:
+        app, recorder = make_app(pipe, path)
+        question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
+        assert await answer_when_asked(app.offer_saved_game(), recorder, pipe, question, key) is None
+
+    asyncio.run(scenario())
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["autosave.json"]
+
+
+def test_nothing_saved_or_a_finished_game_asks_nothing(pipe: PipeInput, tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    finished = Session(Rules(players=3), [Player("Ana"), Player("Bo"), Player("Cy")], 2)
+    finished.play_to_end()
+
+    async def scenario() -> None:
+        app, recorder = make_app(pipe, path)
+        assert await app.offer_saved_game() is None
+        save(finished, path)
+        assert await app.offer_saved_game() is None
+        assert recorder.spoken == []
+
+    asyncio.run(scenario())
+
+
+DAMAGED = (
+    "The saved game could not be used. The saved game is damaged: its text breaks off or is garbled at "
+    "line 3. A new game will save over it. Go on? Y or N."
+)
+
+
+@pytest.mark.parametrize(("key", "result"), [("n", False), (ESCAPE, False), ("y", None)])
+def test_a_damaged_save_is_reported_and_kept(
+    pipe: PipeInput, tmp_path: Path, key: str, result: bool | None
+) -> None:
+    path = tmp_path / "autosave.json"
+    save(mid_game(), path)
+    text = path.read_text(encoding="utf-8")
+    cut = "\n".join(text.splitlines()[:3])  # cut short, as a full disk or a crash might leave it
+    path.write_text(cut, encoding="utf-8")
+    before = path.read_bytes(), path.stat().st_mtime_ns
+
+    async def scenario() -> None:
+        app, recorder = make_app(pipe, path)
+        assert await answer_when_asked(app.offer_saved_game(), recorder, pipe, DAMAGED, key) is result
+        assert recorder.spoken == [(DAMAGED, True)]
+
+    asyncio.run(scenario())
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+def test_another_key_asks_again(pipe: PipeInput, tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    save(mid_game(), path)
+
+    async def scenario() -> None:
+        app, recorder = make_app(pipe, path)
+        question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
+        task = asyncio.ensure_future(app.offer_saved_game())
+        await until(lambda: len(recorder.spoken) == 1, task)
+        pipe.send_text("x")
+        await until(lambda: len(recorder.spoken) == 2, task)
+        assert recorder.spoken[1] == (f"Please press Y or N. {question}", True)
+        pipe.send_text("y")
+        assert isinstance(await asyncio.wait_for(task, 5), LoadedGame)
+
+    asyncio.run(scenario())
+
+
+def test_resume_says_where_the_game_stands_then_asks_the_pending_question(
+    pipe: PipeInput, tmp_path: Path
+) -> None:
+    """The first words are the turn and the standings, then your question; Space then rolls the dice the
+    uninterrupted game would have rolled."""
+    session = mid_game()
+    assert session.state.chips == (2, 3, 1) and session.state.pot == 3
+    path = tmp_path / "autosave.json"
+    save(session, path)
+    uninterrupted = copy.deepcopy(session)
+    uninterrupted.listeners.clear()
+    uninterrupted.roll()
+
+    async def scenario() -> None:
+        app, recorder = make_app(pipe, path)
+        loaded = load(path)
+        task = asyncio.ensure_future(app.resume(loaded))
+        prompt = "Your turn. You have 2 chips. Press Space to roll 2 dice."
+        await until(lambda: prompt in recorder.texts, task)
+        assert recorder.spoken[:2] == [
+            ("The game continues at turn 7. You 2, Ana 3, Bo 1, pot 3.", False),
+            (prompt, False),
+        ]
+        pipe.send_text(" ")
+        await until(lambda: len(loaded.session.actions) > len(session.actions), task)
+        assert loaded.session.actions[len(session.actions)] == uninterrupted.actions[-1]
+        await asyncio.sleep(0.05)
+        pipe.send_text("\x03")  # Control+C: save and leave
+        assert await asyncio.wait_for(task, 5) is Outcome.QUIT
+        assert recorder.texts[-1] == "Goodbye."
+        again = load(path)  # the save written on leaving continues the same game
+        assert again.session.actions[: len(session.actions) + 1] == uninterrupted.actions
+        assert state_digest(again.session.state) == state_digest(loaded.session.state)
+
+    asyncio.run(scenario())
+
+
+def test_resume_in_the_middle_of_a_wild_asks_for_the_seat(pipe: PipeInput, tmp_path: Path) -> None:
+    """A save made while you choose whom a Wild takes from resumes with that choice, first seat offered."""
+    session = Session(Rules(players=3, wild=True), table(3, [], [0]), 9)
+    session.start()
+    session.roll()
+    assert session.state.faces == (Face.WILD, Face.DOT, Face.RIGHT)  # R first: one chip to Bo (R6)
+    assert session.state.choices == (1, 2)
+    path = tmp_path / "autosave.json"
+    save(session, path)
+
+    async def scenario() -> None:
+        app, recorder = make_app(pipe, path)
+        loaded = load(path)
+        task = asyncio.ensure_future(app.resume(loaded))
+        await until(lambda: len(recorder.spoken) >= 3, task)
+        assert recorder.texts[:3] == [
+            "The game continues at turn 1. You 2, Ana 3, Bo 4, pot 0.",
+            "Choose who to take a chip from.",
+            "Ana, 3 chips. 1 of 2.",
+        ]
+        pipe.send_text("\x1b[B")  # Down
+        await until(lambda: len(recorder.spoken) >= 4, task)
+        assert recorder.spoken[3] == ("Bo, 4 chips. 2 of 2.", True)
+        pipe.send_text("\r")
+        await until(lambda: len(loaded.session.actions) >= 2, task)
+        assert loaded.session.actions[1] == ChooseSeat(2)  # the Wild took from Bo: the seat under choice
+        pipe.send_text("\x03")
+        assert await asyncio.wait_for(task, 5) is Outcome.QUIT
+
+    asyncio.run(scenario())
+
+
+def test_a_keep_score_game_resumes_with_typed_faces(pipe: PipeInput, tmp_path: Path) -> None:
+    players = [Player("Ana", True), Player("Bo", True), Player("Cy", True)]
+    session = Session(Rules(players=3), players, 9, physical=True)
+    session.start()
+    session.apply(Roll((Face.LEFT, Face.DOT, Face.DOT)))
+    path = tmp_path / "autosave.json"
+    save(session, path)
+
+    async def scenario() -> None:
+        app, recorder = make_app(pipe, path)
+        loaded = load(path)
+        assert loaded.session.physical
+        task = asyncio.ensure_future(app.resume(loaded))
+        try:
+            await until(lambda: len(recorder.spoken) >= 2, task)
+            assert recorder.texts[:2] == [
+                "The game continues at turn 2. Ana 2, Bo 4, Cy 3, pot 0.",
+                "Your turn, Bo. You have 4 chips. Roll 3 dice and type what they show.",
+            ]
+            before = len(recorder.spoken)
+            pipe.send_text("l")
+            await until(lambda: len(recorder.spoken) > before, task)
+            assert recorder.texts[before] == "L. 2 more."
+        finally:
+            pipe.send_text("\x03")
+            await asyncio.wait_for(task, 5)
+
+    asyncio.run(scenario())

@@ -1,0 +1,115 @@
+"""SIGINT, SIGTERM and SIGHUP to a real game in a real terminal (a pexpect pseudo-terminal), mid-game:
+the process ends cleanly, the save exists, and it resumes to the same position (issue: nothing is lost).
+
+The position is also worked out in this process: the same seed and the same decisions give the same game.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lcr_audio.engine import Rules
+from lcr_audio.saves import default_save_path, load, state_digest
+from lcr_audio.session import Session
+from lcr_audio.tui.setup import table
+
+pexpect = pytest.importorskip("pexpect", reason="pexpect is not installed (the test extras install it)")
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals in a pseudo-terminal")
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAY = [
+    "play",
+    "--players",
+    "3",
+    "--computer",
+    "2,3",
+    "--seed",
+    "4",
+    "--speech",
+    "console",
+    "--pause",
+    "0.05",
+]
+ROLL_PROMPT = "Press Space to roll"
+
+
+def spawn(*args: str) -> Any:
+    env = dict(os.environ)  # conftest points the XDG folders into this test's temporary folder
+    env.pop("LCR_AUDIO_SPEECH", None)
+    env.setdefault("TERM", "xterm")
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "lcr_audio", *args],
+        cwd=str(ROOT),
+        env=env,
+        encoding="utf-8",
+        dimensions=(50, 250),
+        timeout=20,
+    )
+
+
+def expected_session() -> Session:
+    """The game the terminal shows: You (seat 1) roll once, Ana and Bo play, and it is your turn again."""
+    session = Session(Rules(players=3), table(3, [], [0]), 4)
+    session.start()
+    session.roll()
+    while not session.human_to_play:
+        session.play_computer()
+    return session
+
+
+def finish(child: Any) -> str:
+    """Wait for the end of the process; return everything it printed after the last expect."""
+    child.expect(pexpect.EOF)
+    rest: str = child.before
+    child.close()
+    return rest
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
+def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
+    expected = expected_session()
+    state = expected.state
+    assert (state.chips, state.pot, state.turn, state.seat) == ((2, 4, 1), 2, 4, 0)
+    save_path = default_save_path()
+    assert not save_path.exists()
+
+    child = spawn(*PLAY)
+    try:
+        child.expect_exact(ROLL_PROMPT)
+        child.send(" ")
+        child.expect_exact("Your turn. You have 2 chips. Press Space to roll 2 dice.")
+        os.kill(child.pid, sig)
+        rest = finish(child)
+    finally:
+        child.close(force=True)
+    assert child.signalstatus is None, f"killed by signal {child.signalstatus}, not a clean end"
+    assert child.exitstatus == 0, rest
+    assert rest.strip() == "Goodbye."
+
+    loaded = load(save_path)
+    assert loaded.session.state == state
+    assert loaded.session.actions == expected.actions
+    assert state_digest(loaded.session.state) == state_digest(state)
+    assert load(save_path).session.state == state  # loading only reads
+
+    resumed = spawn("resume", "--speech", "console")
+    try:
+        resumed.expect_exact("The game continues at turn 4. You 2, Ana 4, Bo 1, pot 2.")
+        resumed.expect_exact("Your turn. You have 2 chips. Press Space to roll 2 dice.")
+        resumed.send("\x1b")
+        resumed.expect_exact("Quit this game? Y or N.")
+        resumed.send("y")
+        rest = finish(resumed)
+    finally:
+        resumed.close(force=True)
+    assert resumed.exitstatus == 0, rest
+    assert "Goodbye." in rest
+    assert load(save_path).session.state == state  # leaving without a roll keeps the position
