@@ -29,7 +29,7 @@ from .engine import (
     ThreeWilds,
     WinCondition,
 )
-from .i18n import _, language
+from .i18n import _, language, ngettext
 from .practice import LESSONS
 from .session import Player
 
@@ -59,13 +59,14 @@ def _plain(message: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-def _int_between(low: int, high: int, what: str) -> type[int]:
+def _int_between(low: int, high: int) -> type[int]:
     def parse(text: str) -> int:
         if not text.strip().lstrip("-").isdigit() or not low <= int(text) <= high:
             raise argparse.ArgumentTypeError(
-                # Translators: a bad number on the command line. {what} names the option.
-                _("{what} must be a number from {low} to {high}, not {value}").format(
-                    what=what, low=low, high=high, value=text
+                # Translators: a bad number on the command line; argparse puts "argument --players:" (the
+                # option) before it. {low} and {high} are numbers, {value} what was typed.
+                _("it must be a number from {low} to {high}, not {value}").format(
+                    low=low, high=high, value=text
                 )
             )
         return int(text)
@@ -86,7 +87,6 @@ def _seconds(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value <= 10:
-        # Translators: a bad --pause value.
         raise argparse.ArgumentTypeError(
             # Translators: command-line help (--help) or message; option names and values stay as they are.
             _("--pause must be a number of seconds from 0 to 10, not {value}").format(value=text)
@@ -125,21 +125,26 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("computer players play without pausing"),
     )
     parser = _Parser(
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
         prog=APP,
         parents=[output],
+        # Translators: the first line of --help.
         description=_("Left Right Center, the dice game, played by ear."),
     )
-    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    commands = parser.add_subparsers(
+        dest="command",
+        parser_class=_Parser,
+        # Translators: how --help and errors name the command word (play, resume, practice...).
+        metavar=_("command"),
+    )
     play = commands.add_parser(
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
         "play",
         parents=[output],
+        # Translators: --help text of the play command.
         help=_("start a game at once, the table given by options"),
     )
     play.add_argument(
         "--players",
-        type=_int_between(MIN_PLAYERS, MAX_PLAYERS, "--players"),
+        type=_int_between(MIN_PLAYERS, MAX_PLAYERS),
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("number of players, 3 to 10 (default 3, or the number of names)"),
     )
@@ -153,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--chips",
-        type=_int_between(MIN_CHIPS, MAX_CHIPS, "--chips"),
+        type=_int_between(MIN_CHIPS, MAX_CHIPS),
         default=3,
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("starting chips per player, 1 to 10 (default 3)"),
@@ -168,9 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("three Wilds take the pot and play goes on (take-pot), or win at once (win)"),
     )
     play.add_argument(
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
         "--reversible",
         action="store_true",
+        # Translators: --help text of the --reversible option.
         help=_("a player with more than 3 chips may reverse the dice"),
     )
     play.add_argument(
@@ -244,10 +249,12 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
     players = args.players or (len(names) if names else 3)
     if names and len(names) != players:
         raise UsageError(
-            # Translators: --names and --players disagree.
-            _("--names gives {names} names but --players asks for {players}.").format(
-                names=len(names), players=players
-            )
+            # Translators: --names and --players disagree; {count} names were given, {players} asked for.
+            ngettext(
+                "--names gives {count} name but --players asks for {players}.",
+                "--names gives {count} names but --players asks for {players}.",
+                len(names),
+            ).format(count=len(names), players=players)
         )
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise UsageError(

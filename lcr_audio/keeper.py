@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .i18n import _, ngettext
+from .narration.lists import and_list
 from .saves import SaveError, Series, save
 from .storage import atomic_write_text
 
@@ -99,7 +100,8 @@ def series_text(names: Sequence[str], series: Series) -> str:
         )
         for seat in order
     ]
-    return f"{head} {', '.join(parts)}."
+    # Translators: the series table: {head} is the games played, {wins} each player's wins as a list.
+    return _("{head} {wins}.").format(head=head, wins=and_list(parts))
 
 
 def series_csv(names: Sequence[str], series: Series) -> str:

@@ -58,8 +58,8 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("args", "sentence"),
     [
-        (["play", "--players", "12"], "--players must be a number from 3 to 10, not 12"),
-        (["play", "--chips", "0"], "--chips must be a number from 1 to 10, not 0"),
+        (["play", "--players", "12"], "Argument --players: it must be a number from 3 to 10, not 12."),
+        (["play", "--chips", "0"], "Argument --chips: it must be a number from 1 to 10, not 0."),
         (["--speech", "loud"], "invalid choice: 'loud'"),
         (["play", "--names", "A,B", "--players", "4"], "--names gives 2 names but --players asks for 4."),
         (["play", "--computer", "9"], "--computer takes all, none, or seat numbers from 1 to 3"),
@@ -112,6 +112,8 @@ def test_every_variant_plays_to_one_winner(tmp_path: Path) -> None:
 
 
 TMUX = shutil.which("tmux")
+"""Each tmux test runs its own tmux server (-L): a server started earlier would give the game its own
+environment, not the test's private XDG folders."""
 
 
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
@@ -121,12 +123,12 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
     command = f"cd {ROOT} && {sys.executable} -m lcr_audio --speech console; echo EXIT=$?; sleep 30"
     env = _env(tmp_path)
     subprocess.run(
-        ["tmux", "new-session", "-d", "-s", session, "-x", "250", "-y", "50", command], check=True, env=env
+        ["tmux", "-L", session, "new-session", "-d", "-s", session, "-x", "250", "-y", "50", command], check=True, env=env
     )
 
     def screen() -> str:
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True, check=True
+            ["tmux", "-L", session, "capture-pane", "-p", "-t", session], capture_output=True, text=True, check=True
         ).stdout
 
     def wait_for(text: str, timeout: float = 15.0) -> str:
@@ -140,7 +142,7 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
 
     def keys(*names: str) -> None:
         for name in names:
-            subprocess.run(["tmux", "send-keys", "-t", session, name], check=True)
+            subprocess.run(["tmux", "-L", session, "send-keys", "-t", session, name], check=True)
             time.sleep(0.3)
 
     try:
@@ -164,7 +166,7 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
         keys("y")
         shown = wait_for("EXIT=0")
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+        subprocess.run(["tmux", "-L", session, "kill-server"], check=False)
     lines = [line for line in shown.splitlines() if line.strip()]
     assert lines[:5] == [
         "Left Right Center. Main menu. New game. 1 of 7. Up and Down move, Enter chooses, Escape goes back.",
@@ -187,7 +189,7 @@ def test_watch_mode_screen_holds_only_the_games_lines(mode: str, tmp_path: Path)
     game = "play --players 3 --computer all --seed 3 --chips 1 --fast"
     command = f"cd {ROOT} && {sys.executable} -m lcr_audio {game} --speech {mode}; echo EXIT=$?; sleep 30"
     subprocess.run(
-        ["tmux", "new-session", "-d", "-s", session, "-x", "250", "-y", "50", command],
+        ["tmux", "-L", session, "new-session", "-d", "-s", session, "-x", "250", "-y", "50", command],
         check=True,
         env=_env(tmp_path),
     )
@@ -197,10 +199,10 @@ def test_watch_mode_screen_holds_only_the_games_lines(mode: str, tmp_path: Path)
         while time.monotonic() < end and "EXIT=" not in shown:
             time.sleep(0.2)
             shown = subprocess.run(
-                ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True, check=True
+                ["tmux", "-L", session, "capture-pane", "-p", "-t", session], capture_output=True, text=True, check=True
             ).stdout
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+        subprocess.run(["tmux", "-L", session, "kill-server"], check=False)
     lines = [line for line in shown.splitlines() if line.strip()]
     assert lines[-1] == "EXIT=0"
     expected = run(*game.split(), "--speech", "console", env=_env(tmp_path)).stdout.splitlines()

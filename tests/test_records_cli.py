@@ -103,7 +103,7 @@ def test_series_as_sentences_and_as_csv() -> None:
     assert text.stderr == ""
     order = sorted(range(3), key=lambda seat: -wins[seat])  # most wins first, seat order among equals
     parts = [f"{names[s]} {wins[s]} {'win' if wins[s] == 1 else 'wins'}" for s in order]
-    assert text.stdout == f"2 games played. {', '.join(parts)}.\n"
+    assert text.stdout == f"2 games played. {parts[0]}, {parts[1]}, and {parts[2]}.\n"
 
     table = run("series", "--csv")
     assert table.returncode == 0, table.stderr
@@ -117,7 +117,7 @@ def test_series_exact_text_for_a_known_table() -> None:
     session = Session(Rules(players=3), [Player("Ana"), Player("Bo"), Player("Cy")], 2)
     session.play_to_end()
     write_records(session, Series(games=3, wins=[1, 0, 2]))
-    assert run("series").stdout == "3 games played. Cy 2 wins, Ana 1 win, Bo 0 wins.\n"
+    assert run("series").stdout == "3 games played. Cy 2 wins, Ana 1 win, and Bo 0 wins.\n"
     assert run("series", "--csv").stdout == "seat,name,wins,games\n1,Ana,1,3\n2,Bo,0,3\n3,Cy,2,3\n"
 
 
@@ -142,7 +142,7 @@ def test_a_game_in_progress_has_its_series_too() -> None:
     write_records(session, Series(games=1, wins=[0, 1, 0]))
     result = run("series")
     assert result.returncode == 0, result.stderr
-    assert result.stdout == "1 game played. Bo 1 win, Ana 0 wins, Cy 0 wins.\n"
+    assert result.stdout == "1 game played. Bo 1 win, Ana 0 wins, and Cy 0 wins.\n"
 
 
 @pytest.mark.parametrize("args", [["transcript"], ["series"]])

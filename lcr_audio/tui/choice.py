@@ -147,10 +147,9 @@ async def choose(reader: KeyReader, speaker: Speaker, option: Option[T], *, firs
             letter = key.lower() if isinstance(key, str) and len(key) == 1 else ""
             starts = [i for i, (_v, label) in enumerate(option.values) if label[:1].lower() == letter]
             if not starts:
-                # Translators: a key that does nothing in a setup option question.
                 speaker.speak(
                     # Translators: a key that does nothing in a setup option question.
-                    _("Not a choice here. Left and Right change it, Enter accepts it."),
+                    _("That key does nothing here. Left and Right change it, Enter accepts it."),
                     interrupt=True,
                 )
                 continue

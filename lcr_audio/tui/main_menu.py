@@ -51,11 +51,10 @@ async def run_main_menu(app: App) -> None:
             ("quit", _("Quit")),
         ]
         async with KeyReader(app.keys) as reader:
-            # Translators: the main menu's title.
             choice = await menu(
-                # Translators: the main menu's title, said before its first item.
                 reader,
                 app.speaker,
+                # Translators: the main menu's title, said before its first item.
                 _("Left Right Center. Main menu."),
                 items,
                 escape="quit",

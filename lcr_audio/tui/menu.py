@@ -80,6 +80,6 @@ async def menu(
                 return items[index][0]
         else:
             # Translators: a key that does nothing in a menu.
-            speaker.speak(_("Not in a menu. {keys}").format(keys=keys_help), interrupt=True)
+            speaker.speak(_("That key does nothing here. {keys}").format(keys=keys_help), interrupt=True)
             continue
         speaker.speak(_line(items[index][1], index, total), interrupt=True)

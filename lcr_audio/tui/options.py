@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from babel.numbers import format_decimal, format_percent
+
 from ..i18n import (
     _,
     available_languages,
+    language,
     language_name,
     ngettext,
     set_language,
@@ -86,7 +89,7 @@ def items(
     def seconds(value: float) -> str:
         # Translators: a pause in seconds, in the options menu; {seconds} may have a decimal point.
         return ngettext("{seconds} second", "{seconds} seconds", 1 if value == 1 else 2).format(
-            seconds=f"{value:g}"
+            seconds=format_decimal(value, locale=language())
         )
 
     lines = [
@@ -97,7 +100,7 @@ def items(
         # Translators: options menu line: sound cues on or off.
         Item(lambda: _("Sounds"), lambda s: _on_off(s.sounds), toggle("sounds")),
         # Translators: options menu line: the volume of the sound cues; the value is a percentage.
-        Item(lambda: _("Volume"), lambda s: f"{round(s.volume * 100)}%", change_volume),
+        Item(lambda: _("Volume"), lambda s: format_percent(s.volume, locale=language()), change_volume),
         # Translators: options menu line: how long computer players wait before they play.
         Item(lambda: _("Computer players' pause"), lambda s: seconds(s.pause), change_pause),
         # Translators: options menu line: in screen-reader mode, also print every message.

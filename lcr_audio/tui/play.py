@@ -248,7 +248,7 @@ class PlayScreen:
         human_turn = self.session.human_to_play and any(isinstance(e, TurnStarted) for e in events)
         if human_turn:
             # Translators: said instead of a long queue of computer turns when a person's turn comes.
-            summary = _("Catching up. {status}").format(status=self.narrator.status(state).text)
+            summary = _("While you waited: {status}").format(status=self.narrator.status(state).text)
             self.presenter.catch_up(CATCH_UP_SECONDS, summary)
         dice = next((len(e.faces) for e in events if isinstance(e, DiceRolled)), None)
         for utterance in self.narrator.narrate(events, state):

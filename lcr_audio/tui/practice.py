@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from prompt_toolkit.keys import Keys
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..practice import LESSONS, AnswerKind, Lesson, Question, check, lesson, questions, score_text
 from .choice import KeyReader
 from .menu import menu
@@ -71,11 +71,10 @@ class PracticeScreen:
                     items = [
                         (item.key, _progress_label(self.app.settings.progress, item)) for item in LESSONS
                     ]
-                    # Translators: the title of the practice lesson list.
                     key = await menu(
-                        # Translators: the title of the practice lesson list.
                         reader,
                         self.app.speaker,
+                        # Translators: the title of the practice lesson list.
                         _("Practice. Choose a lesson."),
                         items,
                         escape="",
@@ -88,12 +87,11 @@ class PracticeScreen:
         """Run one lesson; return the next lesson's key, the same key to repeat, or None for the list."""
         item = lesson(key)
         asked = questions(key, self.rng.randrange(2**31))
-        # Translators: said when a lesson starts: its title, how many questions, its introduction.
         self.say(
             # Translators: said when a lesson starts: its title, how many questions, its introduction.
-            _("{title}. {count} questions. {intro}").format(
-                title=item.title, count=len(asked), intro=item.intro
-            )
+            ngettext(
+                "{title}. {count} question. {intro}", "{title}. {count} questions. {intro}", len(asked)
+            ).format(title=item.title, count=len(asked), intro=item.intro)
         )
         right = 0
         try:
@@ -203,7 +201,6 @@ class PracticeScreen:
                 self.say(_how_to_answer(question))
                 continue
             seat = choices[choice]
-            # Translators: one player offered as an answer: "Bo, seat 2. 1 of 3."
             self.say(
                 # Translators: one player offered as an answer: "Bo, seat 2. 1 of 3."
                 _("{name}, seat {number}. {place} of {total}.").format(
