@@ -123,12 +123,17 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
     command = f"cd {ROOT} && {sys.executable} -m lcr_audio --speech console; echo EXIT=$?; sleep 30"
     env = _env(tmp_path)
     subprocess.run(
-        ["tmux", "-L", session, "new-session", "-d", "-s", session, "-x", "250", "-y", "50", command], check=True, env=env
+        ["tmux", "-L", session, "new-session", "-d", "-s", session, "-x", "250", "-y", "50", command],
+        check=True,
+        env=env,
     )
 
     def screen() -> str:
         return subprocess.run(
-            ["tmux", "-L", session, "capture-pane", "-p", "-t", session], capture_output=True, text=True, check=True
+            ["tmux", "-L", session, "capture-pane", "-p", "-t", session],
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout
 
     def wait_for(text: str, timeout: float = 15.0) -> str:
@@ -199,7 +204,10 @@ def test_watch_mode_screen_holds_only_the_games_lines(mode: str, tmp_path: Path)
         while time.monotonic() < end and "EXIT=" not in shown:
             time.sleep(0.2)
             shown = subprocess.run(
-                ["tmux", "-L", session, "capture-pane", "-p", "-t", session], capture_output=True, text=True, check=True
+                ["tmux", "-L", session, "capture-pane", "-p", "-t", session],
+                capture_output=True,
+                text=True,
+                check=True,
             ).stdout
     finally:
         subprocess.run(["tmux", "-L", session, "kill-server"], check=False)
