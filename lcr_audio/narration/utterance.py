@@ -6,6 +6,8 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
+from ..sound import CUES
+
 
 class Priority(enum.IntEnum):
     """How an utterance meets speech already under way."""
@@ -18,18 +20,7 @@ class Priority(enum.IntEnum):
     """What the player asked for (info keys, help): interrupts whatever is being said."""
 
 
-CUE_NAMES: Final = (
-    "dice",
-    "chip-left",
-    "chip-right",
-    "chip-pot",
-    "wild",
-    "reverse",
-    "turn",
-    "win",
-    "reset",
-    "error",
-)
+CUE_NAMES: Final = CUES
 """Every sound cue name an :class:`Utterance` may carry (the files under ``sounds/``)."""
 
 
