@@ -578,7 +578,7 @@ class _Maker:
         rolled = next((e for e in scene.events if isinstance(e, DiceRolled)), None)
         if rolled is None:
             return []
-        return [explain_roll(scene.events, scene.names, scene.is_you(rolled.seat))]
+        return [explain_roll(scene.events, scene.names, scene.is_you(rolled.seat), listener=scene.you)]
 
 
 def _skips(scene: _Scene, ask: Ask) -> list[str]:

@@ -623,7 +623,9 @@ def _ordinary_dice(rules: Rules | None) -> Section:
 # --- the E key: one roll, face by face -----------------------------------------------------------------
 
 
-def explain_roll(events: Sequence[Event], names: Sequence[str], roller_is_you: bool) -> str:
+def explain_roll(
+    events: Sequence[Event], names: Sequence[str], roller_is_you: bool, listener: Seat | None = None
+) -> str:
     """Explain one turn's roll face by face (the E key, practice answers; R4-R12).
 
     Letters and dots are told in the order of the dice, then each Wild (R6: letters first); three Wilds,
@@ -637,6 +639,11 @@ def explain_roll(events: Sequence[Event], names: Sequence[str], roller_is_you: b
         names: ``names[i]`` is seat ``i``'s name.
         roller_is_you: the listener rolled: "Your L sent a chip to Bo, on your left." Otherwise the
             roller is named: "Ana's L sent a chip to Bo, on Ana's left."
+        listener: the seat of the one person at the keyboard, or None. When someone else rolled and a
+            sentence's object is this seat (the chip's receiver, the seat a Wild takes from or gives to,
+            the neighbour a reversed letter takes from, the winner), that sentence speaks to them: "Ana's
+            L sent a chip to you, on Ana's left.", "Ana's Wild took a chip from you.". Their own name is
+            never put where a third person goes.
 
     Returns:
         Whole translated sentences joined by spaces; "" when ``events`` hold no roll.
@@ -652,6 +659,11 @@ def explain_roll(events: Sequence[Event], names: Sequence[str], roller_is_you: b
     if rolled is None:
         return ""
     you, roller = roller_is_you, name(rolled.seat)
+
+    def to_you(seat: Place | None) -> bool:
+        """The seat is the listener's, and someone else rolled."""
+        return listener is not None and seat == listener and seat != rolled.seat and not you
+
     sentences: list[str] = []
     if any(isinstance(e, DiceReversed) for e in turn):
         sentences.append(_reversal_sentence(you, roller))
@@ -664,13 +676,14 @@ def explain_roll(events: Sequence[Event], names: Sequence[str], roller_is_you: b
             sentences.append(_dot_sentence(you, roller, rolled.reversed, dots, dots_told))
             dots_told += 1
         elif face.is_letter and letters:
-            sentences.append(_letter_sentence(letters.pop(0), you, roller, name))
-    sentences += _wild_sentences(after, rolled, you, roller, name)
+            sentences.append(_letter_sentence(letters.pop(0), you, roller, name, to_you))
+    sentences += _wild_sentences(after, rolled, you, roller, name, to_you)
     for event in after:
         if isinstance(event, ChipsReset):
             sentences.append(phrases.reset(event.chips, event.pot))
         elif isinstance(event, GameWon):
-            sentences.append(_win_sentence(event, rolled.seat, you, name(event.seat)))
+            mine = (you and event.seat == rolled.seat) or to_you(event.seat)
+            sentences.append(_win_sentence(event, mine, name(event.seat)))
     return " ".join(sentences)
 
 
@@ -761,13 +774,19 @@ def _dot_sentence(you: bool, roller: str, reversed_dice: bool, dots: int, told: 
     return _("Another dot let {name} keep one more chip.").format(name=roller)
 
 
-def _letter_sentence(event: Event, you: bool, roller: str, name: Callable[[Place], str]) -> str:
-    """What one L, C or R did, plain (R5) or reversed (R9)."""
+def _letter_sentence(
+    event: Event, you: bool, roller: str, name: Callable[[Place], str], to_you: Callable[[Place], bool]
+) -> str:
+    """What one L, C or R did, plain (R5) or reversed (R9); ``to_you`` tells the listener's seat."""
     assert isinstance(event, ChipsMoved | NothingMoved)
     cause = event.cause
     if isinstance(event, NothingMoved):
         source = event.source if event.source is not None else POT
-        return _letter_nothing(cause, you, roller, name(source))
+        return _letter_nothing(cause, you, roller, name(source), from_you=to_you(source))
+    if cause in (Cause.LEFT, Cause.RIGHT) and to_you(event.target):
+        return _letter_to_you(cause, roller)
+    if cause in (Cause.REVERSED_LEFT, Cause.REVERSED_RIGHT) and to_you(event.source):
+        return _letter_from_you(cause, roller)
     if cause is Cause.LEFT:
         if you:
             # Translators: explaining the listener's roll (E key): an L (R5); {other} got the chip.
@@ -815,14 +834,48 @@ def _letter_sentence(event: Event, you: bool, roller: str, name: Callable[[Place
     return _("{name}'s reversed C took a chip from the pot.").format(name=roller)
 
 
-def _letter_nothing(cause: Cause, you: bool, roller: str, other: str) -> str:
-    """A reversed letter that found nothing to take (R9)."""
+def _letter_to_you(cause: Cause, roller: str) -> str:
+    """Someone else's L or R sent a chip to the listener (R5)."""
+    if cause is Cause.LEFT:
+        # Translators: explaining the roll of {name} (E key): an L (R5) sent a chip to the person at the
+        # keyboard, who sits on {name}'s left. Say "on {name}'s left" or the like; no "his" or "her".
+        text = _("{name}'s L sent a chip to you, on {name}'s left.")
+    else:
+        # Translators: explaining the roll of {name} (E key): an R (R5) sent a chip to the person at the
+        # keyboard, who sits on {name}'s right. Say "on {name}'s right" or the like; no "his" or "her".
+        text = _("{name}'s R sent a chip to you, on {name}'s right.")
+    return text.format(name=roller)
+
+
+def _letter_from_you(cause: Cause, roller: str) -> str:
+    """Someone else's reversed L or R took a chip from the listener (R9)."""
+    if cause is Cause.REVERSED_LEFT:
+        # Translators: explaining the reversed roll of {name} (R9): an L took a chip from the person at the
+        # keyboard, who sits on {name}'s left.
+        text = _("{name}'s reversed L took a chip from you, on {name}'s left.")
+    else:
+        # Translators: explaining the reversed roll of {name} (R9): an R took a chip from the person at the
+        # keyboard, who sits on {name}'s right.
+        text = _("{name}'s reversed R took a chip from you, on {name}'s right.")
+    return text.format(name=roller)
+
+
+def _letter_nothing(cause: Cause, you: bool, roller: str, other: str, *, from_you: bool = False) -> str:
+    """A reversed letter that found nothing to take (R9); ``from_you``: the listener had nothing."""
     if cause is Cause.REVERSED_CENTER:
         if you:
             # Translators: explaining the listener's reversed roll (R9): a C found the pot empty.
             return _("Your reversed C found the pot empty, so it took nothing.")
         # Translators: explaining the reversed roll of {name} (R9): a C found the pot empty.
         return _("{name}'s reversed C found the pot empty, so it took nothing.").format(name=roller)
+    if from_you and cause is Cause.REVERSED_LEFT:
+        # Translators: explaining the reversed roll of {name} (R9): an L should have taken a chip from the
+        # person at the keyboard, on {name}'s left, who had none.
+        return _("{name}'s reversed L took nothing: you, on {name}'s left, had no chip.").format(name=roller)
+    if from_you:
+        # Translators: explaining the reversed roll of {name} (R9): an R should have taken a chip from the
+        # person at the keyboard, on {name}'s right, who had none.
+        return _("{name}'s reversed R took nothing: you, on {name}'s right, had no chip.").format(name=roller)
     if cause is Cause.REVERSED_LEFT:
         if you:
             # Translators: explaining the listener's reversed roll (R9): {other}, on the left, had no chip.
@@ -841,7 +894,12 @@ def _letter_nothing(cause: Cause, you: bool, roller: str, other: str) -> str:
 
 
 def _wild_sentences(
-    after: Sequence[Event], rolled: DiceRolled, you: bool, roller: str, name: Callable[[Place], str]
+    after: Sequence[Event],
+    rolled: DiceRolled,
+    you: bool,
+    roller: str,
+    name: Callable[[Place], str],
+    to_you: Callable[[Place], bool],
 ) -> list[str]:
     """What the Wilds did, one at a time after the letters (R6, R7), or three at once (R8, R9)."""
     sentences: list[str] = []
@@ -861,7 +919,13 @@ def _wild_sentences(
             count = event.count if isinstance(event, ChipsMoved) else 0
             sentences.append(_three_reversed_sentence(you, roller, count))
         elif isinstance(event, ChipsMoved):
-            sentences.append(_wild_moved(event, you, roller, name, other=index > 0, then=letters_first))
+            seat = event.target if cause is Cause.WILD_GIVE else event.source
+            if to_you(seat):
+                sentences.append(
+                    _wild_you(cause is Cause.WILD_GIVE, roller, other=index > 0, then=letters_first)
+                )
+            else:
+                sentences.append(_wild_moved(event, you, roller, name, other=index > 0, then=letters_first))
         else:
             give = cause is Cause.WILD_GIVE
             sentences.append(_wild_nothing(give, you, roller, other=index > 0, then=letters_first))
@@ -906,6 +970,28 @@ def _wild_moved(
         return _("Then {name}'s Wild took a chip from {other}.").format(name=roller, other=source)
     # Translators: explaining {name}'s roll (R7): a Wild took a chip from {other}.
     return _("{name}'s Wild took a chip from {other}.").format(name=roller, other=source)
+
+
+def _wild_you(give: bool, roller: str, *, other: bool, then: bool) -> str:
+    """Someone else's Wild took a chip from the listener (R7) or, reversed, gave them one (R9)."""
+    if give:
+        if other:
+            # Translators: explaining {name}'s reversed roll (R9): the second Wild gave a chip to the person
+            # at the keyboard.
+            return _("{name}'s other reversed Wild gave you a chip.").format(name=roller)
+        # Translators: explaining {name}'s reversed roll (R9): a Wild gave a chip to the person at the
+        # keyboard.
+        return _("{name}'s reversed Wild gave you a chip.").format(name=roller)
+    if other:
+        # Translators: explaining {name}'s roll (R7): the second Wild took a chip from the person at the
+        # keyboard.
+        return _("{name}'s other Wild took a chip from you.").format(name=roller)
+    if then:
+        # Translators: explaining {name}'s roll (R6, R7): after the letters, a Wild took a chip from the
+        # person at the keyboard.
+        return _("Then {name}'s Wild took a chip from you.").format(name=roller)
+    # Translators: explaining {name}'s roll (R7): a Wild took a chip from the person at the keyboard.
+    return _("{name}'s Wild took a chip from you.").format(name=roller)
 
 
 def _wild_nothing(give: bool, you: bool, roller: str, *, other: bool, then: bool) -> str:
@@ -987,9 +1073,8 @@ def _three_reversed_sentence(you: bool, roller: str, count: int) -> str:
     return text.format(name=roller, count=count)
 
 
-def _win_sentence(event: GameWon, roller: Seat, you: bool, winner: str) -> str:
-    """How the roll won the game (R8, R10, R12); the winner is "you" when the listener rolled and won."""
-    mine = you and event.seat == roller
+def _win_sentence(event: GameWon, mine: bool, winner: str) -> str:
+    """How the roll won the game (R8, R10, R12); ``mine``: the listener won, said "you win"."""
     reason = event.reason
     if reason is WinReason.ROLLED_ALL_DOTS:
         if mine:

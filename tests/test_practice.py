@@ -6,11 +6,13 @@ work the answer out on their own from the resulting state and events, for seeds 
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Iterator
 
 import pytest
 
-from lcr_audio import i18n
+from lcr_audio import i18n, practice
 from lcr_audio.engine import (
     POT,
     ChipsMoved,
@@ -248,3 +250,34 @@ def test_a_wrong_answer_hears_the_explanation_reversible() -> None:
 def test_score_text() -> None:
     assert score_text(7, 8) == "7 of 8."
     assert score_text(0, 1) == "0 of 1."
+
+
+THIRD_PERSON_YOU = re.compile(
+    r"(?:,|\bto|\bfrom|\bof|\bgave|\bpass|\bnot|:) You\b|\bYou's\b"
+    r"|\bYou (?:has|rolls|wins|doesn't|plays|puts|reverses|stays)\b"
+)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_you_label_never_fills_a_third_person_slot(key: str) -> None:
+    """The listener's seat is labelled "You" among the names; no sentence says "to You" or "You's"."""
+    for seed in SEEDS:
+        for q in questions(key, seed):
+            assert (q.you is None) == ("You" not in q.names), (seed, q.text)
+            for text in (q.text, q.explanation):
+                assert not THIRD_PERSON_YOU.search(text), (seed, text)
+
+
+def test_someone_else_s_roll_is_explained_to_the_listener() -> None:
+    """A table whose listener is not the roller: explain_roll gets the listener, so "to you", not "to You"."""
+    maker = practice._Maker(lesson("passing"), random.Random(3))
+    rules = Rules(players=4)
+    scene = maker.scene(rules, (2, 1, 1, 1), 0, 0, you=False, listener=1)
+    maker.play(scene, (Face.LEFT, Face.DOT))
+    q = maker.question(scene, ["How many chips do you have now?"], Ask.CHIPS, 1)
+    roller = q.names[0]
+    assert q.you == 1 and q.names[1] == "You" and q.answer == 2
+    assert q.explanation == (
+        f"{roller}'s L sent a chip to you, on {roller}'s left. The dot let {roller} keep one chip. "
+        "So you have 2 chips now."
+    )

@@ -26,15 +26,18 @@ from lcr_audio.engine import (
     Action,
     ChipsReset,
     ChooseSeat,
+    DiceRolled,
     Event,
     Face,
     FirstPlayer,
     GameState,
+    GameWon,
     Phase,
     Reverse,
     Roll,
     Rules,
     ThreeWilds,
+    TurnEnded,
     WinCondition,
     new_game,
     step,
@@ -407,6 +410,130 @@ def test_explain_a_win_and_a_reset() -> None:
     assert explain_roll(last, NAMES, True) == (
         "Your C put a chip in the pot. That left nobody with chips, so you win the pot: 12 chips."
     )
+
+
+# --- explain_roll to the listener: someone else's roll reaching the person at the keyboard ---------------
+
+
+def test_explain_l_and_r_to_the_listener() -> None:
+    events = play(table(FOUR, (3, 3, 3, 3)), Roll((L, D, C)))
+    assert explain_roll(events, NAMES, False, listener=1) == (
+        "Ana's L sent a chip to you, on Ana's left. The dot let Ana keep one chip. "
+        "Ana's C put a chip in the pot."
+    )
+    assert explain_roll(events, NAMES, False, listener=2) == explain_roll(events, NAMES, False)
+    events = play(table(FOUR, (3, 3, 3, 3), seat=1), Roll((D, R, D)))
+    assert explain_roll(events, NAMES, False, listener=0) == (
+        "A dot let Bo keep one chip. Bo's R sent a chip to you, on Bo's right. "
+        "Another dot let Bo keep one more chip."
+    )
+
+
+def test_explain_a_reversed_letter_taking_from_the_listener() -> None:
+    rules = Rules(players=4, reversible=True)
+    events = play(table(rules, (5, 2, 2, 0)), Reverse(True), Roll((L, R, C)))
+    assert explain_roll(events, NAMES, False, listener=1) == (
+        "First Ana put 3 chips in the pot to reverse the dice. "
+        "Ana's reversed L took a chip from you, on Ana's left. "
+        "Ana's reversed R took nothing: Dee, on Ana's right, had no chip. "
+        "Ana's reversed C took a chip from the pot."
+    )
+    assert explain_roll(events, NAMES, False, listener=3) == (
+        "First Ana put 3 chips in the pot to reverse the dice. "
+        "Ana's reversed L took a chip from Bo, on Ana's left. "
+        "Ana's reversed R took nothing: you, on Ana's right, had no chip. "
+        "Ana's reversed C took a chip from the pot."
+    )
+    events = play(table(rules, (5, 0, 2, 1)), Reverse(True), Roll((R, L, D)))
+    assert explain_roll(events, NAMES, False, listener=3) == (
+        "First Ana put 3 chips in the pot to reverse the dice. "
+        "Ana's reversed R took a chip from you, on Ana's right. "
+        "Ana's reversed L took nothing: Bo, on Ana's left, had no chip. The dot did nothing."
+    )
+    assert explain_roll(events, NAMES, False, listener=1) == (
+        "First Ana put 3 chips in the pot to reverse the dice. "
+        "Ana's reversed R took a chip from Dee, on Ana's right. "
+        "Ana's reversed L took nothing: you, on Ana's left, had no chip. The dot did nothing."
+    )
+
+
+def test_explain_a_wild_taking_from_the_listener() -> None:
+    rules = Rules(players=4, wild=True)
+    events = play(table(rules, (3, 0, 2, 1)), Roll((W, L, D)), ChooseSeat(1))
+    assert explain_roll(events, NAMES, False, listener=1) == (
+        "Ana's L sent a chip to you, on Ana's left. The dot let Ana keep one chip. "
+        "Then Ana's Wild took a chip from you."
+    )
+    events = play(table(rules, (3, 2, 2, 1)), Roll((W, W, D)), ChooseSeat(2), ChooseSeat(2))
+    assert explain_roll(events, NAMES, False, listener=2) == (
+        "The dot let Ana keep one chip. Ana's Wild took a chip from you. Ana's other Wild took a chip from you."
+    )
+    events = play(table(rules, (3, 2, 2, 1)), Roll((W, W, D)), ChooseSeat(2), ChooseSeat(3))
+    assert explain_roll(events, NAMES, False, listener=3) == (
+        "The dot let Ana keep one chip. Ana's Wild took a chip from Cy. Ana's other Wild took a chip from you."
+    )
+
+
+def test_explain_a_reversed_wild_giving_to_the_listener() -> None:
+    wild = Rules(players=4, reversible=True, wild=True)
+    gives = play(table(wild, (5, 0, 2, 1)), Reverse(True), Roll((W, D, W)), ChooseSeat(1), ChooseSeat(1))
+    assert explain_roll(gives, NAMES, False, listener=1) == (
+        "First Ana put 3 chips in the pot to reverse the dice. The dot did nothing. "
+        "Ana's reversed Wild gave you a chip. Ana's other reversed Wild gave you a chip."
+    )
+    gives = play(table(wild, (5, 0, 2, 1)), Reverse(True), Roll((W, D, W)), ChooseSeat(1), ChooseSeat(3))
+    assert explain_roll(gives, NAMES, False, listener=3) == (
+        "First Ana put 3 chips in the pot to reverse the dice. The dot did nothing. "
+        "Ana's reversed Wild gave a chip to Bo. Ana's other reversed Wild gave you a chip."
+    )
+
+
+def test_explain_the_listener_winning_on_someone_else_s_roll() -> None:
+    win = play(table(FOUR, (1, 0, 2, 0), pot=4), Roll((C,)))
+    assert explain_roll(win, NAMES, False, listener=2) == (
+        "Ana's C put a chip in the pot. Now only you have chips, so you win with 7 chips, pot included."
+    )
+    passed = play(table(FOUR, (1, 2, 0, 0), pot=9), Roll((L,)))
+    assert explain_roll(passed, NAMES, False, listener=1) == (
+        "Ana's L sent a chip to you, on Ana's left. Now only you have chips, so you win with 12 chips, "
+        "pot included."
+    )
+
+
+def test_the_listener_s_own_roll_and_a_listener_who_rolled_are_unchanged() -> None:
+    events = play(table(FOUR, (3, 3, 3, 3)), Roll((L, D, C)))
+    assert explain_roll(events, NAMES, True, listener=0) == explain_roll(events, NAMES, True)
+    assert explain_roll(events, NAMES, True, 0) == explain_roll(events, NAMES, True)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=4, chips=2, wild=w, reversible=r, win=win)
+        for w, r, win in itertools.product((False, True), (False, True), WinCondition)
+    ],
+    ids=repr,
+)
+def test_the_listener_s_label_is_never_a_third_person(rules: Rules) -> None:
+    """With the listener's seat labelled "You", no sentence says "to You", "from You" or "You's"."""
+    rng = random.Random(11)
+    wrong = re.compile(r"(?:,|\bto|\bfrom|\bgave|:) You\b|\bYou's\b|\bYou (?:has|wins|rolls)\b")
+    told = 0
+    for _game in range(40):
+        turn: list[Event] = []
+        for event in random_game(rules, rng):
+            turn.append(event)
+            if not isinstance(event, TurnEnded | GameWon):
+                continue
+            rolled = next((e for e in turn if isinstance(e, DiceRolled)), None)
+            if rolled is not None:
+                for listener in range(rules.players):
+                    names = tuple("You" if s == listener else n for s, n in enumerate(NAMES))
+                    text = explain_roll(turn, names, rolled.seat == listener, listener=listener)
+                    assert not wrong.search(text), text
+                    told += listener != rolled.seat and "you" in text
+            turn = []
+    assert told > 100
 
 
 # --- translation habits (DESIGN.md §4) ---------------------------------------------------------------------

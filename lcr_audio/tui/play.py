@@ -404,7 +404,14 @@ class PlayScreen:
             return
         rolled = next(e for e in self._last_turn if isinstance(e, DiceRolled))
         you = len(self.session.humans) == 1 and rolled.seat in self.session.humans
-        self._answer(explain_roll(self._last_turn, self.session.names, you))
+        self._answer(
+            explain_roll(
+                self._last_turn,
+                self.session.names,
+                you,
+                listener=min(self.session.humans) if len(self.session.humans) == 1 else None,
+            )
+        )
 
     def _seat_key(self, data: str) -> None:
         number = 10 if data == "0" else int(data)
