@@ -63,6 +63,8 @@ class App:
     sound: SoundPlayer | None
     pause: float
     save_path: Path = field(default_factory=default_save_path)
+    in_menu: bool = False
+    """True when games start from the main menu: leaving a game (Escape, Y) goes back to it."""
 
     @property
     def interactive(self) -> bool:
@@ -110,7 +112,7 @@ class App:
         """Run a screen with the signals handled, and say goodbye when the player leaves."""
         with _signals_end(screen):
             outcome = await screen.run(resume=resume)
-        if outcome is Outcome.QUIT:
+        if outcome is Outcome.LEFT or (outcome is Outcome.QUIT and not self.in_menu):
             # Translators: said when the player leaves.
             self.speaker.speak(_("Goodbye."))
         return outcome
@@ -141,8 +143,13 @@ class App:
             question = _(
                 "The saved game could not be used. {problem} A new game will save over it. Go on? Y or N."
             )
-            return None if await self.ask(question.format(problem=str(error))) else False
-        if loaded.over:
+            if await self.ask(question.format(problem=str(error))):
+                return None
+            # Translators: the player chose to keep a save that could not be used; {path} is where it is.
+            kept = _("Nothing was changed; the saved game is still in {path}.")
+            self.speaker.speak(kept.format(path=self.save_path))
+            return False
+        if loaded.over or not loaded.session.actions:  # nothing played yet: nothing worth continuing
             return None
         # Translators: the first question when an unfinished game was saved; {question} ends with "?".
         if await self.ask(_("{question} Y or N.").format(question=loaded.question())):

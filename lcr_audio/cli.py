@@ -40,6 +40,8 @@ DEFAULT_PAUSE = 1.0
 
 log = logging.getLogger("lcr_audio")
 LESSON_KEYS = [lesson.key for lesson in LESSONS]
+NOTICES: list[str] = []
+"""Sentences to say once the game can speak (a --lang the game does not have)."""
 
 
 class UsageError(Exception):
@@ -168,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--three-wilds",
         choices=[t.value for t in ThreeWilds],
-        default=ThreeWilds.TAKE_POT.value,
+        default=None,
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("three Wilds take the pot and play goes on (take-pot), or win at once (win)"),
     )
@@ -266,13 +268,16 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
     if any(not clean_name(n) for n in names):
         # Translators: a --names entry was empty after removing spaces and control characters.
         raise UsageError(_("Every name in --names needs at least one letter or digit."))
+    if args.three_wilds is not None and not args.wild:
+        # Translators: --three-wilds was given without --wild (three Wilds need Wild dice).
+        raise UsageError(_("--three-wilds only matters with Wild dice: add --wild, or leave it out."))
     computers = _computer_seats(args.computer, players)
     humans = [s for s in range(players) if s not in computers]
     rules = Rules(
         players=players,
         chips=args.chips,
         wild=args.wild,
-        three_wilds=ThreeWilds(args.three_wilds),
+        three_wilds=ThreeWilds(args.three_wilds or ThreeWilds.TAKE_POT.value),
         reversible=args.reversible,
         win=WinCondition(args.win),
         first_player=FirstPlayer(args.first),
@@ -326,7 +331,7 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
     from .tui.console import Console
 
     console = Console(stdout)
-    problems: list[str] = []
+    problems: list[str] = list(NOTICES)
     settings = load_app_settings(problems.append)
     speaker = create_speaker(
         getattr(args, "speech", "auto"), print_line=console.line, echo=settings.echo, braille=settings.braille
@@ -351,7 +356,7 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
                     # Translators: people were seated but the game has no keyboard (input is not a terminal).
                     _("People are seated but there is no keyboard to play with; use --computer all to watch.")
                 )
-            if players and any(p.human for p in players) and await app.offer_saved_game() is False:
+            if any(p.human for p in players) and await app.offer_saved_game() is False:
                 return 0
             await app.play_new(rules, players, args.seed)
             return 0
@@ -456,10 +461,19 @@ def choose_language(argv: Sequence[str]) -> str:
 
     Returns the language code in force ("en" when nothing else matches).
     """
-    from .i18n import set_language, system_language
+    from .i18n import SOURCE_LANGUAGE, set_language, system_language
     from .settings import peek_language
 
-    return set_language(_peek_lang(argv) or peek_language() or system_language())
+    asked = _peek_lang(argv)
+    chosen = set_language(asked or peek_language() or system_language())
+    if asked and chosen == SOURCE_LANGUAGE and asked.split("_")[0].split("-")[0].lower() != SOURCE_LANGUAGE:
+        NOTICES.append(
+            # Translators: --lang named a language the game has no catalog for; {language} is what was typed.
+            _("There is no translation for {language} yet, so the game speaks English.").format(
+                language=asked
+            )
+        )
+    return chosen
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -94,7 +94,7 @@ def test_play_options_seat_the_table() -> None:
     args = build_parser().parse_args(["play", "--names", "Ana,Bo,Ana,Dee", "--computer", "2,4", "--wild"])
     rules, players = table_from_options(args)
     assert rules.players == 4 and rules.wild
-    assert [p.name for p in players] == ["Ana", "Bo", "Ana 2", "Dee"]
+    assert [p.name for p in players] == ["Ana", "Bo", "Ana B", "Dee"]
     assert [p.human for p in players] == [True, False, True, False]
 
 
@@ -169,6 +169,8 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
         keys("Escape")
         wait_for("Quit this game? Y or N.")
         keys("y")
+        wait_for("Game saved.")  # back in the main menu: Escape there leaves the program
+        keys("Escape")
         shown = wait_for("EXIT=0")
     finally:
         subprocess.run(["tmux", "-L", session, "kill-server"], check=False)
@@ -181,7 +183,7 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
         "Name of player 1? Enter for You.",
     ]
     allowed = ("You", "Ana", "Bo", "A game", "Your turn", "Quit this game", "Goodbye", "EXIT=0", "Rules:")
-    allowed += ("Game saved.",)
+    allowed += ("Game saved.", "Left Right Center. Main menu.")
     stray = [line for line in lines[5:] if not line.startswith(allowed)]
     assert stray == []
 

@@ -234,13 +234,13 @@ def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> 
         await driver.press(" ")
         await driver.until(lambda: any("Choose who to take a chip from." in t for t, _ in driver.spoken))
         assert screen.state.chips == (3, 5, 4)  # the L went to Ana before the Wilds (R6)
-        assert driver.spoken[-1][0] == "Ana, 5 chips. 1 of 2."
-        assert await driver.press("\x1b[B") == ("Bo, 4 chips. 2 of 2.", True)
-        assert await driver.press("\x1b") == ("Choose who to take a chip from. Bo, 4 chips. 2 of 2.", True)
+        assert driver.spoken[-1][0] == "Ana, seat 2, 5 chips."
+        assert await driver.press("\x1b[B") == ("Bo, seat 3, 4 chips.", True)
+        assert await driver.press("\x1b") == ("Choose who to take a chip from. Bo, seat 3, 4 chips.", True)
         assert await driver.press("1") == ("That is your own seat; choose another player.", True)
         await driver.press("\r")  # take from Bo
         await driver.until(lambda: screen.state.chips == (4, 5, 3))
-        assert await driver.press("2") == ("Ana, 5 chips. 1 of 2.", True)
+        assert await driver.press("2") == ("Ana, seat 2, 5 chips.", True)
         await driver.press("\r")  # take from Ana
         await driver.until(lambda: any("Reverse the dice?" in t for t, _ in driver.spoken[-3:]))
         assert screen.state.chips == (5, 4, 3) and screen.state.pot == 0

@@ -151,7 +151,8 @@ def test_a_damaged_save_is_reported_and_kept(
     async def scenario() -> None:
         app, recorder = make_app(pipe, path)
         assert await answer_when_asked(app.offer_saved_game(), recorder, pipe, DAMAGED, key) is result
-        assert recorder.spoken == [(DAMAGED, True)]
+        kept = [] if result is None else [(f"Nothing was changed; the saved game is still in {path}.", False)]
+        assert recorder.spoken == [(DAMAGED, True), *kept]
 
     asyncio.run(scenario())
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
@@ -203,7 +204,7 @@ def test_resume_says_where_the_game_stands_then_asks_the_pending_question(
         assert loaded.session.actions[len(session.actions)] == uninterrupted.actions[-1]
         await asyncio.sleep(0.05)
         pipe.send_text("\x03")  # Control+C: save and leave
-        assert await asyncio.wait_for(task, 5) is Outcome.QUIT
+        assert await asyncio.wait_for(task, 5) is Outcome.LEFT
         assert recorder.texts[-1] == "Goodbye."
         again = load(path)  # the save written on leaving continues the same game
         assert again.session.actions[: len(session.actions) + 1] == uninterrupted.actions
@@ -230,16 +231,16 @@ def test_resume_in_the_middle_of_a_wild_asks_for_the_seat(pipe: PipeInput, tmp_p
         assert recorder.texts[:3] == [
             "The game continues at turn 1. You 2, Ana 3, Bo 4, pot 0.",
             "Choose who to take a chip from.",
-            "Ana, 3 chips. 1 of 2.",
+            "Ana, seat 2, 3 chips.",
         ]
         pipe.send_text("\x1b[B")  # Down
         await until(lambda: len(recorder.spoken) >= 4, task)
-        assert recorder.spoken[3] == ("Bo, 4 chips. 2 of 2.", True)
+        assert recorder.spoken[3] == ("Bo, seat 3, 4 chips.", True)
         pipe.send_text("\r")
         await until(lambda: len(loaded.session.actions) >= 2, task)
         assert loaded.session.actions[1] == ChooseSeat(2)  # the Wild took from Bo: the seat under choice
         pipe.send_text("\x03")
-        assert await asyncio.wait_for(task, 5) is Outcome.QUIT
+        assert await asyncio.wait_for(task, 5) is Outcome.LEFT
 
     asyncio.run(scenario())
 

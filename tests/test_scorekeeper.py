@@ -104,7 +104,7 @@ class Table:
     async def stop(self) -> None:
         assert self.task is not None
         self.keys.send_text("\x03")  # Control+C: save (no keeper here) and leave
-        assert await asyncio.wait_for(self.task, 5) is Outcome.QUIT
+        assert await asyncio.wait_for(self.task, 5) is Outcome.LEFT
 
 
 def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInput) -> None:
@@ -146,14 +146,14 @@ def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInpu
             await table.answer(key)
         assert table.texts[-1] == "Wild, L, Wild. Enter to confirm."
         await table.press(ENTER)
-        await table.heard("Ana, 3 chips. 1 of 2.")  # after the L: Ana 3, Bo 4, Cy 2
+        await table.heard("Ana, seat 1, 3 chips.")  # after the L: Ana 3, Bo 4, Cy 2
         assert table.position == ((3, 4, 2), 3)
         assert table.state.phase is Phase.WILD_TAKE and table.context() is Context.KEEP_CHOOSE
-        assert await table.answer(DOWN) == "Bo, 4 chips. 2 of 2."
-        assert await table.answer(UP) == "Ana, 3 chips. 1 of 2."
-        assert await table.answer(DOWN) == "Bo, 4 chips. 2 of 2."
+        assert await table.answer(DOWN) == "Bo, seat 2, 4 chips."
+        assert await table.answer(UP) == "Ana, seat 1, 3 chips."
+        assert await table.answer(DOWN) == "Bo, seat 2, 4 chips."
         await table.press(ENTER)  # the first Wild takes from Bo
-        await table.heard("Ana, 3 chips. 1 of 2.")
+        await table.heard("Ana, seat 1, 3 chips.")
         assert table.position == ((3, 3, 3), 3)
         await table.press(ENTER)  # the second Wild takes from Ana
         await table.heard("Your turn, Ana. You have 2 chips. Roll 2 dice and type what they show.")
@@ -163,7 +163,7 @@ def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInpu
         assert await table.answer("4") == "Wild. 1 more."
         assert await table.answer("6") == "Wild, dot. Enter to confirm."
         await table.press(ENTER)
-        await table.heard("Bo, 3 chips. 1 of 2.")
+        await table.heard("Bo, seat 2, 3 chips.")
         await table.press(ENTER)  # take from Bo
         await table.heard("Your turn, Bo. You have 2 chips. Roll 2 dice and type what they show.")
         assert table.position == ((3, 2, 4), 3)
@@ -217,7 +217,9 @@ def test_undo_puts_back_the_turn_before_exactly(pipe: PipeInput) -> None:
     async def scenario() -> None:
         table = Table(Rules(players=3, chips=3), pipe)
         await table.start("Your turn, Ana. Roll 3 dice and type what they show.")
-        assert await table.answer("u") == "There is no turn to undo yet."
+        assert await table.answer("u") == (
+            "There is no turn to undo yet. Your turn, Ana. You have 3 chips. Roll 3 dice and type what they show."
+        )
         start = table.state
         for key in "lrc":
             await table.answer(key)
@@ -245,7 +247,9 @@ def test_undo_puts_back_the_turn_before_exactly(pipe: PipeInput) -> None:
         await table.answer("y")
         assert table.state == start
         assert table.screen.session.actions == []
-        assert await table.answer("u") == "There is no turn to undo yet."
+        assert await table.answer("u") == (
+            "There is no turn to undo yet. Your turn, Ana. You have 3 chips. Roll 3 dice and type what they show."
+        )
 
         # The game goes on from the restored position: Ana rolls again, differently.
         for key in "...":
@@ -383,3 +387,20 @@ def test_parse_face_refuses_what_is_no_face(key: str, rules: Rules) -> None:
     with pytest.raises(FaceError) as caught:
         parse_face(key, rules)
     assert str(caught.value) == "Type L, C, R, D for a dot, W for a Wild, or the numbers 1 to 6."
+
+
+def test_turn_marks_come_from_the_actions_so_a_resumed_table_can_undo() -> None:
+    """Undo after a resume goes back one turn, not to the start: the turn starts are found by replay."""
+    from lcr_audio.engine import Face, Reverse, Roll
+    from lcr_audio.tui.scorekeeper import turn_marks
+
+    rules = Rules(players=3, chips=4, reversible=True)
+    session = Session(
+        rules, [Player("Ana", True), Player("Bo", True), Player("Cy", True)], seed=1, physical=True
+    )
+    dot, left = Face.DOT, Face.LEFT
+    session.apply(Reverse(False))  # Ana: 4 chips, declines (R9)
+    session.apply(Roll((left, dot, dot)))  # Ana 3, Bo 5
+    session.apply(Reverse(False))  # Bo declines
+    session.apply(Roll((dot, dot, dot)))
+    assert turn_marks(session) == [0, 2, 4]

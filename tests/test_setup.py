@@ -47,7 +47,7 @@ def test_enter_four_times_is_you_against_two_computers_with_standard_rules() -> 
 def test_people_and_names_are_asked_and_cleaned() -> None:
     rules, names, humans, _ = run_setup("4\r", "2\r", "  Ana \r", "ana\x07\r", "\r")
     assert rules.players == 4
-    assert names == ["Ana", "ana 2", "Bo", "Cy"]
+    assert names == ["Ana", "ana B", "Bo", "Cy"]
     assert humans == [True, True, False, False]
 
 
@@ -82,5 +82,5 @@ def test_names_are_neutralised() -> None:
     assert clean_name("  Ana\x1b]0;title\x07 \x1b[31mRed\x00 ") == "Ana Red"
     assert clean_name("\x1b[2J\x1b[H") == ""
     assert len(clean_name("x" * 50)) == 20
-    assert distinct_names(["Bo", "bo", "Bo"]) == ["Bo", "bo 2", "Bo 3"]
+    assert distinct_names(["Bo", "bo", "Bo"]) == ["Bo", "bo B", "Bo C"]
     assert [p.name for p in table(4, ["", "Cy"], [0])] == ["You", "Cy", "Ana", "Bo"]

@@ -8,6 +8,8 @@ nothing on the screen is ever redrawn.
 from __future__ import annotations
 
 import re
+import shutil
+import textwrap
 import threading
 from typing import TextIO
 
@@ -25,10 +27,26 @@ class Console:
         self.stream = stream
         self._mid_line = False
         self._lock = threading.Lock()
+        try:
+            self._terminal = stream.isatty()
+        except (AttributeError, ValueError):
+            self._terminal = False
+
+    def _wrap(self, text: str) -> str:
+        """On a terminal, break long lines between words: a terminal would cut them mid-word, and a screen
+        reader reviewing line by line would read the halves of a word apart. Files and pipes get whole lines.
+        """
+        if not self._terminal:
+            return text
+        width = shutil.get_terminal_size((80, 24)).columns - 1
+        if len(text) <= width or width < 20:
+            return text
+        return "\n".join(textwrap.wrap(text, width=width, break_long_words=False, break_on_hyphens=False))
 
     def line(self, text: str) -> None:
-        """Print ``text`` as a new line, leaving the cursor at its end. Control characters are removed."""
-        text = _CONTROL.sub("", text)
+        """Print ``text`` as a new line, leaving the cursor at its end. Control characters are removed; on a
+        terminal, long lines are broken between words."""
+        text = self._wrap(_CONTROL.sub("", text))
         with self._lock:
             self.stream.write(("\n" if self._mid_line else "") + text)
             self.stream.flush()

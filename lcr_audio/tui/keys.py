@@ -49,17 +49,8 @@ SCOREKEEPER_TWIN = {Context.REVERSE: Context.KEEP_REVERSE, Context.CHOOSE: Conte
 CHOOSING = frozenset({Context.CHOOSE, Context.KEEP_CHOOSE})
 
 
-PLAYING = frozenset(
-    {
-        Context.ROLL,
-        Context.REVERSE,
-        Context.CHOOSE,
-        Context.WATCH,
-        Context.ENTRY,
-        Context.KEEP_REVERSE,
-        Context.KEEP_CHOOSE,
-    }
-)
+PLAYING = frozenset({Context.ROLL, Context.REVERSE, Context.CHOOSE, Context.WATCH, Context.ENTRY})
+"""During a game; the scorekeeper's twins of REVERSE and CHOOSE are added to each key by _with_twins."""
 IN_GAME = PLAYING | {Context.CONFIRM}
 EVERYWHERE = IN_GAME | {Context.OPTIONS, Context.READER}
 
@@ -587,11 +578,11 @@ _CONTEXT_NAMES = {
 
 
 def _when(contexts: frozenset[Context]) -> str:
-    if contexts == EVERYWHERE:
-        return "always"
-    if contexts == IN_GAME:
-        return "during a game"
-    if contexts == PLAYING:
+    if contexts >= EVERYWHERE:
+        return "any time in a game, menus and reader included"
+    if contexts >= IN_GAME:
+        return "any time in a game"
+    if contexts >= PLAYING:
         return "during play"
     return ", ".join(_CONTEXT_NAMES[c] for c in Context if c in contexts)
 

@@ -27,10 +27,11 @@ if TYPE_CHECKING:
 
 async def run_main_menu(app: App) -> None:
     """Offer the saved game, then the main menu, until the player quits."""
+    app.in_menu = True
     offer = await app.offer_saved_game()
     if offer is False:
         return
-    if isinstance(offer, LoadedGame) and await app.resume(offer) is Outcome.QUIT:
+    if isinstance(offer, LoadedGame) and await app.resume(offer) is Outcome.LEFT:
         return
     start = 0
     while True:
@@ -77,11 +78,11 @@ async def run_main_menu(app: App) -> None:
         if choice == "practice":
             await run_practice(app)
         elif choice == "keep":
-            if await run_scorekeeper(app) is Outcome.QUIT:
+            if await run_scorekeeper(app) is Outcome.LEFT:
                 return
         else:
             rules, players = await Setup(app.speaker, app.console, app.keys, app.output).ask()
-            if await app.play_new(rules, players) is Outcome.QUIT:
+            if await app.play_new(rules, players) is Outcome.LEFT:
                 return
 
 

@@ -75,8 +75,7 @@ async def menu(
                 continue
             later = [i for i in starts if i > index]
             index = later[0] if later else starts[0]
-            if len(starts) == 1:  # one item with that letter: choose it at once
-                speaker.speak(items[index][1], interrupt=True)
+            if len(starts) == 1:  # one item with that letter: choose it at once (what opens says what it is)
                 return items[index][0]
         else:
             # Translators: a key that does nothing in a menu.

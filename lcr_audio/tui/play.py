@@ -48,7 +48,9 @@ class Outcome(enum.Enum):
     FINISHED = "finished"
     """The game (or games) ended and nobody asked for another."""
     QUIT = "quit"
-    """A player chose to leave."""
+    """A player chose to leave this game (Escape, then Y): back to the main menu, if it started there."""
+    LEFT = "left"
+    """The program must end: Control+C, or a signal (the terminal closed, the system shutting down)."""
 
 
 class _Question(enum.Enum):
@@ -237,7 +239,7 @@ class PlayScreen:
         """SIGTERM, SIGHUP or SIGINT: save (when saving) and end at once, cleanly."""
         if self.keeper is not None and not self.state.over:
             self.keeper.save_now(self)
-        self._finish(Outcome.QUIT)
+        self._finish(Outcome.LEFT)
 
     def _paused(self) -> bool:
         return self._question is not None or self._options is not None or self._reader is not None
@@ -438,12 +440,13 @@ class PlayScreen:
         choices = self.state.choices
         seat = choices[self._choice % len(choices)]
         count = self.state.chips[seat]
-        # Translators: one seat read while choosing for a Wild: its name, chips, and place in the list.
+        # Translators: one seat read while choosing for a Wild: its name, its seat number (the digit key that
+        # picks it) and its chips.
         text = ngettext(
-            "{name}, {count} chip. {place} of {total}.",
-            "{name}, {count} chips. {place} of {total}.",
+            "{name}, seat {seat}, {count} chip.",
+            "{name}, seat {seat}, {count} chips.",
             count,
-        ).format(name=self.session.names[seat], count=count, place=self._choice + 1, total=len(choices))
+        ).format(name=self.session.names[seat], seat=seat + 1, count=count)
         return Utterance(text, priority)
 
     def _move_choice(self, delta: int) -> None:
@@ -466,7 +469,7 @@ class PlayScreen:
     def _quit_now(self) -> None:
         if self.keeper is not None and not self.state.over:
             self._answer(self.keeper.save_now(self))
-        self._finish(Outcome.QUIT)
+        self._finish(Outcome.LEFT)
 
     def _save_now(self) -> None:
         if self.keeper is None:

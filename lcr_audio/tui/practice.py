@@ -66,6 +66,7 @@ class PracticeScreen:
         """The lesson list (or ``first`` at once), until the player leaves with Escape."""
         async with KeyReader(self.app.keys) as reader:
             key = first
+            last = 0
             while True:
                 if key is None:
                     items = [
@@ -78,9 +79,11 @@ class PracticeScreen:
                         _("Practice. Choose a lesson."),
                         items,
                         escape="",
+                        start=last,
                     )
                     if not key:
                         return
+                last = [each.key for each in LESSONS].index(key)  # the list reopens on this lesson
                 key = await self.lesson(reader, key)
 
     async def lesson(self, reader: KeyReader, key: str) -> str | None:

@@ -9,13 +9,12 @@ skipped, and the winner is named. U undoes the last turn after a yes. The game a
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_toolkit.key_binding import KeyPress
 
-from ..engine import Event, Face, GameState, Roll, Rules, TurnStarted
+from ..engine import Event, Face, GameStarted, GameState, Roll, Rules, TurnStarted, new_game, step
 from ..i18n import _, ngettext
 from ..narration import Narrator, Verbosity
 from ..session import Player, Session
@@ -65,8 +64,20 @@ def parse_face(key: str, rules: Rules) -> Face:
     return face
 
 
-class _Ask(enum.Enum):
-    UNDO = "undo"
+def turn_marks(session: Session) -> list[int]:
+    """How many of the session's actions came before each turn began (turns that were played or started).
+
+    Worked out by replaying the actions, so a resumed game can undo the turns played before the resume.
+    """
+    opening = session.opening[0]
+    first = opening.first if isinstance(opening, GameStarted) else 0
+    state, _events = new_game(session.rules, first)
+    marks = [0]
+    for index, action in enumerate(session.actions, start=1):
+        state, events = step(state, action)
+        if any(isinstance(event, TurnStarted) for event in events):
+            marks.append(index)
+    return marks
 
 
 class ScorekeeperScreen(PlayScreen):
@@ -78,7 +89,7 @@ class ScorekeeperScreen(PlayScreen):
     def _reset_entry(self) -> None:
         self.faces: list[Face] = []
         self._undo_asked = False
-        self._turn_marks: list[int] = [0]
+        self._turn_marks: list[int] = turn_marks(self.session)
 
     def _use(self, session: Session) -> None:
         super()._use(session)
@@ -190,8 +201,10 @@ class ScorekeeperScreen(PlayScreen):
 
     def _ask_undo(self) -> None:
         if len(self.session.actions) == 0:
+            prompt = self.narrator.prompt(self.state)
             # Translators: U before anything was played, in the scorekeeper.
-            self._error(_("There is no turn to undo yet."))
+            text = _("There is no turn to undo yet.")
+            self._error(f"{text} {prompt.text}" if prompt is not None else text)
             return
         self._undo_asked = True
         # Translators: U in the scorekeeper asks before undoing.
@@ -215,9 +228,7 @@ class ScorekeeperScreen(PlayScreen):
         rebuilt = Session(old.rules, old.players, old.seed, physical=True)
         for action in old.actions[:keep]:
             rebuilt.apply(action)
-        marks = [m for m in self._turn_marks if m <= keep]
         self._use(rebuilt)
-        self._turn_marks = marks
         if self.keeper is not None:
             self.keeper.turn_ended(self)
         prompt = self.narrator.prompt(self.state)

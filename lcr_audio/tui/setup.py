@@ -51,26 +51,33 @@ def clean_name(raw: str) -> str:
 
 
 def distinct_names(names: Sequence[str]) -> list[str]:
-    """Make repeated names distinct: "Ana", "Ana" becomes "Ana", "Ana 2" (case-insensitive)."""
+    """Make repeated names distinct: "Ana", "Ana" becomes "Ana", "Ana B" (case-insensitive). Letters, not
+    numbers: a name ending in a number would run into the chip counts said after it ("Ana 2 3")."""
     seen: set[str] = set()
     out: list[str] = []
     for name in names:
-        candidate, n = name, 1
+        candidate, n = name, 0
         while candidate.casefold() in seen:
             n += 1
-            candidate = f"{name} {n}"
+            candidate = f"{name} {_letter(n)}"
         seen.add(candidate.casefold())
         out.append(candidate)
     return out
 
 
+def _letter(index: int) -> str:
+    """A, B, C... for 0, 1, 2... (names are at most 10 at a table)."""
+    return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[index % 26]
+
+
 def default_name(seat: int, people: int) -> str:
-    """The name a person gets when they press Enter at the name question: "You" alone, else numbered."""
+    """The name a person gets when they press Enter at the name question: "You" alone, else "Player A",
+    "Player B"... (letters, so that the chip counts said after a name are not heard as part of it)."""
     if people == 1:
         # Translators: the default name of the one person at the keyboard.
         return _("You")
-    # Translators: the default name of a person at the keyboard when there are several; {number} is the seat.
-    return _("Player {number}").format(number=seat + 1)
+    # Translators: the default name of a person at the keyboard when there are several; {letter} is A, B, C...
+    return _("Player {letter}").format(letter=_letter(seat))
 
 
 def table(player_count: int, names: Sequence[str], humans: Sequence[int]) -> list[Player]:

@@ -1,0 +1,37 @@
+"""The key table (DESIGN.md §3: keys as data, one table)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from lcr_audio.tui.keys import KEYS, Command, Context, KeySpec, help_text, lookup
+
+
+@pytest.mark.parametrize("context", list(Context))
+def test_no_key_does_two_things_at_once(context: Context) -> None:
+    keys = Counter(key for spec in KEYS if context in spec.contexts for key in spec.keys)
+    assert [key for key, count in keys.items() if count > 1] == []
+
+
+@pytest.mark.parametrize("context", list(Context))
+def test_f1_works_everywhere_and_lists_only_what_works(context: Context) -> None:
+    assert lookup("f1", context) is not None
+    expected = [f"{spec.spoken}: {spec.help}." for spec in KEYS if context in spec.contexts]
+    assert help_text(context) == " ".join(expected)
+    assert "F1: the keys that work now." in expected
+
+
+def test_the_scorekeeper_questions_have_the_game_keys_and_undo() -> None:
+    for game, keeper in ((Context.REVERSE, Context.KEEP_REVERSE), (Context.CHOOSE, Context.KEEP_CHOOSE)):
+        game_keys = {k for spec in KEYS if game in spec.contexts for k in spec.keys}
+        keeper_keys = {k for spec in KEYS if keeper in spec.contexts for k in spec.keys}
+        assert keeper_keys == game_keys | {"u"}
+        assert lookup("u", keeper) is not None and lookup("u", keeper).command is Command.UNDO  # type: ignore[union-attr]
+        assert lookup("u", game) is None
+
+
+def test_an_unknown_key_name_fails_at_once() -> None:
+    with pytest.raises(ValueError):
+        KeySpec(Command.HELP, ("f99",), "F99", "nothing", frozenset({Context.ROLL}))
