@@ -35,3 +35,22 @@ def test_the_scorekeeper_questions_have_the_game_keys_and_undo() -> None:
 def test_an_unknown_key_name_fails_at_once() -> None:
     with pytest.raises(ValueError):
         KeySpec(Command.HELP, ("f99",), "F99", "nothing", frozenset({Context.ROLL}))
+
+
+@pytest.mark.parametrize(
+    ("typed", "context", "command"),
+    [("ы", Context.ROLL, Command.STATUS), ("Н", Context.CONFIRM, Command.YES), ("т", Context.CONFIRM, Command.NO),
+     ("с", Context.ROLL, Command.POT), ("к", Context.ROLL, Command.ROLL)],
+)
+def test_a_russian_layout_reaches_the_same_keys(typed: str, context: Context, command: Command) -> None:
+    """Keys are places on the keyboard: with the Russian layout on, the S place types ы and still means S."""
+    spec = lookup(typed, context)
+    assert spec is not None and spec.command is command
+
+
+def test_faces_can_be_typed_from_a_russian_layout() -> None:
+    from lcr_audio.engine import Face, Rules
+    from lcr_audio.tui.scorekeeper import parse_face
+
+    assert [parse_face(k, Rules(wild=True)) for k in "дсквв"] == [Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.DOT]
+    assert parse_face("ц", Rules(wild=True)) is Face.WILD

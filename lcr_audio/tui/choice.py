@@ -18,6 +18,7 @@ from prompt_toolkit.keys import Keys
 
 from ..i18n import _
 from ..speech import Speaker
+from .keys import is_key
 
 T = TypeVar("T")
 
@@ -136,7 +137,7 @@ async def choose(reader: KeyReader, speaker: Speaker, option: Option[T], *, firs
             index = (index + 1) % len(option.values)
         elif key in (Keys.Left, Keys.Up):
             index = (index - 1) % len(option.values)
-        elif isinstance(key, str) and len(key) == 1 and key.lower() == "d":
+        elif is_key(key, "d"):
             raise Defaults
         elif key == Keys.ControlC:
             raise KeyboardInterrupt
@@ -168,9 +169,9 @@ async def yes_no(reader: KeyReader, speaker: Speaker, question: str) -> bool:
     while True:
         press = await reader.next()
         key = press.key
-        if isinstance(key, str) and key.lower() == "y":
+        if is_key(key, "y"):
             return True
-        if (isinstance(key, str) and key.lower() == "n") or key == Keys.Escape:
+        if is_key(key, "n") or key == Keys.Escape:
             return False
         if key == Keys.ControlC:
             raise KeyboardInterrupt

@@ -533,6 +533,24 @@ def _with_twins(spec: KeySpec) -> KeySpec:
 KEYS = tuple(_with_twins(spec) for spec in KEYS)
 
 
+_CYRILLIC = "йцукенгшщзхъфывапролджэячсмитьбю"
+_QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,."
+_LATIN_TWIN = dict(zip(_CYRILLIC, _QWERTY, strict=True))
+"""The Latin key at the same place on the keyboard, for players whose Russian layout is switched on: the
+game's keys are places on the keyboard (S, C, T...), whatever letter the layout puts there."""
+
+
+def latin_twin(key: str) -> str:
+    """The key as a lowercase Latin letter: itself, or the Latin key at the same place for a Cyrillic one."""
+    lowered = key.lower()
+    return _LATIN_TWIN.get(lowered, lowered)
+
+
+def is_key(key: str | Keys, letter: str) -> bool:
+    """True when ``key`` is ``letter`` (lowercase Latin), in either case or from a Russian layout."""
+    return isinstance(key, str) and len(key) == 1 and latin_twin(key) == letter
+
+
 def _key_id(key: str) -> str:
     parsed = _parse_key(key)
     return parsed.value if isinstance(parsed, Keys) else parsed
@@ -541,11 +559,11 @@ def _key_id(key: str) -> str:
 def lookup(key: str | Keys, context: Context) -> KeySpec | None:
     """The row that handles ``key`` (a prompt_toolkit key or character) in ``context``, if any.
 
-    Letters match in either case ("S" and "s").
+    Letters match in either case ("S" and "s"), and from a Russian layout (the key at the same place).
     """
     wanted = key.value if isinstance(key, Keys) else key
     if len(wanted) == 1:
-        wanted = wanted.lower()
+        wanted = latin_twin(wanted)
     for spec in KEYS:
         if context in spec.contexts and any(_key_id(k) == wanted for k in spec.keys):
             return spec

@@ -11,6 +11,7 @@ from prompt_toolkit.keys import Keys
 from ..i18n import _
 from ..speech import Speaker
 from .choice import KeyReader
+from .keys import latin_twin
 
 T = TypeVar("T")
 
@@ -69,6 +70,8 @@ async def menu(
             continue
         elif isinstance(key, str) and len(key) == 1 and key.isalnum():
             starts = [i for i, (_v, label) in enumerate(items) if label[:1].lower() == key.lower()]
+            if not starts:  # a Russian layout's letter at the place of a Latin one
+                starts = [i for i, (_v, label) in enumerate(items) if label[:1].lower() == latin_twin(key)]
             if not starts:
                 # Translators: a letter that starts no item of the menu.
                 speaker.speak(_("No item starts with {letter}.").format(letter=key.upper()), interrupt=True)

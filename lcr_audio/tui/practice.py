@@ -15,6 +15,7 @@ from prompt_toolkit.keys import Keys
 from ..i18n import _, ngettext
 from ..practice import LESSONS, AnswerKind, Lesson, Question, check, lesson, questions, score_text
 from .choice import KeyReader
+from .keys import is_key
 from .menu import menu
 
 if TYPE_CHECKING:
@@ -130,7 +131,7 @@ class PracticeScreen:
             press = (await reader.next()).key
             if press in _ENTER and following is not None:
                 return following.key
-            if isinstance(press, str) and press.lower() == "r":
+            if is_key(press, "r"):
                 return key
             if press == Keys.Escape or (press in _ENTER and following is None):
                 return None
@@ -160,14 +161,12 @@ class PracticeScreen:
                 raise KeyboardInterrupt
             if key == Keys.Escape:
                 raise _Leave
-            if key == Keys.F1 or (
-                isinstance(key, str) and key.lower() == "r" and question.kind is not AnswerKind.YES_NO
-            ):
+            if key == Keys.F1 or (is_key(key, "r") and question.kind is not AnswerKind.YES_NO):
                 self.say(full)
                 continue
             if question.kind is AnswerKind.YES_NO:
-                if isinstance(key, str) and key.lower() in ("y", "n"):
-                    return key.lower() == "y"
+                if is_key(key, "y") or is_key(key, "n"):
+                    return is_key(key, "y")
                 self.say(_("Please press Y or N."))
                 continue
             if question.kind is AnswerKind.NUMBER:

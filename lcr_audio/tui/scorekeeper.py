@@ -18,7 +18,7 @@ from ..engine import Event, Face, GameStarted, GameState, Roll, Rules, TurnStart
 from ..i18n import _, ngettext
 from ..narration import Narrator, Verbosity
 from ..session import Player, Session
-from .keys import SCOREKEEPER_TWIN, Command, Context, KeySpec, lookup
+from .keys import SCOREKEEPER_TWIN, Command, Context, KeySpec, latin_twin, lookup
 from .play import Outcome, PlayScreen
 from .setup import Setup
 
@@ -37,7 +37,7 @@ def parse_face(key: str, rules: Rules) -> Face:
     Raises:
         FaceError: the key is no face, or it is W while Wild dice are off.
     """
-    letter = key.lower()
+    letter = latin_twin(key)
     by_letter = {
         "l": Face.LEFT,
         "c": Face.CENTER,

@@ -32,6 +32,7 @@ from ..session import Player
 from ..speech import Speaker
 from .choice import Defaults, KeyReader, Option, choose
 from .console import Console
+from .keys import is_key
 
 NAME_LIMIT = 20
 """The longest name kept, in characters."""
@@ -204,7 +205,7 @@ class Setup:
                 key = (await reader.next()).key
                 if key in ("\r", "\n", " ") or key in ("c-m", "c-j"):
                     return standard
-                if isinstance(key, str) and key.lower() == "o":
+                if is_key(key, "o"):
                     return await self._options(reader, players)
                 if key == "c-c":
                     raise KeyboardInterrupt
