@@ -19,7 +19,7 @@ def test_no_key_does_two_things_at_once(context: Context) -> None:
 def test_f1_works_everywhere_and_lists_only_what_works(context: Context) -> None:
     assert lookup("f1", context) is not None
     expected = [f"{spec.spoken}: {spec.help}." for spec in KEYS if context in spec.contexts]
-    assert help_text(context) == " ".join(expected)
+    assert help_text(context) == "\n".join(expected)
     assert "F1: the keys that work now." in expected
 
 
@@ -39,8 +39,13 @@ def test_an_unknown_key_name_fails_at_once() -> None:
 
 @pytest.mark.parametrize(
     ("typed", "context", "command"),
-    [("ы", Context.ROLL, Command.STATUS), ("Н", Context.CONFIRM, Command.YES), ("т", Context.CONFIRM, Command.NO),
-     ("с", Context.ROLL, Command.POT), ("к", Context.ROLL, Command.ROLL)],
+    [
+        ("ы", Context.ROLL, Command.STATUS),
+        ("Н", Context.CONFIRM, Command.YES),
+        ("т", Context.CONFIRM, Command.NO),
+        ("с", Context.ROLL, Command.POT),
+        ("к", Context.ROLL, Command.ROLL),
+    ],
 )
 def test_a_russian_layout_reaches_the_same_keys(typed: str, context: Context, command: Command) -> None:
     """Keys are places on the keyboard: with the Russian layout on, the S place types ы and still means S."""
@@ -52,5 +57,11 @@ def test_faces_can_be_typed_from_a_russian_layout() -> None:
     from lcr_audio.engine import Face, Rules
     from lcr_audio.tui.scorekeeper import parse_face
 
-    assert [parse_face(k, Rules(wild=True)) for k in "дсквв"] == [Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.DOT]
+    assert [parse_face(k, Rules(wild=True)) for k in "дсквв"] == [
+        Face.LEFT,
+        Face.CENTER,
+        Face.RIGHT,
+        Face.DOT,
+        Face.DOT,
+    ]
     assert parse_face("ц", Rules(wild=True)) is Face.WILD

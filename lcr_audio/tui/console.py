@@ -39,9 +39,13 @@ class Console:
         if not self._terminal:
             return text
         width = shutil.get_terminal_size((80, 24)).columns - 1
-        if len(text) <= width or width < 20:
+        if width < 20:
             return text
-        return "\n".join(textwrap.wrap(text, width=width, break_long_words=False, break_on_hyphens=False))
+        return "\n".join(
+            "\n".join(textwrap.wrap(line, width=width, break_long_words=False, break_on_hyphens=False))
+            or line
+            for line in text.split("\n")
+        )
 
     def line(self, text: str) -> None:
         """Print ``text`` as a new line, leaving the cursor at its end. Control characters are removed; on a

@@ -571,14 +571,14 @@ def lookup(key: str | Keys, context: Context) -> KeySpec | None:
 
 
 def help_text(context: Context) -> str:
-    """F1's answer in ``context``: every key that works now and what it does, in table order."""
+    """F1's answer in ``context``: every key that works now and what it does, in table order, one per line."""
     parts = [
         # Translators: one entry of the F1 key list, e.g. "S: every seat's chips and the pot."
         _("{keys}: {action}.").format(keys=_(spec.spoken), action=_(spec.help))
         for spec in KEYS
         if context in spec.contexts
     ]
-    return " ".join(parts)
+    return "\n".join(parts)  # one key per line: a screen reader can go through them line by line
 
 
 _CONTEXT_NAMES = {

@@ -1,0 +1,53 @@
+"""The console printer: append-only, the cursor after the last sentence, words never cut in two."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from lcr_audio.tui.console import Console
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_each_line_starts_with_the_break_of_the_one_before() -> None:
+    out = io.StringIO()
+    console = Console(out)
+    console.line("Your turn.")
+    console.line("Press Space to roll.")
+    assert out.getvalue() == "Your turn.\nPress Space to roll."  # the cursor rests after the question
+    console.finish_line()
+    assert out.getvalue().endswith("roll.\n")
+
+
+def test_control_characters_never_reach_the_terminal() -> None:
+    out = io.StringIO()
+    Console(out).line("Ana\x1b[2J\x07 rolls")
+    assert out.getvalue() == "Ana[2J rolls"
+
+
+def test_a_terminal_gets_long_lines_broken_between_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "30")
+    out = Terminal()
+    Console(out).line(
+        "Ana rolls L, dot, C: one chip to Bo, one to the pot. Ana 1, Bo 4, pot 1.\nF1: the keys."
+    )
+    lines = out.getvalue().split("\n")
+    assert all(len(line) <= 29 for line in lines)
+    assert (
+        " ".join(lines[:-1]).split()
+        == "Ana rolls L, dot, C: one chip to Bo, one to the pot. Ana 1, Bo 4, pot 1.".split()
+    )
+    assert lines[-1] == "F1: the keys."
+
+
+def test_a_file_or_pipe_gets_whole_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "30")
+    out = io.StringIO()
+    text = "Ana rolls L, dot, C: one chip to Bo, one to the pot. Ana 1, Bo 4, pot 1."
+    Console(out).line(text)
+    assert out.getvalue() == text
