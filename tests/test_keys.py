@@ -40,11 +40,11 @@ def test_an_unknown_key_name_fails_at_once() -> None:
 @pytest.mark.parametrize(
     ("typed", "context", "command"),
     [
-        ("ы", Context.ROLL, Command.STATUS),
-        ("Н", Context.CONFIRM, Command.YES),
-        ("т", Context.CONFIRM, Command.NO),
-        ("с", Context.ROLL, Command.POT),
-        ("к", Context.ROLL, Command.ROLL),
+        ("\u044b", Context.ROLL, Command.STATUS),  # ы, at the place of S
+        ("\u041d", Context.CONFIRM, Command.YES),  # Cyrillic En, at the place of Y
+        ("\u0442", Context.CONFIRM, Command.NO),  # т, at the place of N
+        ("\u0441", Context.ROLL, Command.POT),  # Cyrillic Es, at the place of C
+        ("\u043a", Context.ROLL, Command.ROLL),  # к, at the place of R
     ],
 )
 def test_a_russian_layout_reaches_the_same_keys(typed: str, context: Context, command: Command) -> None:
