@@ -337,8 +337,9 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
         getattr(args, "speech", "auto"), print_line=console.line, echo=settings.echo, braille=settings.braille
     )
     speaker.set_rate(settings.rate)
-    speaker.set_voice(settings.voice)
-    speaker.set_language(language())
+    speaker.set_language(language())  # the game's own voice takes a voice of the language...
+    if settings.voice:
+        speaker.set_voice(settings.voice)  # ...unless the player chose one
     sound = SoundPlayer(volume=settings.volume, enabled=settings.sounds)
     try:
         for problem in problems:
