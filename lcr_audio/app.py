@@ -65,6 +65,8 @@ class App:
     save_path: Path = field(default_factory=default_save_path)
     in_menu: bool = False
     """True when games start from the main menu: leaving a game (Escape, Y) goes back to it."""
+    active_screen: PlayScreen | None = None
+    """The play screen under way, which a signal saves and ends (see :func:`handle_signals`)."""
 
     @property
     def interactive(self) -> bool:
@@ -110,8 +112,11 @@ class App:
 
     async def _run(self, screen: PlayScreen, *, resume: bool = False) -> Outcome:
         """Run a screen with the signals handled, and say goodbye when the player leaves."""
-        with _signals_end(screen):
+        self.active_screen = screen
+        try:
             outcome = await screen.run(resume=resume)
+        finally:
+            self.active_screen = None
         if outcome is Outcome.LEFT or (outcome is Outcome.QUIT and not self.in_menu):
             # Translators: said when the player leaves.
             self.speaker.speak(_("Goodbye."))
@@ -174,16 +179,25 @@ class App:
 
 
 @contextlib.contextmanager
-def _signals_end(screen: PlayScreen) -> Iterator[None]:
-    """While a game runs, SIGTERM and SIGHUP (the terminal closed) save it and end it cleanly (POSIX only;
-    elsewhere nothing is installed)."""
+def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None]:
+    """For the whole run, SIGTERM, SIGHUP (the terminal closed) and SIGINT end the program cleanly: a game
+    under way is saved first; anywhere else (menus, setup, practice) ``task`` is cancelled so that every
+    screen restores the terminal on its way out. POSIX only; elsewhere nothing is installed.
+    """
     loop = asyncio.get_running_loop()
+
+    def on_signal() -> None:
+        if app.active_screen is not None:
+            app.active_screen.end_on_signal()
+        elif task is not None:
+            task.cancel()
+
     installed: list[signal.Signals] = []
     wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name)]
     if sys.platform != "win32":
         for sig in wanted:
             try:
-                loop.add_signal_handler(sig, screen.end_on_signal)
+                loop.add_signal_handler(sig, on_signal)
                 installed.append(sig)
             except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no support
                 log.debug("Cannot handle %s here", sig)

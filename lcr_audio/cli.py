@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import platformdirs
 
@@ -32,14 +32,19 @@ from .engine import (
 from .i18n import _, language, ngettext
 from .practice import LESSONS
 from .session import Player
+from .speech.speaker import MODES
+
+if TYPE_CHECKING:
+    from .app import App
 
 APP = "lcr-audio"
-SPEECH_MODES = ("auto", "screen-reader", "tts", "console", "silent")
 DEFAULT_PAUSE = 1.0
 """Seconds a computer player waits before each decision (``--pause``; 0 with ``--fast``)."""
 
 log = logging.getLogger("lcr_audio")
 LESSON_KEYS = [lesson.key for lesson in LESSONS]
+DRAIN_SECONDS = 15.0
+"""At exit, how long the game's own voice may take to finish its last sentences (the winner, goodbye)."""
 NOTICES: list[str] = []
 """Sentences to say once the game can speak (a --lang the game does not have)."""
 
@@ -107,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     output.add_argument(
         "--speech",
-        choices=SPEECH_MODES,
+        choices=MODES,
         default=argparse.SUPPRESS,
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("how the game speaks: auto (default), screen-reader, tts, console or silent"),
@@ -324,8 +329,7 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
     from prompt_toolkit.input import DummyInput, Input, create_input
     from prompt_toolkit.output import Output, create_output
 
-    from .app import App, load_app_settings
-    from .saves import SaveError, load
+    from .app import App, handle_signals, load_app_settings
     from .sound import SoundPlayer
     from .speech import create_speaker
     from .tui.console import Console
@@ -349,60 +353,71 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
         output: Output | None = create_output(stdout=stdout) if interactive else None
         pause = 0.0 if getattr(args, "fast", False) else getattr(args, "pause", settings.pause)
         app = App(console, speaker, keys, output, settings, sound, pause)
-        command = args.command
-        if command == "play":
-            rules, players = table_from_options(args)
-            if any(p.human for p in players) and not interactive:
-                raise UsageError(
-                    # Translators: people were seated but the game has no keyboard (input is not a terminal).
-                    _("People are seated but there is no keyboard to play with; use --computer all to watch.")
-                )
-            if any(p.human for p in players) and await app.offer_saved_game() is False:
-                return 0
-            await app.play_new(rules, players, args.seed)
-            return 0
-        if not interactive:
-            raise UsageError(
-                # Translators: a command that asks questions was started without a terminal.
-                _("This needs a terminal to answer its questions; use lcr-audio play with options instead.")
-            )
-        if command == "resume":
-            path = Path(args.file) if args.file else app.save_path
-            try:
-                loaded = load(path)
-            except SaveError as error:
-                speaker.speak(str(error))
-                return 1
-            if loaded.over:
-                # Translators: lcr-audio resume found a game that had already ended.
-                speaker.speak(_("That game is over; there is nothing to continue."))
-                return 1
-            app.save_path = path
-            await app.resume(loaded)
-            return 0
-        if command == "practice":
-            from .tui.practice import run_practice
-
-            await run_practice(app, args.lesson)
-            return 0
-        if command == "keep-score":
-            from .tui.scorekeeper import run_scorekeeper
-
-            await run_scorekeeper(app)
-            return 0
-        if command == "rules":
-            from .tui.reader import run_rules_reader
-
-            await run_rules_reader(app, None)
-            return 0
-        from .tui.main_menu import run_main_menu
-
-        await run_main_menu(app)
-        return 0
+        with handle_signals(app, asyncio.current_task()):
+            return await _run_command(app, args, interactive)
     finally:
         console.finish_line()
-        speaker.close()
+        speaker.close(drain_seconds=DRAIN_SECONDS)
         sound.close()
+
+
+async def _run_command(app: App, args: argparse.Namespace, interactive: bool) -> int:
+    """Run ``args.command`` with the app's speech and keys; returns the exit code."""
+    from .saves import SaveError, load
+
+    speaker = app.speaker
+    command = args.command
+    if command == "play":
+        rules, players = table_from_options(args)
+        if any(p.human for p in players) and not interactive:
+            raise UsageError(
+                # Translators: people were seated but the game has no keyboard (input is not a terminal).
+                _("People are seated but there is no keyboard to play with; use --computer all to watch.")
+            )
+        if any(p.human for p in players) and await app.offer_saved_game() is False:
+            return 0
+        await app.play_new(rules, players, args.seed)
+        return 0
+    if not interactive:
+        raise UsageError(
+            # Translators: a command that asks questions was started without a terminal.
+            _("This needs a terminal to answer its questions; use lcr-audio play with options instead.")
+        )
+    if command == "resume":
+        path = Path(args.file) if args.file else app.save_path
+        try:
+            loaded = load(path)
+        except SaveError as error:
+            speaker.speak(str(error))
+            return 1
+        if loaded.over:
+            # Translators: lcr-audio resume found a game that had already ended.
+            speaker.speak(_("That game is over; there is nothing to continue."))
+            return 1
+        app.save_path = path
+        await app.resume(loaded)
+        return 0
+    if command == "practice":
+        from .tui.practice import run_practice
+
+        await run_practice(app, args.lesson)
+        return 0
+    if command == "keep-score":
+        from .tui.scorekeeper import run_scorekeeper
+        from .tui.setup import SetupCancelled
+
+        with contextlib.suppress(SetupCancelled):
+            await run_scorekeeper(app)
+        return 0
+    if command == "rules":
+        from .tui.reader import run_rules_reader
+
+        await run_rules_reader(app, None)
+        return 0
+    from .tui.main_menu import run_main_menu
+
+    await run_main_menu(app)
+    return 0
 
 
 def _print_records(args: argparse.Namespace, stdout: TextIO) -> int:
@@ -507,7 +522,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except UsageError as error:
             stdout.write(str(error) + "\n")
             return 2
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, asyncio.CancelledError):  # a signal outside a game: already cleaned up
             return 130
         except Exception:
             log.exception("The game stopped on an error")

@@ -92,8 +92,14 @@ def _from_json(data: Any, path: Path) -> Settings:
             ok = isinstance(value, int) and not isinstance(value, bool)
         elif isinstance(default, str):
             ok = isinstance(value, str)
-        else:
-            ok = isinstance(value, dict)
+        else:  # progress: {lesson: [right, total]}
+            ok = isinstance(value, dict) and all(
+                isinstance(k, str)
+                and isinstance(v, list)
+                and len(v) == 2
+                and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in v)
+                for k, v in value.items()
+            )
         if not ok:
             # Translators: one setting in the settings file has a value of the wrong kind.
             raise StorageError(_("{path} has a bad value for {setting}.").format(path=path, setting=f.name))

@@ -30,23 +30,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
+from lcr_audio.cues import CUES
 from lcr_audio.speech._quiet import quiet_output
 
 log = logging.getLogger(__name__)
 
-CUES: Final = (
-    "dice",
-    "chip-left",
-    "chip-right",
-    "chip-pot",
-    "wild",
-    "reverse",
-    "turn",
-    "win",
-    "reset",
-    "error",
-)
-"""Every cue name :meth:`SoundPlayer.play` accepts (besides the file names ``dice-N`` and ``turn-N``)."""
 DICE_COUNTS: Final = range(1, 4)
 """How many dice a ``dice`` cue can sound like: ``dice-1`` .. ``dice-3``."""
 SEATS: Final = range(1, 11)

@@ -259,3 +259,45 @@ def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> 
         await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
 
     asyncio.run(scenario())
+
+
+def test_a_wrong_key_at_a_question_repeats_it(pipe: PipeInput) -> None:
+    async def scenario() -> None:
+        screen, recorder = make_screen(pipe)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        assert (await driver.press("\x1b"))[0] == "Quit this game? Y or N."
+        assert await driver.press("x") == ("Please press Y or N. Quit this game? Y or N.", True)
+        pipe.send_text("y")
+        assert await asyncio.wait_for(driver.task, 5) is Outcome.QUIT  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+def test_y_typed_when_no_question_is_asked_changes_nothing(pipe: PipeInput) -> None:
+    async def scenario() -> None:
+        screen, recorder = make_screen(pipe)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        state = screen.state
+        assert await driver.press("y") == ("Not now. F1 lists the keys.", True)
+        assert screen.state is state
+        pipe.send_text("\x03")
+        assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+def test_the_keyboard_going_away_ends_the_game_instead_of_waiting_for_ever() -> None:
+    async def scenario() -> None:
+        with create_pipe_input() as keys:
+            screen, recorder = make_screen(keys)
+            driver = Driver(screen, keys, recorder)
+            await driver.start()
+            await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+            keys.close()
+            assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]
+
+    asyncio.run(scenario())

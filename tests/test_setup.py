@@ -84,3 +84,32 @@ def test_names_are_neutralised() -> None:
     assert len(clean_name("x" * 50)) == 20
     assert distinct_names(["Bo", "bo", "Bo"]) == ["Bo", "bo B", "Bo C"]
     assert [p.name for p in table(4, ["", "Cy"], [0])] == ["You", "Cy", "Ana", "Bo"]
+
+
+def test_a_voice_says_the_questions_the_prompt_line_shows() -> None:
+    """In tts mode the prompt line shows the question and the voice says it (not printed a second time);
+    a refused answer and the question again come as one turn of speech, the refusal first."""
+    from lcr_audio.speech import RecordingBackend as Recording
+
+    class Voice(Recording):
+        prints = True
+
+    async def scenario() -> tuple[list[tuple[str, bool]], str]:
+        with create_pipe_input() as keys:
+            voice = Voice(name="tts")
+            printed = io.StringIO()
+            console = Console(printed)
+            setup = Setup(Speaker([voice], print_line=console.line), console, keys, DummyOutput())
+            task = asyncio.create_task(setup.ask())
+            for group in ["12\r", "\r", "\r", "\r", "\r"]:
+                await asyncio.sleep(0.05)
+                keys.send_text(group)
+            await asyncio.wait_for(task, 5)
+            return voice.spoken, printed.getvalue()
+
+    spoken, printed = asyncio.run(scenario())
+    texts = [t for t, _ in spoken]
+    assert texts[1] == "How many players, 3 to 10? Enter for 3."
+    refusal = texts.index("Please type a number from 3 to 10, or press Enter for 3.")
+    assert spoken[refusal + 1] == ("How many players, 3 to 10? Enter for 3.", False)  # queued behind it
+    assert "How many players" not in printed  # the prompt line shows it; the printer does not repeat it

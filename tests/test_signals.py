@@ -113,3 +113,18 @@ def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
     assert resumed.exitstatus == 0, rest
     assert "Goodbye." in rest
     assert load(save_path).session.state == state  # leaving without a roll keeps the position
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_in_the_main_menu_ends_cleanly(sig: signal.Signals) -> None:
+    """Outside a game too (menus, setup, practice), a signal ends the program through its own exit, so the
+    terminal is put back as it was, instead of being killed with the keyboard still in raw mode."""
+    child = spawn("--speech", "console")
+    child.expect("Main menu")
+    child.send("\x1b[B")  # Down: practice
+    child.expect("Practice")
+    child.kill(sig)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.signalstatus is None, "killed by the signal instead of ending on its own"
+    assert child.exitstatus == 130

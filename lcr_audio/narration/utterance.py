@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
-from ..sound import CUES
+from ..cues import CUES
 
 
 class Priority(enum.IntEnum):

@@ -244,12 +244,14 @@ class Speaker:
                 log.exception("Could not list the voices of speech backend %r", self.mode)
                 return []
 
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
+    def speak(self, text: str, *, interrupt: bool = False, printed: bool = True) -> None:
         """Say ``text`` (and print it when the mode prints or echo is on; braille it when braille is on).
 
         Args:
             text: one whole utterance, already translated.
             interrupt: stop what is being said and drop the queue first (for what the player asked for).
+            printed: False when the text is already on the screen (a line prompt shows its question), so
+                that it is spoken but not printed a second time.
 
         Never raises: a failing backend is replaced by the next (see the class docstring). Does nothing
         after :meth:`close`.
@@ -274,7 +276,7 @@ class Speaker:
                     if not spoken:
                         backend.speak(text, interrupt=interrupt)
                         spoken = True
-                        if self._prints(backend):
+                        if printed and self._prints(backend):
                             self._print(text)
                         if self.braille:
                             backend.braille(text)
@@ -299,8 +301,24 @@ class Speaker:
                     failed = self._drop_current(exc)
                     self._notice = _failure_notice(failed, self.mode)
 
-    def close(self) -> None:
-        """Close every backend (threads, sockets). Safe to call twice; never raises."""
+    @property
+    def speaks_aloud(self) -> bool:
+        """True when the backend in use makes sound itself (screen reader, tts), not only printed lines."""
+        return self.mode not in ("console", "silent", "recording")
+
+    def close(self, drain_seconds: float = 0.0) -> None:
+        """Close every backend (threads, sockets). Safe to call twice; never raises.
+
+        Args:
+            drain_seconds: first let the voice finish what it was given (the winner, "Goodbye."), waiting
+                at most this long, for backends that can tell (the game's own voice).
+        """
+        wait = getattr(self.backend, "wait_until_idle", None)
+        if drain_seconds > 0 and callable(wait):
+            try:
+                wait(drain_seconds)
+            except Exception:
+                log.exception("Could not wait for the voice to finish")
         with self._lock:
             if self._closed:
                 return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -23,6 +23,7 @@ from .keys import is_key
 T = TypeVar("T")
 
 ESCAPE_FLUSH_SECONDS = 0.05
+"""How long a lone Escape waits to be sure it does not begin a key sequence (seconds)."""
 
 
 class KeyReader:
@@ -177,10 +178,3 @@ async def yes_no(reader: KeyReader, speaker: Speaker, question: str) -> bool:
             raise KeyboardInterrupt
         # Translators: a key other than Y or N at a yes-or-no question.
         speaker.speak(_("Please press Y or N.") + " " + question, interrupt=True)
-
-
-@contextlib.asynccontextmanager
-async def reading(keys: Input) -> AsyncIterator[KeyReader]:
-    """``async with reading(keys) as reader``: a :class:`KeyReader` attached for the block."""
-    async with KeyReader(keys) as reader:
-        yield reader

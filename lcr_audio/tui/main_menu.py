@@ -12,14 +12,15 @@ from prompt_toolkit.keys import Keys
 from ..i18n import _
 from ..keeper import series_text
 from ..saves import LoadedGame, SaveError, load
+from ..settings import Settings
 from .choice import KeyReader
 from .menu import menu
-from .options import OptionsMenu
+from .options import OptionsMenu, SettingsApplier
 from .play import Outcome
 from .practice import run_practice
 from .reader import read_rules
 from .scorekeeper import run_scorekeeper
-from .setup import Setup
+from .setup import Setup, SetupCancelled
 
 if TYPE_CHECKING:
     from ..app import App
@@ -75,15 +76,18 @@ async def run_main_menu(app: App) -> None:
             # Translators: said when the player leaves.
             app.speaker.speak(_("Goodbye."))
             return
-        if choice == "practice":
-            await run_practice(app)
-        elif choice == "keep":
-            if await run_scorekeeper(app) is Outcome.LEFT:
-                return
-        else:
-            rules, players = await Setup(app.speaker, app.console, app.keys, app.output).ask()
-            if await app.play_new(rules, players) is Outcome.LEFT:
-                return
+        try:
+            if choice == "practice":
+                await run_practice(app)
+            elif choice == "keep":
+                if await run_scorekeeper(app) is Outcome.LEFT:
+                    return
+            else:
+                rules, players = await Setup(app.speaker, app.console, app.keys, app.output).ask()
+                if await app.play_new(rules, players) is Outcome.LEFT:
+                    return
+        except SetupCancelled:
+            app.console.finish_line()
 
 
 def _series(app: App) -> str:
@@ -98,16 +102,12 @@ def _series(app: App) -> str:
 async def _options(reader: KeyReader, app: App) -> None:
     """The options menu outside a game: Up/Down move, Left/Right change, Escape or Enter close."""
 
-    def apply(settings: object) -> None:
-        app.speaker.echo = app.settings.echo
-        app.speaker.braille = app.settings.braille
-        app.speaker.set_rate(app.settings.rate)
-        app.speaker.set_voice(app.settings.voice)
-        if app.sound is not None:
-            app.sound.enabled = app.settings.sounds
-            app.sound.volume = app.settings.volume
-        app.pause = app.settings.pause
-        problem = app.remember(app.settings)
+    applier = SettingsApplier(app.settings, app.speaker, app.sound)
+
+    def apply(settings: Settings) -> None:
+        if "pause" in applier.apply(settings):  # --fast or --pause hold until the player changes it
+            app.pause = settings.pause
+        problem = app.remember(settings)
         if problem:
             app.speaker.speak(problem)
 

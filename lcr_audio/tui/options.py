@@ -6,6 +6,7 @@ Every change takes effect at once and is remembered (settings.json).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -21,6 +22,8 @@ from ..i18n import (
     system_language,
 )
 from ..settings import RATE_RANGE, VERBOSITIES, Settings
+from ..sound import SoundPlayer
+from ..speech import Speaker
 
 PAUSES = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0)
 """The computer players' pauses offered, in seconds."""
@@ -138,6 +141,43 @@ def items(
         voice = Item(lambda: _("Voice"), voice_label, change_voice)
         lines.insert(2, voice)
     return lines
+
+
+class SettingsApplier:
+    """Puts changed settings into force for speech and sound, one field at a time (the play screen and the
+    main menu share it). Only what changed is applied: re-applying an unchanged voice, say, would undo the
+    voice picked for the language.
+
+    Args:
+        settings: the settings as they are in force now (a copy is kept to compare with).
+        speaker: speech output.
+        sound: the cue player, or None.
+    """
+
+    def __init__(self, settings: Settings, speaker: Speaker, sound: SoundPlayer | None) -> None:
+        self.speaker = speaker
+        self.sound = sound
+        self._applied = dataclasses.replace(settings, progress=dict(settings.progress))
+
+    def apply(self, settings: Settings) -> set[str]:
+        """Apply what differs from the last call; returns the names of the fields that changed."""
+        old, changed = self._applied, set()
+        for field in dataclasses.fields(Settings):
+            if getattr(old, field.name) != getattr(settings, field.name):
+                changed.add(field.name)
+        if "echo" in changed:
+            self.speaker.echo = settings.echo
+        if "braille" in changed:
+            self.speaker.braille = settings.braille
+        if "rate" in changed:
+            self.speaker.set_rate(settings.rate)
+        if "voice" in changed:
+            self.speaker.set_voice(settings.voice)
+        if self.sound is not None:
+            self.sound.enabled = settings.sounds
+            self.sound.volume = settings.volume
+        self._applied = dataclasses.replace(settings, progress=dict(settings.progress))
+        return changed
 
 
 class OptionsMenu:

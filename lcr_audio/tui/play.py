@@ -19,24 +19,36 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
 
-from ..engine import ChooseSeat, DiceRolled, Event, GameState, Phase, Reverse, Seat, TurnEnded, TurnStarted
+from ..engine import (
+    ChooseSeat,
+    DiceRolled,
+    Event,
+    GameStarted,
+    GameState,
+    Phase,
+    Reverse,
+    Seat,
+    TurnEnded,
+    TurnStarted,
+    new_game,
+    step,
+)
 from ..i18n import _, ngettext
 from ..narration import Narrator, Priority, Utterance, Verbosity
 from ..narration.rules_summary import reversal_explained, rules_summary
-from ..rules_text import Section
+from ..rules_text import Section, explain_roll, sections
 from ..session import Session
 from ..settings import VERBOSITIES, Settings
 from ..sound import SoundPlayer
 from ..speech import Speaker
+from .choice import ESCAPE_FLUSH_SECONDS
 from .keys import CHOOSING, Command, Context, KeySpec, help_text, lookup
-from .options import OptionsMenu, verbosity_name
+from .options import OptionsMenu, SettingsApplier, verbosity_name
 from .presenter import NO_CUE_ARGS, CueArgs, Presenter
 from .reader import section_text, section_title
 
 log = logging.getLogger(__name__)
 
-ESCAPE_FLUSH_SECONDS = 0.05
-"""How long a lone Escape waits to be sure it does not begin a key sequence (seconds)."""
 CATCH_UP_SECONDS = 6.0
 """A person's turn finding more than this much speech queued (seconds) drops the computer turns queued
 before it, and says the standings instead; every dropped sentence stays in the history."""
@@ -114,6 +126,7 @@ class PlayScreen:
         self.keeper = keeper
         self.history: list[str] = []
         self.presenter = Presenter(speaker, sound, rate=lambda: self.settings.rate)
+        self._applier = SettingsApplier(self.settings, speaker, sound)
         self._history_pos: int | None = None
         self._question: _Question | None = None
         self._options: OptionsMenu | None = None
@@ -148,14 +161,27 @@ class PlayScreen:
         self.presenter.start()
         with self.keys.raw_mode(), self.keys.attach(self._on_input):
             if resume:
+                self._last_turn = last_roll(self.session)
                 self._ask_again()
             else:
                 self.session.start()
             self._loop_task = loop.create_task(self._game_loop())
+            self._loop_task.add_done_callback(self._loop_ended)
             outcome = await self._done
         self._loop_task.cancel()
+        if self._flush_task is not None:
+            self._flush_task.cancel()
+            self._flush_task = None
         await self.presenter.stop(drain=outcome is Outcome.FINISHED)
         return outcome
+
+    def _loop_ended(self, task: asyncio.Task[None]) -> None:
+        """The game loop never ends on its own but for a finished game; a crash is said, not hidden."""
+        if task.cancelled() or task.exception() is None:
+            return
+        log.error("The game loop stopped", exc_info=task.exception())
+        self._error(_("Something went wrong with a computer player; the game stops here."))
+        self._finish(Outcome.LEFT)
 
     @property
     def state(self) -> GameState:
@@ -248,12 +274,15 @@ class PlayScreen:
 
     def _on_events(self, events: Sequence[Event], state: GameState) -> None:
         human_turn = self.session.human_to_play and any(isinstance(e, TurnStarted) for e in events)
-        if human_turn:
-            # Translators: said instead of a long queue of computer turns when a person's turn comes.
-            summary = _("While you waited: {status}").format(status=self.narrator.status(state).text)
-            self.presenter.catch_up(CATCH_UP_SECONDS, summary)
         dice = next((len(e.faces) for e in events if isinstance(e, DiceRolled)), None)
         for utterance in self.narrator.narrate(events, state):
+            if human_turn and "turn" in utterance.cues:
+                # A person's turn is never heard behind a long queue of computer turns: those are dropped
+                # for the standings (they stay in the history), then the person's question comes.
+                # Translators: said instead of a long queue of computer turns when a person's turn comes.
+                summary = _("While you waited: {status}").format(status=self.narrator.status(state).text)
+                if self.presenter.catch_up(CATCH_UP_SECONDS, summary):
+                    self.history.append(summary)
             mergeable = None if utterance.priority is not Priority.EVENT else "computer"
             self._queue(utterance, CueArgs(dice=dice), mergeable)
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play:
@@ -301,11 +330,16 @@ class PlayScreen:
     def _ask(self, question: _Question) -> None:
         self._question = question
         if question is _Question.QUIT:
-            # Translators: asked when the player presses Escape during a game.
-            self._answer(_("Quit this game? Y or N."))
+            self._answer(self._question_text())
         else:
-            # Translators: asked when a game has ended.
-            self._queue(Utterance(_("Play again with the same table? Y or N."), Priority.IMPORTANT))
+            self._queue(Utterance(self._question_text(), Priority.IMPORTANT))
+
+    def _question_text(self) -> str:
+        if self._question is _Question.QUIT:
+            # Translators: asked when the player presses Escape during a game.
+            return _("Quit this game? Y or N.")
+        # Translators: asked when a game has ended.
+        return _("Play again with the same table? Y or N.")
 
     # --- keys -----------------------------------------------------------------------------------------
 
@@ -315,6 +349,9 @@ class PlayScreen:
             self._flush_task = None
         for press in self.keys.read_keys():
             self._on_key(press)
+        if self.keys.closed and self.session.humans:  # the keyboard went away: nobody can answer any more
+            self.end_on_signal()
+            return
         if not self.keys.closed:
             # A lone Escape stays in the parser until we know no sequence follows it.
             loop = asyncio.get_running_loop()
@@ -333,8 +370,8 @@ class PlayScreen:
             return
         spec = lookup(key, self.context)
         if spec is None and self.context is Context.CONFIRM:
-            # Translators: a key other than Y or N at a yes-or-no question.
-            self._error(_("Please press Y or N."))
+            # Translators: a key other than Y or N at a yes-or-no question; the question follows.
+            self._error(f"{_('Please press Y or N.')} {self._question_text()}")
             return
         if spec is None:
             # Translators: said for a key that does nothing at this moment.
@@ -398,8 +435,6 @@ class PlayScreen:
         self._answer(self.narrator.status(self.state).text)
 
     def _explain_roll(self) -> None:
-        from ..rules_text import explain_roll
-
         if not self._last_turn:
             # Translators: E was pressed before anybody rolled.
             self._answer(_("Nobody has rolled yet."))
@@ -480,8 +515,11 @@ class PlayScreen:
 
     def _yes_no(self, yes: bool) -> None:
         question, self._question = self._question, None
-        if question is None:  # the reversal question (R9)
-            self.session.apply(Reverse(yes))
+        if question is None:
+            if self.state.phase is Phase.REVERSE and self.session.human_to_play:  # the reversal question (R9)
+                self.session.apply(Reverse(yes))
+            else:  # typed ahead of a question not asked yet
+                self._error(_("Not now. F1 lists the keys."))
             return
         if question is _Question.QUIT:
             if yes:
@@ -505,14 +543,7 @@ class PlayScreen:
     def _apply_settings(self, settings: Settings) -> None:
         """Put the settings into force and remember them."""
         self.narrator.verbosity = Verbosity(settings.verbosity)
-        self.speaker.echo = settings.echo
-        self.speaker.braille = settings.braille
-        self.speaker.set_rate(settings.rate)
-        self.speaker.set_voice(settings.voice)
-        if self.sound is not None:
-            self.sound.enabled = settings.sounds
-            self.sound.volume = settings.volume
-        if self.pause > 0 or settings.pause != self.settings.pause:
+        if "pause" in self._applier.apply(settings):  # --fast or --pause hold until the player changes it
             self.pause = settings.pause
         if self._save_settings is not None:
             problem = self._save_settings(settings)
@@ -560,8 +591,6 @@ class PlayScreen:
     # --- overlays: options menu and rules reader ------------------------------------------------------
 
     def _open_reader(self) -> None:
-        from ..rules_text import sections
-
         self._reader = sections(self.session.rules)
         self._reader_pos = 0
         # Translators: said when the rules reader opens, before the first section's title.
@@ -615,4 +644,23 @@ class PlayScreen:
             self._answer(_("Last message. {text}").format(text=self.history[position]))
 
 
-__all__ = ["Keeper", "Outcome", "PlayScreen"]
+def last_roll(session: Session) -> list[Event]:
+    """The events of the last turn that rolled, found by replaying the session's actions (a resumed game
+    has no events of its own yet, and E should still explain the last roll)."""
+    opening = session.opening[0] if session.opening else None
+    first = opening.first if isinstance(opening, GameStarted) else 0
+    state, events = new_game(session.rules, first)
+    turn: list[Event] = list(events)
+    last: list[Event] = []
+    for action in session.actions:
+        state, events = step(state, action)
+        for event in events:
+            if isinstance(event, TurnStarted):
+                if any(isinstance(e, DiceRolled) for e in turn):
+                    last = turn
+                turn = []
+            turn.append(event)
+    return turn if any(isinstance(e, DiceRolled) for e in turn) else last
+
+
+__all__ = ["Keeper", "Outcome", "PlayScreen", "last_roll"]

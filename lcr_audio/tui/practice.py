@@ -59,9 +59,10 @@ class PracticeScreen:
         self.app = app
         self.rng = random.Random(seed)
 
-    def say(self, text: str) -> None:
-        """Speak (and print, in printing modes), interrupting."""
-        self.app.speaker.speak(text, interrupt=True)
+    def say(self, text: str, *, interrupt: bool = True) -> None:
+        """Speak (and print, in printing modes). Answers to keys interrupt; what follows an answer's
+        feedback (the next question, the lesson's score) queues behind it, so the feedback is heard whole."""
+        self.app.speaker.speak(text, interrupt=interrupt)
 
     async def run(self, first: str | None = None) -> None:
         """The lesson list (or ``first`` at once), until the player leaves with Escape."""
@@ -126,7 +127,7 @@ class PracticeScreen:
         else:
             # Translators: after the last lesson.
             text += " " + _("That was the last lesson. R to repeat it; Escape for the list.")
-        self.say(text)
+        self.say(text, interrupt=False)
         while True:
             press = (await reader.next()).key
             if press in _ENTER and following is not None:
@@ -137,13 +138,14 @@ class PracticeScreen:
                 return None
             if press == Keys.ControlC:
                 raise KeyboardInterrupt
+            self.say(text)  # any other key: the choices again
 
     async def ask(self, reader: KeyReader, question: Question, number: int, total: int) -> bool:
         """Ask one question and say whether the answer was right. Raises _Leave on Escape."""
         # Translators: a practice question with its number: "Question 2 of 6. <question> <how to answer>"
         intro = _("Question {number} of {total}.").format(number=number, total=total)
         full = f"{intro} {question.text} {_how_to_answer(question)}"
-        self.say(full)
+        self.say(full, interrupt=False)  # it follows the lesson intro or the last answer's feedback
         answer = await self._answer(reader, question, full)
         ok, text = check(question, answer)
         if self.app.sound is not None:

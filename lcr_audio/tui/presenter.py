@@ -121,6 +121,7 @@ class Presenter:
         if self.backlog() <= threshold:
             return False
         self._queue = [item for item in self._queue if item.merge_key is None]
+        self._generation += 1  # an item whose cues are playing is dropped too
         self.speaker.silence()
         self._speech_ends = 0.0
         self.add(Utterance(summary))

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.output import Output
 
 from ..bots import DEFAULT_POLICY
@@ -106,6 +107,21 @@ def table(player_count: int, names: Sequence[str], humans: Sequence[int]) -> lis
     ]
 
 
+class SetupCancelled(Exception):
+    """Escape (or Control+D) during the setup: go back without starting anything."""
+
+
+def _escape_cancels() -> KeyBindings:
+    bindings = KeyBindings()
+
+    @bindings.add("escape", eager=False)
+    def _cancel(event: KeyPressEvent) -> None:
+        """Escape at a setup question goes back."""
+        event.app.exit(exception=SetupCancelled())
+
+    return bindings
+
+
 class Setup:
     """Asks the setup questions.
 
@@ -131,27 +147,33 @@ class Setup:
         self.speaker = speaker
         self.console = console
         self.keys = keys
-        self.prompts: PromptSession[str] = PromptSession(input=keys, output=output)
+        self.prompts: PromptSession[str] = PromptSession(
+            input=keys, output=output, key_bindings=_escape_cancels()
+        )
 
-    async def _ask(self, question: str) -> str:
+    async def _ask(self, question: str, before: str = "") -> str:
+        """Ask a typed question; ``before`` is said first, in the same utterance (a refused answer)."""
         self.console.finish_line()
-        if not self.speaker.prints:
-            self.speaker.speak(question, interrupt=True)
-        return (await self.prompts.prompt_async(question + " ")).strip()
+        if before:
+            self.speaker.speak(before, interrupt=True)  # printed, then the prompt line repeats the question
+        if self.speaker.speaks_aloud:  # the prompt line shows the question; a voice must also say it
+            self.speaker.speak(question, interrupt=not before, printed=False)
+        try:
+            return (await self.prompts.prompt_async(question + " ")).strip()
+        except EOFError:  # Control+D at a line prompt: back, as Escape
+            raise SetupCancelled from None
 
     async def _number(self, question: str, low: int, high: int, default: int) -> int:
+        refused = ""
         while True:
-            answer = await self._ask(question)
+            answer = await self._ask(question, refused)
             if not answer:
                 return default
             if answer.isdigit() and low <= int(answer) <= high:
                 return int(answer)
-            self.speaker.speak(
-                # Translators: a setup answer was not a number in range; {low}, {high}, {default} are numbers.
-                _("Please type a number from {low} to {high}, or press Enter for {default}.").format(
-                    low=low, high=high, default=default
-                ),
-                interrupt=True,
+            # Translators: a setup answer was not a number in range; {low}, {high}, {default} are numbers.
+            refused = _("Please type a number from {low} to {high}, or press Enter for {default}.").format(
+                low=low, high=high, default=default
             )
 
     async def ask(self) -> tuple[Rules, list[Player]]:
@@ -207,6 +229,8 @@ class Setup:
                     return standard
                 if is_key(key, "o"):
                     return await self._options(reader, players)
+                if key == "escape":
+                    raise SetupCancelled
                 if key == "c-c":
                     raise KeyboardInterrupt
                 # Translators: a key other than Enter or O at the rules question.
