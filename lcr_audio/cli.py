@@ -376,6 +376,10 @@ async def _run_command(app: App, args: argparse.Namespace, interactive: bool) ->
             )
         if any(p.human for p in players) and await app.offer_saved_game() is False:
             return 0
+        if rules != Rules(players=rules.players, chips=rules.chips):  # a variant: say which, first
+            from .narration.rules_summary import rules_summary
+
+            speaker.speak(rules_summary(rules))
         await app.play_new(rules, players, args.seed)
         return 0
     if not interactive:

@@ -68,8 +68,11 @@ class GameKeeper:
         self._failed = True
         return problem
 
-    def save_now(self, screen: PlayScreen) -> str:
-        """Save at once (Ctrl+S, leaving): the sentence to say, success or failure."""
+    def save_now(self, screen: PlayScreen) -> str | None:
+        """Save at once (Ctrl+S, leaving): the sentence to say, success or failure. A game where nothing
+        has been played yet is not saved (None): it would replace a saved game for nothing."""
+        if not screen.session.actions:
+            return None
         problem = self._save(screen)
         # Translators: said after Ctrl+S, or when leaving, once the game is saved.
         return problem or _("Game saved.")
@@ -85,6 +88,10 @@ class GameKeeper:
     def series_text(self, screen: PlayScreen) -> str:
         """The series as one utterance: games played, then each player's wins, most first."""
         return series_text(screen.session.names, self.series)
+
+    def standings(self, screen: PlayScreen) -> str | None:
+        """The series after a game, once there is a series to tell (two games or more)."""
+        return self.series_text(screen) if self.series.games >= 2 else None
 
 
 def series_text(names: Sequence[str], series: Series) -> str:

@@ -49,3 +49,10 @@ def test_a_file_or_pipe_gets_whole_lines(monkeypatch: pytest.MonkeyPatch) -> Non
     text = "Ana rolls L, dot, C: one chip to Bo, one to the pot. Ana 1, Bo 4, pot 1."
     Console(out).line(text)
     assert out.getvalue() == text
+
+
+def test_a_name_and_its_number_stay_on_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "30")  # plain wrapping at 29 would give "... you. Cy" / "2, pot 10."
+    out = Terminal()
+    Console(out).line("Bo takes a chip from you. Cy 2, pot 10.")
+    assert out.getvalue().split("\n") == ["Bo takes a chip from you.", "Cy 2, pot 10."]

@@ -162,7 +162,13 @@ def test_speaker_in_screen_reader_mode(fresh: Daemon, capfd: pytest.CaptureFixtu
     assert capfd.readouterr() == ("", "")
 
 
-def test_auto_mode_picks_the_running_speech_dispatcher(fresh: Daemon) -> None:
+def test_auto_mode_picks_the_running_speech_dispatcher(
+    fresh: Daemon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With Orca running (faked here), auto speaks through its speech-dispatcher."""
+    from lcr_audio.speech import speaker as speaker_module
+
+    monkeypatch.setattr(speaker_module, "orca_running", lambda: True)
     speaker = create_speaker("auto", print_line=lambda text: None)
     assert speaker.mode == "screen-reader"
     speaker.speak(SENTENCES[0])
@@ -240,3 +246,16 @@ def test_whole_watch_mode_game_is_heard_in_order(fresh: Daemon, capfd: pytest.Ca
     assert fresh.heard(texts, timeout=GAME_HEAR_TIMEOUT) == texts
     speaker.close()
     assert capfd.readouterr() == ("", "")
+
+
+def test_auto_mode_without_orca_leaves_speech_dispatcher_alone(
+    fresh: Daemon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """speech-dispatcher runs without a screen reader on many desktops: auto then takes a mode that prints."""
+    from lcr_audio.speech import speaker as speaker_module
+
+    monkeypatch.setattr(speaker_module, "orca_running", lambda: False)
+    monkeypatch.setattr(speaker_module.sys, "platform", "linux")
+    speaker = create_speaker("auto", print_line=lambda text: None)
+    assert speaker.mode in ("tts", "console")
+    speaker.close()

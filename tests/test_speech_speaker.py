@@ -275,6 +275,7 @@ def test_auto_never_spawns_speech_dispatcher(
 
     monkeypatch.setitem(speaker_module._FACTORIES, "screen-reader", reader)
     monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_fails)
+    monkeypatch.setattr(speaker_module, "orca_running", lambda: True)
     create_speaker("auto", print_line=lambda text: None)
     create_speaker("screen-reader", print_line=lambda text: None)
     assert calls == [False, True]
@@ -314,6 +315,7 @@ def test_fallback_voice_is_built_only_when_the_screen_reader_fails(monkeypatch: 
         return _FakeVoice()
 
     monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.setattr(speaker_module, "orca_running", lambda: True)
     monkeypatch.setitem(speaker_module._FACTORIES, "screen-reader", lambda autospawn: reader)
     monkeypatch.setitem(speaker_module._FACTORIES, "tts", voice)
     printed: list[str] = []
@@ -446,3 +448,13 @@ def test_every_backend_has_the_setting_hooks() -> None:
         backend.set_voice("x")
         assert backend.voices() == []
         assert backend.set_language("es") is False
+
+
+def test_orca_is_found_by_its_process_name(tmp_path: Path) -> None:
+    (tmp_path / "17").mkdir()
+    (tmp_path / "17" / "comm").write_text("bash\n", encoding="utf-8")
+    (tmp_path / "self").mkdir()
+    assert speaker_module.orca_running(tmp_path) is False
+    (tmp_path / "42").mkdir()
+    (tmp_path / "42" / "comm").write_text("orca\n", encoding="utf-8")
+    assert speaker_module.orca_running(tmp_path) is True

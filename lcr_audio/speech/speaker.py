@@ -5,8 +5,10 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sys
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from lcr_audio.i18n import _
 from lcr_audio.speech.base import SpeechBackend, Voice, clamp_rate
@@ -344,6 +346,22 @@ def _resolve_mode(mode: str) -> str:
     return forced
 
 
+def orca_running(proc: Path = Path("/proc")) -> bool:
+    """True when the Orca screen reader runs (Linux: a process named ``orca``). The screen-reader mode
+    reaches Orca's own speech-dispatcher, so ``auto`` takes it only then."""
+    try:
+        for entry in proc.iterdir():
+            if entry.name.isdigit():
+                try:
+                    if (entry / "comm").read_text(encoding="utf-8", errors="replace").strip() == "orca":
+                        return True
+                except OSError:
+                    continue
+    except OSError:
+        return False
+    return False
+
+
 def create_speaker(
     mode: str,
     *,
@@ -377,6 +395,10 @@ def create_speaker(
         return Speaker([ConsoleBackend()], print_line=print_line, echo=echo, braille=braille)
 
     order = _FALLBACK_ORDER if requested == "auto" else _FALLBACK_ORDER[_FALLBACK_ORDER.index(requested) :]
+    if requested == "auto" and sys.platform.startswith("linux") and not orca_running():
+        # speech-dispatcher often runs without a screen reader; then the player is not listening to it
+        # and needs the printed lines: start with the game's own voice, which prints.
+        order = tuple(name for name in order if name != "screen-reader")
     autospawn = requested == "screen-reader"
     backends: list[SpeechBackend] = []
     for name in order:

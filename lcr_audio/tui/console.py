@@ -14,6 +14,8 @@ import threading
 from typing import TextIO
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_BEFORE_NUMBER = re.compile(r" (?=\d)")
+_HOLD = "\x00"  # never printed: control characters are removed before wrapping
 
 
 class Console:
@@ -41,11 +43,14 @@ class Console:
         width = shutil.get_terminal_size((80, 24)).columns - 1
         if width < 20:
             return text
-        return "\n".join(
-            "\n".join(textwrap.wrap(line, width=width, break_long_words=False, break_on_hyphens=False))
-            or line
-            for line in text.split("\n")
-        )
+        # A name and the number after it ("Cy 2") stay together: the space before a number is held by a
+        # placeholder the wrapper does not break at, then put back.
+        held = _BEFORE_NUMBER.sub(_HOLD, text)
+        lines = []
+        for line in held.split("\n"):
+            pieces = textwrap.wrap(line, width=width, break_long_words=False, break_on_hyphens=False)
+            lines.extend(pieces or [line])
+        return "\n".join(lines).replace(_HOLD, " ")
 
     def line(self, text: str) -> None:
         """Print ``text`` as a new line, leaving the cursor at its end. Control characters are removed; on a

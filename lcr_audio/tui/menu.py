@@ -77,9 +77,7 @@ async def menu(
                 speaker.speak(_("No item starts with {letter}.").format(letter=key.upper()), interrupt=True)
                 continue
             later = [i for i in starts if i > index]
-            index = later[0] if later else starts[0]
-            if len(starts) == 1:  # one item with that letter: choose it at once (what opens says what it is)
-                return items[index][0]
+            index = later[0] if later else starts[0]  # a letter only moves: Enter chooses
         else:
             # Translators: a key that does nothing in a menu.
             speaker.speak(_("That key does nothing here. {keys}").format(keys=keys_help), interrupt=True)

@@ -76,14 +76,17 @@ class Keeper(Protocol):
     def turn_ended(self, screen: PlayScreen) -> str | None:
         """Autosave after a turn. Returns a sentence to say only when something went wrong."""
 
-    def save_now(self, screen: PlayScreen) -> str:
-        """Save at once (Ctrl+S, leaving). Returns the sentence to say."""
+    def save_now(self, screen: PlayScreen) -> str | None:
+        """Save at once (Ctrl+S, leaving). Returns the sentence to say (None: nothing to save yet)."""
 
     def game_over(self, screen: PlayScreen) -> str | None:
         """Record the win in the series and save. Returns a sentence to say, if any."""
 
     def series_text(self, screen: PlayScreen) -> str:
         """The series table as one utterance."""
+
+    def standings(self, screen: PlayScreen) -> str | None:
+        """The series table when the table has played more than one game (said before "Play again?")."""
 
 
 class PlayScreen:
@@ -331,8 +334,11 @@ class PlayScreen:
         self._question = question
         if question is _Question.QUIT:
             self._answer(self._question_text())
-        else:
-            self._queue(Utterance(self._question_text(), Priority.IMPORTANT))
+            return
+        standings = self.keeper.standings(self) if self.keeper is not None else None
+        if standings:
+            self._queue(Utterance(standings, Priority.IMPORTANT))
+        self._queue(Utterance(self._question_text(), Priority.IMPORTANT))
 
     def _question_text(self) -> str:
         if self._question is _Question.QUIT:
@@ -503,15 +509,21 @@ class PlayScreen:
 
     def _quit_now(self) -> None:
         if self.keeper is not None and not self.state.over:
-            self._answer(self.keeper.save_now(self))
+            self._say_if(self.keeper.save_now(self))
         self._finish(Outcome.LEFT)
+
+    def _say_if(self, text: str | None) -> None:
+        if text:
+            self._answer(text)
 
     def _save_now(self) -> None:
         if self.keeper is None:
             # Translators: Ctrl+S when this game has no save file (tests, practice).
             self._answer(_("This game is not being saved."))
             return
-        self._answer(self.keeper.save_now(self))
+        saved = self.keeper.save_now(self)
+        # Translators: Control+S before anything was played: there is nothing to save yet.
+        self._answer(saved or _("Nothing to save yet: the game saves itself once a turn is played."))
 
     def _yes_no(self, yes: bool) -> None:
         question, self._question = self._question, None
@@ -524,7 +536,7 @@ class PlayScreen:
         if question is _Question.QUIT:
             if yes:
                 if self.keeper is not None:
-                    self._answer(self.keeper.save_now(self))
+                    self._say_if(self.keeper.save_now(self))
                 self._finish(Outcome.QUIT)
                 return
             prompt = self.narrator.prompt(self.state)
@@ -565,7 +577,8 @@ class PlayScreen:
         self.settings.rate = min(max(self.settings.rate + step, -10), 10)
         self._apply_settings(self.settings)
         # Translators: said after the speech rate changed; {rate} is a number from -10 to 10.
-        self._answer(_("Speech rate {rate}.").format(rate=self.settings.rate))
+        rate = f"{self.settings.rate:+d}" if self.settings.rate else "0"  # as the options menu says it
+        self._answer(_("Speech rate {rate}.").format(rate=rate))
 
     def _volume(self, step: int) -> None:
         self.settings.volume = round(min(max(self.settings.volume + 0.1 * step, 0.0), 1.0), 2)
