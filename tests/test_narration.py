@@ -97,7 +97,10 @@ def test_game_start_with_a_computer_first() -> None:
 def test_game_start_with_a_person_first_asks_at_once_and_does_not_repeat_the_chips() -> None:
     table = Table(Rules(players=4, chips=1), humans=[2], first=2)
     assert table.first == [
-        U("A game of 4 players: Ana, Bo, Cy, and Di. Everyone starts with 1 chip.", IMPORTANT),
+        U(
+            "A game of 4 players: Ana, Bo, Cy, and Di. Everyone starts with 1 chip. Ana, Bo, and Di are computer players.",
+            IMPORTANT,
+        ),
         U("Your turn. Press Space to roll 1 die.", IMPORTANT, "turn"),
     ]
     hot_seat = Table(Rules(players=4, chips=1), humans=[1, 2], first=2)

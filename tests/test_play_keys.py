@@ -77,7 +77,7 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         await driver.start()
         await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
         assert driver.spoken[0] == (
-            "A game of 3 players: You, Ana, and Bo. Everyone starts with 3 chips.",
+            "A game of 3 players: You, Ana, and Bo. Everyone starts with 3 chips. Ana and Bo are computer players.",
             False,
         )
         # Info keys interrupt and answer exactly.

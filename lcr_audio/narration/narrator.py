@@ -231,6 +231,9 @@ class Narrator:
                 text = phrases.game_started([self.name(s) for s in range(event.players)], event.chips)
                 if event.first not in self.humans:
                     text = " ".join((text, phrases.rolls_first(self.name(event.first))))
+                computers = [self.name(s) for s in range(event.players) if s not in self.humans]
+                if self.humans and computers:  # with people at the table, say who the computer plays
+                    text = " ".join((text, phrases.computer_players(computers)))
                 out.append(Utterance(text, Priority.IMPORTANT))
             elif isinstance(event, TurnStarted):
                 flush_turn()
@@ -484,6 +487,9 @@ class Narrator:
         sentences = [phrases.your_turn(self.name(state.seat), you=self._you(state.seat))]
         if chips and not brief:
             sentences.append(phrases.you_have(state.chips[state.seat]))
+        hint = phrases.last_holder_hint(state.rules.win) if state.holders == (state.seat,) else None
+        if hint is not None and state.phase in (Phase.REVERSE, Phase.ROLL):
+            sentences.append(hint)
         if state.phase is Phase.REVERSE:
             question = phrases.reverse_question_brief if brief else phrases.reverse_question
             sentences.append(question(REVERSAL_COST, self.yes_key, self.no_key))

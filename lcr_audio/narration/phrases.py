@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Face, WinReason
+from ..engine import Face, WinCondition, WinReason
 from ..i18n import _, ngettext, npgettext, pgettext
 from .lists import and_list, unit_list
 
@@ -59,6 +59,32 @@ def game_started(names: Sequence[str], chips: int) -> str:
     # Translators: said at the start of a game. {count} is the number of chips each player starts with.
     each = ngettext("Everyone starts with {count} chip.", "Everyone starts with {count} chips.", chips)
     return " ".join((players.format(count=len(names), names=and_list(names)), each.format(count=chips)))
+
+
+def computer_players(names: Sequence[str]) -> str:
+    """Which seats the computer plays, at the start of a game with people too: "Bo and Cy are computer
+    players."."""
+    # Translators: at the start of a game with people and computer players; {names} is the computer
+    # players' names joined as a list ("Bo and Cy").
+    text = ngettext(
+        "{names} is a computer player.",
+        "{names} are computer players.",
+        len(names),
+    )
+    return text.format(names=and_list(names))
+
+
+def last_holder_hint(win: WinCondition) -> str | None:
+    """What the last player with chips needs, told on their turn (R10); None when nothing is needed."""
+    if win is WinCondition.ROLL_ALL_DOTS:
+        # Translators: said on a person's turn when they are the only one with chips, under the roll-all-dots
+        # win condition (R10).
+        return _("You are the last with chips: a roll of nothing but dots wins.")
+    if win is WinCondition.LAST_CHIP_IN_POT:
+        # Translators: said on a person's turn when they are the only one with chips, under the
+        # last-chip-in-pot win condition (R10).
+        return _("You are the last with chips: putting your last chips in the pot with C wins.")
+    return None
 
 
 def rolls_first(name: str) -> str:

@@ -56,12 +56,20 @@ def rules_summary(rules: Rules) -> str:
     return " ".join(sentences)
 
 
-def reversal_explained() -> str:
-    """What reversed dice do (R9), for the E key during the reversal question."""
+def reversal_explained(rules: Rules | None = None) -> str:
+    """What reversed dice do (R9), for the E key during the reversal question; the Wild sentences only
+    when the dice have Wilds (``rules`` None: always)."""
     # Translators: explains reversed dice (R9), read when the player presses E at the reversal question.
-    return _(
+    text = _(
         "Reversing costs 3 chips, paid into the pot, and you roll 3 dice. "
         "L takes a chip from the player on your left, R from the player on your right, C from the pot, "
-        "each only if there is one. One or two Wilds each give a chip to a player you choose. "
-        "Three Wilds put all your chips in the pot."
+        "each only if there is one."
     )
+    if rules is None or rules.wild:
+        # Translators: explains reversed Wilds (R9), after the explanation of reversed letters.
+        wilds = _(
+            "One or two Wilds each give a chip to a player you choose. "
+            "Three Wilds put all your chips in the pot."
+        )
+        text += " " + wilds
+    return text

@@ -407,7 +407,7 @@ class PlayScreen:
             Command.QUIT_NOW: self._quit_now,
             Command.YES: lambda: self._yes_no(True),
             Command.NO: lambda: self._yes_no(False),
-            Command.EXPLAIN: lambda: self._answer(reversal_explained()),
+            Command.EXPLAIN: lambda: self._answer(reversal_explained(self.session.rules)),
             Command.EXPLAIN_ROLL: self._explain_roll,
             Command.NEXT_SEAT: lambda: self._move_choice(+1),
             Command.PREVIOUS_SEAT: lambda: self._move_choice(-1),
