@@ -49,6 +49,10 @@ EngineFactory = Callable[[], Any]
 """Builds a pyttsx3-like engine (``say``, ``runAndWait``, ``stop``, ``connect``; optionally ``getProperty``
 and ``setProperty`` for ``voices``, ``voice`` and ``rate``) on the worker thread."""
 
+PLAYBACK_FAILURES = 2
+"""Playbacks failing in a row (aplay finds no sound device) after which the voice counts as failed, so the
+player is told and the game goes on in printed lines instead of waiting for a voice nobody hears."""
+
 STOP_GRACE = 0.02
 """Seconds a stopped player gets to end on SIGTERM before it is killed."""
 
@@ -85,6 +89,8 @@ class _Player:
         self._epoch = 0  # bumped by stop()
         self._armed = 0  # the epoch the utterance being synthesised belongs to
         self.runs = 0
+        self.failures = 0
+        """Playbacks in a row that failed on their own (no sound device): the voice is not heard."""
 
     @property
     def process(self) -> subprocess.Popen[bytes] | None:
@@ -113,6 +119,7 @@ class _Player:
             )
         except (OSError, ValueError) as exc:
             log.warning("Could not run the speech player %r: %s", command, exc)
+            self.failures += 1
             return 127
         with self._lock:
             self._process = process
@@ -127,6 +134,9 @@ class _Player:
                 self._process = None
         if status > 0:  # negative: we stopped it
             log.debug("The speech player %r ended with status %s", command, status)
+            self.failures += 1
+        elif status == 0:
+            self.failures = 0
         return status
 
     def stop(self) -> None:
@@ -438,6 +448,8 @@ class TtsBackend(SpeechBackend):
             raise SpeechError("The system voice's thread has ended.")
         if self._stuck():
             raise SpeechError(f"The system voice has been stuck for over {self._stall_timeout:g} seconds.")
+        if _PLAYER.failures >= PLAYBACK_FAILURES:
+            raise SpeechError("The system voice cannot play: no sound device answered.")
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Queue ``text``; with ``interrupt``, first stop the current utterance and drop the queued ones.
