@@ -302,6 +302,7 @@ class TtsBackend(SpeechBackend):
         self._stall_timeout = stall_timeout
         self._busy_since: float | None = None  # monotonic time the current utterance started
         self._error: BaseException | None = None
+        _PLAYER.failures = 0  # a new voice starts with a clean record
         self._engine: Any = None  # only the worker thread touches it
         # What the engine offers, learnt on the worker thread as it starts (empty / None when it cannot say).
         self._voices: list[Voice] = []
