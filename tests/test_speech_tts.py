@@ -456,3 +456,19 @@ def test_playback_silenced_before_it_started_never_runs() -> None:
     player.arm()  # the next utterance plays again
     assert player.system(shlex.join([sys.executable, "-c", "pass"])) == 0
     assert player.runs == 1
+
+
+def test_a_voice_no_sound_device_plays_counts_as_failed() -> None:
+    """aplay failing again and again (no sound device): the next utterance raises, so the Speaker tells the
+    player once and goes on in printed lines instead of a voice nobody hears."""
+    from lcr_audio.speech import tts
+
+    backend = _backend(FakeEngine())
+    backend.speak("Heard.")
+    for _ in range(tts.PLAYBACK_FAILURES):
+        tts._PLAYER.arm()  # wanted: not silenced before it started
+        assert tts._PLAYER.system("false") > 0  # a player that fails on its own, as aplay without a device
+    with pytest.raises(SpeechError, match="no sound device"):
+        backend.speak("Not heard.")
+    backend.close()
+    tts._PLAYER.failures = 0
