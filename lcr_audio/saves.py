@@ -40,7 +40,6 @@ from .engine import (
     ChooseSeat,
     Face,
     FirstPlayer,
-    GameStarted,
     GameState,
     IllegalActionError,
     Reverse,
@@ -292,7 +291,7 @@ def to_document(
         ],
         "seed": session.seed,
         "physical": session.physical,
-        "first": _first_seat(session),
+        "first": session.first,
         "actions": [_action_to_json(a) for a in session.actions],
         "series": {
             "games": series.games,
@@ -301,11 +300,6 @@ def to_document(
         "transcript": None if transcript is None else str(transcript),
         "digest": state_digest(session.state),
     }
-
-
-def _first_seat(session: Session) -> Seat:
-    opening = session.opening[0] if session.opening else None
-    return opening.first if isinstance(opening, GameStarted) else 0
 
 
 def _action_to_json(action: Action) -> dict[str, Any]:
@@ -442,7 +436,7 @@ def from_document(document: Any, *, path: Path | None = None) -> LoadedGame:
 
 def _replay(session: Session, first: Seat, actions: Sequence[Action], path: Path | None) -> Session:
     """Apply ``actions`` to the fresh ``session``, drawing the dice again to move its generator along."""
-    if _first_seat(session) != first:
+    if session.first != first:
         # Translators: the saved game was changed or written by another program: the player who started is
         # not the one its random seed picks.
         message = _("The saved game's first player is not the one its seed draws.")

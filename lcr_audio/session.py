@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .bots import DEFAULT_POLICY, Policy
@@ -18,6 +18,7 @@ from .engine import (
     ChooseSeat,
     Event,
     FirstPlayer,
+    GameStarted,
     GameState,
     Phase,
     Reverse,
@@ -96,6 +97,24 @@ class Session:
     def human_to_play(self) -> bool:
         """True when the game waits for a person's decision (roll, reversal, Wild seat)."""
         return not self.state.over and self.players[self.state.seat].human
+
+    @property
+    def first(self) -> Seat:
+        """The seat that rolled first (drawn at random under R13's random start)."""
+        opening = self.opening[0] if self.opening else None
+        return opening.first if isinstance(opening, GameStarted) else 0
+
+    def replay(self) -> Iterator[tuple[int, tuple[Event, ...]]]:
+        """The game's events again, batch by batch, from its start: ``(actions applied so far, events)``.
+
+        A resumed game has heard none of its past events; this rebuilds them from the action log (for the
+        scorekeeper's undo and the explain key). Draws no dice and tells no listener.
+        """
+        state, events = new_game(self.rules, self.first)
+        yield 0, events
+        for done, action in enumerate(self.actions, start=1):
+            state, events = step(state, action)
+            yield done, events
 
     def start(self) -> None:
         """Tell the listeners how the game opens (GameStarted and the first TurnStarted)."""

@@ -23,15 +23,12 @@ from ..engine import (
     ChooseSeat,
     DiceRolled,
     Event,
-    GameStarted,
     GameState,
     Phase,
     Reverse,
     Seat,
     TurnEnded,
     TurnStarted,
-    new_game,
-    step,
 )
 from ..i18n import _, ngettext
 from ..narration import Narrator, Priority, Utterance, Verbosity
@@ -660,13 +657,9 @@ class PlayScreen:
 def last_roll(session: Session) -> list[Event]:
     """The events of the last turn that rolled, found by replaying the session's actions (a resumed game
     has no events of its own yet, and E should still explain the last roll)."""
-    opening = session.opening[0] if session.opening else None
-    first = opening.first if isinstance(opening, GameStarted) else 0
-    state, events = new_game(session.rules, first)
-    turn: list[Event] = list(events)
+    turn: list[Event] = []
     last: list[Event] = []
-    for action in session.actions:
-        state, events = step(state, action)
+    for _done, events in session.replay():
         for event in events:
             if isinstance(event, TurnStarted):
                 if any(isinstance(e, DiceRolled) for e in turn):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from prompt_toolkit.key_binding import KeyPress
 
-from ..engine import Event, Face, GameStarted, GameState, Roll, Rules, TurnStarted, new_game, step
+from ..engine import Event, Face, GameState, Roll, Rules, TurnStarted
 from ..i18n import _, ngettext
 from ..narration import Narrator, Verbosity
 from ..session import Player, Session
@@ -69,14 +69,10 @@ def turn_marks(session: Session) -> list[int]:
 
     Worked out by replaying the actions, so a resumed game can undo the turns played before the resume.
     """
-    opening = session.opening[0]
-    first = opening.first if isinstance(opening, GameStarted) else 0
-    state, _events = new_game(session.rules, first)
     marks = [0]
-    for index, action in enumerate(session.actions, start=1):
-        state, events = step(state, action)
-        if any(isinstance(event, TurnStarted) for event in events):
-            marks.append(index)
+    for done, events in session.replay():
+        if done and any(isinstance(event, TurnStarted) for event in events):
+            marks.append(done)
     return marks
 
 
