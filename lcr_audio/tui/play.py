@@ -509,6 +509,11 @@ class PlayScreen:
             self._say_if(self.keeper.save_now(self))
         self._finish(Outcome.LEFT)
 
+    def _then_question(self, text: str) -> str:
+        """``text`` followed by the question pending for a person, if any (after a detour, ask again)."""
+        prompt = self.narrator.prompt(self.state)
+        return f"{text} {prompt.text}" if prompt is not None else text
+
     def _say_if(self, text: str | None) -> None:
         if text:
             self._answer(text)
@@ -536,10 +541,8 @@ class PlayScreen:
                     self._say_if(self.keeper.save_now(self))
                 self._finish(Outcome.QUIT)
                 return
-            prompt = self.narrator.prompt(self.state)
             # Translators: the player answered no to "Quit this game?".
-            text = _("The game goes on.")
-            self._answer(f"{text} {prompt.text}" if prompt is not None else text)
+            self._answer(self._then_question(_("The game goes on.")))
             return
         if not yes or self.new_session is None:
             self._finish(Outcome.FINISHED)
@@ -621,10 +624,8 @@ class PlayScreen:
     def _close_overlay(self) -> None:
         self._options = None
         self._reader = None
-        prompt = self.narrator.prompt(self.state) if not self.state.over else None
         # Translators: said when the options menu or the rules reader closes.
-        text = _("Back to the game.")
-        self._answer(f"{text} {prompt.text}" if prompt is not None else text)
+        self._answer(self._then_question(_("Back to the game.")))
 
     # --- history --------------------------------------------------------------------------------------
 

@@ -197,10 +197,8 @@ class ScorekeeperScreen(PlayScreen):
 
     def _ask_undo(self) -> None:
         if len(self.session.actions) == 0:
-            prompt = self.narrator.prompt(self.state)
             # Translators: U before anything was played, in the scorekeeper.
-            text = _("There is no turn to undo yet.")
-            self._error(f"{text} {prompt.text}" if prompt is not None else text)
+            self._error(self._then_question(_("There is no turn to undo yet.")))
             return
         self._undo_asked = True
         # Translators: U in the scorekeeper asks before undoing.
@@ -227,10 +225,9 @@ class ScorekeeperScreen(PlayScreen):
         self._use(rebuilt)
         if self.keeper is not None:
             self.keeper.turn_ended(self)
-        prompt = self.narrator.prompt(self.state)
         # Translators: after an undo in the scorekeeper; {status} lists every seat's chips and the pot.
         text = _("Last turn undone. {status}").format(status=self.narrator.status(self.state).text)
-        self._answer(f"{text} {prompt.text}" if prompt is not None else text)
+        self._answer(self._then_question(text))
 
 
 async def run_scorekeeper(app: App) -> Outcome:
