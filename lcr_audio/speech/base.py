@@ -59,6 +59,16 @@ class SpeechBackend(abc.ABC):
             SpeechError: the backend can no longer speak (the Speaker then drops it).
         """
 
+    def speaking(self) -> bool | None:
+        """Whether speech handed to :meth:`speak` is still being said (pacing follows it, DESIGN.md §1).
+
+        Returns:
+            True while an utterance given to :meth:`speak` is queued or being spoken, False once all of them
+            have ended (or were silenced), None when this backend cannot tell (NVDA and JAWS through
+            accessible_output2): the caller then estimates. Never raises. Default: None.
+        """
+        return None
+
     def braille(self, text: str) -> None:  # noqa: B027 - optional hook, default does nothing
         """Show ``text`` on a braille display, if this backend has one. Default: nothing."""
 

@@ -16,6 +16,10 @@ class SilentBackend(SpeechBackend):
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Do nothing with ``text``."""
 
+    def speaking(self) -> bool:
+        """Never: nothing is spoken aloud, so there is nothing to wait for."""
+        return False
+
 
 class ConsoleBackend(SpeechBackend):
     """Print-only mode: the :class:`~lcr_audio.speech.Speaker` prints each line (``prints`` is true) and the
@@ -26,6 +30,10 @@ class ConsoleBackend(SpeechBackend):
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Do nothing: the Speaker has printed ``text`` already."""
+
+    def speaking(self) -> bool:
+        """Never: nothing is spoken aloud, so there is nothing to wait for."""
+        return False
 
 
 class RecordingBackend(SpeechBackend):
@@ -154,6 +162,10 @@ class LazyBackend(SpeechBackend):
     def set_language(self, code: str) -> bool:
         """Set the real backend's language (built on first use)."""
         return self._get().set_language(code)
+
+    def speaking(self) -> bool | None:
+        """The real backend's answer; False before it was built (it has said nothing yet)."""
+        return self._backend.speaking() if self._backend is not None else False
 
     def silence(self) -> None:
         """Silence the real backend if it was built; otherwise there is nothing to stop."""

@@ -303,6 +303,18 @@ class Speaker:
                     failed = self._drop_current(exc)
                     self._notice = _failure_notice(failed, self.mode)
 
+    def speaking(self) -> bool | None:
+        """Whether the backend in use is still saying what it was given (see
+        :meth:`SpeechBackend.speaking`): None when it cannot tell. Never raises (an error counts as None)."""
+        with self._lock:
+            if self._closed:
+                return False
+            try:
+                return self._backends[self._index].speaking()
+            except Exception:
+                log.exception("Speech backend %r could not tell whether it is speaking", self.mode)
+                return None
+
     @property
     def speaks_aloud(self) -> bool:
         """True when the backend in use makes sound itself (screen reader, tts), not only printed lines."""
