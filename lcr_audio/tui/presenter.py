@@ -45,6 +45,17 @@ class _Item:
     utterance: Utterance
     cues: CueArgs
     merge_key: str | None
+    on_start: Callable[[], None] | None = None
+
+
+def _started(item: _Item) -> None:
+    """Call the item's ``on_start`` once (it was handed to speech, or dropped unsaid)."""
+    callback, item.on_start = item.on_start, None
+    if callback is not None:
+        try:
+            callback()
+        except Exception:  # a listener must never stop the presenter
+            log.exception("An utterance's start callback failed")
 
 
 class Presenter:
@@ -84,13 +95,21 @@ class Presenter:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
-    def add(self, utterance: Utterance, cues: CueArgs = NO_CUE_ARGS, merge_key: str | None = None) -> None:
+    def add(
+        self,
+        utterance: Utterance,
+        cues: CueArgs = NO_CUE_ARGS,
+        merge_key: str | None = None,
+        *,
+        on_start: Callable[[], None] | None = None,
+    ) -> None:
         """Queue a game utterance (never interrupts).
 
         ``merge_key`` marks utterances that may be dropped for a summary when the queue is long (computer
-        turns); see :meth:`catch_up`.
+        turns); see :meth:`catch_up`. ``on_start`` is called once, when the utterance is handed to speech (a
+        question is then "asked": keys pressed before it never answer it), or when it is dropped unsaid.
         """
-        self._queue.append(_Item(utterance, cues, merge_key))
+        self._queue.append(_Item(utterance, cues, merge_key, on_start))
         self._idle.clear()
         self._wake.set()
 
@@ -101,7 +120,9 @@ class Presenter:
 
     def silence(self) -> None:
         """Stop speech and cues now and drop the queue (everything stays in the history)."""
-        self._queue.clear()
+        dropped, self._queue = self._queue, []
+        for item in dropped:
+            _started(item)
         self._generation += 1
         self.speaker.silence()
         if self.sound is not None:
@@ -120,7 +141,11 @@ class Presenter:
         """
         if self.backlog() <= threshold:
             return False
-        self._queue = [item for item in self._queue if item.merge_key is None]
+        kept = [item for item in self._queue if item.merge_key is None]
+        for item in self._queue:
+            if item.merge_key is not None:
+                _started(item)
+        self._queue = kept
         self._generation += 1  # an item whose cues are playing is dropped too
         self.speaker.silence()
         self._speech_ends = 0.0
@@ -172,8 +197,10 @@ class Presenter:
                 elif length > 0:
                     await asyncio.sleep(CUE_GAP_SECONDS)
         if generation != self._generation:  # silenced while its cues played
+            _started(item)
             return
         text = item.utterance.text
         self.speaker.speak(text, interrupt=False)
+        _started(item)
         now = time.monotonic()
         self._speech_ends = max(now, self._speech_ends) + self._estimate(text)
