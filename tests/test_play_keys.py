@@ -301,3 +301,72 @@ def test_the_keyboard_going_away_ends_the_game_instead_of_waiting_for_ever() -> 
             assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]
 
     asyncio.run(scenario())
+
+
+def test_space_space_at_a_wild_roll_chooses_nothing(pipe: PipeInput) -> None:
+    """Issue 10, item 5: the second Space of a double press was typed before the Wild's question was heard,
+    so it chooses nobody; a Space after the question takes the chip."""
+
+    async def scenario() -> None:
+        recorder = RecordingBackend()
+        session = Session(Rules(players=3, wild=True), table(3, [], [0]), 1)
+        session.rng = ScriptedDice("W..")  # type: ignore[assignment]
+        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        pipe.send_text("  ")  # Space Space, read in one batch
+        await driver.until(lambda: any("Choose who to take a chip from." in t for t, _ in driver.spoken))
+        await driver.until(lambda: driver.spoken[-1][0] == "Ana, seat 2, 3 chips.")
+        await asyncio.sleep(0.05)
+        assert screen.state.chips == (3, 3, 3) and screen.state.pot == 0  # rolled; nobody chosen
+        assert driver.spoken[-1][0] == "Ana, seat 2, 3 chips."  # the second Space said nothing either
+        pipe.send_text(" ")  # heard: now Space takes from Ana
+        await driver.until(lambda: screen.state.chips == (4, 2, 3))
+        pipe.send_text("\x03")
+        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+def test_in_hot_seat_space_space_never_rolls_the_next_persons_dice(pipe: PipeInput) -> None:
+    """Issue 10, item 5: each person's roll needs a press after their own turn was announced."""
+
+    async def scenario() -> None:
+        recorder = RecordingBackend()
+        session = Session(Rules(players=3), table(3, [], [0, 1, 2]), 1)
+        session.rng = ScriptedDice("L.." + "L..")  # type: ignore[assignment]
+        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any("Your turn, Player A." in t for t, _ in driver.spoken))
+        pipe.send_text("  ")
+        await driver.until(lambda: any("Your turn, Player B." in t for t, _ in driver.spoken))
+        await asyncio.sleep(0.05)
+        assert screen.state.seat == 1 and screen.state.chips == (2, 4, 3)  # A's L went to B; B has not rolled
+        assert not any(t.startswith("Player B rolls") for t, _ in driver.spoken)
+        pipe.send_text(" ")  # after B's turn was announced: B rolls
+        await driver.until(lambda: screen.state.chips == (2, 3, 4))
+        assert screen.state.seat == 2
+        pipe.send_text("\x03")
+        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+def test_a_yes_typed_with_the_escape_that_asks_never_answers_it(pipe: PipeInput) -> None:
+    """Escape and Y read together: the Y came before "Quit this game?" was asked, so nothing is quit."""
+
+    async def scenario() -> None:
+        screen, recorder = make_screen(pipe)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        assert (await driver.press("\x1by"))[0] == "Quit this game? Y or N."
+        await asyncio.sleep(0.1)
+        assert not driver.task.done()  # type: ignore[union-attr]
+        assert driver.spoken[-1][0] == "Quit this game? Y or N."
+        pipe.send_text("y")
+        assert await asyncio.wait_for(driver.task, 5) is Outcome.QUIT  # type: ignore[arg-type]
+
+    asyncio.run(scenario())

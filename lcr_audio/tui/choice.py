@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -37,13 +38,17 @@ class KeyReader:
 
     def __init__(self, keys: Input) -> None:
         self.keys = keys
-        self._queue: asyncio.Queue[KeyPress | None] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[KeyPress, float] | None] = asyncio.Queue()
         self._stack = contextlib.ExitStack()
         self._flush: asyncio.TimerHandle | None = None
+        self._stamp = 0.0
+        self.stamp = 0.0
+        """When the last key handed out was read (time.monotonic()); keys read together share it."""
 
     async def __aenter__(self) -> KeyReader:
         self._stack.enter_context(self.keys.raw_mode())
         self._stack.enter_context(self.keys.attach(self._ready))
+        self._ready()  # keys typed before this screen opened are stamped now, before its first question
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -55,8 +60,9 @@ class KeyReader:
         if self._flush is not None:
             self._flush.cancel()
             self._flush = None
+        self._stamp = time.monotonic()
         for press in self.keys.read_keys():
-            self._queue.put_nowait(press)
+            self._queue.put_nowait((press, self._stamp))
         if self.keys.closed:
             self._queue.put_nowait(None)
         else:
@@ -64,17 +70,27 @@ class KeyReader:
 
     def _flush_keys(self) -> None:
         self._flush = None
-        for press in self.keys.flush_keys():
-            self._queue.put_nowait(press)
+        for press in self.keys.flush_keys():  # a lone Escape keeps the stamp of the read that brought it
+            self._queue.put_nowait((press, self._stamp))
 
     async def next(self) -> KeyPress:
-        """The next key press (CPR answers and ignored keys are skipped)."""
+        """The next key press (CPR answers and ignored keys are skipped); :attr:`stamp` says when it was
+        read."""
         while True:
-            press = await self._queue.get()
-            if press is None:
+            item = await self._queue.get()
+            if item is None:
                 self._queue.put_nowait(None)
                 raise EOFError
+            press, self.stamp = item
             if press.key not in (Keys.CPRResponse, Keys.Ignore):
+                return press
+
+    async def answer(self, asked: float) -> KeyPress:
+        """The next key press read at or after ``asked`` (when the question was said, time.monotonic()):
+        keys typed before a question never answer it (issue 10, item 5); they are dropped unsaid."""
+        while True:
+            press = await self.next()
+            if self.stamp >= asked:
                 return press
 
 
@@ -167,8 +183,9 @@ async def yes_no(reader: KeyReader, speaker: Speaker, question: str) -> bool:
         EOFError: the input closed.
     """
     speaker.speak(question, interrupt=True)
+    asked = time.monotonic()
     while True:
-        press = await reader.next()
+        press = await reader.answer(asked)
         key = press.key
         if is_key(key, "y"):
             return True

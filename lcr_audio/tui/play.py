@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -45,6 +46,10 @@ from .presenter import NO_CUE_ARGS, CueArgs, Presenter
 from .reader import section_text, section_title
 
 log = logging.getLogger(__name__)
+
+DECISIONS = frozenset({Command.ROLL, Command.YES, Command.NO, Command.CONFIRM_SEAT, Command.CONFIRM_FACES})
+"""Keys that answer a question (a roll, a Wild's seat, a reversal, a yes or no): a press that arrived before
+the question was handed to speech never answers it (issue 10, item 5). Review keys work at any time."""
 
 CATCH_UP_SECONDS = 6.0
 """A person's turn finding more than this much speech queued (seconds) drops the computer turns queued
@@ -139,6 +144,12 @@ class PlayScreen:
         self._done: asyncio.Future[Outcome] | None = None
         self._turn_events: list[Event] = []
         self._last_turn: list[Event] = []
+        self._asked_at: float | None = None
+        """When the pending question was handed to speech (time.monotonic()); None while it waits."""
+        self._questions = 0
+        """Counts the questions asked, so that a late ``on_start`` of an old question changes nothing."""
+        self._stamp = 0.0
+        """When the key being handled was read (time.monotonic()); keys read together share it."""
         self._use(session)
 
     # --- running --------------------------------------------------------------------------------------
@@ -255,11 +266,15 @@ class PlayScreen:
     def _ask_again(self) -> None:
         """Queue the question pending for a person (after a resume), with the seat under choice."""
         prompt = self.narrator.prompt(self.state)
+        asked = self._new_question()
+        choosing = self.context in CHOOSING
         if prompt is not None:
-            self._queue(prompt)
-        if self.context in CHOOSING:
+            self._queue(prompt, on_start=None if choosing else asked)
+        if choosing:
             self._choice = 0
-            self._queue(self._choice_utterance(Priority.IMPORTANT))
+            self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=asked)
+        elif prompt is None:
+            asked()
 
     def end_on_signal(self) -> None:
         """SIGTERM, SIGHUP or SIGINT: save (when saving) and end at once, cleanly."""
@@ -275,7 +290,10 @@ class PlayScreen:
     def _on_events(self, events: Sequence[Event], state: GameState) -> None:
         human_turn = self.session.human_to_play and any(isinstance(e, TurnStarted) for e in events)
         dice = next((len(e.faces) for e in events if isinstance(e, DiceRolled)), None)
-        for utterance in self.narrator.narrate(events, state):
+        asked = self._new_question() if self.session.human_to_play and not state.over else None
+        choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play
+        utterances = self.narrator.narrate(events, state)
+        for index, utterance in enumerate(utterances):
             if human_turn and "turn" in utterance.cues:
                 # A person's turn is never heard behind a long queue of computer turns: those are dropped
                 # for the standings (they stay in the history), then the person's question comes.
@@ -284,10 +302,13 @@ class PlayScreen:
                 if self.presenter.catch_up(CATCH_UP_SECONDS, summary):
                     self.history.append(summary)
             mergeable = None if utterance.priority is not Priority.EVENT else "computer"
-            self._queue(utterance, CueArgs(dice=dice), mergeable)
-        if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play:
+            last = index == len(utterances) - 1 and not choosing
+            self._queue(utterance, CueArgs(dice=dice), mergeable, on_start=asked if last else None)
+        if choosing:
             self._choice = 0
-            self._queue(self._choice_utterance(Priority.IMPORTANT))
+            self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=asked)
+        elif asked is not None and not utterances:  # nothing to hear: the question counts as asked now
+            asked()
         self._track_turn(events)
         if self.keeper is not None:
             if state.over:
@@ -307,13 +328,38 @@ class PlayScreen:
         if any(isinstance(e, DiceRolled) for e in self._turn_events):
             self._last_turn = list(self._turn_events)
 
-    def _queue(self, utterance: Utterance, cues: CueArgs = NO_CUE_ARGS, merge_key: str | None = None) -> None:
-        """A game message: into the history, then queued behind the others."""
+    def _queue(
+        self,
+        utterance: Utterance,
+        cues: CueArgs = NO_CUE_ARGS,
+        merge_key: str | None = None,
+        *,
+        on_start: Callable[[], None] | None = None,
+    ) -> None:
+        """A game message: into the history, then queued behind the others (``on_start``: see
+        :meth:`Presenter.add`)."""
         if "turn" in utterance.cues and cues.seat is None:
             cues = CueArgs(dice=cues.dice, seat=self.state.seat + 1)
         self.history.append(utterance.text)
         self._history_pos = None
-        self.presenter.add(utterance, cues, merge_key)
+        self.presenter.add(utterance, cues, merge_key, on_start=on_start)
+
+    def _new_question(self) -> Callable[[], None]:
+        """A new question is pending: its answer keys wait until it is handed to speech. Returns the
+        callback that marks it asked (give it to the presenter as the question's ``on_start``)."""
+        self._questions += 1
+        self._asked_at = None
+        number = self._questions
+
+        def asked() -> None:
+            if number == self._questions:
+                self._asked_at = time.monotonic()
+
+        return asked
+
+    def _heard(self) -> bool:
+        """True when the key being handled was read after the pending question was handed to speech."""
+        return self._asked_at is not None and self._stamp >= self._asked_at
 
     def _answer(self, text: str) -> None:
         self.presenter.answer(text)
@@ -329,13 +375,15 @@ class PlayScreen:
 
     def _ask(self, question: _Question) -> None:
         self._question = question
+        asked = self._new_question()
         if question is _Question.QUIT:
             self._answer(self._question_text())
+            asked()
             return
         standings = self.keeper.standings(self) if self.keeper is not None else None
         if standings:
             self._queue(Utterance(standings, Priority.IMPORTANT))
-        self._queue(Utterance(self._question_text(), Priority.IMPORTANT))
+        self._queue(Utterance(self._question_text(), Priority.IMPORTANT), on_start=asked)
 
     def _question_text(self) -> str:
         if self._question is _Question.QUIT:
@@ -350,6 +398,7 @@ class PlayScreen:
         if self._flush_task is not None:
             self._flush_task.cancel()
             self._flush_task = None
+        self._stamp = time.monotonic()
         for press in self.keys.read_keys():
             self._on_key(press)
         if self.keys.closed and self.session.humans:  # the keyboard went away: nobody can answer any more
@@ -362,6 +411,7 @@ class PlayScreen:
 
     def _flush_keys(self) -> None:
         self._flush_task = None
+        # A lone Escape was read with the keys before it: it keeps their stamp.
         for press in self.keys.flush_keys():
             self._on_key(press)
 
@@ -380,6 +430,8 @@ class PlayScreen:
             # Translators: said for a key that does nothing at this moment.
             self._error(_("Not now. F1 lists the keys."))
             return
+        if spec.command in DECISIONS and self.context is not Context.WATCH and not self._heard():
+            return  # pressed before the question was heard: the question is about to be heard
         try:
             self._run(spec, press.data)
         except Exception:  # a key must never end the game

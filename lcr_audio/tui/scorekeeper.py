@@ -201,8 +201,10 @@ class ScorekeeperScreen(PlayScreen):
             self._error(self._then_question(_("There is no turn to undo yet.")))
             return
         self._undo_asked = True
+        asked = self._new_question()
         # Translators: U in the scorekeeper asks before undoing.
         self._answer(_("Undo the last turn? Y or N."))
+        asked()
 
     def _undo_target(self) -> int:
         """How many actions to keep: up to the start of the current turn, or of the one before if the
