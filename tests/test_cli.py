@@ -172,22 +172,27 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
         keys("Escape")
         wait_for("Quit this game? Y or N.")
         keys("y")
-        wait_for("Game saved.")  # back in the main menu: Escape there leaves the program
+        wait_for("Game saved.")  # back in the main menu: Escape there asks before leaving the program
         keys("Escape")
+        wait_for("Leave Left Right Center? Y or N.")
+        keys("y")
         shown = wait_for("EXIT=0")
     finally:
         subprocess.run(["tmux", "-L", session, "kill-server"], check=False)
     lines = [line for line in shown.splitlines() if line.strip()]
-    assert lines[:5] == [
+    assert lines[:8] == [
         "Left Right Center. Main menu. New game. 1 of 7. Up and Down move, Enter chooses, Escape goes back.",
         "A new game.",
         "How many players, 3 to 10? Enter for 3.",
+        "3 players.",
         "How many of them play at this keyboard, 0 to 3? Enter for 1.",
+        "1 person plays at this keyboard.",
         "Name of player 1? Enter for You.",
+        "Player 1: You.",
     ]
     allowed = ("You", "Ana", "Bo", "A game", "Your turn", "Quit this game", "Goodbye", "EXIT=0", "Rules:")
-    allowed += ("Game saved.", "Left Right Center. Main menu.")
-    stray = [line for line in lines[5:] if not line.startswith(allowed)]
+    allowed += ("Game saved.", "Left Right Center. Main menu.", "Leave Left Right Center? Y or N.")
+    stray = [line for line in lines[8:] if not line.startswith(allowed)]
     assert stray == []
 
 

@@ -12,7 +12,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from lcr_audio.engine import GameWon, Rules
 from lcr_audio.session import Session
 from lcr_audio.speech import RecordingBackend, Speaker
-from lcr_audio.tui.keys import Context, help_text
+from lcr_audio.tui.keys import Context, help_entries
 from lcr_audio.tui.play import Outcome, PlayScreen
 from lcr_audio.tui.setup import table
 
@@ -89,7 +89,20 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         assert await driver.press("0") == ("There is no seat 10; this table has 3 seats.", True)
         last_message = screen.history[-1]
         assert await driver.press(",") == (last_message, True)
-        assert await driver.press("\x1bOP") == (help_text(Context.ROLL), True)  # F1
+        # F1: the keys one at a time, Up and Down step through them, Escape closes and asks again.
+        entries = help_entries(Context.ROLL)
+        assert entries[0] == "Space, Enter or R: roll the dice."
+        total = len(entries)
+        assert await driver.press("\x1bOP") == (
+            f"Keys. Up and Down go through them, Escape closes. {entries[0]} 1 of {total}.",
+            True,
+        )
+        assert await driver.press("\x1b[B") == (f"{entries[1]} 2 of {total}.", True)
+        assert await driver.press("\x1b[A") == (f"{entries[0]} 1 of {total}.", True)
+        assert await driver.press("\x1b[A") == (f"{entries[-1]} {total} of {total}.", True)
+        assert await driver.press("s") == ("Up and Down go through the keys, Escape closes the list.", True)
+        assert await driver.press("\x1b") == (f"Key list closed. {your_turn}", True)
+        assert screen.state.turn == 1  # nothing was rolled while the list was open
         assert await driver.press("x") == ("Not now. F1 lists the keys.", True)
         # Play: Space at every roll prompt until the game is over.
         rolls = 0

@@ -1,10 +1,9 @@
-"""The play screen: keys in, utterances and cues out (DESIGN.md §3).
+"""The play screen: the controller of a game (DESIGN.md §3). Game events in, utterances and cues out.
 
-It reads keys with prompt_toolkit's input layer (raw mode, its key parser) rather than a full
-``Application``: an application redraws its layout after every message printed above it, and a screen
-reader reads each redraw again. Here output is append-only and nothing is redrawn. Keys come from the
-table in :mod:`lcr_audio.tui.keys`; game messages go through a :class:`Presenter` (cues, then speech, in
-order); answers to keys interrupt.
+It holds no key code: keys are read by the key loop (:mod:`lcr_audio.tui.input`) and handled by the input
+modes of :mod:`lcr_audio.tui.game_modes`, which call the actions here; which mode answers follows from
+the game's state (:attr:`PlayScreen.context`). Game messages go through a :class:`Presenter` (cues, then
+speech, in order); answers to keys interrupt. Output is append-only and nothing is redrawn.
 """
 
 from __future__ import annotations
@@ -13,12 +12,11 @@ import asyncio
 import enum
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyPress
-from prompt_toolkit.keys import Keys
 
 from ..engine import (
     ChooseSeat,
@@ -33,23 +31,18 @@ from ..engine import (
 )
 from ..i18n import _, ngettext
 from ..narration import Narrator, Priority, Utterance, Verbosity
-from ..narration.rules_summary import reversal_explained, rules_summary
-from ..rules_text import Section, explain_roll, sections
+from ..rules_text import explain_roll
 from ..session import Session
 from ..settings import VERBOSITIES, Settings
 from ..sound import SoundPlayer
 from ..speech import Speaker
-from .choice import ESCAPE_FLUSH_SECONDS
-from .keys import CHOOSING, Command, Context, KeySpec, help_text, lookup
+from .input import KeyLoop, Mode, Press
+from .keys import CHOOSING, Context
 from .options import OptionsMenu, SettingsApplier, verbosity_name
 from .presenter import NO_CUE_ARGS, CueArgs, Presenter
-from .reader import section_text, section_title
+from .reader import Sections
 
 log = logging.getLogger(__name__)
-
-DECISIONS = frozenset({Command.ROLL, Command.YES, Command.NO, Command.CONFIRM_SEAT, Command.CONFIRM_FACES})
-"""Keys that answer a question (a roll, a Wild's seat, a reversal, a yes or no): a press that arrived before
-the question was handed to speech never answers it (issue 10, item 5). Review keys work at any time."""
 
 CATCH_UP_SECONDS = 6.0
 """A person's turn finding more than this much speech queued (seconds) drops the computer turns queued
@@ -67,9 +60,30 @@ class Outcome(enum.Enum):
     """The program must end: Control+C, or a signal (the terminal closed, the system shutting down)."""
 
 
-class _Question(enum.Enum):
-    QUIT = "quit"
-    AGAIN = "again"
+@dataclass(frozen=True)
+class YesNoQuestion:
+    """A yes-or-no question open on the play screen (quit? play again? undo?).
+
+    Attributes:
+        text: the question, naming Y and N.
+        answer: called with the answer (True for Y).
+        in_game: True when it interrupts the game (quit, undo), False when the game has ended.
+    """
+
+    text: str
+    answer: Callable[[bool], None]
+    in_game: bool = True
+
+
+class Extension(Protocol):
+    """What a variant of the play screen adds by composition (the scorekeeper for real dice): its own
+    contexts in place of some of the game's, and the input modes that serve them."""
+
+    def context(self, game: Context) -> Context:
+        """The context in force when the game's own would be ``game``."""
+
+    def modes(self, screen: PlayScreen) -> Mapping[Context, Mode]:
+        """The modes serving the extension's contexts."""
 
 
 class Keeper(Protocol):
@@ -106,6 +120,7 @@ class PlayScreen:
         save_settings: called after the settings changed (to remember them).
         sound: the cue player, or None for no sound.
         keeper: autosave and series, or None.
+        extension: adds contexts and their modes (the scorekeeper), or None.
     """
 
     def __init__(
@@ -120,8 +135,10 @@ class PlayScreen:
         save_settings: Callable[[Settings], str | None] | None = None,
         sound: SoundPlayer | None = None,
         keeper: Keeper | None = None,
+        extension: Extension | None = None,
     ) -> None:
         self.speaker = speaker
+        self.extension = extension
         self.keys = keys
         self.pause = pause
         self.new_session = new_session
@@ -133,14 +150,14 @@ class PlayScreen:
         self.presenter = Presenter(speaker, sound, rate=lambda: self.settings.rate)
         self._applier = SettingsApplier(self.settings, speaker, sound)
         self._history_pos: int | None = None
-        self._question: _Question | None = None
+        self._question: YesNoQuestion | None = None
         self._options: OptionsMenu | None = None
-        self._reader: list[Section] | None = None
-        self._reader_pos = 0
+        self._reader: Sections | None = None
         self._choice = 0
         self._wake: asyncio.Event | None = None
         self._loop_task: asyncio.Task[None] | None = None
-        self._flush_task: asyncio.TimerHandle | None = None
+        self._key_loop: KeyLoop | None = None
+        self._modes: dict[Context, Mode] = {}
         self._done: asyncio.Future[Outcome] | None = None
         self._turn_events: list[Event] = []
         self._last_turn: list[Event] = []
@@ -148,15 +165,19 @@ class PlayScreen:
         """When the pending question was handed to speech (time.monotonic()); None while it waits."""
         self._questions = 0
         """Counts the questions asked, so that a late ``on_start`` of an old question changes nothing."""
-        self._stamp = 0.0
-        """When the key being handled was read (time.monotonic()); keys read together share it."""
-        self._use(session)
+        self.use(session)
 
     # --- running --------------------------------------------------------------------------------------
 
-    def _use(self, session: Session) -> None:
+    def use(self, session: Session) -> None:
+        """Play ``session`` from now on (a new game, or the scorekeeper's undo)."""
         self.session = session
-        self.narrator = Narrator(session.names, session.humans, verbosity=Verbosity(self.settings.verbosity))
+        self.narrator = Narrator(
+            session.names,
+            session.humans,
+            verbosity=Verbosity(self.settings.verbosity),
+            physical=session.physical,
+        )
         session.listeners.append(self._on_events)
         self._turn_events, self._last_turn = [], []
 
@@ -170,7 +191,16 @@ class PlayScreen:
         self._done = loop.create_future()
         self._wake = asyncio.Event()
         self.presenter.start()
-        with self.keys.raw_mode(), self.keys.attach(self._on_input):
+        from .game_modes import game_modes
+
+        self._modes = {**game_modes(self), **(self.extension.modes(self) if self.extension else {})}
+        async with KeyLoop(self.keys) as keys:
+            self._key_loop = keys
+            keys.on_closed = self._keyboard_gone
+            keys.after_key = self._poke
+            keys.push(_Router(self))
+            for mode in self._modes.values():
+                mode.loop = keys
             if resume:
                 self._last_turn = last_roll(self.session)
                 self._ask_again()
@@ -180,9 +210,7 @@ class PlayScreen:
             self._loop_task.add_done_callback(self._loop_ended)
             outcome = await self._done
         self._loop_task.cancel()
-        if self._flush_task is not None:
-            self._flush_task.cancel()
-            self._flush_task = None
+        self._key_loop = None
         await self.presenter.stop(drain=outcome is Outcome.FINISHED)
         return outcome
 
@@ -201,7 +229,7 @@ class PlayScreen:
 
     @property
     def context(self) -> Context:
-        """What the screen waits for now (which keys work)."""
+        """What the screen waits for now: the context whose input mode answers the keys."""
         if self._options is not None:
             return Context.OPTIONS
         if self._reader is not None:
@@ -210,11 +238,27 @@ class PlayScreen:
             return Context.CONFIRM
         if not self.session.human_to_play:
             return Context.WATCH
-        return {
+        game = {
             Phase.REVERSE: Context.REVERSE,
             Phase.WILD_TAKE: Context.CHOOSE,
             Phase.WILD_GIVE: Context.CHOOSE,
         }.get(self.state.phase, Context.ROLL)
+        return self.extension.context(game) if self.extension is not None else game
+
+    @property
+    def mode(self) -> Mode:
+        """The input mode that answers the keys now."""
+        return self._modes[self.context]
+
+    @property
+    def done(self) -> bool:
+        """True once the screen has ended (keys then do nothing)."""
+        return self._done is None or self._done.done()
+
+    def _keyboard_gone(self) -> None:
+        """The keyboard went away: nobody can answer any more."""
+        if self.session.humans:
+            self.end_on_signal()
 
     def _finish(self, outcome: Outcome) -> None:
         if self._done is not None and not self._done.done():
@@ -238,7 +282,7 @@ class PlayScreen:
                     await self.presenter.drained()
                     self._finish(Outcome.FINISHED)
                     return
-                self._ask(_Question.AGAIN)
+                self._ask_again_question()
                 continue
             if self.session.human_to_play:
                 await self._wake.wait()
@@ -283,7 +327,8 @@ class PlayScreen:
         self._finish(Outcome.LEFT)
 
     def _paused(self) -> bool:
-        return self._question is not None or self._options is not None or self._reader is not None
+        overlay = self._key_loop is not None and len(self._key_loop.stack) > 1  # the F1 key list
+        return self._question is not None or self._options is not None or self._reader is not None or overlay
 
     # --- output ---------------------------------------------------------------------------------------
 
@@ -357,139 +402,71 @@ class PlayScreen:
 
         return asked
 
-    def _heard(self) -> bool:
-        """True when the key being handled was read after the pending question was handed to speech."""
-        return self._asked_at is not None and self._stamp >= self._asked_at
+    def heard(self, press: Press) -> bool:
+        """True when ``press`` was read after the pending question was handed to speech (issue 10, item 5):
+        only then may it answer the question."""
+        return self._asked_at is not None and press.stamp >= self._asked_at
 
-    def _answer(self, text: str) -> None:
+    def answer(self, text: str) -> None:
+        """Say ``text`` now, interrupting (the answer to a key)."""
         self.presenter.answer(text)
 
-    def _error(self, text: str) -> None:
+    def say(self, text: str) -> None:
+        """Say ``text`` after the game messages queued (kept in the history)."""
+        self._queue(Utterance(text, Priority.IMPORTANT))
+
+    def error(self, text: str) -> None:
+        """Say ``text`` now with the error cue (a key that did nothing)."""
         if self.sound is not None:
             self.sound.play("error")
         self.presenter.answer(text)
+
+    _answer = answer
+    _error = error
 
     def _note(self, text: str | None) -> None:
         if text:
             self._queue(Utterance(text, Priority.IMPORTANT))
 
-    def _ask(self, question: _Question) -> None:
+    def ask(self, question: YesNoQuestion) -> None:
+        """Open a yes-or-no question: asked at once in a game (a key asked it), queued after the game's
+        last messages when the game has ended. Its Y or N must come after it was asked."""
         self._question = question
         asked = self._new_question()
-        if question is _Question.QUIT:
-            self._answer(self._question_text())
+        if question.in_game:
+            self._answer(question.text)
             asked()
             return
         standings = self.keeper.standings(self) if self.keeper is not None else None
         if standings:
             self._queue(Utterance(standings, Priority.IMPORTANT))
-        self._queue(Utterance(self._question_text(), Priority.IMPORTANT), on_start=asked)
+        self._queue(Utterance(question.text, Priority.IMPORTANT), on_start=asked)
 
-    def _question_text(self) -> str:
-        if self._question is _Question.QUIT:
-            # Translators: asked when the player presses Escape during a game.
-            return _("Quit this game? Y or N.")
+    def question_text(self) -> str:
+        """The yes-or-no question open, or "" when none is."""
+        return self._question.text if self._question is not None else ""
+
+    def _ask_quit(self) -> None:
+        # Translators: asked when the player presses Escape during a game.
+        self.ask(YesNoQuestion(_("Quit this game? Y or N."), self._answer_quit))
+
+    def _ask_again_question(self) -> None:
         # Translators: asked when a game has ended.
-        return _("Play again with the same table? Y or N.")
+        text = _("Play again with the same table? Y or N.")
+        self.ask(YesNoQuestion(text, self._answer_again, in_game=False))
 
-    # --- keys -----------------------------------------------------------------------------------------
+    # --- actions (called by the input modes of game_modes.py) ---------------------------------------
 
-    def _on_input(self) -> None:
-        if self._flush_task is not None:
-            self._flush_task.cancel()
-            self._flush_task = None
-        self._stamp = time.monotonic()
-        for press in self.keys.read_keys():
-            self._on_key(press)
-        if self.keys.closed and self.session.humans:  # the keyboard went away: nobody can answer any more
-            self.end_on_signal()
-            return
-        if not self.keys.closed:
-            # A lone Escape stays in the parser until we know no sequence follows it.
-            loop = asyncio.get_running_loop()
-            self._flush_task = loop.call_later(ESCAPE_FLUSH_SECONDS, self._flush_keys)
-
-    def _flush_keys(self) -> None:
-        self._flush_task = None
-        # A lone Escape was read with the keys before it: it keeps their stamp.
-        for press in self.keys.flush_keys():
-            self._on_key(press)
-
-    def _on_key(self, press: KeyPress) -> None:
-        if self._done is None or self._done.done():
-            return
-        key: str | Keys = press.key
-        if key in (Keys.CPRResponse, Keys.Ignore):
-            return
-        spec = lookup(key, self.context)
-        if spec is None and self.context is Context.CONFIRM:
-            # Translators: a key other than Y or N at a yes-or-no question; the question follows.
-            self._error(f"{_('Please press Y or N.')} {self._question_text()}")
-            return
-        if spec is None:
-            # Translators: said for a key that does nothing at this moment.
-            self._error(_("Not now. F1 lists the keys."))
-            return
-        if spec.command in DECISIONS and self.context is not Context.WATCH and not self._heard():
-            return  # pressed before the question was heard: the question is about to be heard
-        try:
-            self._run(spec, press.data)
-        except Exception:  # a key must never end the game
-            log.exception("The %s key failed", spec.command)
-            # Translators: a key's action failed (a bug); nothing changed.
-            self._error(_("That did not work; the game goes on."))
-        self._poke()
-
-    def _run(self, spec: KeySpec, data: str) -> None:
-        handlers: dict[Command, Callable[[], None]] = {
-            Command.ROLL: self._roll,
-            Command.STATUS: self._status,
-            Command.POT: lambda: self._answer(self.narrator.pot(self.state).text),
-            Command.TURN: lambda: self._answer(self.narrator.whose_turn(self.state).text),
-            Command.RULES: lambda: self._answer(rules_summary(self.session.rules)),
-            Command.HELP: lambda: self._answer(help_text(self.context)),
-            Command.HISTORY_BACK: lambda: self._history_step(-1),
-            Command.HISTORY_FORWARD: lambda: self._history_step(+1),
-            Command.HISTORY_FIRST: lambda: self._history_jump(0),
-            Command.HISTORY_LAST: lambda: self._history_jump(len(self.history) - 1),
-            Command.MENU: self._menu,
-            Command.QUIT_NOW: self._quit_now,
-            Command.YES: lambda: self._yes_no(True),
-            Command.NO: lambda: self._yes_no(False),
-            Command.EXPLAIN: lambda: self._answer(reversal_explained(self.session.rules)),
-            Command.EXPLAIN_ROLL: self._explain_roll,
-            Command.NEXT_SEAT: lambda: self._move_choice(+1),
-            Command.PREVIOUS_SEAT: lambda: self._move_choice(-1),
-            Command.CONFIRM_SEAT: self._confirm_choice,
-            Command.SEAT: lambda: self._seat_key(data),
-            Command.QUIET: self.presenter.silence,
-            Command.VERBOSITY: self._cycle_verbosity,
-            Command.SLOWER: lambda: self._rate(-1),
-            Command.FASTER: lambda: self._rate(+1),
-            Command.VOLUME_DOWN: lambda: self._volume(-1),
-            Command.VOLUME_UP: lambda: self._volume(+1),
-            Command.OPTIONS: self._open_options,
-            Command.SAVE: self._save_now,
-            Command.RULES_READER: self._open_reader,
-            Command.NEXT_LINE: lambda: self._line(+1),
-            Command.PREVIOUS_LINE: lambda: self._line(-1),
-            Command.INCREASE: lambda: self._change_option(+1),
-            Command.DECREASE: lambda: self._change_option(-1),
-            Command.READ_ALL: self._read_section,
-            Command.CLOSE: self._close_overlay,
-        }
-        handlers[spec.command]()
-
-    def _roll(self) -> None:
+    def roll(self) -> None:
         self.session.roll()
 
-    def _status(self) -> None:
+    def status(self) -> None:
         if self.state.over and self.keeper is not None:
             self._answer(self.keeper.series_text(self))
             return
         self._answer(self.narrator.status(self.state).text)
 
-    def _explain_roll(self) -> None:
+    def explain_roll(self) -> None:
         if not self._last_turn:
             # Translators: E was pressed before anybody rolled.
             self._answer(_("Nobody has rolled yet."))
@@ -505,7 +482,7 @@ class PlayScreen:
             )
         )
 
-    def _seat_key(self, data: str) -> None:
+    def seat(self, data: str) -> None:
         number = 10 if data == "0" else int(data)
         seat: Seat = number - 1
         if self.context not in CHOOSING:
@@ -539,29 +516,29 @@ class PlayScreen:
         ).format(name=self.session.names[seat], seat=seat + 1, count=count)
         return Utterance(text, priority)
 
-    def _move_choice(self, delta: int) -> None:
+    def move_choice(self, delta: int) -> None:
         choices = self.state.choices
         self._choice = (self._choice + delta) % len(choices)
         self._answer(self._choice_utterance(Priority.ANSWER).text)
 
-    def _confirm_choice(self) -> None:
+    def confirm_choice(self) -> None:
         choices = self.state.choices
         self.session.apply(ChooseSeat(choices[self._choice % len(choices)]))
 
-    def _menu(self) -> None:
+    def menu(self) -> None:
         if self.context in CHOOSING:
             prompt = self.narrator.prompt(self.state)
             text = self._choice_utterance(Priority.ANSWER).text
             self._answer(f"{prompt.text} {text}" if prompt is not None else text)
             return
-        self._ask(_Question.QUIT)
+        self._ask_quit()
 
-    def _quit_now(self) -> None:
+    def quit_now(self) -> None:
         if self.keeper is not None and not self.state.over:
             self._say_if(self.keeper.save_now(self))
         self._finish(Outcome.LEFT)
 
-    def _then_question(self, text: str) -> str:
+    def then_question(self, text: str) -> str:
         """``text`` followed by the question pending for a person, if any (after a detour, ask again)."""
         prompt = self.narrator.prompt(self.state)
         return f"{text} {prompt.text}" if prompt is not None else text
@@ -570,7 +547,7 @@ class PlayScreen:
         if text:
             self._answer(text)
 
-    def _save_now(self) -> None:
+    def save_now(self) -> None:
         if self.keeper is None:
             # Translators: Ctrl+S when this game has no save file (tests, practice).
             self._answer(_("This game is not being saved."))
@@ -579,27 +556,30 @@ class PlayScreen:
         # Translators: Control+S before anything was played: there is nothing to save yet.
         self._answer(saved or _("Nothing to save yet: the game saves itself once a turn is played."))
 
-    def _yes_no(self, yes: bool) -> None:
+    def yes_no(self, yes: bool) -> None:
+        """Y or N: the reversal question (R9), or the yes-or-no question open."""
         question, self._question = self._question, None
-        if question is None:
-            if self.state.phase is Phase.REVERSE and self.session.human_to_play:  # the reversal question (R9)
-                self.session.apply(Reverse(yes))
-            else:  # typed ahead of a question not asked yet
-                self._error(_("Not now. F1 lists the keys."))
+        if question is not None:
+            question.answer(yes)
+        elif self.state.phase is Phase.REVERSE and self.session.human_to_play:  # the reversal question (R9)
+            self.session.apply(Reverse(yes))
+
+    def _answer_quit(self, yes: bool) -> None:
+        if yes:
+            if self.keeper is not None:
+                self._say_if(self.keeper.save_now(self))
+            self._finish(Outcome.QUIT)
             return
-        if question is _Question.QUIT:
-            if yes:
-                if self.keeper is not None:
-                    self._say_if(self.keeper.save_now(self))
-                self._finish(Outcome.QUIT)
-                return
-            # Translators: the player answered no to "Quit this game?".
-            self._answer(self._then_question(_("The game goes on.")))
-            return
+        # Translators: the player answered no to "Quit this game?".
+        self._answer(self.then_question(_("The game goes on.")))
+
+    def _answer_again(self, yes: bool) -> None:
         if not yes or self.new_session is None:
+            # Translators: the player answered no to "Play again with the same table?": the game screen ends.
+            self._answer(_("No more games at this table."))
             self._finish(Outcome.FINISHED)
             return
-        self._use(self.new_session(self.session))
+        self.use(self.new_session(self.session))
         self.session.start()
 
     # --- settings keys --------------------------------------------------------------------------------
@@ -614,14 +594,14 @@ class PlayScreen:
             if problem:
                 self._error(problem)
 
-    def _cycle_verbosity(self) -> None:
+    def cycle_verbosity(self) -> None:
         index = VERBOSITIES.index(self.settings.verbosity)
         self.settings.verbosity = VERBOSITIES[(index + 1) % len(VERBOSITIES)]
         self._apply_settings(self.settings)
         # Translators: said after V changed the verbosity; {level} is brief, normal or full.
         self._answer(_("Verbosity: {level}.").format(level=verbosity_name(self.settings.verbosity)))
 
-    def _rate(self, step: int) -> None:
+    def rate(self, step: int) -> None:
         if self.speaker.mode != "tts":
             # Translators: the rate keys only change the game's own voice, not a screen reader's.
             self._answer(_("Your screen reader sets its own speed; these keys change the game's own voice."))
@@ -632,7 +612,7 @@ class PlayScreen:
         rate = f"{self.settings.rate:+d}" if self.settings.rate else "0"  # as the options menu says it
         self._answer(_("Speech rate {rate}.").format(rate=rate))
 
-    def _volume(self, step: int) -> None:
+    def volume(self, step: int) -> None:
         self.settings.volume = round(min(max(self.settings.volume + 0.1 * step, 0.0), 1.0), 2)
         self._apply_settings(self.settings)
         if self.sound is not None:
@@ -644,50 +624,50 @@ class PlayScreen:
         # Translators: said after F7 or F8; {percent} is 0 to 100.
         self._answer(_("Volume {percent} percent.").format(percent=round(self.settings.volume * 100)))
 
-    def _open_options(self) -> None:
+    def open_options(self) -> None:
         voices = [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == "tts" else []
         self._options = OptionsMenu(self.settings, self._apply_settings, voices, self.speaker.set_language)
         self._answer(self._options.opening())
 
-    def _change_option(self, step: int) -> None:
+    def change_option(self, step: int) -> None:
         if self._options is not None:
             self._answer(self._options.change(step))
 
     # --- overlays: options menu and rules reader ------------------------------------------------------
 
-    def _open_reader(self) -> None:
-        self._reader = sections(self.session.rules)
-        self._reader_pos = 0
-        # Translators: said when the rules reader opens, before the first section's title.
-        opening = _("Rules. Up and Down move between sections, Enter reads one, Escape goes back.")
-        self._answer(f"{opening} {section_title(self._reader[0], 0, len(self._reader))}")
+    def open_reader(self) -> None:
+        self._reader = Sections(self.session.rules)
+        self._answer(self._reader.opening())
 
-    def _line(self, step: int) -> None:
+    def line(self, step: int) -> None:
         if self._options is not None:
             self._answer(self._options.move(step))
         elif self._reader is not None:
-            self._reader_pos = (self._reader_pos + step) % len(self._reader)
-            self._answer(section_title(self._reader[self._reader_pos], self._reader_pos, len(self._reader)))
+            self._answer(self._reader.go(self._reader.index + step))
 
-    def _read_section(self) -> None:
+    def section(self, index: int) -> None:
         if self._reader is not None:
-            self._answer(section_text(self._reader[self._reader_pos]))
+            self._answer(self._reader.go(index))
 
-    def _close_overlay(self) -> None:
+    def read_section(self) -> None:
+        if self._reader is not None:
+            self._answer(self._reader.text())
+
+    def close_overlay(self) -> None:
         self._options = None
         self._reader = None
         # Translators: said when the options menu or the rules reader closes.
-        self._answer(self._then_question(_("Back to the game.")))
+        self._answer(self.then_question(_("Back to the game.")))
 
     # --- history --------------------------------------------------------------------------------------
 
-    def _history_step(self, delta: int) -> None:
+    def history_step(self, delta: int) -> None:
         if self._history_pos is None:
-            self._history_jump(len(self.history) - 1)  # the first press repeats the last message
+            self.history_jump(len(self.history) - 1)  # the first press repeats the last message
             return
-        self._history_jump(self._history_pos + delta)
+        self.history_jump(self._history_pos + delta)
 
-    def _history_jump(self, position: int) -> None:
+    def history_jump(self, position: int) -> None:
         if not self.history:
             # Translators: the player asked for a past message before anything was said.
             self._answer(_("No messages yet."))
@@ -723,3 +703,22 @@ def last_roll(session: Session) -> list[Event]:
 
 
 __all__ = ["Keeper", "Outcome", "PlayScreen", "last_roll"]
+
+
+class _Router(Mode):
+    """The play screen's place on the key loop's stack: each key goes to the input mode of the context in
+    force (see :attr:`PlayScreen.context`). It serves no context of its own."""
+
+    def __init__(self, screen: PlayScreen) -> None:
+        super().__init__(screen)
+        self.screen = screen
+
+    @property
+    def context(self) -> Context:
+        """The play screen's context."""
+        return self.screen.context
+
+    def dispatch(self, press: Press) -> None:
+        """Hand ``press`` to the mode in force (nothing once the screen has ended)."""
+        if not self.screen.done:
+            self.screen.mode.dispatch(press)
