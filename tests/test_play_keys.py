@@ -383,3 +383,52 @@ def test_a_yes_typed_with_the_escape_that_asks_never_answers_it(pipe: PipeInput)
         assert await asyncio.wait_for(driver.task, 5) is Outcome.QUIT  # type: ignore[arg-type]
 
     asyncio.run(scenario())
+
+
+def test_no_to_play_again_is_said_and_ends_the_screen(pipe: PipeInput) -> None:
+    """Issue 10, item 6: leaving is said in one sentence, "Play again? N" included."""
+
+    async def scenario() -> None:
+        recorder = RecordingBackend()
+        session = Session(Rules(players=3, chips=1), table(3, [], [0]), 4)
+        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=lambda s: s)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        again = "Play again with the same table? Y or N."
+        rolls = 0
+        while again not in [t for t, _ in driver.spoken]:
+            prompts = sum(ROLL_PROMPT in t for t, _ in driver.spoken)
+            if rolls < prompts:
+                rolls += 1
+                pipe.send_text(" ")
+            await driver.until(
+                lambda n=prompts: (
+                    sum(ROLL_PROMPT in t for t, _ in driver.spoken) > n
+                    or again in [t for t, _ in driver.spoken]
+                )
+            )  # type: ignore[misc]
+        assert await driver.press("n") == ("No more games at this table.", True)
+        assert await asyncio.wait_for(driver.task, 5) is Outcome.FINISHED  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+def test_the_rules_reader_in_a_game_moves_by_section_and_f1_says_so(pipe: PipeInput) -> None:
+    async def scenario() -> None:
+        screen, recorder = make_screen(pipe)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        parts = __import__("lcr_audio.rules_text", fromlist=["sections"]).sections(screen.session.rules)
+        opening = await driver.press("\x1b[1;5P")  # Control+F1
+        assert opening[0].endswith(f"{parts[0].title}. 1 of {len(parts)}.")
+        assert await driver.press("\x1b[B") == (f"{parts[1].title}. 2 of {len(parts)}.", True)
+        entries = help_entries(Context.READER)
+        assert entries[0] == "Down arrow, Right arrow or Tab: the next section's title."
+        assert (await driver.press("\x1bOP"))[0].endswith(f"{entries[0]} 1 of {len(entries)}.")
+        assert await driver.press("\x1b") == (f"Key list closed. {parts[1].title}. 2 of {len(parts)}.", True)
+        assert (await driver.press("\x1b"))[0].startswith("Back to the game.")
+        pipe.send_text("\x03")
+        assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]
+
+    asyncio.run(scenario())

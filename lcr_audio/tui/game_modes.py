@@ -234,6 +234,10 @@ class OptionsMode(Anytime):
 
     contexts = frozenset({Context.OPTIONS})
 
+    def reminder(self) -> str:
+        """The line under review."""
+        return self.screen.overlay_line()
+
     @handles(Command.NEXT_LINE)
     def next_option(self, press: Press) -> None:
         """The next option."""
@@ -264,6 +268,10 @@ class ReaderMode(Anytime):
     """The rules reader, open during a game (Control+F1)."""
 
     contexts = frozenset({Context.READER})
+
+    def reminder(self) -> str:
+        """The line under review."""
+        return self.screen.overlay_line()
 
     @handles(Command.NEXT_LINE)
     def next_section(self, press: Press) -> None:

@@ -319,8 +319,9 @@ class KeyLoop:
         self.on_closed: Callable[[], None] | None = None
         self.after_key: Callable[[], None] | None = None
         """Called after each key was handled (the play screen's game loop looks again)."""
-        self._early: list[tuple[str | Keys, str]] = []
-        self._early_stamp = 0.0
+        self._held: list[Press] = []
+        """Keys read while no mode could take them (before the first question, or after a mode ended and
+        before the next one): the next mode pushed gets them, with their own stamps."""
         """Called once when the keyboard goes away (after the modes were told)."""
 
     async def __aenter__(self) -> KeyLoop:
@@ -328,8 +329,8 @@ class KeyLoop:
         self._exit.enter_context(self.keys.attach(self._ready))
         # Keys typed before this loop started are stamped now, before any question is asked, and go to
         # the first mode pushed: a menu moves with them, a question drops them.
-        self._early_stamp = time.monotonic()
-        self._early = [(p.key, p.data) for p in self.keys.read_keys()]
+        stamp = time.monotonic()
+        self._held = [Press(p.key, p.data, stamp) for p in self.keys.read_keys()]
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -348,11 +349,9 @@ class KeyLoop:
         mode.loop = self
         self.stack.append(mode)
         mode.opened()
-        early, self._early = self._early, []
-        stamp, self._stamp = self._stamp, self._early_stamp
-        for key, data in early:
-            self._dispatch(key, data)
-        self._stamp = stamp
+        held, self._held = self._held, []
+        for press in held:
+            self._deliver(press)
 
     def pop(self, mode: Mode) -> None:
         """Take ``mode`` (and anything above it) off the stack."""
@@ -394,7 +393,7 @@ class KeyLoop:
             self._flush = None
         self._stamp = time.monotonic()
         for press in self.keys.read_keys():
-            self._dispatch(press.key, press.data)
+            self._deliver(Press(press.key, press.data, self._stamp))
         if self.keys.closed:
             for mode in list(reversed(self.stack)):
                 mode.input_closed()
@@ -408,16 +407,17 @@ class KeyLoop:
     def _flush_keys(self) -> None:
         self._flush = None
         for press in self.keys.flush_keys():  # a lone Escape keeps the stamp of the read that brought it
-            self._dispatch(press.key, press.data)
+            self._deliver(Press(press.key, press.data, self._stamp))
 
-    def _dispatch(self, key: str | Keys, data: str) -> None:
-        if key in (Keys.CPRResponse, Keys.Ignore):
+    def _deliver(self, press: Press) -> None:
+        if press.key in (Keys.CPRResponse, Keys.Ignore):
             return
         mode = self.top
-        if mode is None:
+        if mode is None or (isinstance(mode, Question) and mode.result.done()):
+            self._held.append(press)  # the mode that will take it is not there yet
             return
         try:
-            mode.dispatch(Press(key, data, self._stamp))
+            mode.dispatch(press)
         except Exception:  # a key must never end the program
             log.exception("A key's handler failed")
             # Translators: a key's action failed (a bug); nothing changed.

@@ -988,26 +988,32 @@ def lookup(key: str | Keys, context: Context) -> KeySpec | None:
     return None
 
 
+LAST_IN_HELP = frozenset(
+    {Command.QUIET, Command.VOLUME_DOWN, Command.VOLUME_UP, Command.HELP, Command.QUIT_NOW}
+)
+"""Keys that work everywhere close the key list (Q, F7, F8, F1, Control+C): the keys of the moment come
+first."""
+
+
+def help_rows(context: Context) -> list[KeySpec]:
+    """The rows that work in ``context``, in table order, with the keys of :data:`LAST_IN_HELP` last."""
+    rows = [spec for spec in KEYS if context in spec.contexts]
+    return sorted(rows, key=lambda spec: spec.command in LAST_IN_HELP)
+
+
 def help_entries(context: Context) -> list[str]:
-    """F1's list in ``context``: one sentence per row that works now, in table order ("S: every seat's
-    chips and the pot.")."""
+    """F1's list in ``context``: one sentence per row that works now ("S: every seat's chips and the
+    pot."), in the order of :func:`help_rows`."""
     return [
         # Translators: one entry of the F1 key list, e.g. "S: every seat's chips and the pot."
         _("{keys}: {action}.").format(keys=_(spec.spoken), action=_(spec.help))
-        for spec in KEYS
-        if context in spec.contexts
+        for spec in help_rows(context)
     ]
 
 
 def help_text(context: Context) -> str:
-    """F1's answer in ``context``: every key that works now and what it does, in table order, one per line."""
-    parts = [
-        # Translators: one entry of the F1 key list, e.g. "S: every seat's chips and the pot."
-        _("{keys}: {action}.").format(keys=_(spec.spoken), action=_(spec.help))
-        for spec in KEYS
-        if context in spec.contexts
-    ]
-    return "\n".join(parts)  # one key per line: a screen reader can go through them line by line
+    """F1's list in ``context`` as one text, one key per line (see :func:`help_entries`)."""
+    return "\n".join(help_entries(context))  # one key per line: a screen reader can go through them
 
 
 _CONTEXT_NAMES = {

@@ -13,7 +13,7 @@ from ..saves import LoadedGame, SaveError, load
 from ..settings import Settings
 from .choice import yes_no
 from .input import KeyLoop, SpeakerVoice
-from .menu import menu
+from .menu import Menu
 from .options import OptionsMenu, SettingsApplier, SettingsMenu
 from .play import Outcome
 from .practice import run_practice
@@ -54,8 +54,7 @@ async def run_main_menu(app: App) -> None:
         ]
         voice = SpeakerVoice(app.speaker, app.sound)
         async with KeyLoop(app.keys) as loop:
-            choice = await menu(
-                loop,
+            main = Menu(
                 voice,
                 # Translators: the main menu's title, said before its first item.
                 _("Left Right Center. Main menu."),
@@ -64,11 +63,12 @@ async def run_main_menu(app: App) -> None:
                 start=start,
                 queued=queued,
             )
+            choice = await loop.ask(main)
             queued = True  # from here on, the menu comes back after a sentence saying what was left
             if choice == "escape":
                 # Translators: Escape in the main menu asks before the program ends.
                 if not await yes_no(loop, voice, _("Leave Left Right Center? Y or N.")):
-                    queued = False
+                    start, queued = main.index, False  # the menu again, where it was
                     continue
                 choice = "quit"
             start = [key for key, _label in items].index(choice)

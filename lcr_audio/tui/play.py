@@ -649,6 +649,14 @@ class PlayScreen:
         if self._reader is not None:
             self._answer(self._reader.go(index))
 
+    def overlay_line(self) -> str:
+        """The line under review in the options menu or the rules reader ("" when neither is open)."""
+        if self._options is not None:
+            return self._options.line()
+        if self._reader is not None:
+            return self._reader.title()
+        return ""
+
     def read_section(self) -> None:
         if self._reader is not None:
             self._answer(self._reader.text())
