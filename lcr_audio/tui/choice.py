@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ..i18n import _
-from .input import ESCAPE_FLUSH_SECONDS, KeyLoop, Press, Question, Voice, first_letter_match, handles
+from .input import KeyLoop, Press, Question, Voice, first_letter_match, handles
 from .keys import Command, Context
 
 T = TypeVar("T")
@@ -181,7 +181,6 @@ async def yes_no(loop: KeyLoop, voice: Voice, question: str) -> bool:
 
 
 __all__ = [
-    "ESCAPE_FLUSH_SECONDS",
     "Defaults",
     "Option",
     "OptionChoice",

@@ -30,7 +30,7 @@ class Anytime(Mode):
 
     def reminder(self) -> str:
         """The question pending, said again after a detour."""
-        return self.screen.question_text() or self.screen.then_question("").strip()
+        return self.screen.question_again()
 
     @handles(Command.QUIET)
     def quiet(self, press: Press) -> None:

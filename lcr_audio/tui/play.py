@@ -446,6 +446,18 @@ class PlayScreen:
         """The yes-or-no question open, or "" when none is."""
         return self._question.text if self._question is not None else ""
 
+    def question_again(self) -> str:
+        """The question pending, to say again after a detour: the yes-or-no question open, or the person's
+        question (with the seat under the cursor while choosing for a Wild); "" when none is pending."""
+        if self._question is not None:
+            return self._question.text
+        prompt = self.narrator.prompt(self.state)
+        if prompt is None:
+            return ""
+        if self.context in CHOOSING:
+            return f"{prompt.text} {self._choice_utterance(Priority.ANSWER).text}"
+        return prompt.text
+
     def _ask_quit(self) -> None:
         # Translators: asked when the player presses Escape during a game.
         self.ask(YesNoQuestion(_("Quit this game? Y or N."), self._answer_quit))
@@ -527,9 +539,7 @@ class PlayScreen:
 
     def menu(self) -> None:
         if self.context in CHOOSING:
-            prompt = self.narrator.prompt(self.state)
-            text = self._choice_utterance(Priority.ANSWER).text
-            self._answer(f"{prompt.text} {text}" if prompt is not None else text)
+            self._answer(self.question_again())
             return
         self._ask_quit()
 
