@@ -35,7 +35,7 @@ class Anytime(Mode):
     @handles(Command.QUIET)
     def quiet(self, press: Press) -> None:
         """Stop the speech now."""
-        self.screen.presenter.silence()
+        self.screen.quiet()
 
     @handles(Command.VOLUME_DOWN)
     def volume_down(self, press: Press) -> None:
@@ -304,6 +304,25 @@ class ReaderMode(Anytime):
         self.screen.close_overlay()
 
 
+class GameRouter(Mode):
+    """The play screen's place on the key loop's stack: each key goes to the input mode of the context in
+    force (see :attr:`PlayScreen.context`). It serves no context of its own."""
+
+    def __init__(self, screen: PlayScreen) -> None:
+        super().__init__(screen)
+        self.screen = screen
+
+    @property
+    def context(self) -> Context:
+        """The play screen's context."""
+        return self.screen.context
+
+    def dispatch(self, press: Press) -> None:
+        """Hand ``press`` to the mode in force (nothing once the screen has ended)."""
+        if not self.screen.done:
+            self.screen.mode.dispatch(press)
+
+
 def game_modes(screen: PlayScreen) -> Mapping[Context, Mode]:
     """The modes of a game, by the context each serves."""
     modes: list[Mode] = [
@@ -321,6 +340,7 @@ __all__ = [
     "Anytime",
     "ChoiceMode",
     "ConfirmMode",
+    "GameRouter",
     "OptionsMode",
     "Playing",
     "ReaderMode",

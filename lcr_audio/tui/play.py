@@ -36,6 +36,7 @@ from ..session import Session
 from ..settings import VERBOSITIES, Settings
 from ..sound import SoundPlayer
 from ..speech import Speaker
+from .game_modes import GameRouter, game_modes
 from .input import KeyLoop, Mode, Press
 from .keys import CHOOSING, Context
 from .options import OptionsMenu, SettingsApplier, verbosity_name
@@ -191,14 +192,12 @@ class PlayScreen:
         self._done = loop.create_future()
         self._wake = asyncio.Event()
         self.presenter.start()
-        from .game_modes import game_modes
-
         self._modes = {**game_modes(self), **(self.extension.modes(self) if self.extension else {})}
         async with KeyLoop(self.keys) as keys:
             self._key_loop = keys
             keys.on_closed = self._keyboard_gone
             keys.after_key = self._poke
-            keys.push(_Router(self))
+            keys.push(GameRouter(self))
             for mode in self._modes.values():
                 mode.loop = keys
             if resume:
@@ -406,6 +405,10 @@ class PlayScreen:
         """True when ``press`` was read after the pending question was handed to speech (issue 10, item 5):
         only then may it answer the question."""
         return self._asked_at is not None and press.stamp >= self._asked_at
+
+    def quiet(self) -> None:
+        """Q: stop speech and cues now (everything stays in the history)."""
+        self.presenter.silence()
 
     def answer(self, text: str) -> None:
         """Say ``text`` now, interrupting (the answer to a key)."""
@@ -721,22 +724,3 @@ def last_roll(session: Session) -> list[Event]:
 
 
 __all__ = ["Keeper", "Outcome", "PlayScreen", "last_roll"]
-
-
-class _Router(Mode):
-    """The play screen's place on the key loop's stack: each key goes to the input mode of the context in
-    force (see :attr:`PlayScreen.context`). It serves no context of its own."""
-
-    def __init__(self, screen: PlayScreen) -> None:
-        super().__init__(screen)
-        self.screen = screen
-
-    @property
-    def context(self) -> Context:
-        """The play screen's context."""
-        return self.screen.context
-
-    def dispatch(self, press: Press) -> None:
-        """Hand ``press`` to the mode in force (nothing once the screen has ended)."""
-        if not self.screen.done:
-            self.screen.mode.dispatch(press)
