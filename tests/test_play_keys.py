@@ -432,3 +432,25 @@ def test_the_rules_reader_in_a_game_moves_by_section_and_f1_says_so(pipe: PipeIn
         assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]
 
     asyncio.run(scenario())
+
+
+def test_review_keys_typed_ahead_still_answer(pipe: PipeInput) -> None:
+    """Issue 10, item 5: only decision keys wait for their question; S read in the same batch as the roll
+    answers at once, while the Space after it chooses no Wild seat."""
+
+    async def scenario() -> None:
+        recorder = RecordingBackend()
+        session = Session(Rules(players=3, wild=True), table(3, [], [0]), 1)
+        session.rng = ScriptedDice("W..")  # type: ignore[assignment]
+        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        pipe.send_text(" s ")
+        await driver.until(lambda: ("You 3, Ana 3, Bo 3, pot 0.", True) in driver.spoken)
+        await asyncio.sleep(0.05)
+        assert screen.state.chips == (3, 3, 3) and screen.context is Context.CHOOSE  # nobody chosen
+        pipe.send_text("\x03")
+        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
