@@ -24,6 +24,8 @@ from ..i18n import (
 from ..settings import RATE_RANGE, VERBOSITIES, Settings
 from ..sound import SoundPlayer
 from ..speech import Speaker
+from .input import Press, Question, Voice, handles
+from .keys import Command, Context
 
 PAUSES = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0)
 """The computer players' pauses offered, in seconds."""
@@ -229,3 +231,58 @@ class OptionsMenu:
         self.apply(self.settings)
         # Translators: said after an option's value changed in the options menu.
         return _("{option}: {value}.").format(option=item.title(), value=item.value(self.settings))
+
+
+class SettingsMenu(Question[None]):
+    """The options menu outside a game, as an input mode: Up/Down move, Left/Right change, Escape or Enter
+    close.
+
+    Args:
+        voice: where it speaks.
+        options: the menu's position and texts.
+    """
+
+    contexts = frozenset({Context.SETTINGS})
+
+    def __init__(self, voice: Voice, options: OptionsMenu) -> None:
+        super().__init__(voice)
+        self.options = options
+
+    def opened(self) -> None:
+        """How the menu works, and its first line."""
+        self.voice.answer(self.options.opening())
+
+    def reminder(self) -> str:
+        """The current line."""
+        return self.options.line()
+
+    @handles(Command.NEXT_LINE)
+    def next_line(self, press: Press) -> None:
+        """The next option."""
+        self.voice.answer(self.options.move(+1))
+
+    @handles(Command.PREVIOUS_LINE)
+    def previous_line(self, press: Press) -> None:
+        """The previous option."""
+        self.voice.answer(self.options.move(-1))
+
+    @handles(Command.INCREASE)
+    def increase(self, press: Press) -> None:
+        """The option's value up."""
+        self.voice.answer(self.options.change(+1))
+
+    @handles(Command.DECREASE)
+    def decrease(self, press: Press) -> None:
+        """The option's value down."""
+        self.voice.answer(self.options.change(-1))
+
+    @handles(Command.CLOSE)
+    def close(self, press: Press) -> None:
+        """Close the menu."""
+        # Translators: said when the options menu closes.
+        self.voice.answer(_("Options closed."))
+        self.finish(None)
+
+    def unbound(self, press: Press) -> None:
+        """Any other key: how the menu works."""
+        self.voice.error(self.options.opening())
