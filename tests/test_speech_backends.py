@@ -434,3 +434,26 @@ def test_speaking_answers_none_when_speech_dispatcher_goes_quiet(
     assert backend.speaking() is True
     monkeypatch.setattr(screen_reader, "STALLED_SECONDS", -1.0)
     assert backend.speaking() is None
+
+
+def test_speaker_brailles_only_where_a_display_is_reached(
+    fake_linux: Callable[[_FakeOrca | None], None],
+) -> None:
+    from lcr_audio.speech import Speaker
+
+    assert Speaker([ConsoleBackend()]).brailles is False
+    assert Speaker([ScreenReaderBackend(autospawn=False)]).brailles is False  # speech-dispatcher alone
+    fake_linux(_FakeOrca(can_braille_alone=True))
+    speaker = Speaker([ScreenReaderBackend(autospawn=False)])
+    assert speaker.brailles is True
+    speaker.close()
+    assert speaker.backend.speaking() is False
+    fake_linux(_FakeOrca(can_braille_alone=False))
+    assert Speaker([ScreenReaderBackend(autospawn=False)]).brailles is True  # Orca 49, 50 braille with speech
+
+
+def test_windows_screen_reader_brailles(fake_windows: list[type[_FakeOutput]]) -> None:
+    backend = ScreenReaderBackend()
+    assert backend.brailles is True
+    backend.close()
+    assert backend.brailles is False

@@ -274,6 +274,7 @@ def test_whole_watch_mode_game_is_heard_in_order_and_brailled(
     assert len(texts) >= 3 and sum(" wins with " in text for text in texts) == 1
     assert not any(interrupt for _text, interrupt in asked)  # game events queue; none cuts another off
     assert speaker.mode == "screen-reader"  # the screen reader never failed
+    assert speaker.brailles is True
     assert fresh.heard(texts, timeout=GAME_HEAR_TIMEOUT) == texts
     assert orca51.brailled() == texts
     assert orca51.spoken() == []

@@ -46,6 +46,8 @@ _LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
 
 
 class _Output(Protocol):
+    @property
+    def brailles(self) -> bool: ...
     def speak(self, text: str, interrupt: bool) -> None: ...
     def speaking(self) -> bool | None: ...
     def braille(self, text: str) -> None: ...
@@ -79,6 +81,7 @@ class _SpeechDispatcherOutput:
         self._heard_at = time.monotonic()  # when speech-dispatcher last reported progress (or we spoke)
         self._orca = orca if orca is not None and orca.can_braille_alone else None
         self._braille_failed = False
+        self.brailles = self._orca is not None
 
     def _event(self, number: int, kind: str) -> None:
         """One SSIP event for message ``number`` (runs on the speechd client's thread)."""
@@ -160,6 +163,8 @@ class _OrcaOutput:
     """Orca 49 or 50 presents every message itself (``PresentMessage``): spoken in the player's Orca voice
     and flashed on the braille display, as Orca's own settings say. Nothing goes to speech-dispatcher."""
 
+    brailles = True
+
     def __init__(self, orca: OrcaService) -> None:
         self._orca = orca
 
@@ -188,6 +193,8 @@ class _OrcaOutput:
 
 class _AccessibleOutput:
     """One accessible_output2 output that is a running screen reader."""
+
+    brailles = True  # NVDA, JAWS and the others show what they are given on their braille display
 
     def __init__(self, output: Any) -> None:
         self._output = output
@@ -319,6 +326,13 @@ class ScreenReaderBackend(SpeechBackend):
             raise
         except Exception as exc:
             raise SpeechError(f"The screen reader stopped answering: {exc!r}") from exc
+
+    @property
+    def brailles(self) -> bool:
+        """True when what :meth:`braille` is given reaches a braille display (NVDA, JAWS and the others;
+        Orca 49 and later), False on Linux without Orca's D-Bus service, and once closed."""
+        output = self._output
+        return output is not None and output.brailles
 
     def speaking(self) -> bool | None:
         """Whether what was given to :meth:`speak` is still being said.
