@@ -283,6 +283,9 @@ class _FakeOrca:
     def interrupt(self) -> None:
         self.calls.append(("interrupt", ""))
 
+    def clear_display(self) -> None:
+        self.calls.append(("clear", ""))
+
     def close(self) -> None:
         self.closed = True
 
@@ -348,7 +351,7 @@ def test_orca_51_brailles_alone_and_speech_stays_with_speech_dispatcher(
     assert _FakeSSIPClient.instances[0].cancelled == 1
     assert orca.calls == [("display", "Ana rolls L, dot, C.")]  # never "present": it would speak it again
     backend.close()
-    assert orca.closed
+    assert orca.calls[-1] == ("clear", "") and orca.closed
 
 
 def test_orca_49_and_50_present_everything_and_speech_dispatcher_is_not_used(

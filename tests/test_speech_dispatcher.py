@@ -292,6 +292,8 @@ def test_braille_off_sends_nothing_to_orca(fresh: Daemon, orca51: FakeOrca) -> N
     assert fresh.heard(SENTENCES[:2]) == SENTENCES[:2]
     assert orca51.recorded() == [("DisplayMessage", (SENTENCES[1], True))]
     speaker.close()
+    # The message was shown to stay; leaving the game takes it off the display.
+    assert orca51.recorded()[-1] == ("DisplayMessage", ("", False))
 
 
 def test_orca_quitting_mid_game_leaves_speech_going(

@@ -161,6 +161,17 @@ class OrcaService:
         if self._call(_Call(path, interface, "DisplayMessage", "sb", (text, True))) is False:
             raise SpeechError("Orca refused the braille message.")
 
+    def clear_display(self) -> None:
+        """Take the game's last message off the braille display (Orca shows what it showed before).
+
+        Raises:
+            SpeechError: Orca did not take it, or this Orca (49, 50) has no such call.
+        """
+        if not self.can_braille_alone:
+            raise SpeechError("This version of Orca cannot change braille without speaking.")
+        path, interface = self.dialect.object_path, self.dialect.bus_name
+        self._call(_Call(path, interface, "DisplayMessage", "sb", ("", False)))
+
     def interrupt(self) -> None:
         """Stop Orca's speech at once (what it was saying and what it had queued).
 

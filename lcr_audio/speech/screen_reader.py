@@ -151,11 +151,14 @@ class _SpeechDispatcherOutput:
         return True
 
     def close(self) -> None:
+        """Disconnect; the game's last message leaves the braille display (it was shown to stay)."""
         self._forget_all()
         try:
             self._client.close()
         finally:
             if self._orca is not None:
+                with contextlib.suppress(SpeechError):
+                    self._orca.clear_display()
                 self._orca.close()
 
 
