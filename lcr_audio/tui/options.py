@@ -68,11 +68,24 @@ def verbosity_name(verbosity: str) -> str:
     }[verbosity]
 
 
+def _braille_value(on: bool, reaches: bool) -> str:
+    """The Braille line's value: "on" only when a braille display is really reached."""
+    if on and not reaches:
+        # Translators: the Braille option's value when it is on but the speech output in use reaches no
+        # braille display (the game's own voice, printed lines, or Linux without Orca's D-Bus service).
+        return _("on, but this speech output reaches no braille display")
+    return _on_off(on)
+
+
 def items(
-    voices: Sequence[tuple[str, str]] = (), on_language: Callable[[str], object] = lambda _code: None
+    voices: Sequence[tuple[str, str]] = (),
+    on_language: Callable[[str], object] = lambda _code: None,
+    brailles: Callable[[], bool] = lambda: True,
 ) -> list[Item]:
     """The menu's lines. ``voices`` are the game's own voice's ``(id, name)`` pairs (empty: no voice line);
-    ``on_language`` gets the language code put in force when the Language line changes (for speech)."""
+    ``on_language`` gets the language code put in force when the Language line changes (for speech);
+    ``brailles`` tells whether the speech output in use reaches a braille display (``Speaker.brailles``),
+    so that the Braille line never says "on" when nothing is shown."""
 
     def change_verbosity(s: Settings, step: int) -> None:
         s.verbosity = str(_cycle(VERBOSITIES, s.verbosity, step))
@@ -111,7 +124,7 @@ def items(
         # Translators: options menu line: in screen-reader mode, also print every message.
         Item(lambda: _("Print messages in screen-reader mode"), lambda s: _on_off(s.echo), toggle("echo")),
         # Translators: options menu line: send every message to the braille display.
-        Item(lambda: _("Braille"), lambda s: _on_off(s.braille), toggle("braille")),
+        Item(lambda: _("Braille"), lambda s: _braille_value(s.braille, brailles()), toggle("braille")),
     ]
     codes = ["", *available_languages()]
 
@@ -192,6 +205,7 @@ class OptionsMenu:
         on_language: gets the new language code when the player changes the Language line (the game's
             messages follow at once; this puts speech in the same language). Only that line changes the
             language, so a language chosen with ``--lang`` stays until the player picks another.
+        brailles: whether the speech output in use reaches a braille display (``Speaker.brailles``).
     """
 
     def __init__(
@@ -200,10 +214,11 @@ class OptionsMenu:
         apply: Callable[[Settings], None],
         voices: Sequence[tuple[str, str]] = (),
         on_language: Callable[[str], object] = lambda _code: None,
+        brailles: Callable[[], bool] = lambda: True,
     ) -> None:
         self.settings = settings
         self.apply = apply
-        self.items = items(voices, on_language)
+        self.items = items(voices, on_language, brailles)
         self.index = 0
 
     def line(self) -> str:
