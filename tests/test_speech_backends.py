@@ -290,8 +290,20 @@ class _FakeOrca:
         self.closed = True
 
 
+class _FakeConnection:
+    """Stands in for the client's connection: holds the hook that speech-dispatcher's events go to."""
+
+    def __init__(self, hook: Callable[..., None]) -> None:
+        self.hook = hook
+
+    def set_callback(self, hook: Callable[..., None]) -> None:
+        self.hook = hook
+
+
 class _FakeSSIPClient:
-    """Stands in for ``speechd.SSIPClient``: remembers each message's callback, fires none by itself."""
+    """Stands in for ``speechd.SSIPClient``: numbers each message as the server does (from 1), fires no event
+    by itself; :meth:`event` sends one as the server would. With ``end_at_once``, each message's END comes
+    before :meth:`speak` has returned its id (the race the real client loses)."""
 
     instances: ClassVar[list[_FakeSSIPClient]] = []
     refuse = False
@@ -300,18 +312,25 @@ class _FakeSSIPClient:
         if _FakeSSIPClient.refuse:
             raise OSError("speech-dispatcher is not running")
         self.spoken: list[str] = []
-        self.callbacks: list[Callable[..., None]] = []
+        self.handled: list[tuple[int, str]] = []
         self.cancelled = 0
+        self.end_at_once = False
+        self._callback_handler = lambda msg_id, _client, kind, **_kw: self.handled.append((msg_id, kind))
+        self._conn = _FakeConnection(self._callback_handler)
         _FakeSSIPClient.instances.append(self)
 
     def set_priority(self, _priority: object) -> None: ...
 
-    def speak(
-        self, text: str, callback: Callable[..., None] | None = None, event_types: object = None
-    ) -> None:
-        assert callback is not None and event_types is not None
+    def event(self, msg_id: int, kind: str) -> None:
+        self._conn.hook(msg_id, 7, kind)
+
+    def speak(self, text: str) -> tuple[int, str, list[str]]:
         self.spoken.append(text)
-        self.callbacks.append(callback)
+        msg_id = len(self.spoken)
+        if self.end_at_once:
+            self.event(msg_id, "begin")
+            self.event(msg_id, "end")
+        return 225, "OK MESSAGE QUEUED", [str(msg_id)]
 
     def cancel(self) -> None:
         self.cancelled += 1
@@ -407,22 +426,39 @@ def test_without_orcas_service_speech_goes_on_and_braille_does_nothing(
 def test_one_end_event_finishes_every_message_before_it(
     fake_linux: Callable[[_FakeOrca | None], None],
 ) -> None:
-    """speech-dispatcher speaks one client's messages in order; speechd drops an event that comes before
-    it registered the callback, and the next message's END makes up for it."""
+    """speech-dispatcher speaks one client's messages in order, so one END finishes the ones before it."""
     backend = ScreenReaderBackend(autospawn=False)
     assert backend.speaking() is False
     for text in ("One.", "Two.", "Three."):
         backend.speak(text)
     client = _FakeSSIPClient.instances[0]
-    client.callbacks[0]("begin")
+    client.event(1, "begin")
     assert backend.speaking() is True
-    client.callbacks[1]("end")  # the first message's END was lost
+    client.event(2, "end")  # the first message's END was lost
     assert backend.speaking() is True  # the third is still being said
-    client.callbacks[2]("cancel")
+    client.event(3, "cancel")
     assert backend.speaking() is False
+    assert client.handled == [(1, "begin"), (2, "end"), (3, "cancel")]  # speechd's own callbacks still run
     backend.speak("Four.")
     assert backend.speaking() is True
     backend.silence()
+    assert backend.speaking() is False
+
+
+def test_an_end_that_comes_before_the_message_id_is_not_lost(
+    fake_linux: Callable[[_FakeOrca | None], None],
+) -> None:
+    """A fast synthesiser ends a message before speechd's speak() has returned its id: the end still
+    counts (speechd's own per-message callbacks would drop it, and the game would wait for nothing)."""
+    backend = ScreenReaderBackend(autospawn=False)
+    client = _FakeSSIPClient.instances[0]
+    client.end_at_once = True
+    backend.speak("Ana wins with 9 chips.")
+    assert backend.speaking() is False
+    client.end_at_once = False
+    backend.speak("Goodbye.")
+    assert backend.speaking() is True
+    client.event(2, "end")
     assert backend.speaking() is False
 
 

@@ -122,3 +122,32 @@ def test_no_catch_up_without_a_skip_in_a_whole_game(pipe: PipeInput) -> None:
         assert [text for text, _interrupt in backend.spoken] == screen.history  # every game message, once
 
     asyncio.run(scenario())
+
+
+def test_the_braille_option_in_a_game_says_when_no_display_is_reached(pipe: PipeInput) -> None:
+    """A recording backend (like the game's own voice or printed lines) reaches no braille display: the
+    options menu opened from the game must not promise braille."""
+
+    async def scenario() -> None:
+        screen, backend = screen_for(pipe)
+        task = asyncio.create_task(screen.run())
+        await until(
+            lambda: any("Press Space" in t for t in backend.texts), "asked to roll", backend, finish=True
+        )
+        pipe.send_text("o")
+        await until(lambda: backend.spoken[-1][1], "opened the options", backend, finish=True)
+        for _ in range(30):
+            if backend.texts[-1].startswith("Braille"):
+                break
+            said = len(backend.texts)
+            pipe.send_text("\x1b[B")
+            await until(lambda said=said: len(backend.texts) > said, "moved down", backend, finish=True)
+        assert backend.texts[-1].startswith("Braille: on, but this speech output reaches no braille display")
+        pipe.send_text("\x1b")
+        await asyncio.sleep(0.1)
+        pipe.send_text("\x1b")
+        await asyncio.sleep(0.1)
+        pipe.send_text("y")
+        assert await asyncio.wait_for(task, 5) is Outcome.QUIT
+
+    asyncio.run(scenario())

@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 import contextlib
-import itertools
 import logging
 import re
 import sys
@@ -60,11 +59,13 @@ class _SpeechDispatcherOutput:
     """speech-dispatcher through ``speechd.SSIPClient`` (honours ``SPEECHD_ADDRESS``), with braille through
     Orca 51's D-Bus service when it answers.
 
-    Each message is spoken with a callback for its BEGIN, END and CANCEL events (delivered on the client's
-    own thread). Messages of one client at priority ``message`` are spoken in order, so the end of one
-    message is also the end of every message given before it: an event the client dropped (``speechd``
-    registers the callback only after the server has answered, and ignores events that come first) is made
-    up for by the next one.
+    speech-dispatcher reports each message's BEGIN, END and CANCEL events (delivered on the client's own
+    thread, for every message: the client turns notifications on). Messages of one client at priority
+    ``message`` are spoken in order and numbered in order, so the end of one message is also the end of
+    every message given before it. The events are read from the client's own event hook, not through
+    per-message callbacks: ``speechd`` registers a callback only after the server has answered SPEAK, and
+    drops an event that comes first (its own TODO in ``SSIPClient.speak``), which with a fast synthesiser
+    lost the end of the last message and stalled the game.
     """
 
     def __init__(self, *, autospawn: bool, orca: OrcaService | None = None) -> None:
@@ -73,22 +74,29 @@ class _SpeechDispatcherOutput:
         self._client: Any = speechd.SSIPClient(SSIP_CLIENT_NAME, component="game", autospawn=autospawn)
         self._client.set_priority(speechd.Priority.MESSAGE)
         self._refused: type[Exception] = speechd.SSIPCommandError
-        self._events = (speechd.CallbackType.BEGIN, speechd.CallbackType.END, speechd.CallbackType.CANCEL)
-        self._begin = speechd.CallbackType.BEGIN
-        self._numbers = itertools.count()
+        self._ends = (speechd.CallbackType.END, speechd.CallbackType.CANCEL)
         self._lock = threading.Lock()
-        self._waiting: set[int] = set()  # our numbers of the messages whose END or CANCEL has not come
+        self._waiting: set[int] = set()  # speech-dispatcher's ids of the messages not yet ended or cancelled
+        self._last_ended = -1  # the highest message id whose END or CANCEL has come
+        hook = self._client._callback_handler  # speechd's per-message callbacks, kept working
+
+        def on_event(msg_id: int, client_id: int, type: str, **details: Any) -> None:
+            self._event(int(msg_id), type)
+            hook(msg_id, client_id, type, **details)
+
+        self._client._conn.set_callback(on_event)
         self._heard_at = time.monotonic()  # when speech-dispatcher last reported progress (or we spoke)
         self._orca = orca if orca is not None and orca.can_braille_alone else None
         self._braille_failed = False
         self.brailles = self._orca is not None
 
-    def _event(self, number: int, kind: str) -> None:
-        """One SSIP event for message ``number`` (runs on the speechd client's thread)."""
+    def _event(self, msg_id: int, kind: str) -> None:
+        """One SSIP event for message ``msg_id`` (runs on the speechd client's thread)."""
         with self._lock:
             self._heard_at = time.monotonic()
-            if kind != self._begin:  # END or CANCEL: this message and all the ones before it are over
-                self._waiting = {n for n in self._waiting if n > number}
+            if kind in self._ends:  # this message and all the ones before it are over
+                self._last_ended = max(self._last_ended, msg_id)
+                self._waiting = {n for n in self._waiting if n > msg_id}
 
     def _forget_all(self) -> None:
         with self._lock:
@@ -99,20 +107,16 @@ class _SpeechDispatcherOutput:
         if interrupt:
             self._client.cancel()
             self._forget_all()
-        number = next(self._numbers)
-        with self._lock:
-            self._waiting.add(number)
-            self._heard_at = time.monotonic()
-
-        def on_event(kind: str, **_details: Any) -> None:
-            self._event(number, kind)
-
+        result = self._client.speak(text)
         try:
-            self._client.speak(text, callback=on_event, event_types=self._events)
-        except BaseException:
-            with self._lock:
-                self._waiting.discard(number)
-            raise
+            msg_id = int(result[2][0])
+        except (IndexError, TypeError, ValueError):  # no id to follow: the caller estimates this one
+            log.warning("speech-dispatcher gave no message id: %r", result)
+            return
+        with self._lock:
+            self._heard_at = time.monotonic()
+            if msg_id > self._last_ended:  # its END may have come before this line: then it is over
+                self._waiting.add(msg_id)
 
     def speaking(self) -> bool | None:
         """True while a message given to :meth:`speak` has not ended or been cancelled; None when

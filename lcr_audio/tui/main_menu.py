@@ -121,5 +121,7 @@ async def _options(loop: KeyLoop, app: App) -> None:
             app.speaker.speak(problem)
 
     voices = [(v.id, v.name) for v in app.speaker.voices()] if app.speaker.mode == "tts" else []
-    options = OptionsMenu(app.settings, apply, voices, app.speaker.set_language)
+    options = OptionsMenu(
+        app.settings, apply, voices, app.speaker.set_language, brailles=lambda: app.speaker.brailles
+    )
     await loop.ask(SettingsMenu(SpeakerVoice(app.speaker, app.sound), options))

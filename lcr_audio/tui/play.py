@@ -644,7 +644,13 @@ class PlayScreen:
 
     def open_options(self) -> None:
         voices = [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == "tts" else []
-        self._options = OptionsMenu(self.settings, self._apply_settings, voices, self.speaker.set_language)
+        self._options = OptionsMenu(
+            self.settings,
+            self._apply_settings,
+            voices,
+            self.speaker.set_language,
+            brailles=lambda: self.speaker.brailles,
+        )
         self._answer(self._options.opening())
 
     def change_option(self, step: int) -> None:
