@@ -16,9 +16,10 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -26,7 +27,7 @@ from lcr_audio.speech import ENV_VAR, ScreenReaderBackend, SpeechBackend, create
 from lcr_audio.speech.testing import BackendContract
 
 DAEMON = shutil.which("speech-dispatcher")
-pytestmark = pytest.mark.skipif(DAEMON is None, reason="the speech-dispatcher binary is not installed")
+pytestmark = pytest.mark.requires_program("speech-dispatcher")
 
 START_TIMEOUT = 5.0  # seconds for the daemon's socket to answer
 HEAR_TIMEOUT = 3.0  # seconds for the spoken texts to reach the capture file
@@ -91,12 +92,14 @@ def _answers(sock: Path) -> bool:
 
 
 @pytest.fixture(scope="module")
-def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+def daemon(
+    tmp_path_factory: pytest.TempPathFactory, missing_system: Callable[[str], NoReturn]
+) -> Iterator[Daemon]:
     assert DAEMON is not None
     base = tmp_path_factory.mktemp("speechd")
     captured = base / "captured.txt"
     if any(c.isspace() or c in "'\"\\$" for c in str(captured)):
-        pytest.skip(f"the temporary path {captured} cannot be written into a shell command as is")
+        missing_system(f"the temporary path {captured} cannot be written into a shell command as is")
     short = Path(tempfile.mkdtemp(prefix="lcr-sd-"))  # a Unix socket path must stay under ~100 bytes
     sock = short / "speechd.sock"
     logs = base / "logs"
