@@ -106,11 +106,11 @@ def _open_mixer(*, mute_stdout: bool) -> tuple[Any, bool]:
     return pygame.mixer, owns
 
 
-def _close_mixer(mixer: Any) -> None:
-    """Stop every cue and close the audio device; never raises."""
+def _close_mixer(mixer: Any, *, mute_stdout: bool = True) -> None:
+    """Stop every cue and close the audio device; never raises. ``mute_stdout`` as for :func:`_open_mixer`."""
     try:
         mixer.stop()
-        with quiet_output():
+        with quiet_output(stdout=mute_stdout):
             mixer.quit()
     except Exception:
         log.debug("Could not close the audio device", exc_info=True)
@@ -414,8 +414,8 @@ class SoundPlayer:
                 self._mixer, self._owns_mixer = mixer, owns
                 self._device = Device.MISSING if mixer is None else Device.OPEN
                 return
-        if mixer is not None and owns:  # closed while it opened
-            _close_mixer(mixer)
+        if mixer is not None and owns:  # closed while it opened (on the opening thread: stdout stays)
+            _close_mixer(mixer, mute_stdout=False)
 
     def _load(self, name: str) -> Any:
         """The ``pygame.mixer.Sound`` for file ``name`` (cached), or None if it is missing or unreadable."""

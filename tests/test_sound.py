@@ -386,11 +386,16 @@ def test_a_real_alsa_failure_reaches_no_terminal(
     assert capfd.readouterr() == ("", "")
 
 
-def test_importing_and_opening_prints_no_banner() -> None:
-    """A fresh interpreter without PYGAME_HIDE_SUPPORT_PROMPT: pygame's banner must not appear."""
+@pytest.mark.parametrize("opening", ["", "p.open_in_background()\n"])
+def test_importing_and_opening_prints_no_banner(opening: str) -> None:
+    """A fresh interpreter without PYGAME_HIDE_SUPPORT_PROMPT: pygame's banner must not appear, whether the
+    device opens at the first cue or on the background thread (which does not mute stdout)."""
     env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
     env["SDL_AUDIODRIVER"] = "dummy"
-    code = "from lcr_audio.sound import SoundPlayer\np = SoundPlayer()\nassert p.available\np.close()\n"
+    code = (
+        "from lcr_audio.sound import SoundPlayer\np = SoundPlayer()\n"
+        f"{opening}assert p.play('win') > 1.0\nassert p.available\np.close()\n"
+    )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=60
     )
