@@ -10,12 +10,13 @@
     answer is read before the next press.
 
 The program runs as ``python3 -m lcr_audio`` from ``--root`` (default: this checkout), so the same script
-measures another commit (``git archive COMMIT | tar -x -C DIR`` and ``--root DIR``). Each run gets its own
+measures another commit (``git archive COMMIT | tar -x -C DIR`` and ``--root DIR``); two ``--root``s are
+compared start by start (they take turns). Each run gets its own
 empty HOME and XDG folders, so no saved game or settings of yours is read or touched. Python may write its
 bytecode caches (``__pycache__``, git-ignored), as an installed program has them: one start before the
 counted ones fills them.
 
-Usage: ``python3 benchmarks/latency.py [--starts 20] [--presses 200] [--root DIR]``
+Usage: ``python3 benchmarks/latency.py [--starts 20] [--presses 200] [--root DIR [--root DIR]]``
 
 measured here (2 CPUs shared with other work, Python 3.11, pygame-ce 2.5.8, no sound card):
     see the report of issue 10 (item 9) and the commit that changed this script for the figures.
@@ -147,13 +148,16 @@ def terminal(arguments: list[str], root: Path) -> Iterator[Terminal]:
             term.kill()
 
 
-def start_to_first_utterance(arguments: list[str], root: Path, starts: int) -> list[float]:
-    """Milliseconds from starting the program until the first printable byte of its first sentence."""
-    samples = []
+def start_to_first_utterance(arguments: list[str], roots: list[Path], starts: int) -> dict[Path, list[float]]:
+    """Milliseconds from starting the program until the first printable byte of its first sentence, for
+    each checkout in ``roots``. The checkouts take turns, start after start, so that a machine busy with
+    other work slows them alike."""
+    samples: dict[Path, list[float]] = {root: [] for root in roots}
     for _ in range(starts + 1):
-        with terminal(arguments, root) as term:
-            samples.append((term.read_until_printable() - term.started) * 1000)
-    return samples[1:]  # the first start compiled the bytecode caches
+        for root in roots:
+            with terminal(arguments, root) as term:
+                samples[root].append((term.read_until_printable() - term.started) * 1000)
+    return {root: found[1:] for root, found in samples.items()}  # the first start filled the caches
 
 
 def key_to_answer(root: Path, presses: int) -> list[float]:
@@ -180,23 +184,30 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n", 1)[0])
     parser.add_argument("--starts", type=int, default=20, help="starts of each command (default 20)")
     parser.add_argument("--presses", type=int, default=200, help="presses of S (default 200)")
-    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to run (default: this one)")
+    parser.add_argument(
+        "--root",
+        type=Path,
+        action="append",
+        help="a checkout to run (default: this one); give it twice to compare two, start by start",
+    )
     args = parser.parse_args()
-    root = args.root.resolve()
-    print(f"{root} ({sys.executable}, Python {sys.version.split()[0]})")
+    roots = [root.resolve() for root in args.root or [ROOT]]
+    print(f"{sys.executable}, Python {sys.version.split()[0]}")
     print("(a) start until the first byte of the first utterance:")
     for name, arguments in (("main menu", MENU), ("play", GAME)):
-        starts = start_to_first_utterance(arguments, root, args.starts)
-        command = " ".join(["lcr-audio", *arguments])
-        print(
-            f"    {name:9} ({command}), {len(starts)} starts: median {statistics.median(starts):.0f} ms, "
-            f"min {min(starts):.0f} ms, max {max(starts):.0f} ms"
-        )
-    keys = key_to_answer(root, args.presses)
+        print(f"    {name} ({' '.join(['lcr-audio', *arguments])}), {args.starts} starts:")
+        for root, starts in start_to_first_utterance(arguments, roots, args.starts).items():
+            print(
+                f"        {root}: median {statistics.median(starts):.0f} ms, "
+                f"min {min(starts):.0f} ms, max {max(starts):.0f} ms"
+            )
     print(
-        f"(b) key to backend: S written to the terminal until its answer's first byte, {len(keys)} presses:"
+        f"(b) key to backend: S written to the terminal until its answer's first byte, {args.presses} times:"
     )
-    print(f"    median {statistics.median(keys):.2f} ms, 99th percentile {percentile(keys, 0.99):.2f} ms")
+    for root in roots:
+        keys = key_to_answer(root, args.presses)
+        median, worst = statistics.median(keys), percentile(keys, 0.99)
+        print(f"        {root}: median {median:.2f} ms, 99th percentile {worst:.2f} ms")
     return 0
 
 
