@@ -122,6 +122,12 @@ class Terminal:
             raise SystemExit(f"the program ended early; the terminal showed:\n{self.text()}")
         self.seen += chunk
 
+    def cpu_ms(self) -> float:
+        """Processor time the program has used so far (all its threads, user and system), in ms: what a
+        start costs whatever else the machine is doing (Linux; 10 ms steps)."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
     def send(self, data: bytes) -> float:
         """Write ``data`` as typed keys; returns when it was written (perf_counter)."""
         moment = time.perf_counter()
@@ -148,15 +154,18 @@ def terminal(arguments: list[str], root: Path) -> Iterator[Terminal]:
             term.kill()
 
 
-def start_to_first_utterance(arguments: list[str], roots: list[Path], starts: int) -> dict[Path, list[float]]:
-    """Milliseconds from starting the program until the first printable byte of its first sentence, for
-    each checkout in ``roots``. The checkouts take turns, start after start, so that a machine busy with
-    other work slows them alike."""
-    samples: dict[Path, list[float]] = {root: [] for root in roots}
+def start_to_first_utterance(
+    arguments: list[str], roots: list[Path], starts: int
+) -> dict[Path, list[tuple[float, float]]]:
+    """For each checkout in ``roots``, ``(wall, cpu)`` per start: milliseconds from starting the program
+    until the first printable byte of its first sentence, and the processor time it had used by then. The
+    checkouts take turns, start after start, so that a machine busy with other work slows them alike."""
+    samples: dict[Path, list[tuple[float, float]]] = {root: [] for root in roots}
     for _ in range(starts + 1):
         for root in roots:
             with terminal(arguments, root) as term:
-                samples[root].append((term.read_until_printable() - term.started) * 1000)
+                arrived = term.read_until_printable()
+                samples[root].append(((arrived - term.started) * 1000, term.cpu_ms()))
     return {root: found[1:] for root, found in samples.items()}  # the first start filled the caches
 
 
@@ -196,10 +205,11 @@ def main() -> int:
     print("(a) start until the first byte of the first utterance:")
     for name, arguments in (("main menu", MENU), ("play", GAME)):
         print(f"    {name} ({' '.join(['lcr-audio', *arguments])}), {args.starts} starts:")
-        for root, starts in start_to_first_utterance(arguments, roots, args.starts).items():
+        for root, found in start_to_first_utterance(arguments, roots, args.starts).items():
+            wall, cpu = [each[0] for each in found], [each[1] for each in found]
             print(
-                f"        {root}: median {statistics.median(starts):.0f} ms, "
-                f"min {min(starts):.0f} ms, max {max(starts):.0f} ms"
+                f"        {root}: median {statistics.median(wall):.0f} ms, min {min(wall):.0f} ms, "
+                f"max {max(wall):.0f} ms (processor time by then: median {statistics.median(cpu):.0f} ms)"
             )
     print(
         f"(b) key to backend: S written to the terminal until its answer's first byte, {args.presses} times:"
