@@ -43,8 +43,10 @@ DEFAULT_PAUSE = 1.0
 
 log = logging.getLogger("lcr_audio")
 LESSON_KEYS = [lesson.key for lesson in LESSONS]
-DRAIN_SECONDS = 15.0
-"""At exit, how long the game's own voice may take to finish its last sentences (the winner, goodbye)."""
+DRAIN_SECONDS = 120.0
+"""At exit, the game waits until the voice has said everything it was given (the winner, goodbye), at most
+this long: a safety cap for a voice that never reports its end, not an estimate (all 22 messages of
+``play --players 3 --computer all --seed 3 --fast`` take 69 s in the system voice)."""
 NOTICES: list[str] = []
 """Sentences to say once the game can speak (a --lang the game does not have)."""
 

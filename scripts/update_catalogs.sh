@@ -9,6 +9,6 @@ pybabel extract -F babel.cfg -k pgettext:1c,2 -k npgettext:1c,2,3 -k ngettext:1,
 
 for po in locales/*/LC_MESSAGES/lcr_audio.po; do
     [ -f "$po" ] || continue
-    pybabel update -i locales/messages.pot -d locales -D lcr_audio
+    pybabel update -w 110 -i locales/messages.pot -d locales -D lcr_audio
     break
 done

@@ -1,5 +1,6 @@
-"""The presenter (DESIGN.md §3): game messages heard in order, each turn's cues before its sentence; answers
-to keys at once; Q drops the queue; a long backlog is summed up before a person's turn."""
+"""The presenter (DESIGN.md §1 "What is said, and when"): game messages heard in order, each turn's cues
+before its sentence and each sentence after the one before has ended; answers to keys at once, a cut game
+message said again after them; Q skips and counts; pacing by the backend's end of speech, else estimated."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from lcr_audio.narration import Utterance
 from lcr_audio.sound import cue_file
 from lcr_audio.speech import RecordingBackend, Speaker
-from lcr_audio.tui.presenter import CUE_GAP_SECONDS, DICE_GAP_SECONDS, CueArgs, Presenter
+from lcr_audio.tui.presenter import CUE_GAP_SECONDS, DICE_GAP_SECONDS, STALL_SECONDS, CueArgs, Presenter
 
 CUE_LENGTH = 0.2
 Entry = tuple[float, str, str]
@@ -133,36 +134,175 @@ def test_an_answer_speaks_at_once_and_the_queue_goes_on() -> None:
     asyncio.run(scenario())
 
 
-def test_silence_drops_the_queue() -> None:
+class SpeakingBackend(RecordingBackend):
+    """A recorder that tells when it has finished speaking, as speech-dispatcher and the game's own voice do:
+    it speaks until the test calls :meth:`finish` (or until a silence)."""
+
+    def __init__(self, name: str = "screen-reader") -> None:
+        super().__init__(name=name)
+        self.busy = False
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        super().speak(text, interrupt=interrupt)
+        self.busy = True
+
+    def speaking(self) -> bool:
+        return self.busy
+
+    def silence(self) -> None:
+        super().silence()
+        self.busy = False
+
+    def finish(self) -> None:
+        self.busy = False
+
+
+def make_speaking(
+    clock: object = time.monotonic,
+) -> tuple[Presenter, SpeakingBackend, list[str]]:
+    """A presenter over a backend that reports its end; ``printed`` collects the lines the console shows."""
+    backend = SpeakingBackend()
+    printed: list[str] = []
+    speaker = Speaker([backend], print_line=printed.append, echo=True)
+    return Presenter(speaker, None, clock=clock), backend, printed  # type: ignore[arg-type]
+
+
+async def settle() -> None:
+    """Let the presenter's loop run a few polls."""
+    await asyncio.sleep(0.1)
+
+
+def test_each_game_message_waits_for_the_one_before_to_end() -> None:
     async def scenario() -> None:
-        presenter, backend, sound, log = make()
+        presenter, backend, _printed = make_speaking()
         presenter.start()
-        for text in ("Ana rolls C.", "Bo rolls L.", "Cy rolls R."):
-            presenter.add(Utterance(text, cues=("dice",)))
-        presenter.silence()
-        assert backend.silenced == 1
-        assert sound.stopped == 1
-        await asyncio.wait_for(presenter.drained(), 1)  # nothing left to wait for
-        await asyncio.sleep(0.3)
-        assert backend.spoken == []
-        assert [kind for _, kind, _ in log] == ["stop"]
-        assert presenter.backlog() == 0.0
-        presenter.add(Utterance("Your turn."))  # the game goes on after the quiet key
-        await asyncio.wait_for(presenter.drained(), 5)
+        presenter.add(Utterance("Ana rolls L."))
+        presenter.add(Utterance("Bo rolls C."))
+        await settle()
+        assert backend.texts == ["Ana rolls L."]  # Bo's turn waits while Ana's is being said
+        drained = asyncio.ensure_future(presenter.drained())
+        backend.finish()
+        await settle()
+        assert backend.texts == ["Ana rolls L.", "Bo rolls C."]
+        assert not drained.done()  # Bo's sentence is still being said: a computer player must wait
+        backend.finish()
+        await asyncio.wait_for(drained, 1)
         await presenter.stop()
-        assert backend.texts == ["Your turn."]
 
     asyncio.run(scenario())
 
 
-def test_silence_during_cues_also_drops_that_sentence() -> None:
+def test_a_game_message_cut_by_an_answer_is_said_again_whole_after_it() -> None:
+    async def scenario() -> None:
+        presenter, backend, printed = make_speaking()
+        presenter.start()
+        presenter.add(Utterance("Ana rolls L, C, R: one chip each way. Ana 0."))
+        presenter.add(Utterance("Your turn."))
+        await settle()
+        presenter.answer("You 3, Ana 0, Bo 4, pot 1.")  # S while Ana's turn was being said
+        await settle()
+        assert backend.spoken == [
+            ("Ana rolls L, C, R: one chip each way. Ana 0.", False),
+            ("You 3, Ana 0, Bo 4, pot 1.", True),
+        ]  # the cut message waits for the answer to end
+        backend.finish()
+        await settle()
+        assert backend.spoken[2:] == [("Ana rolls L, C, R: one chip each way. Ana 0.", False)]
+        backend.finish()
+        await settle()
+        assert backend.texts[3:] == ["Your turn."]
+        backend.finish()
+        await asyncio.wait_for(presenter.drained(), 1)
+        await presenter.stop()
+        # Heard twice because it was cut, but printed once: the line is already on the screen.
+        assert printed == [
+            "Ana rolls L, C, R: one chip each way. Ana 0.",
+            "You 3, Ana 0, Bo 4, pot 1.",
+            "Your turn.",
+        ]
+
+    asyncio.run(scenario())
+
+
+def test_an_answer_after_a_message_ended_repeats_nothing() -> None:
+    async def scenario() -> None:
+        presenter, backend, _printed = make_speaking()
+        presenter.start()
+        presenter.add(Utterance("Ana rolls L."))
+        await settle()
+        backend.finish()
+        await asyncio.wait_for(presenter.drained(), 1)
+        presenter.answer("Pot: 1 chip.")
+        backend.finish()
+        await asyncio.wait_for(presenter.drained(), 1)
+        await presenter.stop()
+        assert backend.texts == ["Ana rolls L.", "Pot: 1 chip."]
+
+    asyncio.run(scenario())
+
+
+def test_a_wrong_keys_sentence_cuts_no_game_message() -> None:
+    async def scenario() -> None:
+        presenter, backend, _printed = make_speaking()
+        presenter.start()
+        presenter.add(Utterance("Ana rolls L."))
+        await settle()
+        presenter.answer("Not now. F1 lists the keys.", interrupt=False)
+        backend.finish()
+        await asyncio.wait_for(presenter.drained(), 1)
+        await presenter.stop()
+        assert backend.spoken == [("Ana rolls L.", False), ("Not now. F1 lists the keys.", False)]
+
+    asyncio.run(scenario())
+
+
+def test_a_skip_counts_what_it_skipped_and_the_game_goes_on() -> None:
+    async def scenario() -> None:
+        presenter, backend, _printed = make_speaking()
+        started: list[str] = []
+        presenter.start()
+        for text in ("Ana rolls C.", "Bo rolls L.", "Cy rolls R."):
+            presenter.add(Utterance(text), on_start=lambda text=text: started.append(text))
+        await settle()
+        assert started == ["Ana rolls C."]  # handed to speech: started; the others wait
+        assert presenter.skip() == 3  # the one being said and the two waiting
+        assert backend.silenced == 1
+        assert started == ["Ana rolls C.", "Bo rolls L.", "Cy rolls R."]  # a skipped question counts as asked
+        await asyncio.wait_for(presenter.drained(), 1)
+        assert presenter.take_skipped() == 3
+        assert presenter.take_skipped() == 0  # counted once
+        presenter.add(Utterance("Your turn."))
+        await settle()
+        backend.finish()
+        await asyncio.wait_for(presenter.drained(), 1)
+        await presenter.stop()
+        assert backend.texts == ["Ana rolls C.", "Your turn."]
+
+    asyncio.run(scenario())
+
+
+def test_a_skip_with_nothing_under_way_counts_nothing() -> None:
+    async def scenario() -> None:
+        presenter, backend, _printed = make_speaking()
+        presenter.start()
+        presenter.add(Utterance("Ana rolls C."))
+        await settle()
+        backend.finish()
+        await asyncio.wait_for(presenter.drained(), 1)
+        assert presenter.skip() == 0
+        await presenter.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_skip_during_cues_also_drops_that_sentence() -> None:
     async def scenario() -> None:
         presenter, backend, _sound, log = make()
         presenter.start()
         presenter.add(Utterance("Ana rolls L, C.", cues=("dice", "chip-left", "chip-pot")))
         await first_cue(log)
         assert kinds(log) == [("cue", "dice")]  # its cues are under way, its sentence not yet
-        presenter.silence()
+        assert presenter.skip() == 1
         await asyncio.sleep(DICE_GAP_SECONDS + 3 * CUE_GAP_SECONDS + 0.1)
         await presenter.stop(drain=False)
         assert backend.spoken == []
@@ -170,57 +310,58 @@ def test_silence_during_cues_also_drops_that_sentence() -> None:
     asyncio.run(scenario())
 
 
-def test_catch_up_drops_mergeable_turns_and_keeps_the_rest() -> None:
-    """Mode "tts" speaks about 2.8 words a second: three 18-word turns are over 19 seconds of speech."""
-    turn = "Bo rolls L, C, R: one chip to Cy, one to the pot, one to Ana. Bo 0."
-    assert len(turn.split()) == 18
+class FakeClock:
+    """Monotonic seconds that the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_without_an_end_report_the_estimate_paces_by_mode_and_rate() -> None:
+    """Mode "screen-reader" through a backend that cannot tell (NVDA, JAWS): about 4 words a second."""
 
     async def scenario() -> None:
-        presenter, backend, _sound, _log = make(name="tts")
-        presenter.add(Utterance(turn), merge_key="computer")
-        presenter.add(Utterance("The game could not be saved."))  # not mergeable: must stay
-        presenter.add(Utterance(turn.replace("Bo", "Cy")), merge_key="computer")
-        presenter.add(Utterance(turn.replace("Bo", "Dee")), merge_key="computer")
-        backlog = presenter.backlog()
-        assert backlog == pytest.approx((18 * 3 + 6) / 2.8)
-        assert presenter.catch_up(backlog + 0.1, "Catching up.") is False  # under the threshold: no change
-        assert presenter.catch_up(6.0, "Catching up. Ana 3, Bo 0, Cy 4, pot 2.") is True
-        assert backend.silenced == 1
-        assert presenter.backlog() == pytest.approx((6 + 10) / 2.8)  # the note and the summary
+        clock = FakeClock()
+        backend = RecordingBackend(name="screen-reader")  # speaking() is None: cannot tell
+        presenter = Presenter(Speaker([backend]), None, clock=clock)
         presenter.start()
-        await asyncio.wait_for(presenter.drained(), 5)
-        await presenter.stop()
-        assert backend.spoken == [
-            ("The game could not be saved.", False),
-            ("Catching up. Ana 3, Bo 0, Cy 4, pot 2.", False),
-        ]
+        presenter.add(Utterance("one two three four five six seven eight"))  # 2 seconds
+        presenter.add(Utterance("Bo rolls C."))
+        await settle()
+        assert backend.texts == ["one two three four five six seven eight"]
+        clock.now += 1.9
+        await settle()
+        assert len(backend.texts) == 1
+        clock.now += 0.2
+        await settle()
+        assert backend.texts[-1] == "Bo rolls C."
+        await presenter.stop(drain=False)
+
+        fast = Presenter(Speaker([RecordingBackend(name="tts")]), None, rate=lambda: 10, clock=clock)
+        assert fast._estimate("one two three four five six seven") == pytest.approx(7 / 5.6)
+        console = Presenter(Speaker([RecordingBackend(name="console")]), None, clock=clock)
+        assert console._estimate("one two three four five six seven") == 0.0  # printed: nobody waits
 
     asyncio.run(scenario())
 
 
-def test_the_estimate_follows_the_voice_rate_and_the_mode() -> None:
+def test_a_backend_that_never_reports_its_end_does_not_stall_the_game() -> None:
     async def scenario() -> None:
-        fast, _backend, _sound, _log = make(name="tts", rate=10)  # twice the words per second
-        fast.add(Utterance("one two three four five six seven"), merge_key="computer")
-        assert fast.backlog() == pytest.approx(7 / 5.6)
-        reader, _backend, _sound, _log = make(name="screen-reader")
-        reader.add(Utterance("one two three four five six seven eight"), merge_key="computer")
-        assert reader.backlog() == pytest.approx(2.0)
-        console, backend, _sound, _log = make(name="console")  # printed lines: nobody waits for them
-        for _ in range(20):
-            console.add(Utterance("one two three four five six seven eight"), merge_key="computer")
-        assert console.backlog() == 0.0
-        assert console.catch_up(0.0, "Catching up.") is False
-        assert backend.silenced == 0
-
-    asyncio.run(scenario())
-
-
-def test_an_answer_counts_in_the_backlog() -> None:
-    async def scenario() -> None:
-        presenter, _backend, _sound, _log = make(name="screen-reader")
-        presenter.answer("one two three four five six seven eight")  # 2 seconds at 4 words a second
-        assert 1.8 < presenter.backlog() <= 2.0
+        clock = FakeClock()
+        backend = SpeakingBackend()
+        presenter = Presenter(Speaker([backend]), None, clock=clock)
+        presenter.start()
+        presenter.add(Utterance("Ana rolls L."))
+        presenter.add(Utterance("Bo rolls C."))
+        await settle()
+        assert backend.texts == ["Ana rolls L."]
+        clock.now += STALL_SECONDS + 1.0  # "Ana rolls L." needs under a second: the backend lost track
+        await settle()
+        assert backend.texts == ["Ana rolls L.", "Bo rolls C."]
+        await presenter.stop(drain=False)
 
     asyncio.run(scenario())
 
@@ -253,7 +394,7 @@ def test_no_sound_player_speaks_all_the_same() -> None:
         presenter = Presenter(Speaker([backend]), None)
         presenter.start()
         presenter.add(Utterance("Ana rolls L.", cues=("dice", "chip-left")))
-        presenter.silence()
+        assert presenter.skip() == 1
         presenter.add(Utterance("Bo rolls C.", cues=("dice", "chip-pot")))
         await asyncio.wait_for(presenter.drained(), 5)
         await presenter.stop()

@@ -93,10 +93,16 @@ class Table:
         assert interrupt, f"{text!r} should answer the key at once"
         return text
 
+    async def error(self, key: str) -> str:
+        """Send a key that is refused: its sentence queues behind game speech, cutting nothing."""
+        text, interrupt = await self.press(key)
+        assert not interrupt, f"{text!r} is a refusal and should cut no game message"
+        return text
+
     async def refused(self, key: str, sentence: str) -> None:
         """The key is refused with ``sentence`` and nothing changes: not the game, not the typed faces."""
         state, faces = self.state, list(self.screen.faces)
-        assert await self.answer(key) == sentence
+        assert await self.error(key) == sentence
         await asyncio.sleep(0.02)  # anything the key might have queued would be applied by now
         assert self.state is state
         assert self.screen.faces == faces
@@ -217,7 +223,7 @@ def test_undo_puts_back_the_turn_before_exactly(pipe: PipeInput) -> None:
     async def scenario() -> None:
         table = Table(Rules(players=3, chips=3), pipe)
         await table.start("Your turn, Ana. Roll 3 dice and type what they show.")
-        assert await table.answer("u") == (
+        assert await table.error("u") == (
             "There is no turn to undo yet. Your turn, Ana. You have 3 chips. Roll 3 dice and type what they show."
         )
         start = table.state
@@ -247,7 +253,7 @@ def test_undo_puts_back_the_turn_before_exactly(pipe: PipeInput) -> None:
         await table.answer("y")
         assert table.state == start
         assert table.screen.session.actions == []
-        assert await table.answer("u") == (
+        assert await table.error("u") == (
             "There is no turn to undo yet. Your turn, Ana. You have 3 chips. Roll 3 dice and type what they show."
         )
 

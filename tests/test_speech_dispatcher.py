@@ -232,14 +232,14 @@ def test_whole_watch_mode_game_is_heard_in_order(fresh: Daemon, capfd: pytest.Ca
     asked: list[tuple[str, bool]] = []
     speak = speaker.speak
 
-    def recording_speak(text: str, *, interrupt: bool = False) -> None:
+    def recording_speak(text: str, *, interrupt: bool = False, printed: bool = True) -> None:
         asked.append((text, interrupt))
-        speak(text, interrupt=interrupt)
+        speak(text, interrupt=interrupt, printed=printed)
 
     speaker.speak = recording_speak  # type: ignore[method-assign]
     session = Session(Rules(players=3, chips=1), table(3, [], []), 5)
     screen = PlayScreen(session, speaker, DummyInput(), pause=0.0, new_session=None)
-    assert asyncio.run(asyncio.wait_for(screen.run(), 15)) is Outcome.FINISHED
+    assert asyncio.run(asyncio.wait_for(screen.run(), 120)) is Outcome.FINISHED
 
     texts = [text for text, _interrupt in asked]
     assert len(texts) >= 3 and sum(" wins with " in text for text in texts) == 1

@@ -460,6 +460,67 @@ def test_orca_is_found_by_its_process_name(tmp_path: Path) -> None:
     assert speaker_module.orca_running(tmp_path) is True
 
 
+class _Talking(RecordingBackend):
+    """A backend that says it is speaking for its first ``busy`` questions, then ``then``."""
+
+    def __init__(self, busy: int, then: bool | None = False, *, interrupt_at: int | None = None) -> None:
+        super().__init__(name="tts")
+        self.busy = busy
+        self.then = then
+        self.interrupt_at = interrupt_at
+        self.asked = 0
+        self.closed_after = -1  # how many questions had been asked when it was closed
+
+    def speaking(self) -> bool | None:
+        self.asked += 1
+        if self.asked == self.interrupt_at:
+            raise KeyboardInterrupt
+        return True if self.asked <= self.busy else self.then
+
+    def close(self) -> None:
+        self.closed_after = self.asked
+        super().close()
+
+
+def test_close_waits_until_the_voice_has_ended_before_closing_it() -> None:
+    voice = _Talking(busy=5)
+    Speaker([voice]).close(drain_seconds=600)  # a cap far above what it waits
+    assert voice.asked == 6  # asked until it said False, then closed
+    assert voice.closed_after == 6
+
+
+def test_close_does_not_wait_for_a_backend_that_cannot_tell_or_without_drain() -> None:
+    cannot_tell = _Talking(busy=0, then=None)
+    Speaker([cannot_tell]).close(drain_seconds=600)
+    assert (cannot_tell.asked, cannot_tell.closed) == (1, 1)
+    no_drain = _Talking(busy=5)
+    Speaker([no_drain]).close()
+    assert (no_drain.asked, no_drain.closed) == (0, 1)
+
+
+def test_close_gives_up_at_the_cap_on_a_voice_that_never_ends() -> None:
+    endless = _Talking(busy=10**9)
+    Speaker([endless]).close(drain_seconds=0.1)
+    assert endless.closed == 1
+    assert endless.asked >= 2
+
+
+def test_control_c_while_waiting_closes_the_backends_and_goes_on_up() -> None:
+    voice = _Talking(busy=10**9, interrupt_at=3)
+    speaker = Speaker([voice])
+    with pytest.raises(KeyboardInterrupt):
+        speaker.close(drain_seconds=600)
+    assert voice.closed == 1
+
+
+def test_close_waits_for_a_lazy_fallback_voice_too() -> None:
+    voice = _Talking(busy=3)
+    speaker = Speaker([LazyBackend(lambda: voice, name="tts", prints=True)])
+    speaker.speak("Cy wins with 9 chips.")
+    speaker.close(drain_seconds=600)
+    assert voice.asked == 4 and voice.closed_after == 4
+
+
 def test_after_first_utterance_runs_once_the_first_sentence_is_out(caplog: pytest.LogCaptureFixture) -> None:
     """What cli.py hangs on it (opening the sound device) never comes before the first sentence."""
     backend = RecordingBackend()

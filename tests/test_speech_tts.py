@@ -1,12 +1,17 @@
-"""The system-voice backend: its worker thread with a fake engine, then the real pyttsx3 on this machine."""
+"""The system-voice backend: its worker thread with a fake engine, the real voice on this machine (eSpeak NG
+through aplay on Linux, recorded by a stand-in sound card), the Linux engine with fake programs, and which
+engine each platform gets."""
 
 from __future__ import annotations
 
+import json
 import logging
-import shlex
+import subprocess
 import sys
+import tempfile
 import threading
 import time
+import wave
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -14,9 +19,9 @@ from typing import Any, ClassVar, NoReturn
 
 import pytest
 
-from lcr_audio.speech import SpeechBackend, SpeechError, TtsBackend, Voice
+from lcr_audio.speech import Speaker, SpeechBackend, SpeechError, TtsBackend, Voice
 from lcr_audio.speech import tts as tts_module
-from lcr_audio.speech.testing import BackendContract
+from lcr_audio.speech.testing import BackendContract, PlaybackCapture
 
 WAIT = 5.0  # seconds; every wait below normally ends in milliseconds
 
@@ -414,16 +419,16 @@ def test_find_voice_reads_sapi5_ids_without_taking_ms_for_malay() -> None:
     assert tts_module.find_voice([zira, helena], "ms") is None
 
 
-# -- the player: what silence() does to the eSpeak driver's aplay ------------------------------------------
+# -- the player: what silence() does to aplay ------------------------------------------
 
 
-def _stubborn_command(started: Path) -> str:
+def _stubborn_command(started: Path) -> list[str]:
     """A command that ignores SIGTERM (a player draining its device) and says when it is ready."""
     code = (
         "import pathlib, signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
         f"pathlib.Path({str(started)!r}).touch(); time.sleep(30)"
     )
-    return shlex.join([sys.executable, "-c", code])
+    return [sys.executable, "-c", code]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM and SIGKILL are POSIX")
@@ -431,7 +436,7 @@ def test_stop_kills_a_player_that_ignores_sigterm_after_the_grace(tmp_path: Path
     player = tts_module._Player()
     started = tmp_path / "started"
     statuses: list[int] = []
-    worker = threading.Thread(target=lambda: statuses.append(player.system(_stubborn_command(started))))
+    worker = threading.Thread(target=lambda: statuses.append(player.play(_stubborn_command(started))))
     player.arm()
     worker.start()
     deadline = time.monotonic() + WAIT
@@ -452,11 +457,11 @@ def test_playback_silenced_before_it_started_never_runs() -> None:
     player.arm()
     player.stop()  # silence() while eSpeak was still synthesising
     begin = time.monotonic()
-    assert player.system(shlex.join([sys.executable, "-c", "import time; time.sleep(30)"])) == 0
+    assert player.play([sys.executable, "-c", "import time; time.sleep(30)"]) == 0
     assert time.monotonic() - begin < 1.0
     assert player.runs == 0
     player.arm()  # the next utterance plays again
-    assert player.system(shlex.join([sys.executable, "-c", "pass"])) == 0
+    assert player.play([sys.executable, "-c", "pass"]) == 0
     assert player.runs == 1
 
 
@@ -469,8 +474,405 @@ def test_a_voice_no_sound_device_plays_counts_as_failed() -> None:
     backend.speak("Heard.")
     for _ in range(tts.PLAYBACK_FAILURES):
         tts._PLAYER.arm()  # wanted: not silenced before it started
-        assert tts._PLAYER.system("false") > 0  # a player that fails on its own, as aplay without a device
+        assert tts._PLAYER.play(["false"]) > 0  # a player that fails on its own, as aplay without a device
     with pytest.raises(SpeechError, match="no sound device"):
         backend.speak("Not heard.")
     backend.close()
     tts._PLAYER.failures = 0
+
+
+# -- speaking(): true from speak() until the last utterance has been heard ---------------------------------
+
+
+def _until(condition: Callable[[], bool]) -> bool:
+    """Poll ``condition`` until it holds or WAIT seconds pass; return its last value."""
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    return True
+
+
+def test_speaking_is_true_from_speak_until_the_last_utterance_has_ended() -> None:
+    engine = FakeEngine()
+    engine.gate.clear()
+    backend = _backend(engine)
+    assert backend.speaking() is False
+    backend.speak("Ana rolls L, dot, C.")
+    assert backend.speaking() is True  # at once, before the worker has taken it
+    assert engine.started.wait(WAIT)
+    backend.speak("Bo's turn.")
+    assert backend.speaking() is True
+    engine.gate.set()
+    assert _until(lambda: backend.speaking() is False)
+    assert engine.said == [("Ana rolls L, dot, C.", "done"), ("Bo's turn.", "done")]  # both ended first
+    backend.close()
+    assert backend.speaking() is False
+
+
+def test_speaking_after_silence_lasts_until_the_utterance_under_way_has_stopped() -> None:
+    engine = FakeEngine()
+    engine.gate.clear()
+    backend = _backend(engine)
+    backend.speak("First.")
+    assert engine.started.wait(WAIT)
+    backend.speak("Dropped.")
+    backend.silence()
+    assert backend.speaking() is True  # the engine has not let go of "First." yet
+    engine.gate.set()
+    assert _until(lambda: backend.speaking() is False)
+    assert engine.said == [("First.", "stopped")]
+    backend.close()
+
+
+def test_speaking_is_false_after_a_failure_and_none_when_stuck_or_unanswerable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    broken = _backend(FakeEngine(fail_on="Boom."))
+    broken.speak("Boom.")
+    assert _until(lambda: broken.speaking() is False)
+    broken.close()
+
+    engine = FakeEngine()
+    engine.gate.clear()
+    stuck = TtsBackend(engine_factory=lambda: engine, stall_timeout=0.05)
+    stuck.speak("Never ends.")
+    assert engine.started.wait(WAIT)
+    assert _until(lambda: stuck.speaking() is None)  # the caller estimates; its next speak() raises
+
+    def fail() -> bool:
+        raise RuntimeError("surprise")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(stuck, "_stuck", fail)
+        assert stuck.speaking() is None  # never raises
+    engine.gate.set()
+    stuck.close()
+
+
+def test_speaking_is_consistent_while_threads_speak_and_ask() -> None:
+    engine = FakeEngine()
+    backend = _backend(engine)
+    answers: list[bool | None] = []
+
+    def talk(name: str) -> None:
+        for number in range(20):
+            backend.speak(f"{name} {number}.")
+            answers.append(backend.speaking())
+
+    threads = [threading.Thread(target=talk, args=(name,)) for name in ("Ana", "Bo", "Cy")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(WAIT)
+    assert _until(lambda: backend.speaking() is False)
+    backend.close()
+    assert answers == [True] * 60  # each asked right after its own speak(), which was not yet heard
+    assert len(engine.said) == 60
+
+
+# -- which engine each platform gets -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_windows_and_macos_speak_through_pyttsx3(platform: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = PropertyEngine()
+    built: list[tuple[object, ...]] = []
+
+    def fake_engine(*args: object) -> PropertyEngine:
+        built.append(args)
+        return engine
+
+    monkeypatch.setitem(sys.modules, "pyttsx3.engine", SimpleNamespace(Engine=fake_engine))
+    backend = TtsBackend(engine_factory=tts_module.default_engine_factory(platform))
+    backend.set_language("es")
+    backend.speak("Hola.")
+    assert backend.wait_until_idle(WAIT)
+    backend.close()
+    assert built == [()]  # the platform's own driver (SAPI5, NSSpeech), not pyttsx3.init's shared cache
+    assert engine.log == [("voice", "roa/es"), ("rate", 200), ("say", "Hola.")]  # rate again after a voice
+
+
+@pytest.mark.parametrize("platform", ["linux", "freebsd14"])
+def test_other_systems_speak_through_espeak_ng(platform: str) -> None:
+    assert tts_module.default_engine_factory(platform) is tts_module._espeak_ng_engine
+
+
+# -- the Linux engine with fake espeak-ng and aplay programs -----------------------------------------------
+
+FAKE_VOICES = """\
+Pty Language       Age/Gender VoiceName          File                 Other Languages
+ 5  en-029          --/M      English_(Caribbean) gmw/en-029           (en 10)
+ 2  en-gb           --/M      English_(Great_Britain) gmw/en               (en 2)
+ 2  en-us           --/M      English_(America)  gmw/en-US            (en 3)
+ 5  es              --/M      Spanish_(Spain)    roa/es
+"""
+
+FAKE_ESPEAK = """\
+import json, sys, wave
+log, voices = sys.argv[1], sys.argv[2]
+args = sys.argv[3:]
+if args == ["--voices"]:
+    print(open(voices).read(), end="")
+    sys.exit(0)
+text = sys.stdin.read()
+with open(log, "a") as out:
+    out.write(json.dumps(["espeak", args, text]) + "\\n")
+if "FAIL" in text:
+    print("Error: broken voice data", file=sys.stderr)
+    sys.exit(1)
+with wave.open(args[args.index("-w") + 1], "wb") as sound:
+    sound.setnchannels(1)
+    sound.setsampwidth(2)
+    sound.setframerate(22050)
+    if "EMPTY" not in text:
+        sound.writeframes((b"\\x00\\x00" if "SILENT" in text else b"\\x00\\x10") * 2205)
+"""
+
+FAKE_APLAY = """\
+import json, sys, wave
+with wave.open(sys.argv[-1]) as sound:
+    frames = sound.getnframes()
+with open(sys.argv[1], "a") as out:
+    out.write(json.dumps(["aplay", sys.argv[2:-1], frames]) + "\\n")
+"""
+
+
+class FakePrograms:
+    """espeak-ng and aplay stand-ins (Python scripts) that log what they were asked."""
+
+    def __init__(self, folder: Path) -> None:
+        self.log = folder / "log.jsonl"
+        voices = folder / "voices.txt"
+        voices.write_text(FAKE_VOICES, encoding="utf-8")
+        self.espeak = self._program(folder / "espeak-ng", FAKE_ESPEAK, [str(self.log), str(voices)])
+        self.aplay = self._program(folder / "aplay", FAKE_APLAY, [str(self.log)])
+
+    @staticmethod
+    def _program(path: Path, code: str, args: list[str]) -> str:
+        script = path.with_suffix(".py")
+        script.write_text(code, encoding="utf-8")
+        path.write_text(
+            f'#!/bin/sh\nexec {sys.executable} {script} {" ".join(args)} "$@"\n', encoding="utf-8"
+        )
+        path.chmod(0o755)
+        return str(path)
+
+    def calls(self) -> list[list[Any]]:
+        if not self.log.exists():
+            return []
+        return [json.loads(line) for line in self.log.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture
+def fake_linux(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakePrograms]:
+    if sys.platform == "win32":
+        pytest.skip("the fake programs are shell scripts")
+    programs = FakePrograms(tmp_path)
+    found = {"espeak-ng": programs.espeak, "aplay": programs.aplay}
+    monkeypatch.setattr(tts_module.shutil, "which", found.get)
+    tts_module._PLAYER.failures = 0
+    yield programs
+    tts_module._PLAYER.failures = 0
+
+
+def _linux_backend() -> TtsBackend:
+    return TtsBackend(engine_factory=tts_module.default_engine_factory("linux"))
+
+
+def test_espeak_ng_gets_each_utterance_with_its_voice_and_rate_and_aplay_plays_it(
+    fake_linux: FakePrograms, capfd: pytest.CaptureFixture[str]
+) -> None:
+    backend = _linux_backend()
+    assert [v.id for v in backend.voices()] == ["gmw/en-029", "gmw/en", "gmw/en-us", "roa/es"]
+    assert backend.voices()[1] == Voice("gmw/en", "English (Great Britain)", ("en-gb",))
+    backend.speak("Ana rolls.")
+    assert backend.set_language("es") is True
+    backend.set_rate(5)
+    backend.speak("Bo tira.")
+    assert backend.set_language("en") is True  # gmw/en by its id, not the Caribbean voice listing en
+    backend.set_rate(-10)
+    backend.speak("Cy: 3.")
+    assert _until(lambda: backend.speaking() is False)
+    backend.close()
+    calls = fake_linux.calls()
+    espeak = [(args[: args.index("-w")], text) for kind, args, text in calls if kind == "espeak"]
+    assert espeak == [
+        (["-v", "gmw/en", "-s", "200"], "Ana rolls."),
+        (["-v", "roa/es", "-s", "322"], "Bo tira."),
+        (["-v", "gmw/en", "-s", "80"], "Cy: 3."),  # 200 * 1.1 ** -10 = 77, eSpeak NG's least is 80
+    ]
+    assert [call[0] for call in calls] == ["espeak", "aplay"] * 3  # each played once synthesised
+    assert [(args, frames) for kind, args, frames in calls if kind == "aplay"] == [(["-q"], 2205)] * 3
+    assert capfd.readouterr() == ("", "")
+    assert not list(Path(tempfile.gettempdir()).glob("lcr-audio-*.wav"))  # no sound file left behind
+
+
+def test_a_synthesis_without_sound_is_not_played_and_two_in_a_row_count_as_failed(
+    fake_linux: FakePrograms, caplog: pytest.LogCaptureFixture
+) -> None:
+    backend = _linux_backend()
+    with caplog.at_level(logging.WARNING, logger="lcr_audio.speech.tts"):
+        backend.speak("EMPTY one.")
+        backend.speak("Heard.")  # a good one in between: the voice works
+        backend.speak("SILENT one.")
+        assert backend.wait_until_idle(WAIT)
+        backend.speak("EMPTY two.")
+        assert backend.wait_until_idle(WAIT)
+    played = [call for call in fake_linux.calls() if call[0] == "aplay"]
+    assert len(played) == 1
+    assert sum("made no sound" in r.getMessage() for r in caplog.records) == 3
+    with pytest.raises(SpeechError, match="no sound"):
+        backend.speak("Not heard.")
+    backend.close()
+
+
+def test_espeak_ng_failing_makes_the_voice_fail(fake_linux: FakePrograms) -> None:
+    backend = _linux_backend()
+    backend.speak("FAIL now.")
+    assert _until(lambda: backend.speaking() is False)
+    with pytest.raises(SpeechError, match="broken voice data"):
+        backend.speak("Next.")
+    backend.close()
+
+
+def test_linux_without_espeak_ng_or_aplay_cannot_start(
+    fake_linux: FakePrograms, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(tts_module.shutil, "which", {"aplay": fake_linux.aplay}.get)
+    with pytest.raises(SpeechError, match="needs espeak-ng"):
+        _linux_backend()
+    monkeypatch.setattr(tts_module.shutil, "which", {"espeak-ng": fake_linux.espeak}.get)
+    with pytest.raises(SpeechError, match="needs aplay"):
+        _linux_backend()
+    assert capfd.readouterr() == ("", "")
+
+
+# -- the real voice on Linux, recorded by a stand-in sound card --------------------------------------------
+
+SESSION = [
+    "Three players: you, Ana and Bo. Each has 3 chips.",
+    "Your turn. Press Space to roll.",
+    "You roll L, dot, C.",
+    "Ana's turn. Ana rolls R, R, dot.",
+    "You 2, Ana 1, Bo 5, pot 1.",
+]
+PADDING = 3000
+"""Frames of silence the sound device may add after a sound (aplay fills its last period)."""
+
+
+def _expected_frames(text: str, folder: Path) -> int:
+    """How long eSpeak NG's own program makes ``text`` (voice gmw/en, 200 words a minute), in frames."""
+    path = folder / "expected.wav"
+    subprocess.run(
+        ["espeak-ng", "-v", "gmw/en", "-s", "200", "-w", str(path)], input=text.encode(), check=True
+    )
+    with wave.open(str(path)) as sound:
+        return sound.getnframes()
+
+
+@pytest.fixture
+def sound_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[float], PlaybackCapture]:
+    """A stand-in sound card recording every aplay playback; its argument: times faster than real time.
+    Its tests are marked ``requires_voice`` (espeak-ng and aplay, see conftest.py)."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the real voice plays through aplay on Linux only")
+    tts_module._PLAYER.failures = 0
+
+    def make(speed: float) -> PlaybackCapture:
+        capture = PlaybackCapture(tmp_path / "card", 44100 * speed)
+        for name, value in capture.environment.items():
+            monkeypatch.setenv(name, value)
+        return capture
+
+    return make
+
+
+@pytest.mark.requires_voice
+def test_every_playback_of_the_real_voice_holds_the_whole_utterance(
+    sound_card: Callable[[float], PlaybackCapture], tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Ten sessions of five utterances, set up as the game does (rate, then language): every utterance is
+    played once, in order, whole (as long as eSpeak NG's own program makes it) and not silent. pyttsx3's
+    eSpeak driver lost the second utterance of a session in about one session of five here."""
+    card = sound_card(16.0)
+    expected = [_expected_frames(text, tmp_path) for text in SESSION]
+    sessions = 10
+    for number in range(sessions):
+        backend = TtsBackend()
+        backend.set_rate(0)
+        backend.set_language("en")
+        for text in SESSION:
+            backend.speak(text)
+        assert backend.wait_until_idle(60)
+        backend.close()
+        recordings = card.recordings((number + 1) * len(SESSION))
+        assert len(recordings) == (number + 1) * len(SESSION)
+    heard = card.recordings(sessions * len(SESSION))
+    for index, recording in enumerate(heard):
+        want = expected[index % len(SESSION)]
+        assert want <= recording.frames <= want + PADDING, (index, recording.frames, want)
+        assert recording.rms >= 100, (index, recording.rms)
+    assert capfd.readouterr() == ("", "")
+    assert "pyttsx3.drivers.espeak" not in sys.modules  # no driver to tame: nothing of it is loaded
+
+
+@pytest.mark.requires_voice
+def test_speaking_ends_exactly_when_the_real_player_has_ended(
+    sound_card: Callable[[float], PlaybackCapture],
+) -> None:
+    card = sound_card(2.0)
+    backend = TtsBackend()
+    backend.speak("Ana rolls L, dot, C.")
+    backend.speak("Bo 4, pot 1.")
+    saw_playing = False
+    while True:
+        speaking = backend.speaking()
+        process = tts_module._PLAYER.process  # looked at after the answer: it cannot have started since
+        if speaking is False:
+            assert process is None or process.poll() is not None
+            break
+        assert speaking is True
+        saw_playing = saw_playing or process is not None
+        time.sleep(0.002)
+    assert saw_playing
+    assert len(card.recordings(2)) == 2  # both were played to their end before it said False
+    backend.close()
+
+
+@pytest.mark.requires_voice
+def test_silence_ends_the_real_voice_and_speaking_says_so(
+    sound_card: Callable[[float], PlaybackCapture],
+) -> None:
+    card = sound_card(1.0)
+    backend = TtsBackend()
+    long = (
+        "This sentence is long enough to be cut off well before it ends, when playback works at all; "
+        "it goes on about chips, dice, the pot in the center and whoever holds the last chips."
+    )
+    backend.speak(long)
+    backend.speak("Never said.")
+    assert _until(card.recording_now)  # the sound card is playing it
+    backend.silence()
+    assert _until(lambda: backend.speaking() is False)
+    assert tts_module._PLAYER.process is None
+    backend.close()
+    recordings = card.recordings(1)
+    assert len(recordings) == 1  # the second utterance never played
+    assert recordings[0].frames < _expected_frames(long, card.folder) / 2  # cut off early
+
+
+def test_the_speaker_closing_lets_the_real_voice_say_its_last_words_whole(
+    sound_card: Callable[[float], PlaybackCapture], tmp_path: Path
+) -> None:
+    card = sound_card(2.0)
+    last_words = ["Bo rolls C: one chip to the pot.", "Cy wins with 9 chips.", "Goodbye."]
+    speaker = Speaker([TtsBackend()])
+    for text in last_words:
+        speaker.speak(text)
+    speaker.close(drain_seconds=60)  # the cap is far off: it returns when the voice has ended
+    recordings = card.recordings(len(last_words), timeout=1)
+    assert len(recordings) == len(last_words)
+    for recording, text in zip(recordings, last_words, strict=True):
+        assert recording.frames >= _expected_frames(text, tmp_path)

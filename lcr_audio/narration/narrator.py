@@ -522,6 +522,21 @@ class Narrator:
         items.append(phrases.pot_item(state.pot))
         return Utterance(phrases.counts(items), Priority.ANSWER)
 
+    def catch_up(self, state: GameState) -> Utterance:
+        """The table as it stands, said before a person's question when they skipped messages (the Q key)
+        since their last turn: "While you waited: Ana 1, Bo 4, pot 1.", seat 1 first.
+
+        The mover's own chips are left out where their question says them ("You have 3 chips."), so no
+        count is heard twice; at brief verbosity, whose question does not, they are in.
+        """
+        items = [
+            phrases.count_item(self.name(s), n)
+            for s, n in enumerate(state.chips)
+            if self._brief or s != state.seat
+        ]
+        items.append(phrases.pot_item(state.pot))
+        return Utterance(phrases.while_you_waited(phrases.counts(items)), Priority.IMPORTANT)
+
     def pot(self, state: GameState) -> Utterance:
         """The pot: "Pot: 4 chips." or "The pot is empty." (the C key)."""
         return Utterance(phrases.pot(state.pot), Priority.ANSWER)

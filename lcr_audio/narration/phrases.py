@@ -113,6 +113,13 @@ def counts(items: Sequence[str]) -> str:
     return _("{counts}.").format(counts=unit_list(items))
 
 
+def while_you_waited(status: str) -> str:
+    """The table before a person's turn after they skipped messages: "While you waited: Ana 1, pot 1."."""
+    # Translators: said before a person's turn when they skipped messages (Q) while others played;
+    # {status} is a sentence of chip counts such as "Ana 1, Bo 4, pot 1."
+    return _("While you waited: {status}").format(status=status)
+
+
 def pot(count: int) -> str:
     """The pot, asked for with the C key: "Pot: 4 chips." or "The pot is empty."."""
     if count == 0:

@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -23,6 +24,9 @@ MODES: tuple[str, ...] = ("auto", "screen-reader", "tts", "console", "silent")
 
 ENV_VAR = "LCR_AUDIO_SPEECH"
 """When the mode is ``auto``, this environment variable may name another mode (e.g. ``console``)."""
+
+DRAIN_POLL = 0.02
+"""Seconds between two looks at whether the voice has ended, while :meth:`Speaker.close` waits for it."""
 
 _FALLBACK_ORDER: tuple[str, ...] = ("screen-reader", "tts")
 """Modes that may fail to start, best first; ``console`` (or ``silent``) always closes the chain."""
@@ -350,18 +354,28 @@ class Speaker:
         return self.mode not in ("console", "silent", "recording")
 
     def close(self, drain_seconds: float = 0.0) -> None:
-        """Close every backend (threads, sockets). Safe to call twice; never raises.
+        """Close every backend (threads, sockets). Safe to call twice.
 
         Args:
-            drain_seconds: first let the voice finish what it was given (the winner, "Goodbye."), waiting
-                at most this long, for backends that can tell (the game's own voice).
+            drain_seconds: first let the backend in use finish what it was given (the winner, "Goodbye."):
+                wait until :meth:`speaking` is no longer True, that is until the voice has really ended
+                (a backend that cannot tell, None, is not waited for). At most this many seconds: a safety
+                cap for a backend that would say True for ever, not an estimate of the speech.
+
+        Raises:
+            KeyboardInterrupt: the player pressed Control+C while it waited; the backends are closed first.
         """
-        wait = getattr(self.backend, "wait_until_idle", None)
-        if drain_seconds > 0 and callable(wait):
+        if drain_seconds > 0:
+            deadline = time.monotonic() + drain_seconds
             try:
-                wait(drain_seconds)
-            except Exception:
-                log.exception("Could not wait for the voice to finish")
+                while self.speaking() is True and time.monotonic() < deadline:
+                    time.sleep(DRAIN_POLL)
+            except KeyboardInterrupt:
+                self._close_backends()
+                raise
+        self._close_backends()
+
+    def _close_backends(self) -> None:
         with self._lock:
             if self._closed:
                 return

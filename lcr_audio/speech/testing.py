@@ -1,18 +1,28 @@
 """The contract every speech backend keeps, as a pytest mixin (like keyring's ``testing/backend.py``).
 
-Only tests import this module (it needs pytest). Subclass :class:`BackendContract`, give it a ``backend``
-fixture that yields a fresh backend, and override :meth:`BackendContract.heard` when the test can observe
-what the backend really said::
+Only tests and benchmarks import this module (it needs pytest). Subclass :class:`BackendContract`, give it a
+``backend`` fixture that yields a fresh backend, and override :meth:`BackendContract.heard` when the test can
+observe what the backend really said::
 
     class TestSilent(BackendContract):
         @pytest.fixture
         def backend(self) -> Iterator[SpeechBackend]:
             yield SilentBackend()
+
+:class:`PlaybackCapture` records what the game's own voice plays on Linux, with or without a sound card.
 """
 
 from __future__ import annotations
 
+import array
+import json
+import math
+import shlex
+import sys
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +94,85 @@ class BackendContract:
         backend.close()
         backend.close()
         self.assert_quiet(capfd)
+
+
+RECORDER = """\
+import os, sys, time
+folder, rate = sys.argv[1], float(sys.argv[2])
+name = os.path.join(folder, "%020d-%d" % (time.time_ns(), os.getpid()))
+start, total = time.monotonic(), 0
+with open(name + ".part", "wb") as out:
+    while chunk := os.read(0, 4096):
+        out.write(chunk)
+        total += len(chunk)
+        delay = start + total / rate - time.monotonic() if rate > 0 else 0
+        if delay > 0:
+            time.sleep(delay)
+os.rename(name + ".part", name + ".raw")
+"""
+
+
+@dataclass(frozen=True)
+class Recording:
+    """One playback as the sound device received it: 16-bit signed little-endian mono samples."""
+
+    samples: bytes
+
+    @property
+    def frames(self) -> int:
+        """How many samples it holds."""
+        return len(self.samples) // 2
+
+    @property
+    def rms(self) -> float:
+        """Root mean square of the samples (0 for silence or nothing)."""
+        values = array.array("h", self.samples[: self.frames * 2])
+        if sys.byteorder != "little":
+            values.byteswap()
+        if not values:
+            return 0.0
+        return math.sqrt(sum(v * v for v in values) / len(values))
+
+
+class PlaybackCapture:
+    """A stand-in sound card for child processes that play through ALSA (aplay): each playback is recorded
+    to its own file in ``folder``, so a test can check that every sound played holds sound.
+
+    Set :attr:`environment` in the environment of the process that starts aplay (``os.environ`` of the
+    test, with ``monkeypatch.setenv``). ALSA's ``null`` device alone ends a 5 s sound in milliseconds; with
+    ``bytes_per_second`` (44100 for eSpeak's 22050 Hz 16-bit mono) the recorder takes the samples at that
+    rate, so aplay plays as long as on a sound card.
+    """
+
+    def __init__(self, folder: Path, bytes_per_second: float = 0) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        recorder = folder / "recorder.py"
+        recorder.write_text(RECORDER, encoding="utf-8")
+        conf = folder / "asound.conf"
+        command = f"|exec {shlex.quote(sys.executable)} {shlex.quote(str(recorder))} "
+        command += f"{shlex.quote(str(folder))} {bytes_per_second:g}"
+        conf.write_text(
+            "pcm.!default {\n"
+            "    type file\n"
+            '    slave.pcm "null"\n'
+            f"    file {json.dumps(command)}\n"
+            '    format "raw"\n'
+            "}\n",
+            encoding="utf-8",
+        )
+        self.environment = {"ALSA_CONFIG_PATH": f"/usr/share/alsa/alsa.conf:{conf}"}
+
+    def recordings(self, expected: int = 0, timeout: float = 10.0) -> list[Recording]:
+        """Every finished recording, oldest first, once ``expected`` of them are finished (or ``timeout``
+        seconds passed: then fewer are returned)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            done = sorted(self.folder.glob("*.raw"))
+            if len(done) >= expected or time.monotonic() > deadline:
+                return [Recording(path.read_bytes()) for path in done]
+            time.sleep(0.01)
+
+    def recording_now(self) -> bool:
+        """True while a playback is being recorded (a recorder has started and not finished)."""
+        return any(self.folder.glob("*.part"))

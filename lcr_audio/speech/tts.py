@@ -1,25 +1,33 @@
-"""The game's own voice through pyttsx3 (``--speech tts``): SAPI5 (Windows), NSSpeech (macOS), eSpeak (Linux).
+"""The game's own voice (``--speech tts``): pyttsx3 with SAPI5 (Windows) and NSSpeech (macOS); eSpeak NG's
+own program on Linux and other systems.
 
-pyttsx3 has known traps, each handled here:
+On Linux the voice does not go through pyttsx3. Its eSpeak driver (pyttsx3 2.99) collects the sound on
+eSpeak's own thread while the caller's thread runs its loop, and the two race: in 2 to 6 sessions of 10
+(``benchmarks/voice_playbacks.py``) the second utterance was played as a WAV file with no frames (silence,
+no failure counted) and two later ones swapped places. Instead, :class:`_EspeakNgEngine` runs
+``espeak-ng -w FILE`` once per utterance, checks that the file holds sound, and plays it with aplay; nothing
+is printed and no pyttsx3 module is patched.
 
-- The engine must be created and run on the thread that uses it (pyttsx3 issue 327), so ONE worker thread
-  owns the engine and reads a queue.
-- Several ``say`` calls before one ``runAndWait`` lose all but the first (issues 440 and 402, pyttsx3 2.99),
-  so the worker does one ``say`` per ``runAndWait``.
-- ``stop()`` does not interrupt speech on Linux (issue 138): the eSpeak driver synthesises the whole text,
-  then blocks in ``os.system("aplay ...")``. The worker therefore gives that driver a player that runs
-  aplay as a child process this backend can stop, with aplay's output (ALSA complains on stderr when
-  there is no sound card) sent to the null device. Stopping sends SIGTERM and, if aplay is still there
-  :data:`STOP_GRACE` seconds later, SIGKILL: aplay answers SIGTERM by closing its device, and a device
-  that drains first (ALSA's ``file`` plugin into a pipe did, for 1.8 s) would keep talking. A sound whose
-  utterance was silenced while eSpeak was still synthesising it is never started. Other drivers are stopped
-  from their own ``started-word`` callback, on the engine's thread.
+Both paths share one worker thread and one player:
+
+- One worker thread owns the engine and reads a queue (pyttsx3 issue 327: its engine must be created and run
+  on the thread that uses it), one ``say`` per ``runAndWait`` (issues 440 and 402, pyttsx3 2.99: several
+  ``say`` calls before one ``runAndWait`` lose all but the first).
+- On Linux the sound is played by aplay as a child process this backend can stop (pyttsx3's ``stop()`` does
+  not interrupt speech there, issue 138), its output (ALSA complains on stderr when there is no sound card)
+  sent to the null device. Stopping sends SIGTERM and, if aplay is still there :data:`STOP_GRACE` seconds
+  later, SIGKILL: aplay answers SIGTERM by closing its device, and a device that drains first (ALSA's
+  ``file`` plugin into a pipe did, for 1.8 s) would keep talking. A sound whose utterance was silenced
+  while it was being synthesised is never started. pyttsx3's drivers are stopped from their own
+  ``started-word`` callback, on the engine's thread.
 - Rate and voice are engine properties, so only the worker sets them: :meth:`TtsBackend.set_rate` and
   :meth:`TtsBackend.set_voice` change what every utterance queued afterwards carries through the queue, and
   the worker gives the engine an utterance's rate and voice before saying it (so a setting also outlives
   :meth:`TtsBackend.silence`, which empties the queue). The voice list is read once, on the worker, when
   the engine starts.
-- Driver messages printed with ``print()`` go to the log instead of the terminal.
+- ``runAndWait`` returns when the utterance has been heard (pyttsx3: the driver's end of utterance; Linux:
+  aplay has ended), so :meth:`TtsBackend.speaking` and :meth:`TtsBackend.wait_until_idle` follow the sound
+  itself.
 """
 
 from __future__ import annotations
@@ -28,14 +36,14 @@ import contextlib
 import logging
 import os
 import queue
-import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+import wave
 from collections.abc import Callable, Iterable, Sequence
-from types import ModuleType
 from typing import Any
 
 from lcr_audio.speech._quiet import quiet_output
@@ -43,18 +51,24 @@ from lcr_audio.speech.base import SpeechBackend, SpeechError, Voice, clamp_rate
 
 log = logging.getLogger(__name__)
 
-ESPEAK_DRIVER_MODULE = "pyttsx3.drivers.espeak"
-
 EngineFactory = Callable[[], Any]
 """Builds a pyttsx3-like engine (``say``, ``runAndWait``, ``stop``, ``connect``; optionally ``getProperty``
 and ``setProperty`` for ``voices``, ``voice`` and ``rate``) on the worker thread."""
 
 PLAYBACK_FAILURES = 2
-"""Playbacks failing in a row (aplay finds no sound device) after which the voice counts as failed, so the
-player is told and the game goes on in printed lines instead of waiting for a voice nobody hears."""
+"""Utterances in a row not heard (aplay finds no sound device, or eSpeak NG gave no sound) after which the
+voice counts as failed, so the player is told and the game goes on in printed lines instead of waiting for a
+voice nobody hears."""
 
 STOP_GRACE = 0.02
 """Seconds a stopped player gets to end on SIGTERM before it is killed."""
+
+ESPEAK_RATE = 200
+"""eSpeak NG's words per minute at rate step 0: what pyttsx3's eSpeak driver set, so the voice keeps its
+speed on Linux."""
+
+SYNTH_TIMEOUT = 30.0
+"""Seconds eSpeak NG may take to synthesise one utterance before the voice counts as failed."""
 
 RATE_FACTOR = 1.1
 """Each rate step multiplies the voice's own rate by this (step 10: about 2.6 times; step -10: 0.39)."""
@@ -76,11 +90,10 @@ def _kill_if_running(process: subprocess.Popen[bytes]) -> None:
 
 
 class _Player:
-    """Runs the eSpeak driver's playback command as a child process that can be stopped.
+    """Plays a sound file with a child process (aplay) that can be stopped.
 
-    One per process, because the eSpeak driver (like eSpeak itself) is one per process. :meth:`stop` also
-    cancels playback that has not started yet: the worker :meth:`arm` s the player before each utterance,
-    and a command asked for after a later :meth:`stop` is not run.
+    One per process. :meth:`stop` also cancels playback that has not started yet: the worker :meth:`arm` s
+    the player before each utterance, and a sound asked for after a later :meth:`stop` is not played.
     """
 
     def __init__(self) -> None:
@@ -90,7 +103,7 @@ class _Player:
         self._armed = 0  # the epoch the utterance being synthesised belongs to
         self.runs = 0
         self.failures = 0
-        """Playbacks in a row that failed on their own (no sound device): the voice is not heard."""
+        """Utterances in a row not heard (no sound device, or no sound made)."""
 
     @property
     def process(self) -> subprocess.Popen[bytes] | None:
@@ -98,27 +111,33 @@ class _Player:
         with self._lock:
             return self._process
 
+    @property
+    def wanted(self) -> bool:
+        """False when :meth:`stop` was called after the last :meth:`arm` (the utterance was silenced)."""
+        with self._lock:
+            return self._armed == self._epoch
+
     def arm(self) -> None:
         """Say that the playback asked for from now on is wanted (until the next :meth:`stop`)."""
         with self._lock:
             self._armed = self._epoch
 
-    def system(self, command: str) -> int:
-        """Stand-in for ``os.system``: run ``command`` without a shell, silently; return its exit status.
+    def play(self, argv: Sequence[str]) -> int:
+        """Run the player command ``argv`` silently until it ends; return its exit status.
 
-        Returns 0 at once without running anything when :meth:`stop` was called after the last :meth:`arm`.
+        Returns 0 at once without running anything when :meth:`stop` was called after the last :meth:`arm`;
+        a negative status when :meth:`stop` ended it. A positive status (aplay found no sound device) counts
+        in :attr:`failures`, a clean end resets them.
         """
-        with self._lock:
-            if self._armed != self._epoch:
-                log.debug("Not playing %r: it was silenced before it started", command)
-                return 0
+        if not self.wanted:
+            log.debug("Not playing %r: it was silenced before it started", argv)
+            return 0
         try:
-            argv = shlex.split(command)
             process = subprocess.Popen(
-                argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+                list(argv), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
             )
         except (OSError, ValueError) as exc:
-            log.warning("Could not run the speech player %r: %s", command, exc)
+            log.warning("Could not run the speech player %r: %s", argv, exc)
             self.failures += 1
             return 127
         with self._lock:
@@ -133,7 +152,7 @@ class _Player:
             with self._lock:
                 self._process = None
         if status > 0:  # negative: we stopped it
-            log.debug("The speech player %r ended with status %s", command, status)
+            log.debug("The speech player %r ended with status %s", argv, status)
             self.failures += 1
         elif status == 0:
             self.failures = 0
@@ -158,33 +177,6 @@ class _Player:
 
 
 _PLAYER = _Player()
-
-
-class _QuietOs:
-    """``os`` as the eSpeak driver sees it: the same, except ``system`` plays through :data:`_PLAYER`."""
-
-    def __init__(self, real: ModuleType) -> None:
-        self._real = real
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._real, name)
-
-    def system(self, command: str) -> int:
-        return _PLAYER.system(command)
-
-
-def _log_print(*args: object, **_kwargs: object) -> None:
-    log.info("pyttsx3: %s", " ".join(str(arg) for arg in args))
-
-
-def _tame_espeak_driver() -> None:
-    """Route the eSpeak driver's playback and prints away from the terminal (see the module docstring)."""
-    module = sys.modules.get(ESPEAK_DRIVER_MODULE)
-    if module is None or isinstance(getattr(module, "os", None), _QuietOs):
-        return
-    if hasattr(module, "os"):
-        module.os = _QuietOs(os)  # type: ignore[attr-defined]
-    module.print = _log_print  # type: ignore[attr-defined]
 
 
 def _language_tag(value: object) -> str:
@@ -245,24 +237,177 @@ def find_voice(voices: Sequence[Voice], code: str) -> Voice | None:
     return None
 
 
-def _default_engine_factory(driver_name: str | None) -> EngineFactory:
-    def build() -> Any:
-        if sys.platform == "win32":  # COM must be initialised on the thread that uses SAPI5
-            with contextlib.suppress(Exception):
-                import comtypes  # type: ignore[import-not-found,unused-ignore]
+def _holds_sound(path: str) -> bool:
+    """True when the WAV file at ``path`` has frames and not all of them are silent (zero)."""
+    try:
+        with wave.open(path, "rb") as sound:
+            data = sound.readframes(sound.getnframes())
+    except (OSError, EOFError, wave.Error) as exc:
+        log.debug("Cannot read the synthesised sound %r: %r", path, exc)
+        return False
+    return bool(data.strip(b"\0"))
 
-                comtypes.CoInitialize()
-        # Not pyttsx3.init(): its cache would hand one engine to several threads.
-        from pyttsx3.engine import Engine
 
-        engine = Engine(driver_name)
-        _tame_espeak_driver()
-        if sys.platform.startswith("linux") and sys.modules.get(ESPEAK_DRIVER_MODULE) is not None:
-            if shutil.which("aplay") is None:
-                raise SpeechError("The system voice needs aplay (Debian package alsa-utils) to play sound.")
-        return engine
+def _parse_espeak_voices(listing: str) -> list[Voice]:
+    """The voices in ``espeak-ng --voices`` output, as pyttsx3's eSpeak driver named them.
 
-    return build
+    Each line after the header reads ``Pty Language Age/Gender VoiceName File (Other languages)``; the voice's
+    id is its file, lower case (``gmw/en-us``), its name has spaces for underscores, and its one language is
+    the Language column (other languages are left out, as pyttsx3 did, so that ``en`` finds ``gmw/en``
+    before the Caribbean voice that lists ``en`` among its others).
+    """
+    voices = []
+    for line in listing.splitlines()[1:]:
+        fields = line.split()
+        if len(fields) < 5 or not fields[0].isdigit():
+            continue
+        name = fields[3].replace("_", " ")
+        voices.append(Voice(id=fields[4].lower(), name=name, languages=(fields[1].lower(),)))
+    return voices
+
+
+class _EspeakNgEngine:
+    """A pyttsx3-like engine for Linux: eSpeak NG's program synthesises each utterance into a WAV file and
+    :data:`_PLAYER` plays it with aplay (see the module docstring for why not pyttsx3's eSpeak driver).
+
+    Only the worker thread calls it, except :meth:`stop`.
+    """
+
+    def __init__(self, espeak: str, aplay: str) -> None:
+        """Read the voice list.
+
+        Args:
+            espeak: path of ``espeak-ng`` (or ``espeak``).
+            aplay: path of ``aplay``.
+
+        Raises:
+            SpeechError: eSpeak NG cannot list its voices.
+        """
+        self._espeak = espeak
+        self._aplay = aplay
+        try:
+            listing = subprocess.run(
+                [espeak, "--voices"],
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=SYNTH_TIMEOUT,
+                check=True,
+            ).stdout.decode("utf-8", errors="replace")
+        except (OSError, subprocess.SubprocessError) as exc:
+            raise SpeechError(f"eSpeak NG cannot list its voices: {exc!r}") from exc
+        self._voices = _parse_espeak_voices(listing)
+        default = find_voice(self._voices, "en")  # eSpeak NG's own default language
+        self._voice = default.id if default else ""
+        self._rate = ESPEAK_RATE
+        self._text: str | None = None
+
+    def connect(self, _topic: str, _callback: Callable[..., None]) -> None:
+        """No word events: :meth:`stop` stops the player directly."""
+
+    def getProperty(self, name: str) -> Any:  # pyttsx3's name
+        """``voices`` (a list of :class:`Voice`), ``voice`` (an id) or ``rate`` (words per minute)."""
+        if name == "voices":
+            return list(self._voices)
+        if name == "voice":
+            return self._voice
+        if name == "rate":
+            return self._rate
+        raise KeyError(f"unknown property {name}")
+
+    def setProperty(self, name: str, value: Any) -> None:  # pyttsx3's name
+        """Set ``voice`` (an id from ``voices``) or ``rate`` (words per minute, 80 to 900 as eSpeak NG takes).
+
+        Raises:
+            ValueError: a voice eSpeak NG did not list.
+            KeyError: another property.
+        """
+        if name == "voice":
+            if self._voices and all(voice.id != value for voice in self._voices):
+                raise ValueError(f"eSpeak NG has no voice {value!r}")
+            self._voice = str(value)
+        elif name == "rate":
+            self._rate = max(80, min(900, int(value)))
+        else:
+            raise KeyError(f"unknown property {name}")
+
+    def say(self, text: str) -> None:
+        """Take the text :meth:`runAndWait` says."""
+        self._text = text
+
+    def runAndWait(self) -> None:  # pyttsx3's name
+        """Synthesise the text given to :meth:`say` and play it; return when it has been heard or stopped.
+
+        A synthesis that holds no sound is not played and counts as not heard (see
+        :data:`PLAYBACK_FAILURES`).
+
+        Raises:
+            SpeechError: eSpeak NG failed (it could not run, ended with an error, or took longer than
+                :data:`SYNTH_TIMEOUT`).
+        """
+        text, self._text = self._text, None
+        if not text or not _PLAYER.wanted:  # silenced already: nothing to make
+            return
+        handle, path = tempfile.mkstemp(prefix="lcr-audio-", suffix=".wav")
+        os.close(handle)
+        try:
+            command = [self._espeak, "-s", str(self._rate), "-w", path]
+            if self._voice:
+                command[1:1] = ["-v", self._voice]
+            try:
+                done = subprocess.run(
+                    command, input=text.encode(), capture_output=True, timeout=SYNTH_TIMEOUT, check=False
+                )
+            except (OSError, subprocess.SubprocessError) as exc:
+                raise SpeechError(f"eSpeak NG could not run: {exc!r}") from exc
+            if done.returncode != 0:
+                problem = done.stderr.decode("utf-8", errors="replace").strip()
+                raise SpeechError(f"eSpeak NG ended with status {done.returncode}: {problem}")
+            if not _holds_sound(path):
+                log.warning("eSpeak NG made no sound for %r", text)
+                _PLAYER.failures += 1
+                return
+            _PLAYER.play([self._aplay, "-q", path])
+        finally:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+
+    def stop(self) -> None:
+        """Stop the sound now playing (any thread)."""
+        _PLAYER.stop()
+
+
+def _pyttsx3_engine() -> Any:
+    """pyttsx3's engine for this platform's driver (SAPI5 on Windows, NSSpeech on macOS). Worker thread."""
+    if sys.platform == "win32":  # COM must be initialised on the thread that uses SAPI5
+        with contextlib.suppress(Exception):
+            import comtypes  # type: ignore[import-not-found,unused-ignore]
+
+            comtypes.CoInitialize()
+    # Not pyttsx3.init(): its cache would hand one engine to several threads.
+    from pyttsx3.engine import Engine
+
+    return Engine()
+
+
+def _espeak_ng_engine() -> _EspeakNgEngine:
+    """The Linux engine, or SpeechError when ``espeak-ng`` or ``aplay`` is missing."""
+    espeak = shutil.which("espeak-ng") or shutil.which("espeak")
+    if espeak is None:
+        raise SpeechError("The system voice needs espeak-ng (Debian package espeak-ng).")
+    aplay = shutil.which("aplay")
+    if aplay is None:
+        raise SpeechError("The system voice needs aplay (Debian package alsa-utils) to play sound.")
+    return _EspeakNgEngine(espeak, aplay)
+
+
+PYTTSX3_PLATFORMS = ("win32", "darwin")
+"""Where the voice is pyttsx3's (SAPI5, NSSpeech); elsewhere it is eSpeak NG's program with aplay."""
+
+
+def default_engine_factory(platform: str = sys.platform) -> EngineFactory:
+    """What builds the voice's engine on ``platform`` (a ``sys.platform`` value): pyttsx3 on Windows and
+    macOS, :class:`_EspeakNgEngine` elsewhere."""
+    return _pyttsx3_engine if platform in PYTTSX3_PLATFORMS else _espeak_ng_engine
 
 
 class TtsBackend(SpeechBackend):
@@ -274,7 +419,6 @@ class TtsBackend(SpeechBackend):
     def __init__(
         self,
         *,
-        driver_name: str | None = None,
         engine_factory: EngineFactory | None = None,
         start_timeout: float = 10.0,
         stall_timeout: float = 60.0,
@@ -282,17 +426,17 @@ class TtsBackend(SpeechBackend):
         """Start the worker thread and the engine; return once the engine is ready.
 
         Args:
-            driver_name: pyttsx3 driver (``"sapi5"``, ``"nsss"``, ``"espeak"``); None picks the platform's.
-            engine_factory: builds the engine on the worker thread instead of pyttsx3 (tests).
+            engine_factory: builds the engine on the worker thread instead of :func:`default_engine_factory`
+                (tests).
             start_timeout: seconds to wait for the engine to start.
             stall_timeout: seconds one utterance may take before the voice counts as hung (pyttsx3's
                 ``runAndWait`` can block for ever on some platforms); then :meth:`speak` raises.
 
         Raises:
             SpeechError: the engine could not start (no pyttsx3 driver, no eSpeak library, no aplay, or it
-                took longer than ``start_timeout``). Nothing is printed meanwhile.
+                took longer than ``start_timeout``; on Linux: no espeak-ng). Nothing is printed meanwhile.
         """
-        self._factory = engine_factory or _default_engine_factory(driver_name)
+        self._factory = engine_factory or default_engine_factory()
         self._queue: queue.Queue[_Item | None] = queue.Queue()
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)
@@ -508,6 +652,27 @@ class TtsBackend(SpeechBackend):
             return False
         self.set_voice(voice.id)
         return True
+
+    def speaking(self) -> bool | None:
+        """Whether an utterance given to :meth:`speak` is still queued or being heard (thread-safe).
+
+        Returns:
+            True from the moment :meth:`speak` is called until the last queued utterance has been heard to
+            its end (pyttsx3's driver ended it; on Linux, aplay has ended) or was silenced and its player
+            has ended; False after, and once the voice has failed or is closed; None when the voice is stuck
+            in one utterance for longer than ``stall_timeout`` (then the caller estimates, and the next
+            :meth:`speak` raises). Never raises.
+        """
+        try:
+            if self._error is not None or self._closed or not self._thread.is_alive():
+                return False
+            if self._stuck():
+                return None
+            with self._lock:
+                return self._pending > 0
+        except Exception:  # never: a question about the voice must not stop the game
+            log.exception("Could not tell whether the system voice is speaking")
+            return None
 
     def wait_until_idle(self, timeout: float) -> bool:
         """Block until everything queued has been said or dropped, or ``timeout`` seconds pass.

@@ -10,6 +10,7 @@ order); answers to keys interrupt.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import enum
 import logging
 from collections.abc import Callable, Sequence
@@ -45,10 +46,6 @@ from .presenter import NO_CUE_ARGS, CueArgs, Presenter
 from .reader import section_text, section_title
 
 log = logging.getLogger(__name__)
-
-CATCH_UP_SECONDS = 6.0
-"""A person's turn finding more than this much speech queued (seconds) drops the computer turns queued
-before it, and says the standings instead; every dropped sentence stays in the history."""
 
 
 class Outcome(enum.Enum):
@@ -232,14 +229,17 @@ class PlayScreen:
             if self.session.human_to_play:
                 await self._wake.wait()
                 continue
+            # The last message has been said to its end; then the player's pause. Keys may wake the loop
+            # to look again, but never start the pause over: no key press can stall the game.
             await self.presenter.drained()
-            wait = self.pause + (self.presenter.backlog() if self.pause > 0 else 0.0)
-            if wait > 0:
-                try:
-                    await asyncio.wait_for(self._wake.wait(), wait)
-                    continue  # a key changed something: look again before moving
-                except TimeoutError:
-                    pass
+            deadline = asyncio.get_running_loop().time() + self.pause
+            while not (self._paused() or self.state.over or self.session.human_to_play):
+                remaining = deadline - asyncio.get_running_loop().time()
+                if remaining <= 0:
+                    break
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), remaining)
             if self._paused() or self.state.over or self.session.human_to_play:
                 continue
             try:
@@ -276,15 +276,11 @@ class PlayScreen:
         human_turn = self.session.human_to_play and any(isinstance(e, TurnStarted) for e in events)
         dice = next((len(e.faces) for e in events if isinstance(e, DiceRolled)), None)
         for utterance in self.narrator.narrate(events, state):
-            if human_turn and "turn" in utterance.cues:
-                # A person's turn is never heard behind a long queue of computer turns: those are dropped
-                # for the standings (they stay in the history), then the person's question comes.
-                # Translators: said instead of a long queue of computer turns when a person's turn comes.
-                summary = _("While you waited: {status}").format(status=self.narrator.status(state).text)
-                if self.presenter.catch_up(CATCH_UP_SECONDS, summary):
-                    self.history.append(summary)
-            mergeable = None if utterance.priority is not Priority.EVENT else "computer"
-            self._queue(utterance, CueArgs(dice=dice), mergeable)
+            if human_turn and "turn" in utterance.cues and self.presenter.take_skipped():
+                # The player skipped messages (Q) since their last turn: the table as it stands now,
+                # before their question (which says their own chips).
+                self._queue(self.narrator.catch_up(state))
+            self._queue(utterance, CueArgs(dice=dice))
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play:
             self._choice = 0
             self._queue(self._choice_utterance(Priority.IMPORTANT))
@@ -307,21 +303,33 @@ class PlayScreen:
         if any(isinstance(e, DiceRolled) for e in self._turn_events):
             self._last_turn = list(self._turn_events)
 
-    def _queue(self, utterance: Utterance, cues: CueArgs = NO_CUE_ARGS, merge_key: str | None = None) -> None:
+    def _queue(self, utterance: Utterance, cues: CueArgs = NO_CUE_ARGS) -> None:
         """A game message: into the history, then queued behind the others."""
         if "turn" in utterance.cues and cues.seat is None:
             cues = CueArgs(dice=cues.dice, seat=self.state.seat + 1)
         self.history.append(utterance.text)
         self._history_pos = None
-        self.presenter.add(utterance, cues, merge_key)
+        self.presenter.add(utterance, cues)
 
     def _answer(self, text: str) -> None:
         self.presenter.answer(text)
 
     def _error(self, text: str) -> None:
+        """A wrong key: the error cue and a short sentence that cuts no game message."""
         if self.sound is not None:
             self.sound.play("error")
-        self.presenter.answer(text)
+        self.presenter.answer(text, interrupt=False)
+
+    def _skip(self) -> None:
+        """Q: quiet now; the messages skipped are counted aloud (all stay in the history)."""
+        skipped = self.presenter.skip()
+        if skipped:
+            # Translators: said after Q stopped the speech; {count} game messages were not heard (comma
+            # reads them back).
+            text = ngettext("{count} message skipped.", "{count} messages skipped.", skipped).format(
+                count=skipped
+            )
+            self._answer(self._then_question(text))
 
     def _note(self, text: str | None) -> None:
         if text:
@@ -410,7 +418,7 @@ class PlayScreen:
             Command.PREVIOUS_SEAT: lambda: self._move_choice(-1),
             Command.CONFIRM_SEAT: self._confirm_choice,
             Command.SEAT: lambda: self._seat_key(data),
-            Command.QUIET: self.presenter.silence,
+            Command.QUIET: self._skip,
             Command.VERBOSITY: self._cycle_verbosity,
             Command.SLOWER: lambda: self._rate(-1),
             Command.FASTER: lambda: self._rate(+1),

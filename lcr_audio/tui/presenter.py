@@ -1,9 +1,14 @@
-"""Game messages heard in order: a turn's cues first (the roll, then each chip), then its sentence
-(DESIGN.md §3, "Cues and speech are paced so that a turn is heard in order").
+"""The one place that decides what is said and when (DESIGN.md §1 "What is said, and when"; §3).
 
-Game messages queue and never cut each other off; answers to the player's keys bypass the queue and
-interrupt. The presenter also estimates how long the queued speech will take, so computer players wait
-for it and a person's turn is never announced behind a long queue.
+Game messages are heard in order, each one's cues (the roll, then each chip) before its sentence, and each
+sentence only once the one before it has ended. What the player asked for (a key's answer) is said at
+once: it may cut the game message under way, which is then said again, whole, once the answer has ended.
+Nothing is dropped silently: only the player skips (:meth:`Presenter.skip`, the Q key), and a skip counts
+what it skipped so that the screen can say how many. A wrong key's sentence never cuts game speech.
+
+Pacing follows the speech: where the backend tells when it has finished (:meth:`Speaker.speaking`), the
+presenter waits for that; for backends that cannot tell (NVDA and JAWS through accessible_output2) it
+estimates the time from the words. Computer players wait on :meth:`Presenter.drained`.
 """
 
 from __future__ import annotations
@@ -26,7 +31,13 @@ CUE_GAP_SECONDS = 0.14
 DICE_GAP_SECONDS = 0.35
 """Time from the dice cue to the first chip cue (seconds)."""
 WORDS_PER_SECOND = {"screen-reader": 4.0, "tts": 2.8}
-"""Estimated speaking speed per speech mode; modes not listed (console, silent) are not waited for."""
+"""Estimated speaking speed per speech mode, used only when the backend cannot tell when it has finished;
+modes not listed (console, silent) are not waited for."""
+POLL_SECONDS = 0.02
+"""How often the presenter asks the backend whether it is still speaking (seconds)."""
+STALL_SECONDS = 30.0
+"""A backend that says it is speaking for longer than its estimate plus this (seconds) is not waited for
+any more: the game must never stall on a speech library that lost track of its end."""
 
 
 @dataclass(frozen=True)
@@ -44,92 +55,156 @@ NO_CUE_ARGS = CueArgs()
 class _Item:
     utterance: Utterance
     cues: CueArgs
-    merge_key: str | None
+    on_start: Callable[[], None] | None = None
+    cut: bool = False
+    """Its sentence was cut by an answer: it is said again, whole, without its cues or a second print."""
+
+
+def _started(item: _Item) -> None:
+    """Call the item's ``on_start`` once (it was handed to speech, or skipped unsaid)."""
+    callback, item.on_start = item.on_start, None
+    if callback is not None:
+        try:
+            callback()
+        except Exception:  # a listener must never stop the presenter
+            log.exception("An utterance's start callback failed")
 
 
 class Presenter:
-    """Plays and speaks game utterances one after another.
+    """Plays and speaks game messages one after another, and the player's answers at once.
 
     Args:
         speaker: where sentences go.
         sound: the cue player, or None for no sound.
         rate: a function giving the speech rate step (-10..10) of the game's own voice, for estimates.
+        clock: monotonic seconds (tests give their own).
     """
 
     def __init__(
-        self, speaker: Speaker, sound: SoundPlayer | None, rate: Callable[[], int] = lambda: 0
+        self,
+        speaker: Speaker,
+        sound: SoundPlayer | None,
+        rate: Callable[[], int] = lambda: 0,
+        *,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.speaker = speaker
         self.sound = sound
         self.rate = rate
+        self.clock = clock
         self._queue: list[_Item] = []
+        self._current: _Item | None = None
+        """The game message being presented (its cues, then its sentence) and not yet known to have ended."""
+        self._current_said = False
+        """Whether the current message's sentence has been handed to speech (else its cues are playing)."""
         self._wake = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
         self._task: asyncio.Task[None] | None = None
         self._speech_ends = 0.0
+        """When the speech under way should end, by the estimate (for backends that cannot tell)."""
+        self._cues_end = 0.0
         self._generation = 0
-        """Counts silences: an utterance whose cues were playing when the player silenced is not spoken."""
+        """Counts skips: an utterance whose cues were playing when the player skipped is not spoken."""
+        self._skipped = 0
+        self._trust_backend = True
+        """False once the backend failed to report an end: the estimate paces from then on."""
+
+    # --- the game's side ------------------------------------------------------------------------------
 
     def start(self) -> None:
         """Start presenting (inside the running event loop)."""
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self, *, drain: bool = True) -> None:
-        """Stop presenting; with ``drain``, first present what is queued."""
+        """Stop presenting; with ``drain``, first let every queued message be said and the last cue end."""
         if drain:
             await self.drained()
+            remaining = self._cues_end - self.clock()
+            if remaining > 0:  # the win cue plays whole
+                await asyncio.sleep(remaining)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
-    def add(self, utterance: Utterance, cues: CueArgs = NO_CUE_ARGS, merge_key: str | None = None) -> None:
-        """Queue a game utterance (never interrupts).
+    def add(
+        self,
+        utterance: Utterance,
+        cues: CueArgs = NO_CUE_ARGS,
+        *,
+        on_start: Callable[[], None] | None = None,
+    ) -> None:
+        """Queue a game message; it is said when everything before it has been said (never interrupts).
 
-        ``merge_key`` marks utterances that may be dropped for a summary when the queue is long (computer
-        turns); see :meth:`catch_up`.
+        ``on_start`` is called once, when the message is handed to speech (a question is then "asked": keys
+        pressed before it never answer it), or when the player skips it unsaid.
         """
-        self._queue.append(_Item(utterance, cues, merge_key))
+        self._queue.append(_Item(utterance, cues, on_start))
         self._idle.clear()
         self._wake.set()
 
-    def answer(self, text: str) -> None:
-        """Say what the player asked for, at once, interrupting speech (the queue is kept)."""
-        self.speaker.speak(text, interrupt=True)
-        self._speech_ends = time.monotonic() + self._estimate(text)
+    async def drained(self) -> None:
+        """Wait until every queued game message has been said to its end (or skipped), and the speech
+        under way, answers included, has ended: the moment a computer player may move."""
+        await self._idle.wait()
 
-    def silence(self) -> None:
-        """Stop speech and cues now and drop the queue (everything stays in the history)."""
-        self._queue.clear()
+    def take_skipped(self) -> int:
+        """How many game messages the player skipped since the last call (for a catch-up summary)."""
+        skipped, self._skipped = self._skipped, 0
+        return skipped
+
+    # --- the player's side ----------------------------------------------------------------------------
+
+    def answer(self, text: str, *, interrupt: bool = True) -> None:
+        """Say what the player asked for.
+
+        Args:
+            text: the answer, translated.
+            interrupt: True (a key's answer) says it at once; a game message it cuts is said again, whole,
+                after it. False (a wrong key's sentence) queues it behind the speech under way, cutting
+                nothing.
+        """
+        if interrupt and self._current is not None and self._current_said and self._is_speaking():
+            self._current.cut = True
+            self._queue.insert(0, self._current)
+            self._current = None
+        self.speaker.speak(text, interrupt=interrupt)
+        now = self.clock()
+        start = now if interrupt else max(now, self._speech_ends)
+        self._speech_ends = start + self._estimate(text)
+        self._idle.clear()
+        self._wake.set()
+
+    def skip(self) -> int:
+        """The player chose quiet (Q): stop speech and cues now and skip every game message not yet said
+        whole. They all stay in the history. Returns how many were skipped (for the sentence that says so).
+        """
+        skipped = list(self._queue)
+        if self._current is not None and (not self._current_said or self._is_speaking()):
+            skipped.insert(0, self._current)
+        self._queue = []
+        self._current = None
         self._generation += 1
         self.speaker.silence()
         if self.sound is not None:
             self.sound.stop()
         self._speech_ends = 0.0
-        self._idle.set()
+        self._cues_end = 0.0
+        for item in skipped:
+            _started(item)
+        self._skipped += len(skipped)
+        self._wake.set()
+        return len(skipped)
 
-    def backlog(self) -> float:
-        """Estimated seconds until everything queued has been said (0 when not speaking aloud)."""
-        queued = sum(self._estimate(item.utterance.text) for item in self._queue)
-        return max(0.0, self._speech_ends - time.monotonic()) + queued
+    # --- the loop -------------------------------------------------------------------------------------
 
-    def catch_up(self, threshold: float, summary: str) -> bool:
-        """If the backlog is over ``threshold`` seconds, drop the queued mergeable utterances, silence the
-        speech under way, and queue ``summary`` instead. Returns True when it did.
-        """
-        if self.backlog() <= threshold:
-            return False
-        self._queue = [item for item in self._queue if item.merge_key is None]
-        self._generation += 1  # an item whose cues are playing is dropped too
-        self.speaker.silence()
-        self._speech_ends = 0.0
-        self.add(Utterance(summary))
-        return True
-
-    async def drained(self) -> None:
-        """Wait until the queue is empty and its last utterance has been handed to speech."""
-        await self._idle.wait()
+    def _is_speaking(self) -> bool:
+        """Whether speech is under way: the backend's word, else the estimate."""
+        speaking = self.speaker.speaking() if self._trust_backend else None
+        if speaking is None:
+            return self.clock() < self._speech_ends
+        return speaking
 
     def _estimate(self, text: str) -> float:
         wps = WORDS_PER_SECOND.get(self.speaker.mode)
@@ -139,41 +214,68 @@ class Presenter:
             wps *= 1 + 0.1 * self.rate()
         return len(text.split()) / max(wps, 0.5)
 
+    async def _speech_ended(self) -> None:
+        """Wait until nothing is being said (answers included), by the backend's word or the estimate."""
+        started = self.clock()
+        while self._is_speaking():
+            if self.clock() - started > max(self._speech_ends - started, 0.0) + STALL_SECONDS:
+                log.warning("Speech backend %r never reported its end; estimating now", self.speaker.mode)
+                self._trust_backend = False
+                return
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
+
     async def _run(self) -> None:
         while True:
+            await self._speech_ended()
+            self._current = None  # said to its end (a cut one went back to the queue)
             if not self._queue:
                 self._idle.set()
                 self._wake.clear()
                 await self._wake.wait()
                 continue
             item = self._queue.pop(0)
+            self._current, self._current_said = item, False
             try:
                 await self._present(item)
             except Exception:  # presenting must never end the game
                 log.exception("Could not present %r", item.utterance.text)
-            if not self._queue:
-                self._idle.set()
+                _started(item)
 
     async def _present(self, item: _Item) -> None:
         generation = self._generation
-        if self.sound is not None:
-            for index, cue in enumerate(item.utterance.cues):
-                try:
-                    length = self.sound.play(
-                        cue,
-                        dice=item.cues.dice if cue == "dice" else None,
-                        seat=item.cues.seat if cue == "turn" else None,
-                    )
-                except ValueError:  # a cue without its seat or dice: skip the sound, never the sentence
-                    log.exception("Cue %r could not play", cue)
-                    continue
-                if length > 0 and index < len(item.utterance.cues) - 1:
-                    await asyncio.sleep(DICE_GAP_SECONDS if cue == "dice" else CUE_GAP_SECONDS)
-                elif length > 0:
-                    await asyncio.sleep(CUE_GAP_SECONDS)
-        if generation != self._generation:  # silenced while its cues played
-            return
+        if not item.cut:
+            await self._play_cues(item)
+            if generation != self._generation:  # skipped while its cues played
+                return
+            await self._speech_ended()  # an answer said during the cues ends first
+            if generation != self._generation:
+                return
+        self._current_said = True
         text = item.utterance.text
-        self.speaker.speak(text, interrupt=False)
-        now = time.monotonic()
-        self._speech_ends = max(now, self._speech_ends) + self._estimate(text)
+        self.speaker.speak(text, interrupt=False, printed=not item.cut)
+        self._speech_ends = max(self.clock(), self._speech_ends) + self._estimate(text)
+        _started(item)
+
+    async def _play_cues(self, item: _Item) -> None:
+        if self.sound is None:
+            return
+        cues = item.utterance.cues
+        for index, cue in enumerate(cues):
+            try:
+                length = self.sound.play(
+                    cue,
+                    dice=item.cues.dice if cue == "dice" else None,
+                    seat=item.cues.seat if cue == "turn" else None,
+                )
+            except ValueError:  # a cue without its seat or dice: skip the sound, never the sentence
+                log.exception("Cue %r could not play", cue)
+                continue
+            if length <= 0:
+                continue
+            self._cues_end = max(self._cues_end, self.clock() + length)
+            if index < len(cues) - 1:
+                await asyncio.sleep(DICE_GAP_SECONDS if cue == "dice" else CUE_GAP_SECONDS)
+            else:
+                await asyncio.sleep(CUE_GAP_SECONDS)

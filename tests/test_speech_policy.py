@@ -1,0 +1,124 @@
+"""What is said, and when, at the play screen (DESIGN.md §1; issue 10): Q skips and says how many, a catch-up
+comes only after a skip and never repeats the count the next sentence says, and computer players wait for
+the end of speech, not for a guess."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+
+import pytest
+from prompt_toolkit.input import PipeInput, create_pipe_input
+
+from lcr_audio.engine import Rules
+from lcr_audio.session import Session
+from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.tui.play import Outcome, PlayScreen
+from lcr_audio.tui.setup import table
+
+
+class ManualBackend(RecordingBackend):
+    """Speaks each utterance until the test says it ended (:meth:`finish`), as speech-dispatcher reports."""
+
+    def __init__(self) -> None:
+        super().__init__(name="screen-reader")
+        self.busy = False
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        super().speak(text, interrupt=interrupt)
+        self.busy = True
+
+    def speaking(self) -> bool:
+        return self.busy
+
+    def silence(self) -> None:
+        super().silence()
+        self.busy = False
+
+    def finish(self) -> None:
+        self.busy = False
+
+
+@pytest.fixture
+def pipe() -> Iterator[PipeInput]:
+    with create_pipe_input() as keys:
+        yield keys
+
+
+async def until(condition: Callable[[], bool], what: str, backend: ManualBackend, *, finish: bool) -> None:
+    """Wait for ``condition``; with ``finish``, each utterance said meanwhile ends at once."""
+    for _ in range(2000):
+        if condition():
+            return
+        if finish:
+            backend.finish()
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"never {what}; last utterances: {backend.texts[-4:]}")
+
+
+def screen_for(pipe: PipeInput, seed: int = 7) -> tuple[PlayScreen, ManualBackend]:
+    backend = ManualBackend()
+    session = Session(Rules(players=3, chips=3), table(3, [], [0]), seed)
+    return PlayScreen(session, Speaker([backend]), pipe, pause=0.0, new_session=None), backend
+
+
+def test_q_skips_what_is_being_said_says_how_many_and_the_table_catches_up_at_your_turn(
+    pipe: PipeInput,
+) -> None:
+    async def scenario() -> None:
+        screen, backend = screen_for(pipe)
+        task = asyncio.create_task(screen.run())
+        await until(
+            lambda: any("Press Space" in t for t in backend.texts), "asked to roll", backend, finish=True
+        )
+        pipe.send_text(" ")
+        await until(lambda: backend.texts[-1].startswith("Ana"), "heard Ana's turn", backend, finish=True)
+        ana = backend.texts[-1]
+        assert not screen.session.human_to_play
+        # Ana's turn is being said, and Bo waits for its end: the speech paces the computer players.
+        await asyncio.sleep(0.2)
+        assert backend.texts[-1] == ana
+        pipe.send_text("q")
+        await until(lambda: backend.texts[-1] != ana, "answered Q", backend, finish=False)
+        assert backend.spoken[-1] == ("1 message skipped.", True)
+        assert ana in screen.history  # skipped, never lost: comma reads it back
+        await until(lambda: "Your turn" in backend.texts[-1], "reached your turn", backend, finish=True)
+        catch_up = backend.texts[-2]
+        chips = screen.state.chips
+        assert catch_up == f"While you waited: Ana {chips[1]}, Bo {chips[2]}, pot {screen.state.pot}."
+        assert f"You have {chips[0]} chip" in backend.texts[-1]  # your own count once, in your question
+        pipe.send_text("\x03")
+        assert await asyncio.wait_for(task, 5) is Outcome.LEFT
+
+    asyncio.run(scenario())
+
+
+def test_no_catch_up_without_a_skip_in_a_whole_game(pipe: PipeInput) -> None:
+    async def scenario() -> None:
+        screen, backend = screen_for(pipe, seed=3)
+        task = asyncio.create_task(screen.run())
+        while not task.done():
+            await until(
+                lambda: (
+                    task.done()
+                    or (
+                        screen.session.human_to_play
+                        and bool(backend.texts)
+                        and "Press Space" in backend.texts[-1]
+                    )
+                ),
+                "reached a roll or the end",
+                backend,
+                finish=True,
+            )
+            if not task.done():
+                said = len(backend.texts)
+                pipe.send_text(" ")
+                await until(lambda said=said: len(backend.texts) > said, "rolled", backend, finish=True)
+        assert await task is Outcome.FINISHED
+        assert sum(" wins " in text for text in backend.texts) == 1
+        assert not [text for text in backend.texts if text.startswith("While you waited")]
+        assert not [text for text in backend.texts if "skipped" in text]
+        assert [text for text, _interrupt in backend.spoken] == screen.history  # every game message, once
+
+    asyncio.run(scenario())
