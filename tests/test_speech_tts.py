@@ -199,7 +199,11 @@ def test_closed_backend_refuses_to_speak() -> None:
 
 
 @pytest.fixture
-def real_tts(missing_system: Callable[[str], NoReturn]) -> Iterator[TtsBackend]:
+def real_tts(
+    missing_system: Callable[[str], NoReturn], request: pytest.FixtureRequest
+) -> Iterator[TtsBackend]:
+    """The real system voice; its tests must be marked ``requires_voice`` (see conftest.py)."""
+    assert request.node.get_closest_marker("requires_voice"), "mark this test @pytest.mark.requires_voice"
     try:
         backend = TtsBackend()
     except SpeechError as exc:
@@ -773,9 +777,12 @@ def _expected_frames(text: str, folder: Path) -> int:
 
 
 @pytest.fixture
-def sound_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[float], PlaybackCapture]:
+def sound_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Callable[[float], PlaybackCapture]:
     """A stand-in sound card recording every aplay playback; its argument: times faster than real time.
-    Its tests are marked ``requires_voice`` (espeak-ng and aplay, see conftest.py)."""
+    Its tests must be marked ``requires_voice`` (espeak-ng and aplay, see conftest.py)."""
+    assert request.node.get_closest_marker("requires_voice"), "mark this test @pytest.mark.requires_voice"
     if not sys.platform.startswith("linux"):
         pytest.skip("the real voice plays through aplay on Linux only")
     tts_module._PLAYER.failures = 0
@@ -863,6 +870,7 @@ def test_silence_ends_the_real_voice_and_speaking_says_so(
     assert recordings[0].frames < _expected_frames(long, card.folder) / 2  # cut off early
 
 
+@pytest.mark.requires_voice
 def test_the_speaker_closing_lets_the_real_voice_say_its_last_words_whole(
     sound_card: Callable[[float], PlaybackCapture], tmp_path: Path
 ) -> None:
