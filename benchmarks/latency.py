@@ -7,7 +7,7 @@
     killed once its first sentence has arrived.
 (b) key to backend: in that game, at "Press Space to roll", "s" (the status) is written to the terminal
     again and again; each sample is the write until the first printable byte of the answer. The whole
-    answer is read before the next press.
+    answer is read before the next press (and the next checkout's game, when two are compared).
 
 The program runs as ``python3 -m lcr_audio`` from ``--root`` (default: this checkout), so the same script
 measures another commit (``git archive COMMIT | tar -x -C DIR`` and ``--root DIR``); two ``--root``s are
@@ -179,16 +179,20 @@ def start_to_first_utterance(
     return {root: found[1:] for root, found in samples.items()}  # the first start filled the caches
 
 
-def key_to_answer(root: Path, presses: int) -> list[float]:
-    """Milliseconds from writing "s" to the game's terminal until the first printable byte of the status."""
-    samples = []
-    with terminal(GAME, root) as term:
-        term.read_until(ROLL_PROMPT)
+def key_to_answer(roots: list[Path], presses: int) -> dict[Path, list[float]]:
+    """Milliseconds from writing "s" to the game's terminal until the first printable byte of the status,
+    for each checkout in ``roots``; their games run side by side and take turns, press after press."""
+    samples: dict[Path, list[float]] = {root: [] for root in roots}
+    with contextlib.ExitStack() as stack:
+        terms = {root: stack.enter_context(terminal(GAME, root)) for root in roots}
+        for term in terms.values():
+            term.read_until(ROLL_PROMPT)
         for _ in range(presses):
-            before = len(term.seen)
-            sent = term.send(b"s")
-            samples.append((term.read_until_printable() - sent) * 1000)
-            term.read_until(STATUS_END, before)
+            for root, term in terms.items():
+                before = len(term.seen)
+                sent = term.send(b"s")
+                samples[root].append((term.read_until_printable() - sent) * 1000)
+                term.read_until(STATUS_END, before)
     return samples
 
 
@@ -224,8 +228,7 @@ def main() -> int:
     print(
         f"(b) key to backend: S written to the terminal until its answer's first byte, {args.presses} times:"
     )
-    for root in roots:
-        keys = key_to_answer(root, args.presses)
+    for root, keys in key_to_answer(roots, args.presses).items():
         median, worst = statistics.median(keys), percentile(keys, 0.99)
         print(f"        {root}: median {median:.2f} ms, 99th percentile {worst:.2f} ms")
     return 0
