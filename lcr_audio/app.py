@@ -28,7 +28,7 @@ from .session import Player, Session
 from .settings import Settings, load_settings, save_settings
 from .sound import SoundPlayer
 from .speech import Speaker
-from .tui.choice import KeyReader, yes_no
+from .tui.choice import yes_no
 from .tui.console import Console
 from .tui.play import Outcome, PlayScreen
 
@@ -130,8 +130,10 @@ class App:
 
     async def ask(self, question: str) -> bool:
         """A yes-or-no question (Y, N, Escape for no)."""
-        async with KeyReader(self.keys) as reader:
-            return await yes_no(reader, self.speaker, question)
+        from .tui.input import KeyLoop, SpeakerVoice
+
+        async with KeyLoop(self.keys) as loop:
+            return await yes_no(loop, SpeakerVoice(self.speaker, self.sound), question)
 
     async def offer_saved_game(self) -> LoadedGame | bool | None:
         """If an unfinished game is saved, ask to continue it (issue: nothing is ever lost).

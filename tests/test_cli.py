@@ -170,22 +170,27 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
         keys("Escape")
         wait_for("Quit this game? Y or N.")
         keys("y")
-        wait_for("Game saved.")  # back in the main menu: Escape there leaves the program
+        wait_for("Game saved.")  # back in the main menu: Escape there asks before leaving the program
         keys("Escape")
+        wait_for("Leave Left Right Center? Y or N.")
+        keys("y")
         shown = wait_for("EXIT=0")
     finally:
         subprocess.run(["tmux", "-L", session, "kill-server"], check=False)
     lines = [line for line in shown.splitlines() if line.strip()]
-    assert lines[:5] == [
+    assert lines[:8] == [
         "Left Right Center. Main menu. New game. 1 of 7. Up and Down move, Enter chooses, Escape goes back.",
         "A new game.",
         "How many players, 3 to 10? Enter for 3.",
+        "3 players.",
         "How many of them play at this keyboard, 0 to 3? Enter for 1.",
+        "1 person plays at this keyboard.",
         "Name of player 1? Enter for You.",
+        "Player 1: You.",
     ]
     allowed = ("You", "Ana", "Bo", "A game", "Your turn", "Quit this game", "Goodbye", "EXIT=0", "Rules:")
-    allowed += ("Game saved.", "Left Right Center. Main menu.")
-    stray = [line for line in lines[5:] if not line.startswith(allowed)]
+    allowed += ("Game saved.", "Left Right Center. Main menu.", "Leave Left Right Center? Y or N.")
+    stray = [line for line in lines[8:] if not line.startswith(allowed)]
     assert stray == []
 
 
@@ -221,3 +226,109 @@ def test_watch_mode_screen_holds_only_the_games_lines(mode: str, tmp_path: Path)
     told = "The system voice stopped working; the game goes on in printed lines."
     assert [line for line in lines[:-1] if line != told] == expected
     assert lines.count(told) <= 1
+
+
+class Tmux:
+    """A private tmux server (``-L``) running one command in a 250x50 pane, with the pane's raw output
+    copied to a file (``pipe-pane``) before the command starts writing."""
+
+    def __init__(self, command: str, tmp_path: Path) -> None:
+        self.name = f"lcr-{uuid.uuid4().hex[:8]}"
+        self.raw = tmp_path / "raw-output"
+        self.raw.touch()
+        ready = tmp_path / "piped"
+        # The command waits until the pipe is in place, so that the raw output holds every byte.
+        wrapped = (
+            f"while [ ! -e {ready} ]; do sleep 0.05; done; HOME={tmp_path} {command}; echo EXIT=$?; sleep 30"
+        )
+        self.tmux("new-session", "-d", "-s", self.name, "-x", "250", "-y", "50", wrapped, env=_env(tmp_path))
+        self.tmux("pipe-pane", "-o", "-t", self.name, f"cat >> {self.raw}")
+        ready.touch()
+
+    def tmux(self, *args: str, env: dict[str, str] | None = None) -> str:
+        done = subprocess.run(
+            ["tmux", "-L", self.name, *args], capture_output=True, text=True, check=True, env=env
+        )
+        return done.stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", self.name)
+
+    def wait_for(self, text: str, timeout: float = 15.0) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            shown = self.screen()
+            if text in shown:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; screen:\n{self.screen()}")
+
+    def keys(self, *names: str) -> None:
+        for name in names:
+            self.tmux("send-keys", "-t", self.name, name)
+            time.sleep(0.3)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.name, "kill-server"], check=False, capture_output=True)
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
+def test_setup_questions_are_printed_once_with_no_redraw(tmp_path: Path) -> None:
+    """Issue 10, item 7: each setup question appears once each time it is asked; a refused answer gets one
+    sentence on its own line, then the question again; every accepted answer is printed; the raw output
+    has no blank-line padding and no cursor-up moves (readers that voice terminal output read it once)."""
+    terminal = Tmux(f"cd {ROOT} && {sys.executable} -m lcr_audio --speech console", tmp_path)
+    try:
+        terminal.wait_for("Main menu")
+        terminal.keys("Enter")
+        terminal.wait_for("How many players")
+        terminal.keys("1", "1", "Enter")
+        terminal.wait_for("Please type a number from 3 to 10")
+        terminal.keys("Enter")
+        terminal.wait_for("How many of them play")
+        terminal.keys("5", "Enter")
+        terminal.wait_for("Please type a number from 0 to 3")
+        terminal.keys("Enter")
+        terminal.wait_for("Name of player 1")
+        terminal.keys("Enter")
+        terminal.wait_for("Press Enter to start, or O to change the options.")
+        terminal.keys("Escape")
+        terminal.wait_for("Setup cancelled")
+        terminal.keys("Escape")
+        terminal.wait_for("Leave Left Right Center? Y or N.")
+        terminal.keys("y")
+        shown = terminal.wait_for("EXIT=0")
+    finally:
+        terminal.close()
+    menu = (
+        "Left Right Center. Main menu. New game. 1 of 7. Up and Down move, Enter chooses, Escape goes back."
+    )
+    rules = (
+        "Rules: 3 players, 3 chips each. Wild dice off. Reversible dice off. The last player with chips wins."
+        " Press Enter to start, or O to change the options."
+    )
+    assert [line for line in shown.splitlines() if line.strip()] == [
+        menu,
+        "A new game.",
+        "How many players, 3 to 10? Enter for 3. 11",
+        "Please type a number from 3 to 10, or press Enter for 3.",
+        "How many players, 3 to 10? Enter for 3.",
+        "3 players.",
+        "How many of them play at this keyboard, 0 to 3? Enter for 1. 5",
+        "Please type a number from 0 to 3, or press Enter for 1.",
+        "How many of them play at this keyboard, 0 to 3? Enter for 1.",
+        "1 person plays at this keyboard.",
+        "Name of player 1? Enter for You.",
+        "Player 1: You.",
+        rules,
+        "Setup cancelled; nothing was started.",
+        menu,
+        "Leave Left Right Center? Y or N.",
+        "Goodbye.",
+        "EXIT=0",
+    ]
+    raw = terminal.raw.read_bytes().decode("utf-8", "replace")
+    assert "How many players" in raw  # the pipe saw the game's output
+    assert re.search(r"\x1b\[\d*A", raw) is None  # no cursor-up move
+    assert re.search(r"\n[\r ]*\n", raw) is None  # no blank line reserved
+    assert raw.count("Name of player 1? Enter for You.") == 1  # drawn once, never redrawn

@@ -119,7 +119,7 @@ def test_setup_questions_are_all_catalog_text(pseudo: None) -> None:
     async def scenario() -> list[str]:
         with create_pipe_input() as keys:
             recorder = RecordingBackend()
-            setup = Setup(Speaker([recorder]), Console(io.StringIO()), keys, DummyOutput())
+            setup = Setup(Speaker([recorder]), Console(io.StringIO()), keys)
             task = asyncio.create_task(setup.ask())
             for group in ["12\r", "4\r", "1\r", "Ana\r", "o", "\x1b[C\r", "\x1b[C\r", "\r", "\r", "\r", "\r"]:
                 await asyncio.sleep(0.05)

@@ -12,7 +12,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from lcr_audio.engine import GameWon, Rules
 from lcr_audio.session import Session
 from lcr_audio.speech import RecordingBackend, Speaker
-from lcr_audio.tui.keys import Context, help_text
+from lcr_audio.tui.keys import Context, help_entries
 from lcr_audio.tui.play import Outcome, PlayScreen
 from lcr_audio.tui.setup import table
 
@@ -89,7 +89,20 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         assert await driver.press("0") == ("There is no seat 10; this table has 3 seats.", True)
         last_message = screen.history[-1]
         assert await driver.press(",") == (last_message, True)
-        assert await driver.press("\x1bOP") == (help_text(Context.ROLL), True)  # F1
+        # F1: the keys one at a time, Up and Down step through them, Escape closes and asks again.
+        entries = help_entries(Context.ROLL)
+        assert entries[0] == "Space, Enter or R: roll the dice."
+        total = len(entries)
+        assert await driver.press("\x1bOP") == (
+            f"Keys. Up and Down go through them, Escape closes. {entries[0]} 1 of {total}.",
+            True,
+        )
+        assert await driver.press("\x1b[B") == (f"{entries[1]} 2 of {total}.", True)
+        assert await driver.press("\x1b[A") == (f"{entries[0]} 1 of {total}.", True)
+        assert await driver.press("\x1b[A") == (f"{entries[-1]} {total} of {total}.", True)
+        assert await driver.press("s") == ("Up and Down go through the keys, Escape closes the list.", False)
+        assert await driver.press("\x1b") == (f"Key list closed. {your_turn}", True)
+        assert screen.state.turn == 1  # nothing was rolled while the list was open
         assert await driver.press("x") == ("Not now. F1 lists the keys.", False)  # a wrong key cuts nothing
         # Play: Space at every roll prompt until the game is over.
         rolls = 0
@@ -299,5 +312,145 @@ def test_the_keyboard_going_away_ends_the_game_instead_of_waiting_for_ever() -> 
             await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
             keys.close()
             assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+def test_space_space_at_a_wild_roll_chooses_nothing(pipe: PipeInput) -> None:
+    """Issue 10, item 5: the second Space of a double press was typed before the Wild's question was heard,
+    so it chooses nobody; a Space after the question takes the chip."""
+
+    async def scenario() -> None:
+        recorder = RecordingBackend()
+        session = Session(Rules(players=3, wild=True), table(3, [], [0]), 1)
+        session.rng = ScriptedDice("W..")  # type: ignore[assignment]
+        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        pipe.send_text("  ")  # Space Space, read in one batch
+        await driver.until(lambda: any("Choose who to take a chip from." in t for t, _ in driver.spoken))
+        await driver.until(lambda: driver.spoken[-1][0] == "Ana, seat 2, 3 chips.")
+        await asyncio.sleep(0.05)
+        assert screen.state.chips == (3, 3, 3) and screen.state.pot == 0  # rolled; nobody chosen
+        assert driver.spoken[-1][0] == "Ana, seat 2, 3 chips."  # the second Space said nothing either
+        pipe.send_text(" ")  # heard: now Space takes from Ana
+        await driver.until(lambda: screen.state.chips == (4, 2, 3))
+        pipe.send_text("\x03")
+        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+def test_in_hot_seat_space_space_never_rolls_the_next_persons_dice(pipe: PipeInput) -> None:
+    """Issue 10, item 5: each person's roll needs a press after their own turn was announced."""
+
+    async def scenario() -> None:
+        recorder = RecordingBackend()
+        session = Session(Rules(players=3), table(3, [], [0, 1, 2]), 1)
+        session.rng = ScriptedDice("L.." + "L..")  # type: ignore[assignment]
+        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any("Your turn, Player A." in t for t, _ in driver.spoken))
+        pipe.send_text("  ")
+        await driver.until(lambda: any("Your turn, Player B." in t for t, _ in driver.spoken))
+        await asyncio.sleep(0.05)
+        assert screen.state.seat == 1 and screen.state.chips == (2, 4, 3)  # A's L went to B; B has not rolled
+        assert not any(t.startswith("Player B rolls") for t, _ in driver.spoken)
+        pipe.send_text(" ")  # after B's turn was announced: B rolls
+        await driver.until(lambda: screen.state.chips == (2, 3, 4))
+        assert screen.state.seat == 2
+        pipe.send_text("\x03")
+        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+def test_a_yes_typed_with_the_escape_that_asks_never_answers_it(pipe: PipeInput) -> None:
+    """Escape and Y read together: the Y came before "Quit this game?" was asked, so nothing is quit."""
+
+    async def scenario() -> None:
+        screen, recorder = make_screen(pipe)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        assert (await driver.press("\x1by"))[0] == "Quit this game? Y or N."
+        await asyncio.sleep(0.1)
+        assert not driver.task.done()  # type: ignore[union-attr]
+        assert driver.spoken[-1][0] == "Quit this game? Y or N."
+        pipe.send_text("y")
+        assert await asyncio.wait_for(driver.task, 5) is Outcome.QUIT  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+def test_no_to_play_again_is_said_and_ends_the_screen(pipe: PipeInput) -> None:
+    """Issue 10, item 6: leaving is said in one sentence, "Play again? N" included."""
+
+    async def scenario() -> None:
+        recorder = RecordingBackend()
+        session = Session(Rules(players=3, chips=1), table(3, [], [0]), 4)
+        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=lambda s: s)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        again = "Play again with the same table? Y or N."
+        rolls = 0
+        while again not in [t for t, _ in driver.spoken]:
+            prompts = sum(ROLL_PROMPT in t for t, _ in driver.spoken)
+            if rolls < prompts:
+                rolls += 1
+                pipe.send_text(" ")
+            await driver.until(
+                lambda n=prompts: (
+                    sum(ROLL_PROMPT in t for t, _ in driver.spoken) > n
+                    or again in [t for t, _ in driver.spoken]
+                )
+            )  # type: ignore[misc]
+        assert await driver.press("n") == ("No more games at this table.", True)
+        assert await asyncio.wait_for(driver.task, 5) is Outcome.FINISHED  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+def test_the_rules_reader_in_a_game_moves_by_section_and_f1_says_so(pipe: PipeInput) -> None:
+    async def scenario() -> None:
+        screen, recorder = make_screen(pipe)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        parts = __import__("lcr_audio.rules_text", fromlist=["sections"]).sections(screen.session.rules)
+        opening = await driver.press("\x1b[1;5P")  # Control+F1
+        assert opening[0].endswith(f"{parts[0].title}. 1 of {len(parts)}.")
+        assert await driver.press("\x1b[B") == (f"{parts[1].title}. 2 of {len(parts)}.", True)
+        entries = help_entries(Context.READER)
+        assert entries[0] == "Down arrow, Right arrow or Tab: the next section's title."
+        assert (await driver.press("\x1bOP"))[0].endswith(f"{entries[0]} 1 of {len(entries)}.")
+        assert await driver.press("\x1b") == (f"Key list closed. {parts[1].title}. 2 of {len(parts)}.", True)
+        assert (await driver.press("\x1b"))[0].startswith("Back to the game.")
+        pipe.send_text("\x03")
+        assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+def test_review_keys_typed_ahead_still_answer(pipe: PipeInput) -> None:
+    """Issue 10, item 5: only decision keys wait for their question; S read in the same batch as the roll
+    answers at once, while the Space after it chooses no Wild seat."""
+
+    async def scenario() -> None:
+        recorder = RecordingBackend()
+        session = Session(Rules(players=3, wild=True), table(3, [], [0]), 1)
+        session.rng = ScriptedDice("W..")  # type: ignore[assignment]
+        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        pipe.send_text(" s ")
+        await driver.until(lambda: ("You 3, Ana 3, Bo 3, pot 0.", True) in driver.spoken)
+        await asyncio.sleep(0.05)
+        assert screen.state.chips == (3, 3, 3) and screen.context is Context.CHOOSE  # nobody chosen
+        pipe.send_text("\x03")
+        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
 
     asyncio.run(scenario())

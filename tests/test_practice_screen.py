@@ -149,6 +149,7 @@ def test_one_lesson_by_keys_right_and_wrong_answers(pipe: PipeInput, tmp_path: P
         assert opening.startswith("Practice. Choose a lesson. No chips left, best 4 of 6. 5 of 13.")
         pipe.send_text(ESCAPE)
         await asyncio.wait_for(practice.task, 5)
+        assert practice.texts[-1] == "Practice closed."  # leaving is said (issue 10, item 6)
 
     asyncio.run(scenario())
 

@@ -6,7 +6,6 @@ import asyncio
 import io
 
 from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
 from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
 from lcr_audio.speech import RecordingBackend, Speaker
@@ -20,7 +19,7 @@ def run_setup(*key_groups: str) -> tuple[Rules, list[str], list[bool], list[str]
     async def scenario() -> tuple[Rules, list[str], list[bool], list[str]]:
         with create_pipe_input() as keys:
             recorder = RecordingBackend()
-            setup = Setup(Speaker([recorder]), Console(io.StringIO()), keys, DummyOutput())
+            setup = Setup(Speaker([recorder]), Console(io.StringIO()), keys)
             task = asyncio.create_task(setup.ask())
             for group in key_groups:
                 await asyncio.sleep(0.05)
@@ -86,9 +85,9 @@ def test_names_are_neutralised() -> None:
     assert [p.name for p in table(4, ["", "Cy"], [0])] == ["You", "Cy", "Ana", "Bo"]
 
 
-def test_a_voice_says_the_questions_the_prompt_line_shows() -> None:
-    """In tts mode the prompt line shows the question and the voice says it (not printed a second time);
-    a refused answer and the question again come as one turn of speech, the refusal first."""
+def test_a_voice_says_each_question_once_and_the_screen_shows_it_once() -> None:
+    """Issue 10, item 7: each question printed once, typed characters echoed after it, a refusal on its own
+    line then the question again, and every accepted answer (defaults included) printed and said."""
     from lcr_audio.speech import RecordingBackend as Recording
 
     class Voice(Recording):
@@ -99,7 +98,7 @@ def test_a_voice_says_the_questions_the_prompt_line_shows() -> None:
             voice = Voice(name="tts")
             printed = io.StringIO()
             console = Console(printed)
-            setup = Setup(Speaker([voice], print_line=console.line), console, keys, DummyOutput())
+            setup = Setup(Speaker([voice], print_line=console.line), console, keys)
             task = asyncio.create_task(setup.ask())
             for group in ["12\r", "\r", "\r", "\r", "\r"]:
                 await asyncio.sleep(0.05)
@@ -112,4 +111,39 @@ def test_a_voice_says_the_questions_the_prompt_line_shows() -> None:
     assert texts[1] == "How many players, 3 to 10? Enter for 3."
     refusal = texts.index("Please type a number from 3 to 10, or press Enter for 3.")
     assert spoken[refusal + 1] == ("How many players, 3 to 10? Enter for 3.", False)  # queued behind it
-    assert "How many players" not in printed  # the prompt line shows it; the printer does not repeat it
+    assert printed.splitlines()[:9] == [
+        "A new game.",
+        "How many players, 3 to 10? Enter for 3. 12",
+        "Please type a number from 3 to 10, or press Enter for 3.",
+        "How many players, 3 to 10? Enter for 3.",
+        "3 players.",
+        "How many of them play at this keyboard, 0 to 3? Enter for 1.",
+        "1 person plays at this keyboard.",
+        "Name of player 1? Enter for You.",
+        "Player 1: You.",
+    ]
+    assert "3 players." in texts and "1 person plays at this keyboard." in texts and "Player 1: You." in texts
+
+
+def test_a_name_in_any_script_is_echoed_and_corrected_with_backspace() -> None:
+    """Typed characters are echoed as typed, wide ones included; Backspace steps back over their columns."""
+
+    class Printing(RecordingBackend):
+        prints = True
+
+    async def scenario() -> tuple[list[str], str]:
+        with create_pipe_input() as keys:
+            recorder = Printing()
+            printed = io.StringIO()
+            console = Console(printed)
+            setup = Setup(Speaker([recorder], print_line=console.line), console, keys)
+            task = asyncio.create_task(setup.ask())
+            for group in ["\r", "\r", "Zoë李x", "\x7f", "\x7f", "\r", "\r"]:
+                await asyncio.sleep(0.05)
+                keys.send_text(group)
+            _rules, players = await asyncio.wait_for(task, 5)
+            return [p.name for p in players], printed.getvalue()
+
+    names, printed = asyncio.run(scenario())
+    assert names[0] == "Zoë"
+    assert "Name of player 1? Enter for You. Zoë李x\b \b\b\b  \b\b\nPlayer 1: Zoë." in printed

@@ -4,7 +4,7 @@ faked (the real speech-dispatcher run is in test_speech_dispatcher.py)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -19,6 +19,7 @@ from lcr_audio.speech import (
     SpeechBackend,
     SpeechError,
 )
+from lcr_audio.speech.orca import OrcaService
 from lcr_audio.speech.testing import BackendContract
 
 
@@ -244,3 +245,218 @@ def test_closed_screen_reader_backend_raises_speech_error(fake_windows: list[typ
     backend.close()
     with pytest.raises(SpeechError):
         backend.speak("Hello.")
+
+
+def test_windows_screen_reader_cannot_tell_when_it_has_finished(
+    fake_windows: list[type[_FakeOutput]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """NVDA and JAWS through accessible_output2 0.17 cannot tell: None, and Orca is never looked for."""
+
+    def no_orca_on_windows(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("Orca's D-Bus service looked for on Windows")
+
+    monkeypatch.setattr(OrcaService, "find", no_orca_on_windows)
+    backend = ScreenReaderBackend()
+    backend.speak("Ana rolls L, dot, C.")
+    assert backend.speaking() is None
+    backend.close()
+    assert backend.speaking() is False  # closed: nothing is being said
+
+
+# -- Linux: which way speech and braille go, with Orca's service and speech-dispatcher faked -----------------
+
+
+class _FakeOrca:
+    """Stands in for :class:`OrcaService` (the real one over D-Bus is tested in test_speech_dispatcher)."""
+
+    def __init__(self, can_braille_alone: bool) -> None:
+        self.can_braille_alone = can_braille_alone
+        self.calls: list[tuple[str, str]] = []
+        self.closed = False
+
+    def present(self, text: str) -> None:
+        self.calls.append(("present", text))
+
+    def display(self, text: str) -> None:
+        self.calls.append(("display", text))
+
+    def interrupt(self) -> None:
+        self.calls.append(("interrupt", ""))
+
+    def clear_display(self) -> None:
+        self.calls.append(("clear", ""))
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class _FakeSSIPClient:
+    """Stands in for ``speechd.SSIPClient``: remembers each message's callback, fires none by itself."""
+
+    instances: ClassVar[list[_FakeSSIPClient]] = []
+    refuse = False
+
+    def __init__(self, *_args: object, **_kwargs: object) -> None:
+        if _FakeSSIPClient.refuse:
+            raise OSError("speech-dispatcher is not running")
+        self.spoken: list[str] = []
+        self.callbacks: list[Callable[..., None]] = []
+        self.cancelled = 0
+        _FakeSSIPClient.instances.append(self)
+
+    def set_priority(self, _priority: object) -> None: ...
+
+    def speak(
+        self, text: str, callback: Callable[..., None] | None = None, event_types: object = None
+    ) -> None:
+        assert callback is not None and event_types is not None
+        self.spoken.append(text)
+        self.callbacks.append(callback)
+
+    def cancel(self) -> None:
+        self.cancelled += 1
+
+    def close(self) -> None: ...
+
+
+@pytest.fixture
+def fake_linux(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[_FakeOrca | None], None]]:
+    """Linux with a fake speech-dispatcher client; call the fixture's value to choose what Orca answers."""
+    import speechd
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(speechd, "SSIPClient", _FakeSSIPClient)
+    _FakeSSIPClient.instances.clear()
+    _FakeSSIPClient.refuse = False
+
+    def orca_answers(orca: _FakeOrca | None) -> None:
+        monkeypatch.setattr(OrcaService, "find", classmethod(lambda cls, bus="SESSION": orca))
+
+    orca_answers(None)
+    yield orca_answers
+    _FakeSSIPClient.instances.clear()
+    _FakeSSIPClient.refuse = False
+
+
+def test_orca_51_brailles_alone_and_speech_stays_with_speech_dispatcher(
+    fake_linux: Callable[[_FakeOrca | None], None],
+) -> None:
+    orca = _FakeOrca(can_braille_alone=True)
+    fake_linux(orca)
+    backend = ScreenReaderBackend(autospawn=False)
+    backend.speak("Ana rolls L, dot, C.")
+    backend.braille("Ana rolls L, dot, C.")
+    backend.silence()
+    assert _FakeSSIPClient.instances[0].spoken == ["Ana rolls L, dot, C."]
+    assert _FakeSSIPClient.instances[0].cancelled == 1
+    assert orca.calls == [("display", "Ana rolls L, dot, C.")]  # never "present": it would speak it again
+    backend.close()
+    assert orca.calls[-1] == ("clear", "") and orca.closed
+
+
+def test_orca_49_and_50_present_everything_and_speech_dispatcher_is_not_used(
+    fake_linux: Callable[[_FakeOrca | None], None],
+) -> None:
+    orca = _FakeOrca(can_braille_alone=False)
+    fake_linux(orca)
+    backend = ScreenReaderBackend(autospawn=False)
+    backend.speak("Ana rolls L, dot, C.")
+    backend.braille("Ana rolls L, dot, C.")  # already shown with the speech
+    backend.speak("Your turn.", interrupt=True)
+    assert backend.speaking() is None  # Orca does not say when it has finished
+    assert backend.set_language("es") is False  # Orca speaks its user's language
+    backend.silence()
+    assert _FakeSSIPClient.instances == []
+    assert orca.calls == [
+        ("present", "Ana rolls L, dot, C."),
+        ("interrupt", ""),
+        ("present", "Your turn."),
+        ("interrupt", ""),
+    ]
+
+
+def test_orca_51_presents_everything_when_speech_dispatcher_does_not_answer(
+    fake_linux: Callable[[_FakeOrca | None], None],
+) -> None:
+    """Orca can speak through another synthesizer; then it says and brailles the game's messages itself."""
+    orca = _FakeOrca(can_braille_alone=True)
+    fake_linux(orca)
+    _FakeSSIPClient.refuse = True
+    backend = ScreenReaderBackend(autospawn=False)
+    backend.speak("Ana rolls L, dot, C.")
+    assert orca.calls == [("present", "Ana rolls L, dot, C.")]
+
+
+def test_without_orca_and_speech_dispatcher_the_screen_reader_fails(
+    fake_linux: Callable[[_FakeOrca | None], None],
+) -> None:
+    _FakeSSIPClient.refuse = True
+    with pytest.raises(SpeechError):
+        ScreenReaderBackend(autospawn=False)
+
+
+def test_without_orcas_service_speech_goes_on_and_braille_does_nothing(
+    fake_linux: Callable[[_FakeOrca | None], None],
+) -> None:
+    backend = ScreenReaderBackend(autospawn=False)
+    backend.speak("Ana rolls L, dot, C.")
+    backend.braille("Ana rolls L, dot, C.")
+    assert _FakeSSIPClient.instances[0].spoken == ["Ana rolls L, dot, C."]
+
+
+def test_one_end_event_finishes_every_message_before_it(
+    fake_linux: Callable[[_FakeOrca | None], None],
+) -> None:
+    """speech-dispatcher speaks one client's messages in order; speechd drops an event that comes before
+    it registered the callback, and the next message's END makes up for it."""
+    backend = ScreenReaderBackend(autospawn=False)
+    assert backend.speaking() is False
+    for text in ("One.", "Two.", "Three."):
+        backend.speak(text)
+    client = _FakeSSIPClient.instances[0]
+    client.callbacks[0]("begin")
+    assert backend.speaking() is True
+    client.callbacks[1]("end")  # the first message's END was lost
+    assert backend.speaking() is True  # the third is still being said
+    client.callbacks[2]("cancel")
+    assert backend.speaking() is False
+    backend.speak("Four.")
+    assert backend.speaking() is True
+    backend.silence()
+    assert backend.speaking() is False
+
+
+def test_speaking_answers_none_when_speech_dispatcher_goes_quiet(
+    fake_linux: Callable[[_FakeOrca | None], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A message whose end never comes must not hold the game: after a long silence, 'cannot tell'."""
+    from lcr_audio.speech import screen_reader
+
+    backend = ScreenReaderBackend(autospawn=False)
+    backend.speak("One.")
+    assert backend.speaking() is True
+    monkeypatch.setattr(screen_reader, "STALLED_SECONDS", -1.0)
+    assert backend.speaking() is None
+
+
+def test_speaker_brailles_only_where_a_display_is_reached(
+    fake_linux: Callable[[_FakeOrca | None], None],
+) -> None:
+    from lcr_audio.speech import Speaker
+
+    assert Speaker([ConsoleBackend()]).brailles is False
+    assert Speaker([ScreenReaderBackend(autospawn=False)]).brailles is False  # speech-dispatcher alone
+    fake_linux(_FakeOrca(can_braille_alone=True))
+    speaker = Speaker([ScreenReaderBackend(autospawn=False)])
+    assert speaker.brailles is True
+    speaker.close()
+    assert speaker.backend.speaking() is False
+    fake_linux(_FakeOrca(can_braille_alone=False))
+    assert Speaker([ScreenReaderBackend(autospawn=False)]).brailles is True  # Orca 49, 50 braille with speech
+
+
+def test_windows_screen_reader_brailles(fake_windows: list[type[_FakeOutput]]) -> None:
+    backend = ScreenReaderBackend()
+    assert backend.brailles is True
+    backend.close()
+    assert backend.brailles is False

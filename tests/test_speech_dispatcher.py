@@ -2,7 +2,8 @@
 
 The daemon runs for this module only, with its own configuration and socket, and one output module: the
 stock ``sd_generic`` running a shell command that appends each text it is given to a file. No sound card
-is needed. ``SPEECHD_ADDRESS`` points the client at the test's socket.
+is needed. ``SPEECHD_ADDRESS`` points the client at the test's socket. Braille goes to a fake Orca on a
+private D-Bus session bus (tests/fake_orca.py), which records what it was asked to show and to say.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
+from fake_orca import DBUS_DAEMON, LEGACY, ORCA1, FakeOrca, private_session_bus
 
-from lcr_audio.speech import ENV_VAR, ScreenReaderBackend, SpeechBackend, create_speaker
+from lcr_audio.speech import ENV_VAR, ScreenReaderBackend, Speaker, SpeechBackend, create_speaker
 from lcr_audio.speech.testing import BackendContract
 
 DAEMON = shutil.which("speech-dispatcher")
@@ -42,6 +44,17 @@ class Daemon:
     address: str
     captured: Path
     log: Path
+    gate: Path
+    """The capture module says nothing while this file is missing: a message is then still being spoken."""
+
+    @contextlib.contextmanager
+    def holding_speech(self) -> Iterator[None]:
+        """Within the block, every message stays unfinished (no END) until the block ends."""
+        self.gate.unlink()
+        try:
+            yield
+        finally:
+            self.gate.touch()
 
     def heard(self, expected: list[str], timeout: float = HEAR_TIMEOUT) -> list[str]:
         """The lines captured so far, polling until they equal ``expected`` or ``timeout`` passes."""
@@ -56,7 +69,7 @@ class Daemon:
         self.captured.unlink(missing_ok=True)
 
 
-def _write_config(conf: Path, sock: Path, logs: Path, captured: Path) -> None:
+def _write_config(conf: Path, sock: Path, logs: Path, captured: Path, gate: Path) -> None:
     (conf / "modules").mkdir(parents=True)
     (conf / "speechd.conf").write_text(
         f'CommunicationMethod "unix_socket"\n'
@@ -70,9 +83,11 @@ def _write_config(conf: Path, sock: Path, logs: Path, captured: Path) -> None:
         'DefaultModule "capture"\n',
         encoding="utf-8",
     )
-    # sd_generic substitutes the text for $DATA, escaping single quotes, inside the \'...\' quotes.
+    # sd_generic substitutes the text for $DATA, escaping single quotes, inside the \'...\' quotes. The
+    # message is not finished (no END event) until the gate file exists.
     (conf / "modules" / "capture.conf").write_text(
-        f"GenericExecuteSynth \"printf '%s\\\\n' \\'$DATA\\' >> {captured}\"\n"
+        f'GenericExecuteSynth "while [ ! -e {gate} ]; do sleep 0.01; done; '
+        f"printf '%s\\\\n' \\'$DATA\\' >> {captured}\"\n"
         # One line per utterance: sd_generic cuts the text after each "." (its default delimiter) and strips
         # "~@#$%^&*+=|\\/<>[]_"; an empty list is not taken, so both name a character the game never says.
         "GenericMaxChunkLength 100000\n"
@@ -98,13 +113,15 @@ def daemon(
     assert DAEMON is not None
     base = tmp_path_factory.mktemp("speechd")
     captured = base / "captured.txt"
+    gate = base / "gate"
+    gate.touch()
     if any(c.isspace() or c in "'\"\\$" for c in str(captured)):
         missing_system(f"the temporary path {captured} cannot be written into a shell command as is")
     short = Path(tempfile.mkdtemp(prefix="lcr-sd-"))  # a Unix socket path must stay under ~100 bytes
     sock = short / "speechd.sock"
     logs = base / "logs"
     logs.mkdir()
-    _write_config(base / "conf", sock, logs, captured)
+    _write_config(base / "conf", sock, logs, captured, gate)
     daemon_log = base / "daemon.out"
     with daemon_log.open("wb") as out:
         process = subprocess.Popen(
@@ -122,7 +139,7 @@ def daemon(
         with pytest.MonkeyPatch.context() as mp:
             mp.setenv("SPEECHD_ADDRESS", f"unix_socket:{sock}")
             mp.delenv(ENV_VAR, raising=False)
-            yield Daemon(process, f"unix_socket:{sock}", captured, logs)
+            yield Daemon(process, f"unix_socket:{sock}", captured, logs, gate)
     finally:
         process.terminate()
         try:
@@ -205,30 +222,45 @@ def test_set_language_reaches_speech_dispatcher(fresh: Daemon) -> None:
     backend.close()
 
 
-class BrailleRecordingScreenReader(ScreenReaderBackend):
-    """The real screen-reader backend, with a braille display that remembers what it was shown."""
-
-    def __init__(self) -> None:
-        super().__init__(autospawn=False)
-        self.brailled: list[str] = []
-
-    def braille(self, text: str) -> None:
-        super().braille(text)  # speech-dispatcher has none; it must still not fail
-        self.brailled.append(text)
+@pytest.fixture(scope="module")
+def session_bus() -> Iterator[str]:
+    if DBUS_DAEMON is None:
+        pytest.skip("the dbus-daemon binary is not installed")
+    with private_session_bus() as address:
+        yield address
 
 
-def test_whole_watch_mode_game_is_heard_in_order(fresh: Daemon, capfd: pytest.CaptureFixture[str]) -> None:
-    """Every utterance of a whole game (three computer players) reaches the daemon, in order, and braille."""
+@pytest.fixture
+def orca51(session_bus: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOrca]:
+    """Orca 51 or later (``org.gnome.Orca1.Service``) on the session bus the game sees."""
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", session_bus)
+    orca = FakeOrca(session_bus, name=ORCA1)
+    yield orca
+    orca.close()
+
+
+@pytest.fixture
+def orca50(session_bus: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOrca]:
+    """Orca 50 (``org.gnome.Orca.Service``: PresentMessage only; InterruptSpeech on SpeechManager)."""
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", session_bus)
+    orca = FakeOrca(session_bus, name=LEGACY, modules=("SpeechManager",))
+    yield orca
+    orca.close()
+
+
+def test_whole_watch_mode_game_is_heard_in_order_and_brailled(
+    fresh: Daemon, orca51: FakeOrca, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Every utterance of a whole game (three computer players) reaches the daemon, in order, once, and
+    Orca's braille display, with Orca asked to say none of them (nothing is heard twice)."""
     from prompt_toolkit.input import DummyInput
 
     from lcr_audio.engine import Rules
     from lcr_audio.session import Session
-    from lcr_audio.speech import Speaker
     from lcr_audio.tui.play import Outcome, PlayScreen
     from lcr_audio.tui.setup import table
 
-    backend = BrailleRecordingScreenReader()
-    speaker = Speaker([backend])
+    speaker = Speaker([ScreenReaderBackend(autospawn=False)])
     asked: list[tuple[str, bool]] = []
     speak = speaker.speak
 
@@ -245,10 +277,102 @@ def test_whole_watch_mode_game_is_heard_in_order(fresh: Daemon, capfd: pytest.Ca
     assert len(texts) >= 3 and sum(" wins with " in text for text in texts) == 1
     assert not any(interrupt for _text, interrupt in asked)  # game events queue; none cuts another off
     assert speaker.mode == "screen-reader"  # the screen reader never failed
-    assert backend.brailled == texts
+    assert speaker.brailles is True
     assert fresh.heard(texts, timeout=GAME_HEAR_TIMEOUT) == texts
+    assert orca51.brailled() == texts
+    assert orca51.spoken() == []
+    assert orca51.recorded("DisplayMessage")[0] == ("DisplayMessage", (texts[0], True))  # stays up to be read
     speaker.close()
     assert capfd.readouterr() == ("", "")
+
+
+def test_braille_off_sends_nothing_to_orca(fresh: Daemon, orca51: FakeOrca) -> None:
+    speaker = Speaker([ScreenReaderBackend(autospawn=False)], braille=False)
+    speaker.speak(SENTENCES[0])
+    assert fresh.heard(SENTENCES[:1]) == SENTENCES[:1]
+    speaker.braille = True
+    speaker.speak(SENTENCES[1])
+    assert fresh.heard(SENTENCES[:2]) == SENTENCES[:2]
+    assert orca51.recorded() == [("DisplayMessage", (SENTENCES[1], True))]
+    speaker.close()
+    # The message was shown to stay; leaving the game takes it off the display.
+    assert orca51.recorded()[-1] == ("DisplayMessage", ("", False))
+
+
+def test_orca_quitting_mid_game_leaves_speech_going(
+    fresh: Daemon, orca51: FakeOrca, capfd: pytest.CaptureFixture[str]
+) -> None:
+    speaker = Speaker([ScreenReaderBackend(autospawn=False)], print_line=lambda text: None)
+    speaker.speak(SENTENCES[0])
+    orca51.close()  # Orca quits: braille fails, speech must not
+    speaker.speak(SENTENCES[1])
+    speaker.speak(SENTENCES[2])
+    assert fresh.heard(SENTENCES) == SENTENCES
+    assert speaker.mode == "screen-reader"
+    assert orca51.brailled() == SENTENCES[:1]
+    speaker.close()
+    assert capfd.readouterr() == ("", "")
+
+
+def test_orca_50_presents_every_message_and_speech_dispatcher_says_none(
+    fresh: Daemon, orca50: FakeOrca, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Orca 49 and 50 can only speak and braille together: Orca presents each message once, and nothing
+    goes to speech-dispatcher as well."""
+    speaker = Speaker([ScreenReaderBackend(autospawn=False)], print_line=lambda text: None)
+    for sentence in SENTENCES:
+        speaker.speak(sentence)
+    speaker.speak("Your turn.", interrupt=True)
+    assert speaker.speaking() is None  # Orca does not say when it has finished: the caller estimates
+    speaker.silence()
+    assert orca50.spoken() == [*SENTENCES, "Your turn."]
+    assert orca50.brailled() == [*SENTENCES, "Your turn."]
+    assert orca50.recorded("ExecuteCommand") == [("ExecuteCommand", ("InterruptSpeech", False))] * 2
+    speaker.close()
+    orca50.close()
+    # Without Orca's service the backend speaks through speech-dispatcher; the marker is the only line.
+    marker = ScreenReaderBackend(autospawn=False)
+    marker.speak("Marker.")
+    assert fresh.heard(["Marker."]) == ["Marker."]
+    marker.close()
+    assert capfd.readouterr() == ("", "")
+
+
+def _until(answer: Callable[[], object], expected: object, timeout: float = HEAR_TIMEOUT) -> object:
+    """Poll ``answer()`` until it equals ``expected`` or ``timeout`` passes; return the last answer."""
+    deadline = time.monotonic() + timeout
+    while (got := answer()) != expected and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return got
+
+
+def test_speaking_lasts_until_speech_dispatcher_reports_the_end(fresh: Daemon) -> None:
+    backend = ScreenReaderBackend(autospawn=False)
+    assert backend.speaking() is False
+    with fresh.holding_speech():
+        backend.speak(SENTENCES[0])
+        backend.speak(SENTENCES[1])
+        assert backend.speaking() is True
+        assert fresh.heard([], timeout=0) == []  # held: nothing has ended yet
+        assert backend.speaking() is True
+    assert fresh.heard(SENTENCES[:2]) == SENTENCES[:2]
+    assert _until(backend.speaking, False) is False
+    backend.close()
+
+
+def test_silence_and_interrupt_end_speaking(fresh: Daemon) -> None:
+    backend = ScreenReaderBackend(autospawn=False)
+    with fresh.holding_speech():
+        backend.speak(SENTENCES[0])
+        assert backend.speaking() is True
+        backend.silence()
+        assert backend.speaking() is False
+        backend.speak(SENTENCES[1])
+        backend.speak(SENTENCES[2], interrupt=True)  # the CANCEL of the ones before must not end this one
+        assert _until(backend.speaking, False, timeout=0.3) is True
+    assert _until(backend.speaking, False) is False
+    assert fresh.heard(SENTENCES[2:])[-1] == SENTENCES[2]
+    backend.close()
 
 
 def test_auto_mode_without_orca_leaves_speech_dispatcher_alone(

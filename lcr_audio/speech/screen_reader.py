@@ -5,7 +5,14 @@
 - Linux and other Unix: speech-dispatcher, the server Orca speaks through, reached with ``speechd``
   directly. accessible_output2's own SpeechDispatcher output cannot be told not to autospawn the server, and
   it speaks at SSIP's default priority ``text``, which drops queued messages whenever a newer one arrives;
-  the game needs every event said in order, so this backend uses priority ``message``.
+  the game needs every event said in order, so this backend uses priority ``message``. speech-dispatcher
+  reports the end of each message (SSIP events), so :meth:`ScreenReaderBackend.speaking` can tell.
+  speech-dispatcher has no braille: braille goes through Orca's own D-Bus service (:mod:`.orca`). Orca 51
+  and later show braille alone (``DisplayMessage``), and speech stays with speech-dispatcher. Orca 49 and 50
+  can only speak and braille together (``PresentMessage``): there Orca presents every message, in the
+  player's Orca voice, and speech-dispatcher is not used (never both: nothing is heard twice); Orca does not
+  say when it has finished, so ``speaking()`` answers None. Orca 48 and older have no such service: speech
+  only, as before (a braille user chooses ``--speech console`` and Orca reads the printed lines).
 - macOS: accessible_output2's VoiceOver output is broken (its issues 8 and 12), so this backend refuses at
   once and ``auto`` goes on to the system voice.
 """
@@ -13,21 +20,36 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
+import logging
 import re
 import sys
+import threading
+import time
 from typing import Any, Protocol
 
 from lcr_audio.speech._quiet import quiet_output
 from lcr_audio.speech.base import SpeechBackend, SpeechError
+from lcr_audio.speech.orca import OrcaService
+
+log = logging.getLogger(__name__)
 
 SSIP_CLIENT_NAME = "lcr_audio"
+
+STALLED_SECONDS = 60.0
+"""When speech-dispatcher has reported nothing (no message began or ended) for this long while messages are
+still waiting, ``speaking()`` stops answering True and answers None (cannot tell), so that a lost event never
+stalls the game. Longer than any one message the game says."""
 
 _LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
 """A language tag safe to send in one SSIP command line (``es``, ``pt-BR``)."""
 
 
 class _Output(Protocol):
+    @property
+    def brailles(self) -> bool: ...
     def speak(self, text: str, interrupt: bool) -> None: ...
+    def speaking(self) -> bool | None: ...
     def braille(self, text: str) -> None: ...
     def silence(self) -> None: ...
     def set_language(self, code: str) -> bool: ...
@@ -35,25 +57,91 @@ class _Output(Protocol):
 
 
 class _SpeechDispatcherOutput:
-    """speech-dispatcher through ``speechd.SSIPClient`` (honours ``SPEECHD_ADDRESS``)."""
+    """speech-dispatcher through ``speechd.SSIPClient`` (honours ``SPEECHD_ADDRESS``), with braille through
+    Orca 51's D-Bus service when it answers.
 
-    def __init__(self, *, autospawn: bool) -> None:
+    Each message is spoken with a callback for its BEGIN, END and CANCEL events (delivered on the client's
+    own thread). Messages of one client at priority ``message`` are spoken in order, so the end of one
+    message is also the end of every message given before it: an event the client dropped (``speechd``
+    registers the callback only after the server has answered, and ignores events that come first) is made
+    up for by the next one.
+    """
+
+    def __init__(self, *, autospawn: bool, orca: OrcaService | None = None) -> None:
         import speechd
 
         self._client: Any = speechd.SSIPClient(SSIP_CLIENT_NAME, component="game", autospawn=autospawn)
         self._client.set_priority(speechd.Priority.MESSAGE)
         self._refused: type[Exception] = speechd.SSIPCommandError
+        self._events = (speechd.CallbackType.BEGIN, speechd.CallbackType.END, speechd.CallbackType.CANCEL)
+        self._begin = speechd.CallbackType.BEGIN
+        self._numbers = itertools.count()
+        self._lock = threading.Lock()
+        self._waiting: set[int] = set()  # our numbers of the messages whose END or CANCEL has not come
+        self._heard_at = time.monotonic()  # when speech-dispatcher last reported progress (or we spoke)
+        self._orca = orca if orca is not None and orca.can_braille_alone else None
+        self._braille_failed = False
+        self.brailles = self._orca is not None
+
+    def _event(self, number: int, kind: str) -> None:
+        """One SSIP event for message ``number`` (runs on the speechd client's thread)."""
+        with self._lock:
+            self._heard_at = time.monotonic()
+            if kind != self._begin:  # END or CANCEL: this message and all the ones before it are over
+                self._waiting = {n for n in self._waiting if n > number}
+
+    def _forget_all(self) -> None:
+        with self._lock:
+            self._waiting.clear()
+            self._heard_at = time.monotonic()
 
     def speak(self, text: str, interrupt: bool) -> None:
         if interrupt:
             self._client.cancel()
-        self._client.speak(text)
+            self._forget_all()
+        number = next(self._numbers)
+        with self._lock:
+            self._waiting.add(number)
+            self._heard_at = time.monotonic()
+
+        def on_event(kind: str, **_details: Any) -> None:
+            self._event(number, kind)
+
+        try:
+            self._client.speak(text, callback=on_event, event_types=self._events)
+        except BaseException:
+            with self._lock:
+                self._waiting.discard(number)
+            raise
+
+    def speaking(self) -> bool | None:
+        """True while a message given to :meth:`speak` has not ended or been cancelled; None when
+        speech-dispatcher has reported nothing for :data:`STALLED_SECONDS` although messages wait."""
+        with self._lock:
+            if not self._waiting:
+                return False
+            if time.monotonic() - self._heard_at > STALLED_SECONDS:
+                return None
+            return True
 
     def braille(self, text: str) -> None:
-        """speech-dispatcher has no braille; BRLTTY shows the terminal itself."""
+        """Show ``text`` on the braille display through Orca 51 or later; without it, nothing (Orca 48 and
+        older offer no way in). A braille failure never stops speech: it is logged, and the next message
+        tries again (Orca may have been restarted)."""
+        if self._orca is None:
+            return
+        try:
+            self._orca.display(text)
+        except SpeechError as exc:
+            if not self._braille_failed:
+                log.warning("Orca did not take the braille message: %r", exc)
+            self._braille_failed = True
+        else:
+            self._braille_failed = False
 
     def silence(self) -> None:
         self._client.cancel()
+        self._forget_all()
 
     def set_language(self, code: str) -> bool:
         try:
@@ -63,11 +151,53 @@ class _SpeechDispatcherOutput:
         return True
 
     def close(self) -> None:
-        self._client.close()
+        """Disconnect; the game's last message leaves the braille display (it was shown to stay)."""
+        self._forget_all()
+        try:
+            self._client.close()
+        finally:
+            if self._orca is not None:
+                with contextlib.suppress(SpeechError):
+                    self._orca.clear_display()
+                self._orca.close()
+
+
+class _OrcaOutput:
+    """Orca 49 or 50 presents every message itself (``PresentMessage``): spoken in the player's Orca voice
+    and flashed on the braille display, as Orca's own settings say. Nothing goes to speech-dispatcher."""
+
+    brailles = True
+
+    def __init__(self, orca: OrcaService) -> None:
+        self._orca = orca
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        if interrupt:
+            self._orca.interrupt()
+        self._orca.present(text)
+
+    def speaking(self) -> bool | None:
+        """Orca's service does not say when it has finished speaking."""
+        return None
+
+    def braille(self, text: str) -> None:
+        """Already shown: Orca brailles what it presents."""
+
+    def silence(self) -> None:
+        self._orca.interrupt()
+
+    def set_language(self, code: str) -> bool:
+        """Orca speaks in the voice and language its user chose."""
+        return False
+
+    def close(self) -> None:
+        self._orca.close()
 
 
 class _AccessibleOutput:
     """One accessible_output2 output that is a running screen reader."""
+
+    brailles = True  # NVDA, JAWS and the others show what they are given on their braille display
 
     def __init__(self, output: Any) -> None:
         self._output = output
@@ -77,6 +207,10 @@ class _AccessibleOutput:
         if not self._output.is_active():
             raise SpeechError(f"{self.name} is no longer running.")
         self._output.speak(text, interrupt=interrupt)
+
+    def speaking(self) -> bool | None:
+        """accessible_output2 0.17 cannot tell (its NVDA controller client predates ``isSpeaking``)."""
+        return None
 
     def braille(self, text: str) -> None:
         self._output.braille(text)
@@ -128,7 +262,25 @@ def _open_output(platform: str, *, autospawn: bool) -> _Output:
         raise SpeechError("VoiceOver cannot be driven on macOS (accessible_output2 issues 8 and 12).")
     if platform in ("win32", "cygwin"):
         return _open_windows_screen_reader()
-    return _SpeechDispatcherOutput(autospawn=autospawn)
+    return _open_linux_screen_reader(OrcaService.find(), autospawn=autospawn)
+
+
+def _open_linux_screen_reader(orca: OrcaService | None, *, autospawn: bool) -> _Output:
+    """speech-dispatcher for speech (and Orca 51 for braille), or Orca 49 and 50 for both (see the module
+    docstring). ``orca``: Orca's service, or None when it does not answer.
+
+    Raises:
+        Exception: neither answers (speechd's own errors: the caller turns them into :class:`SpeechError`).
+    """
+    if orca is not None and not orca.can_braille_alone:
+        return _OrcaOutput(orca)
+    try:
+        return _SpeechDispatcherOutput(autospawn=autospawn, orca=orca)
+    except Exception:
+        if orca is None:
+            raise
+        log.info("speech-dispatcher does not answer; Orca presents every message", exc_info=True)
+        return _OrcaOutput(orca)  # Orca speaks through another synthesizer (Spiel)
 
 
 class ScreenReaderBackend(SpeechBackend):
@@ -178,8 +330,34 @@ class ScreenReaderBackend(SpeechBackend):
         except Exception as exc:
             raise SpeechError(f"The screen reader stopped answering: {exc!r}") from exc
 
+    @property
+    def brailles(self) -> bool:
+        """True when what :meth:`braille` is given reaches a braille display (NVDA, JAWS and the others;
+        Orca 49 and later), False on Linux without Orca's D-Bus service, and once closed."""
+        output = self._output
+        return output is not None and output.brailles
+
+    def speaking(self) -> bool | None:
+        """Whether what was given to :meth:`speak` is still being said.
+
+        Returns:
+            Through speech-dispatcher: True until every message's END (or CANCEL) has come, False after
+            (and after :meth:`silence`), None if speech-dispatcher has reported nothing for
+            :data:`STALLED_SECONDS` while messages wait. Through Orca's service, NVDA or JAWS: None (they
+            cannot tell). Never raises.
+        """
+        output = self._output
+        if output is None:
+            return False
+        try:
+            return output.speaking()
+        except Exception:
+            log.exception("The screen reader could not tell whether it is speaking")
+            return None
+
     def braille(self, text: str) -> None:
-        """Show ``text`` on the braille display (NVDA, JAWS and others; nothing through speech-dispatcher).
+        """Show ``text`` on the braille display: NVDA, JAWS and others on Windows; on Linux through Orca's
+        D-Bus service (Orca 51 and later; Orca 49 and 50 braille what they speak); nothing otherwise.
 
         Raises:
             SpeechError: the screen reader stopped answering.

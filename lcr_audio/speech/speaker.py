@@ -142,6 +142,13 @@ class Speaker:
         return self._backends[self._index]
 
     @property
+    def brailles(self) -> bool:
+        """True when the backend in use reaches a braille display (the screen reader, where it can: see
+        :attr:`ScreenReaderBackend.brailles`). The system voice and printed lines have none of their own."""
+        backend = self.backend
+        return isinstance(backend, ScreenReaderBackend) and backend.brailles
+
+    @property
     def settings(self) -> dict[str, int | str]:
         """The rate, voice and language set so far (keys ``"rate"``, ``"voice"``, ``"language"``), oldest
         first: what a backend taking over is given."""

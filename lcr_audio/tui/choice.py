@@ -1,81 +1,20 @@
 """One-key questions outside the play screen: a value changed with Left/Right (or its first letter) and
-accepted with Enter, and yes-or-no questions (DESIGN.md §3, issue: setup options).
-
-Keys are read with prompt_toolkit's input layer in raw mode, like the play screen, so nothing is redrawn.
+accepted with Enter, and yes-or-no questions (DESIGN.md §3, issue: setup options). Both are input modes
+of the key loop (:mod:`lcr_audio.tui.input`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyPress
-from prompt_toolkit.keys import Keys
-
 from ..i18n import _
-from ..speech import Speaker
-from .keys import is_key
+from .input import KeyLoop, Press, Question, Voice, first_letter_match, handles
+from .keys import Command, Context
 
 T = TypeVar("T")
-
-ESCAPE_FLUSH_SECONDS = 0.05
-"""How long a lone Escape waits to be sure it does not begin a key sequence (seconds)."""
-
-
-class KeyReader:
-    """Hands out key presses one at a time from a prompt_toolkit :class:`Input`, in raw mode.
-
-    Use as ``async with KeyReader(keys) as reader: press = await reader.next()``.
-
-    Raises:
-        EOFError: from :meth:`next`, once the input is closed and no keys are left.
-    """
-
-    def __init__(self, keys: Input) -> None:
-        self.keys = keys
-        self._queue: asyncio.Queue[KeyPress | None] = asyncio.Queue()
-        self._stack = contextlib.ExitStack()
-        self._flush: asyncio.TimerHandle | None = None
-
-    async def __aenter__(self) -> KeyReader:
-        self._stack.enter_context(self.keys.raw_mode())
-        self._stack.enter_context(self.keys.attach(self._ready))
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        if self._flush is not None:
-            self._flush.cancel()
-        self._stack.close()
-
-    def _ready(self) -> None:
-        if self._flush is not None:
-            self._flush.cancel()
-            self._flush = None
-        for press in self.keys.read_keys():
-            self._queue.put_nowait(press)
-        if self.keys.closed:
-            self._queue.put_nowait(None)
-        else:
-            self._flush = asyncio.get_running_loop().call_later(ESCAPE_FLUSH_SECONDS, self._flush_keys)
-
-    def _flush_keys(self) -> None:
-        self._flush = None
-        for press in self.keys.flush_keys():
-            self._queue.put_nowait(press)
-
-    async def next(self) -> KeyPress:
-        """The next key press (CPR answers and ignored keys are skipped)."""
-        while True:
-            press = await self._queue.get()
-            if press is None:
-                self._queue.put_nowait(None)
-                raise EOFError
-            if press.key not in (Keys.CPRResponse, Keys.Ignore):
-                return press
 
 
 @dataclass(frozen=True)
@@ -103,78 +42,150 @@ class Defaults(Exception):
     """Raised by :func:`choose` when the player pressed D: accept the defaults for every option left."""
 
 
-async def choose(reader: KeyReader, speaker: Speaker, option: Option[T], *, first: bool = False) -> T:
-    """Ask one option: read its value, change it with Left/Right or a value's first letter, Enter accepts.
+class OptionChoice(Question[T]):
+    """One setup option as an input mode: its value is the value accepted.
 
     Args:
-        reader: the key source.
-        speaker: speaks (and, in printing modes, prints) the question and each change.
+        voice: where it speaks.
         option: what to ask.
         first: also name the keys (said once, on the first option of a setup).
+    """
 
-    Returns:
-        The value accepted.
+    contexts = frozenset({Context.OPTION})
+
+    def __init__(self, voice: Voice, option: Option[T], *, first: bool = False) -> None:
+        super().__init__(voice)
+        self.option = option
+        self.index = option.default
+        self.first = first
+
+    def _current(self) -> str:
+        # Translators: a setup option and its current value, e.g. "Wild dice: off."
+        return _("{option}: {value}.").format(
+            option=self.option.title, value=self.option.values[self.index][1]
+        )
+
+    def opened(self) -> None:
+        """Say the option and its value (and the keys, on the first option)."""
+        self.voice.answer(f"{self._current()} {keys_help()}" if self.first else self._current())
+
+    def reminder(self) -> str:
+        """The option and its value."""
+        return self._current()
+
+    def _go(self, index: int) -> None:
+        self.index = index % len(self.option.values)
+        self.voice.answer(self._current())
+
+    @handles(Command.INCREASE)
+    def next_value(self, press: Press) -> None:
+        """The next value."""
+        self._go(self.index + 1)
+
+    @handles(Command.DECREASE)
+    def previous_value(self, press: Press) -> None:
+        """The previous value."""
+        self._go(self.index - 1)
+
+    @handles(Command.ACCEPT)
+    def accept(self, press: Press) -> None:
+        """Accept the value."""
+        self.finish(self.option.values[self.index][0])
+
+    @handles(Command.DEFAULTS)
+    def defaults(self, press: Press) -> None:
+        """The defaults for every option left."""
+        self.fail(Defaults())
+
+    @handles(Command.REPEAT)
+    def repeat(self, press: Press) -> None:
+        """The option, its value and the keys again."""
+        self.voice.answer(f"{self._current()} {keys_help()}")
+
+    @handles(Command.TYPE)
+    def letter(self, press: Press) -> None:
+        """A letter moves to the next value starting with it."""
+        found = first_letter_match([label for _v, label in self.option.values], press.char or "", self.index)
+        if found is None:
+            self.unbound(press)
+            return
+        self._go(found)
+
+    def unbound(self, press: Press) -> None:
+        """A key that does nothing here."""
+        # Translators: a key that does nothing in a setup option question.
+        self.voice.error(_("That key does nothing here. Left and Right change it, Enter accepts it."))
+
+
+async def choose(loop: KeyLoop, voice: Voice, option: Option[T], *, first: bool = False) -> T:
+    """Ask one option: read its value, change it with Left/Right or a value's first letter, Enter accepts.
 
     Raises:
         Defaults: D was pressed.
         EOFError: the input closed.
+        KeyboardInterrupt: Control+C.
     """
-    index = option.default
-
-    def current() -> str:
-        # Translators: a setup option and its current value, e.g. "Wild dice: off."
-        return _("{option}: {value}.").format(option=option.title, value=option.values[index][1])
-
-    text = current()
-    if first:
-        text += " " + keys_help()
-    speaker.speak(text, interrupt=True)
-    while True:
-        press = await reader.next()
-        key = press.key
-        if key in (Keys.ControlM, Keys.ControlJ, " "):
-            return option.values[index][0]
-        if key in (Keys.Right, Keys.Down):
-            index = (index + 1) % len(option.values)
-        elif key in (Keys.Left, Keys.Up):
-            index = (index - 1) % len(option.values)
-        elif is_key(key, "d"):
-            raise Defaults
-        elif key == Keys.ControlC:
-            raise KeyboardInterrupt
-        elif key in (Keys.Escape, Keys.F1):
-            speaker.speak(current() + " " + keys_help(), interrupt=True)
-            continue
-        else:
-            letter = key.lower() if isinstance(key, str) and len(key) == 1 else ""
-            starts = [i for i, (_v, label) in enumerate(option.values) if label[:1].lower() == letter]
-            if not starts:
-                speaker.speak(
-                    # Translators: a key that does nothing in a setup option question.
-                    _("That key does nothing here. Left and Right change it, Enter accepts it."),
-                    interrupt=True,
-                )
-                continue
-            later = [i for i in starts if i > index]
-            index = later[0] if later else starts[0]
-        speaker.speak(current(), interrupt=True)
+    return await loop.ask(OptionChoice(voice, option, first=first))
 
 
-async def yes_no(reader: KeyReader, speaker: Speaker, question: str) -> bool:
+class YesNo(Question[bool]):
+    """A yes-or-no question outside a game (its text names Y and N); Escape means N.
+
+    Keys read before the question was said never answer it (issue 10, item 5): they are dropped unsaid.
+    """
+
+    contexts = frozenset({Context.QUESTION})
+
+    def __init__(self, voice: Voice, question: str) -> None:
+        super().__init__(voice)
+        self.question = question
+        self.asked = float("inf")
+
+    def opened(self) -> None:
+        """Ask the question."""
+        self.voice.answer(self.question)
+        self.asked = time.monotonic()
+
+    def reminder(self) -> str:
+        """The question."""
+        return self.question
+
+    def heard(self, press: Press) -> bool:
+        """Only keys read after the question was said answer it."""
+        return press.stamp >= self.asked
+
+    @handles(Command.YES)
+    def yes(self, press: Press) -> None:
+        """Yes."""
+        self.finish(True)
+
+    @handles(Command.NO)
+    def no(self, press: Press) -> None:
+        """No (N or Escape)."""
+        self.finish(False)
+
+    def unbound(self, press: Press) -> None:
+        """Any other key: the question again."""
+        # Translators: a key other than Y or N at a yes-or-no question.
+        self.voice.error(_("Please press Y or N.") + " " + self.question)
+
+
+async def yes_no(loop: KeyLoop, voice: Voice, question: str) -> bool:
     """Ask ``question`` (which names Y and N) and wait for Y or N; Escape means N.
 
     Raises:
         EOFError: the input closed.
+        KeyboardInterrupt: Control+C.
     """
-    speaker.speak(question, interrupt=True)
-    while True:
-        press = await reader.next()
-        key = press.key
-        if is_key(key, "y"):
-            return True
-        if is_key(key, "n") or key == Keys.Escape:
-            return False
-        if key == Keys.ControlC:
-            raise KeyboardInterrupt
-        # Translators: a key other than Y or N at a yes-or-no question.
-        speaker.speak(_("Please press Y or N.") + " " + question, interrupt=True)
+    return await loop.ask(YesNo(voice, question))
+
+
+__all__ = [
+    "Defaults",
+    "Option",
+    "OptionChoice",
+    "YesNo",
+    "choose",
+    "keys_help",
+    "yes_no",
+]

@@ -13,6 +13,8 @@ import textwrap
 import threading
 from typing import TextIO
 
+from prompt_toolkit.utils import get_cwidth
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _BEFORE_NUMBER = re.compile(r" (?=\d)")
 _HOLD = "\x00"  # never printed: control characters are removed before wrapping
@@ -68,3 +70,20 @@ class Console:
                 self.stream.write("\n")
                 self.stream.flush()
                 self._mid_line = False
+
+    def echo(self, text: str) -> None:
+        """Print ``text`` at the cursor, on the current line (a typed answer, as it is typed). Control
+        characters are removed."""
+        text = _CONTROL.sub("", text)
+        with self._lock:
+            self.stream.write(text)
+            self.stream.flush()
+            self._mid_line = True
+
+    def erase(self, text: str) -> None:
+        """Remove ``text`` (just echoed) from the end of the current line: the cursor steps back over its
+        columns (two for a wide character) and blanks them. Never moves the cursor up."""
+        columns = sum(max(get_cwidth(char), 0) for char in text)
+        with self._lock:
+            self.stream.write("\b" * columns + " " * columns + "\b" * columns)
+            self.stream.flush()

@@ -1,5 +1,7 @@
-"""Every key of the play screen, as data (DESIGN.md §3): the bindings, F1's help and the README's key list
-all come from :data:`KEYS`. Key names are prompt_toolkit's; an unknown name fails at import time.
+"""Every key of every screen, as data (DESIGN.md §3): the bindings, F1's key list and the README's key list
+all come from :data:`KEYS`. Key names are prompt_toolkit's (its public :class:`Keys` names and their
+aliases, or one character); an unknown name fails at import time. Each row is bound to a handler by the
+input mode that serves its context (:mod:`lcr_audio.tui.input`).
 """
 
 from __future__ import annotations
@@ -8,8 +10,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from prompt_toolkit.key_binding.key_bindings import _parse_key
-from prompt_toolkit.keys import Keys
+from prompt_toolkit.keys import KEY_ALIASES, Keys
 
 from ..i18n import _
 
@@ -42,6 +43,30 @@ class Context(enum.Enum):
     """The scorekeeper asks whether to reverse the dice (R9); U can still undo the turn before."""
     KEEP_CHOOSE = "keep-choose"
     """The scorekeeper asks for a Wild's seat (R7, R9); U can still undo."""
+    MENU = "menu"
+    """A menu outside a game (the main menu, the lesson list)."""
+    SETTINGS = "settings"
+    """The options menu opened from the main menu."""
+    RULES = "rules"
+    """The rules reader opened from the main menu or ``lcr-audio rules``."""
+    QUESTION = "question"
+    """A yes-or-no question outside a game (continue the saved game?)."""
+    LINE = "line"
+    """A setup question answered by typing a line (how many players? a name?)."""
+    OPTION = "option"
+    """A setup option whose value is changed by keys (Wild dice: off)."""
+    START = "start"
+    """The setup's last question: start with these rules, or change the options."""
+    PRACTICE_NUMBER = "practice-number"
+    """A practice question answered with a number."""
+    PRACTICE_SEAT = "practice-seat"
+    """A practice question answered with a player."""
+    PRACTICE_YES_NO = "practice-yes-no"
+    """A practice question answered with yes or no."""
+    LESSON_END = "lesson-end"
+    """A lesson has ended: the next one, again, or the list."""
+    KEY_LIST = "key-list"
+    """F1's list of the keys that work, stepped through one key at a time."""
 
 
 SCOREKEEPER_TWIN = {Context.REVERSE: Context.KEEP_REVERSE, Context.CHOOSE: Context.KEEP_CHOOSE}
@@ -53,6 +78,24 @@ PLAYING = frozenset({Context.ROLL, Context.REVERSE, Context.CHOOSE, Context.WATC
 """During a game; the scorekeeper's twins of REVERSE and CHOOSE are added to each key by _with_twins."""
 IN_GAME = PLAYING | {Context.CONFIRM}
 EVERYWHERE = IN_GAME | {Context.OPTIONS, Context.READER}
+OUTSIDE = frozenset(
+    {
+        Context.MENU,
+        Context.SETTINGS,
+        Context.RULES,
+        Context.QUESTION,
+        Context.LINE,
+        Context.OPTION,
+        Context.START,
+        Context.PRACTICE_NUMBER,
+        Context.PRACTICE_SEAT,
+        Context.PRACTICE_YES_NO,
+        Context.LESSON_END,
+    }
+)
+"""Outside a game: menus, setup, practice."""
+PRACTICE = frozenset({Context.PRACTICE_NUMBER, Context.PRACTICE_SEAT, Context.PRACTICE_YES_NO})
+READERS = frozenset({Context.READER, Context.RULES})
 
 
 class Command(enum.Enum):
@@ -97,6 +140,18 @@ class Command(enum.Enum):
     DELETE_FACE = "delete-face"
     CONFIRM_FACES = "confirm-faces"
     UNDO = "undo"
+    FIRST_LINE = "first-line"
+    LAST_LINE = "last-line"
+    CHOOSE = "choose"
+    BACK = "back"
+    TYPE = "type"
+    DELETE = "delete"
+    ACCEPT = "accept"
+    DEFAULTS = "defaults"
+    CHANGE_OPTIONS = "change-options"
+    REPEAT = "repeat"
+    NEXT_LESSON = "next-lesson"
+    REPEAT_LESSON = "repeat-lesson"
 
 
 @dataclass(frozen=True)
@@ -119,7 +174,24 @@ class KeySpec:
 
     def __post_init__(self) -> None:
         for key in self.keys:
-            _parse_key(key)  # raises ValueError for a name prompt_toolkit does not know
+            key_id(key)  # raises ValueError for a name prompt_toolkit does not know
+
+
+_NAMES = {key.value for key in Keys}
+_ALIASES = {**KEY_ALIASES, "space": " "}
+
+
+def key_id(name: str) -> str:
+    """The key a prompt_toolkit key name stands for, as its :class:`Keys` value or its one character
+    (``"enter"`` is ``"c-m"``, ``"space"`` is ``" "``).
+
+    Raises:
+        ValueError: the name is neither one character nor a name prompt_toolkit's :class:`Keys` knows.
+    """
+    name = _ALIASES.get(name, name)
+    if len(name) == 1 or name in _NAMES:
+        return name
+    raise ValueError(f"no such key: {name!r}")
 
 
 DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
@@ -141,7 +213,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Y"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("yes"),
-        frozenset({Context.REVERSE, Context.CONFIRM}),
+        frozenset({Context.REVERSE, Context.CONFIRM, Context.QUESTION, Context.PRACTICE_YES_NO}),
     ),
     KeySpec(
         Command.NO,
@@ -150,7 +222,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("N"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("no"),
-        frozenset({Context.REVERSE, Context.CONFIRM}),
+        frozenset({Context.REVERSE, Context.CONFIRM, Context.QUESTION, Context.PRACTICE_YES_NO}),
     ),
     KeySpec(
         Command.EXPLAIN,
@@ -168,7 +240,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Down or Right arrow"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("next seat to choose"),
-        frozenset({Context.CHOOSE}),
+        frozenset({Context.CHOOSE, Context.PRACTICE_SEAT}),
     ),
     KeySpec(
         Command.PREVIOUS_SEAT,
@@ -177,7 +249,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Up or Left arrow"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("previous seat to choose"),
-        frozenset({Context.CHOOSE}),
+        frozenset({Context.CHOOSE, Context.PRACTICE_SEAT}),
     ),
     KeySpec(
         Command.CONFIRM_SEAT,
@@ -186,7 +258,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Enter or Space"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("choose that seat"),
-        frozenset({Context.CHOOSE}),
+        frozenset({Context.CHOOSE, Context.PRACTICE_SEAT}),
     ),
     KeySpec(
         Command.SEAT,
@@ -204,7 +276,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("1 to 9, and 0 for 10"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("go to that seat"),
-        frozenset({Context.CHOOSE}),
+        frozenset({Context.CHOOSE, Context.PRACTICE_SEAT}),
     ),
     KeySpec(
         Command.STATUS,
@@ -383,8 +455,8 @@ KEYS: tuple[KeySpec, ...] = (
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("F1"),
         # Translators: F1 key help: what these keys do, said after their names.
-        N_("the keys that work now"),
-        EVERYWHERE,
+        N_("the keys that work now, one at a time"),
+        EVERYWHERE | OUTSIDE,
     ),
     KeySpec(
         Command.MENU,
@@ -411,7 +483,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Escape"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("same as N"),
-        frozenset({Context.CONFIRM}),
+        frozenset({Context.CONFIRM, Context.QUESTION}),
     ),
     KeySpec(
         Command.NEXT_LINE,
@@ -419,8 +491,8 @@ KEYS: tuple[KeySpec, ...] = (
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Down arrow"),
         # Translators: F1 key help: what these keys do, said after their names.
-        N_("the next line"),
-        frozenset({Context.OPTIONS, Context.READER}),
+        N_("the next option"),
+        frozenset({Context.OPTIONS, Context.SETTINGS}),
     ),
     KeySpec(
         Command.PREVIOUS_LINE,
@@ -428,8 +500,44 @@ KEYS: tuple[KeySpec, ...] = (
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Up arrow"),
         # Translators: F1 key help: what these keys do, said after their names.
-        N_("the previous line"),
-        frozenset({Context.OPTIONS, Context.READER}),
+        N_("the previous option"),
+        frozenset({Context.OPTIONS, Context.SETTINGS}),
+    ),
+    KeySpec(
+        Command.NEXT_LINE,
+        ("down", "right", "tab"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Down arrow, Right arrow or Tab"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the next section's title"),
+        READERS,
+    ),
+    KeySpec(
+        Command.PREVIOUS_LINE,
+        ("up", "left", "s-tab"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Up arrow, Left arrow or Shift+Tab"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the previous section's title"),
+        READERS,
+    ),
+    KeySpec(
+        Command.FIRST_LINE,
+        ("home",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Home"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the first section"),
+        READERS,
+    ),
+    KeySpec(
+        Command.LAST_LINE,
+        ("end",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("End"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the last section"),
+        READERS,
     ),
     KeySpec(
         Command.INCREASE,
@@ -438,7 +546,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Right arrow"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("change the value up"),
-        frozenset({Context.OPTIONS}),
+        frozenset({Context.OPTIONS, Context.SETTINGS}),
     ),
     KeySpec(
         Command.DECREASE,
@@ -447,7 +555,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Left arrow"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("change the value down"),
-        frozenset({Context.OPTIONS}),
+        frozenset({Context.OPTIONS, Context.SETTINGS}),
     ),
     KeySpec(
         Command.READ_ALL,
@@ -456,7 +564,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Enter or Space"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("read the whole section"),
-        frozenset({Context.READER}),
+        READERS,
     ),
     KeySpec(
         Command.CLOSE,
@@ -475,6 +583,24 @@ KEYS: tuple[KeySpec, ...] = (
         # Translators: F1 key help: what these keys do, said after their names.
         N_("back to the game"),
         frozenset({Context.READER}),
+    ),
+    KeySpec(
+        Command.CLOSE,
+        ("escape", "enter"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape or Enter"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("close the menu"),
+        frozenset({Context.SETTINGS}),
+    ),
+    KeySpec(
+        Command.CLOSE,
+        ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("back to the menu"),
+        frozenset({Context.RULES}),
     ),
     KeySpec(
         Command.FACE,
@@ -521,6 +647,303 @@ KEYS: tuple[KeySpec, ...] = (
         N_("save and leave at once"),
         EVERYWHERE,
     ),
+    KeySpec(
+        Command.QUIT_NOW,
+        ("c-c",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Control+C"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("leave the program at once"),
+        OUTSIDE,
+    ),
+    KeySpec(
+        Command.NEXT_LINE,
+        ("down", "tab"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Down arrow or Tab"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the next item"),
+        frozenset({Context.MENU}),
+    ),
+    KeySpec(
+        Command.PREVIOUS_LINE,
+        ("up", "s-tab"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Up arrow or Shift+Tab"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the previous item"),
+        frozenset({Context.MENU}),
+    ),
+    KeySpec(
+        Command.FIRST_LINE,
+        ("home",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Home"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the first item"),
+        frozenset({Context.MENU}),
+    ),
+    KeySpec(
+        Command.LAST_LINE,
+        ("end",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("End"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the last item"),
+        frozenset({Context.MENU}),
+    ),
+    KeySpec(
+        Command.CHOOSE,
+        ("enter", "space", "right"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Enter, Space or Right arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("choose the item"),
+        frozenset({Context.MENU}),
+    ),
+    KeySpec(
+        Command.TYPE,
+        (),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("A letter"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the next item starting with it"),
+        frozenset({Context.MENU}),
+    ),
+    KeySpec(
+        Command.BACK,
+        ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("go back; in the main menu, leave the program after a yes or no question"),
+        frozenset({Context.MENU}),
+    ),
+    KeySpec(
+        Command.TYPE,
+        (),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Letters and digits"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("type the answer"),
+        frozenset({Context.LINE}),
+    ),
+    KeySpec(
+        Command.DELETE,
+        ("c-h",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Backspace"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("remove the last character typed"),
+        frozenset({Context.LINE, Context.PRACTICE_NUMBER}),
+    ),
+    KeySpec(
+        Command.ACCEPT,
+        ("enter",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Enter"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("accept the answer; with nothing typed, the one the question offers"),
+        frozenset({Context.LINE}),
+    ),
+    KeySpec(
+        Command.BACK,
+        ("escape", "c-d"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape or Control+D"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("leave the setup"),
+        frozenset({Context.LINE}),
+    ),
+    KeySpec(
+        Command.INCREASE,
+        ("right", "down"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Right or Down arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the next value"),
+        frozenset({Context.OPTION}),
+    ),
+    KeySpec(
+        Command.DECREASE,
+        ("left", "up"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Left or Up arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the previous value"),
+        frozenset({Context.OPTION}),
+    ),
+    KeySpec(
+        Command.ACCEPT,
+        ("enter", "space"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Enter or Space"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("accept this value"),
+        frozenset({Context.OPTION}),
+    ),
+    KeySpec(
+        Command.DEFAULTS,
+        ("d",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("D"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the defaults for every option left"),
+        frozenset({Context.OPTION}),
+    ),
+    KeySpec(
+        Command.TYPE,
+        (),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("A letter"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the next value starting with it"),
+        frozenset({Context.OPTION}),
+    ),
+    KeySpec(
+        Command.REPEAT,
+        ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("hear the question again"),
+        frozenset({Context.OPTION}),
+    ),
+    KeySpec(
+        Command.ACCEPT,
+        ("enter", "space"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Enter or Space"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("start the game with these rules"),
+        frozenset({Context.START}),
+    ),
+    KeySpec(
+        Command.CHANGE_OPTIONS,
+        ("o",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("O"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("change the options one by one"),
+        frozenset({Context.START}),
+    ),
+    KeySpec(
+        Command.BACK,
+        ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("leave the setup"),
+        frozenset({Context.START}),
+    ),
+    KeySpec(
+        Command.TYPE,
+        DIGITS,
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("0 to 9"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("type the number"),
+        frozenset({Context.PRACTICE_NUMBER}),
+    ),
+    KeySpec(
+        Command.ACCEPT,
+        ("enter",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Enter"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("answer with the number typed"),
+        frozenset({Context.PRACTICE_NUMBER}),
+    ),
+    KeySpec(
+        Command.REPEAT,
+        ("r",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("R"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("hear the question again"),
+        PRACTICE,
+    ),
+    KeySpec(
+        Command.BACK,
+        ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("leave the lesson"),
+        PRACTICE,
+    ),
+    KeySpec(
+        Command.NEXT_LESSON,
+        ("enter",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Enter"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the next lesson; after the last one, the lesson list"),
+        frozenset({Context.LESSON_END}),
+    ),
+    KeySpec(
+        Command.REPEAT_LESSON,
+        ("r",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("R"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("this lesson again"),
+        frozenset({Context.LESSON_END}),
+    ),
+    KeySpec(
+        Command.BACK,
+        ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the lesson list"),
+        frozenset({Context.LESSON_END}),
+    ),
+    KeySpec(
+        Command.NEXT_LINE,
+        ("down",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Down arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the next key"),
+        frozenset({Context.KEY_LIST}),
+    ),
+    KeySpec(
+        Command.PREVIOUS_LINE,
+        ("up",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Up arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the previous key"),
+        frozenset({Context.KEY_LIST}),
+    ),
+    KeySpec(
+        Command.CLOSE,
+        ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("close the key list"),
+        frozenset({Context.KEY_LIST}),
+    ),
+    KeySpec(
+        Command.HELP,
+        ("f1",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("F1"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("how this list works"),
+        frozenset({Context.KEY_LIST}),
+    ),
+    KeySpec(
+        Command.QUIT_NOW,
+        ("c-c",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Control+C"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("leave at once, as from the screen under this list"),
+        frozenset({Context.KEY_LIST}),
+    ),
 )
 
 
@@ -551,11 +974,6 @@ def is_key(key: str | Keys, letter: str) -> bool:
     return isinstance(key, str) and len(key) == 1 and latin_twin(key) == letter
 
 
-def _key_id(key: str) -> str:
-    parsed = _parse_key(key)
-    return parsed.value if isinstance(parsed, Keys) else parsed
-
-
 def lookup(key: str | Keys, context: Context) -> KeySpec | None:
     """The row that handles ``key`` (a prompt_toolkit key or character) in ``context``, if any.
 
@@ -565,23 +983,52 @@ def lookup(key: str | Keys, context: Context) -> KeySpec | None:
     if len(wanted) == 1:
         wanted = latin_twin(wanted)
     for spec in KEYS:
-        if context in spec.contexts and any(_key_id(k) == wanted for k in spec.keys):
+        if context in spec.contexts and any(key_id(k) == wanted for k in spec.keys):
             return spec
     return None
 
 
-def help_text(context: Context) -> str:
-    """F1's answer in ``context``: every key that works now and what it does, in table order, one per line."""
-    parts = [
+LAST_IN_HELP = frozenset(
+    {Command.QUIET, Command.VOLUME_DOWN, Command.VOLUME_UP, Command.HELP, Command.QUIT_NOW}
+)
+"""Keys that work everywhere close the key list (Q, F7, F8, F1, Control+C): the keys of the moment come
+first."""
+
+
+def help_rows(context: Context) -> list[KeySpec]:
+    """The rows that work in ``context``, in table order, with the keys of :data:`LAST_IN_HELP` last."""
+    rows = [spec for spec in KEYS if context in spec.contexts]
+    return sorted(rows, key=lambda spec: spec.command in LAST_IN_HELP)
+
+
+def help_entries(context: Context) -> list[str]:
+    """F1's list in ``context``: one sentence per row that works now ("S: every seat's chips and the
+    pot."), in the order of :func:`help_rows`."""
+    return [
         # Translators: one entry of the F1 key list, e.g. "S: every seat's chips and the pot."
         _("{keys}: {action}.").format(keys=_(spec.spoken), action=_(spec.help))
-        for spec in KEYS
-        if context in spec.contexts
+        for spec in help_rows(context)
     ]
-    return "\n".join(parts)  # one key per line: a screen reader can go through them line by line
+
+
+def help_text(context: Context) -> str:
+    """F1's list in ``context`` as one text, one key per line (see :func:`help_entries`)."""
+    return "\n".join(help_entries(context))  # one key per line: a screen reader can go through them
 
 
 _CONTEXT_NAMES = {
+    Context.MENU: "a menu",
+    Context.SETTINGS: "the options menu outside a game",
+    Context.RULES: "the rules reader outside a game",
+    Context.QUESTION: "a yes-or-no question outside a game",
+    Context.LINE: "a typed setup answer",
+    Context.OPTION: "a setup option",
+    Context.START: "the setup's rules question",
+    Context.PRACTICE_NUMBER: "a practice number",
+    Context.PRACTICE_SEAT: "a practice player",
+    Context.PRACTICE_YES_NO: "a practice yes or no",
+    Context.LESSON_END: "a lesson's end",
+    Context.KEY_LIST: "the F1 key list",
     Context.KEEP_REVERSE: "the scorekeeper's reversal question",
     Context.KEEP_CHOOSE: "the scorekeeper's Wild choice",
     Context.ENTRY: "typing the faces of real dice",
@@ -596,12 +1043,18 @@ _CONTEXT_NAMES = {
 
 
 def _when(contexts: frozenset[Context]) -> str:
+    if contexts >= EVERYWHERE | OUTSIDE:
+        return "everywhere"
+    if contexts >= OUTSIDE:
+        return "anywhere outside a game"
     if contexts >= EVERYWHERE:
         return "any time in a game, menus and reader included"
     if contexts >= IN_GAME:
         return "any time in a game"
     if contexts >= PLAYING:
         return "during play"
+    if contexts == PRACTICE:
+        return "a practice question"
     return ", ".join(_CONTEXT_NAMES[c] for c in Context if c in contexts)
 
 
@@ -614,4 +1067,15 @@ def markdown_table(contexts: Iterable[Context] = tuple(Context)) -> str:
     return "\n".join(["| keys | what they do | when |", "|---|---|---|", *rows])
 
 
-__all__ = ["KEYS", "N_", "Command", "Context", "KeySpec", "help_text", "lookup", "markdown_table"]
+__all__ = [
+    "KEYS",
+    "N_",
+    "Command",
+    "Context",
+    "KeySpec",
+    "help_entries",
+    "help_text",
+    "key_id",
+    "lookup",
+    "markdown_table",
+]

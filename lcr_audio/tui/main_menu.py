@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from prompt_toolkit.keys import Keys
-
 from ..i18n import _
 from ..keeper import series_text
 from ..saves import LoadedGame, SaveError, load
 from ..settings import Settings
-from .choice import KeyReader
-from .menu import menu
-from .options import OptionsMenu, SettingsApplier
+from .choice import yes_no
+from .input import KeyLoop, SpeakerVoice
+from .menu import Menu
+from .options import OptionsMenu, SettingsApplier, SettingsMenu
 from .play import Outcome
 from .practice import run_practice
 from .reader import read_rules
@@ -35,6 +34,7 @@ async def run_main_menu(app: App) -> None:
     if isinstance(offer, LoadedGame) and await app.resume(offer) is Outcome.LEFT:
         return
     start = 0
+    queued = False
     while True:
         items = [
             # Translators: main menu item.
@@ -52,25 +52,34 @@ async def run_main_menu(app: App) -> None:
             # Translators: main menu item.
             ("quit", _("Quit")),
         ]
-        async with KeyReader(app.keys) as reader:
-            choice = await menu(
-                reader,
-                app.speaker,
+        voice = SpeakerVoice(app.speaker, app.sound)
+        async with KeyLoop(app.keys) as loop:
+            main = Menu(
+                voice,
                 # Translators: the main menu's title, said before its first item.
                 _("Left Right Center. Main menu."),
                 items,
-                escape="quit",
+                escape="escape",
                 start=start,
+                queued=queued,
             )
+            choice = await loop.ask(main)
+            queued = True  # from here on, the menu comes back after a sentence saying what was left
+            if choice == "escape":
+                # Translators: Escape in the main menu asks before the program ends.
+                if not await yes_no(loop, voice, _("Leave Left Right Center? Y or N.")):
+                    start, queued = main.index, False  # the menu again, where it was
+                    continue
+                choice = "quit"
             start = [key for key, _label in items].index(choice)
             if choice == "rules":
-                await read_rules(reader, app, None)
+                await read_rules(loop, voice, None)
                 continue
             if choice == "series":
-                app.speaker.speak(_series(app), interrupt=True)
+                voice.answer(_series(app))
                 continue
             if choice == "options":
-                await _options(reader, app)
+                await _options(loop, app)
                 continue
         if choice == "quit":
             # Translators: said when the player leaves.
@@ -83,7 +92,7 @@ async def run_main_menu(app: App) -> None:
                 if await run_scorekeeper(app) is Outcome.LEFT:
                     return
             else:
-                rules, players = await Setup(app.speaker, app.console, app.keys, app.output).ask()
+                rules, players = await Setup(app.speaker, app.console, app.keys).ask()
                 if await app.play_new(rules, players) is Outcome.LEFT:
                     return
         except SetupCancelled:
@@ -99,7 +108,7 @@ def _series(app: App) -> str:
     return series_text(loaded.names, loaded.series)
 
 
-async def _options(reader: KeyReader, app: App) -> None:
+async def _options(loop: KeyLoop, app: App) -> None:
     """The options menu outside a game: Up/Down move, Left/Right change, Escape or Enter close."""
 
     applier = SettingsApplier(app.settings, app.speaker, app.sound)
@@ -113,23 +122,4 @@ async def _options(reader: KeyReader, app: App) -> None:
 
     voices = [(v.id, v.name) for v in app.speaker.voices()] if app.speaker.mode == "tts" else []
     options = OptionsMenu(app.settings, apply, voices, app.speaker.set_language)
-    app.speaker.speak(options.opening(), interrupt=True)
-    while True:
-        key = (await reader.next()).key
-        if key in (Keys.Escape, Keys.ControlM, Keys.ControlJ):
-            # Translators: said when the options menu closes.
-            app.speaker.speak(_("Options closed."), interrupt=True)
-            return
-        if key == Keys.ControlC:
-            raise KeyboardInterrupt
-        if key == Keys.Down:
-            text = options.move(+1)
-        elif key == Keys.Up:
-            text = options.move(-1)
-        elif key == Keys.Right:
-            text = options.change(+1)
-        elif key == Keys.Left:
-            text = options.change(-1)
-        else:
-            text = options.opening()
-        app.speaker.speak(text, interrupt=True)
+    await loop.ask(SettingsMenu(SpeakerVoice(app.speaker, app.sound), options))

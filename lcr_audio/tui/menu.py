@@ -1,17 +1,14 @@
 """A list of choices read one at a time: Up and Down move, Enter chooses, a first letter jumps, Escape
-takes the menu's way out (DESIGN.md §3)."""
+takes the menu's way out (DESIGN.md §3). An input mode of the key loop (:mod:`lcr_audio.tui.input`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TypeVar
 
-from prompt_toolkit.keys import Keys
-
 from ..i18n import _
-from ..speech import Speaker
-from .choice import KeyReader
-from .keys import latin_twin
+from .input import KeyLoop, Press, Question, Voice, first_letter_match, handles
+from .keys import Command, Context
 
 T = TypeVar("T")
 
@@ -21,65 +18,126 @@ def _line(label: str, index: int, total: int) -> str:
     return _("{item}. {place} of {total}.").format(item=label, place=index + 1, total=total)
 
 
+def _keys_help() -> str:
+    # Translators: the keys of every menu, said when it opens and on F1.
+    return _("Up and Down move, Enter chooses, Escape goes back.")
+
+
+class Menu(Question[T]):
+    """A menu as an input mode; its value is the item chosen (or ``escape`` on Escape).
+
+    Args:
+        voice: where it speaks.
+        title: said first, with the first item.
+        items: ``(value, label)`` pairs, in order.
+        escape: the value Escape returns; None makes Escape read the menu again.
+        start: the item read first.
+        queued: the opening waits for what is being said (a sentence saying what was just left).
+    """
+
+    contexts = frozenset({Context.MENU})
+
+    def __init__(
+        self,
+        voice: Voice,
+        title: str,
+        items: Sequence[tuple[T, str]],
+        *,
+        escape: T | None,
+        start: int,
+        queued: bool = False,
+    ) -> None:
+        super().__init__(voice)
+        self.title = title
+        self.items = items
+        self.escape = escape
+        self.index = start
+        self.queued = queued
+
+    def _current(self) -> str:
+        return _line(self.items[self.index][1], self.index, len(self.items))
+
+    def opened(self) -> None:
+        """Say the title, the item under the cursor and the keys."""
+        text = f"{self.title} {self._current()} {_keys_help()}"
+        if self.queued:
+            self.queued = False
+            self.voice.say(text)
+        else:
+            self.voice.answer(text)
+
+    def reminder(self) -> str:
+        """The item under the cursor."""
+        return self._current()
+
+    def _go(self, index: int) -> None:
+        self.index = index % len(self.items)
+        self.voice.answer(self._current())
+
+    @handles(Command.NEXT_LINE)
+    def next_item(self, press: Press) -> None:
+        """The next item (after the last, the first)."""
+        self._go(self.index + 1)
+
+    @handles(Command.PREVIOUS_LINE)
+    def previous_item(self, press: Press) -> None:
+        """The previous item."""
+        self._go(self.index - 1)
+
+    @handles(Command.FIRST_LINE)
+    def first_item(self, press: Press) -> None:
+        """The first item."""
+        self._go(0)
+
+    @handles(Command.LAST_LINE)
+    def last_item(self, press: Press) -> None:
+        """The last item."""
+        self._go(len(self.items) - 1)
+
+    @handles(Command.CHOOSE)
+    def choose(self, press: Press) -> None:
+        """Choose the item under the cursor."""
+        self.finish(self.items[self.index][0])
+
+    @handles(Command.BACK)
+    def back(self, press: Press) -> None:
+        """The menu's way out, or the menu read again when it has none."""
+        if self.escape is not None:
+            self.finish(self.escape)
+            return
+        self.opened()
+
+    @handles(Command.TYPE)
+    def letter(self, press: Press) -> None:
+        """A letter moves to the next item starting with it (Enter chooses)."""
+        key = press.char or ""
+        found = first_letter_match([label for _v, label in self.items], key, self.index)
+        if found is None:
+            # Translators: a letter that starts no item of the menu.
+            self.voice.error(_("No item starts with {letter}.").format(letter=key.upper()))
+            return
+        self._go(found)
+
+    def unbound(self, press: Press) -> None:
+        """A key that does nothing here: the keys of a menu."""
+        # Translators: a key that does nothing in a menu.
+        self.voice.error(_("That key does nothing here. {keys}").format(keys=_keys_help()))
+
+
 async def menu(
-    reader: KeyReader,
-    speaker: Speaker,
+    loop: KeyLoop,
+    voice: Voice,
     title: str,
     items: Sequence[tuple[T, str]],
     *,
     escape: T | None = None,
     start: int = 0,
+    queued: bool = False,
 ) -> T:
     """Ask the player to pick one of ``items`` (``(value, label)`` pairs) and return its value.
-
-    Args:
-        reader: the key source.
-        speaker: speaks the title and each item (interrupting: the player is moving).
-        title: said first, with the first item.
-        items: the choices, in order.
-        escape: the value Escape returns; None makes Escape read the menu again.
-        start: the item read first.
 
     Raises:
         EOFError: the input closed.
         KeyboardInterrupt: Control+C.
     """
-    index = start
-    total = len(items)
-    # Translators: the keys of every menu, said when it opens and on F1.
-    keys_help = _("Up and Down move, Enter chooses, Escape goes back.")
-    speaker.speak(f"{title} {_line(items[index][1], index, total)} {keys_help}", interrupt=True)
-    while True:
-        key = (await reader.next()).key
-        if key in (Keys.Down, Keys.Tab):
-            index = (index + 1) % total
-        elif key in (Keys.Up, Keys.BackTab):
-            index = (index - 1) % total
-        elif key == Keys.Home:
-            index = 0
-        elif key == Keys.End:
-            index = total - 1
-        elif key in (Keys.ControlM, Keys.ControlJ, " ", Keys.Right):
-            return items[index][0]
-        elif key == Keys.Escape and escape is not None:
-            return escape
-        elif key == Keys.ControlC:
-            raise KeyboardInterrupt
-        elif key in (Keys.Escape, Keys.F1):
-            speaker.speak(f"{title} {_line(items[index][1], index, total)} {keys_help}", interrupt=True)
-            continue
-        elif isinstance(key, str) and len(key) == 1 and key.isalnum():
-            starts = [i for i, (_v, label) in enumerate(items) if label[:1].lower() == key.lower()]
-            if not starts:  # a Russian layout's letter at the place of a Latin one
-                starts = [i for i, (_v, label) in enumerate(items) if label[:1].lower() == latin_twin(key)]
-            if not starts:
-                # Translators: a letter that starts no item of the menu.
-                speaker.speak(_("No item starts with {letter}.").format(letter=key.upper()), interrupt=True)
-                continue
-            later = [i for i in starts if i > index]
-            index = later[0] if later else starts[0]  # a letter only moves: Enter chooses
-        else:
-            # Translators: a key that does nothing in a menu.
-            speaker.speak(_("That key does nothing here. {keys}").format(keys=keys_help), interrupt=True)
-            continue
-        speaker.speak(_line(items[index][1], index, total), interrupt=True)
+    return await loop.ask(Menu(voice, title, items, escape=escape, start=start, queued=queued))

@@ -24,6 +24,8 @@ from ..i18n import (
 from ..settings import RATE_RANGE, VERBOSITIES, Settings
 from ..sound import SoundPlayer
 from ..speech import Speaker
+from .input import Press, Question, Voice, handles
+from .keys import Command, Context
 
 PAUSES = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0)
 """The computer players' pauses offered, in seconds."""
@@ -66,11 +68,24 @@ def verbosity_name(verbosity: str) -> str:
     }[verbosity]
 
 
+def _braille_value(on: bool, reaches: bool) -> str:
+    """The Braille line's value: "on" only when a braille display is really reached."""
+    if on and not reaches:
+        # Translators: the Braille option's value when it is on but the speech output in use reaches no
+        # braille display (the game's own voice, printed lines, or Linux without Orca's D-Bus service).
+        return _("on, but this speech output reaches no braille display")
+    return _on_off(on)
+
+
 def items(
-    voices: Sequence[tuple[str, str]] = (), on_language: Callable[[str], object] = lambda _code: None
+    voices: Sequence[tuple[str, str]] = (),
+    on_language: Callable[[str], object] = lambda _code: None,
+    brailles: Callable[[], bool] = lambda: True,
 ) -> list[Item]:
     """The menu's lines. ``voices`` are the game's own voice's ``(id, name)`` pairs (empty: no voice line);
-    ``on_language`` gets the language code put in force when the Language line changes (for speech)."""
+    ``on_language`` gets the language code put in force when the Language line changes (for speech);
+    ``brailles`` tells whether the speech output in use reaches a braille display (``Speaker.brailles``),
+    so that the Braille line never says "on" when nothing is shown."""
 
     def change_verbosity(s: Settings, step: int) -> None:
         s.verbosity = str(_cycle(VERBOSITIES, s.verbosity, step))
@@ -109,7 +124,7 @@ def items(
         # Translators: options menu line: in screen-reader mode, also print every message.
         Item(lambda: _("Print messages in screen-reader mode"), lambda s: _on_off(s.echo), toggle("echo")),
         # Translators: options menu line: send every message to the braille display.
-        Item(lambda: _("Braille"), lambda s: _on_off(s.braille), toggle("braille")),
+        Item(lambda: _("Braille"), lambda s: _braille_value(s.braille, brailles()), toggle("braille")),
     ]
     codes = ["", *available_languages()]
 
@@ -190,6 +205,7 @@ class OptionsMenu:
         on_language: gets the new language code when the player changes the Language line (the game's
             messages follow at once; this puts speech in the same language). Only that line changes the
             language, so a language chosen with ``--lang`` stays until the player picks another.
+        brailles: whether the speech output in use reaches a braille display (``Speaker.brailles``).
     """
 
     def __init__(
@@ -198,10 +214,11 @@ class OptionsMenu:
         apply: Callable[[Settings], None],
         voices: Sequence[tuple[str, str]] = (),
         on_language: Callable[[str], object] = lambda _code: None,
+        brailles: Callable[[], bool] = lambda: True,
     ) -> None:
         self.settings = settings
         self.apply = apply
-        self.items = items(voices, on_language)
+        self.items = items(voices, on_language, brailles)
         self.index = 0
 
     def line(self) -> str:
@@ -229,3 +246,58 @@ class OptionsMenu:
         self.apply(self.settings)
         # Translators: said after an option's value changed in the options menu.
         return _("{option}: {value}.").format(option=item.title(), value=item.value(self.settings))
+
+
+class SettingsMenu(Question[None]):
+    """The options menu outside a game, as an input mode: Up/Down move, Left/Right change, Escape or Enter
+    close.
+
+    Args:
+        voice: where it speaks.
+        options: the menu's position and texts.
+    """
+
+    contexts = frozenset({Context.SETTINGS})
+
+    def __init__(self, voice: Voice, options: OptionsMenu) -> None:
+        super().__init__(voice)
+        self.options = options
+
+    def opened(self) -> None:
+        """How the menu works, and its first line."""
+        self.voice.answer(self.options.opening())
+
+    def reminder(self) -> str:
+        """The current line."""
+        return self.options.line()
+
+    @handles(Command.NEXT_LINE)
+    def next_line(self, press: Press) -> None:
+        """The next option."""
+        self.voice.answer(self.options.move(+1))
+
+    @handles(Command.PREVIOUS_LINE)
+    def previous_line(self, press: Press) -> None:
+        """The previous option."""
+        self.voice.answer(self.options.move(-1))
+
+    @handles(Command.INCREASE)
+    def increase(self, press: Press) -> None:
+        """The option's value up."""
+        self.voice.answer(self.options.change(+1))
+
+    @handles(Command.DECREASE)
+    def decrease(self, press: Press) -> None:
+        """The option's value down."""
+        self.voice.answer(self.options.change(-1))
+
+    @handles(Command.CLOSE)
+    def close(self, press: Press) -> None:
+        """Close the menu."""
+        # Translators: said when the options menu closes.
+        self.voice.answer(_("Options closed."))
+        self.finish(None)
+
+    def unbound(self, press: Press) -> None:
+        """Any other key: how the menu works."""
+        self.voice.error(self.options.opening())

@@ -1,10 +1,9 @@
-"""The play screen: keys in, utterances and cues out (DESIGN.md §3).
+"""The play screen: the controller of a game (DESIGN.md §3). Game events in, utterances and cues out.
 
-It reads keys with prompt_toolkit's input layer (raw mode, its key parser) rather than a full
-``Application``: an application redraws its layout after every message printed above it, and a screen
-reader reads each redraw again. Here output is append-only and nothing is redrawn. Keys come from the
-table in :mod:`lcr_audio.tui.keys`; game messages go through a :class:`Presenter` (cues, then speech, in
-order); answers to keys interrupt.
+It holds no key code: keys are read by the key loop (:mod:`lcr_audio.tui.input`) and handled by the input
+modes of :mod:`lcr_audio.tui.game_modes`, which call the actions here; which mode answers follows from
+the game's state (:attr:`PlayScreen.context`). Game messages go through a :class:`Presenter` (cues, then
+speech, in order); answers to keys interrupt. Output is append-only and nothing is redrawn.
 """
 
 from __future__ import annotations
@@ -13,12 +12,12 @@ import asyncio
 import contextlib
 import enum
 import logging
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyPress
-from prompt_toolkit.keys import Keys
 
 from ..engine import (
     ChooseSeat,
@@ -33,17 +32,17 @@ from ..engine import (
 )
 from ..i18n import _, ngettext
 from ..narration import Narrator, Priority, Utterance, Verbosity
-from ..narration.rules_summary import reversal_explained, rules_summary
-from ..rules_text import Section, explain_roll, sections
+from ..rules_text import explain_roll
 from ..session import Session
 from ..settings import VERBOSITIES, Settings
 from ..sound import SoundPlayer
 from ..speech import Speaker
-from .choice import ESCAPE_FLUSH_SECONDS
-from .keys import CHOOSING, Command, Context, KeySpec, help_text, lookup
+from .game_modes import GameRouter, game_modes
+from .input import KeyLoop, Mode, Press
+from .keys import CHOOSING, Context
 from .options import OptionsMenu, SettingsApplier, verbosity_name
 from .presenter import NO_CUE_ARGS, CueArgs, Presenter
-from .reader import section_text, section_title
+from .reader import Sections
 
 log = logging.getLogger(__name__)
 
@@ -59,9 +58,30 @@ class Outcome(enum.Enum):
     """The program must end: Control+C, or a signal (the terminal closed, the system shutting down)."""
 
 
-class _Question(enum.Enum):
-    QUIT = "quit"
-    AGAIN = "again"
+@dataclass(frozen=True)
+class YesNoQuestion:
+    """A yes-or-no question open on the play screen (quit? play again? undo?).
+
+    Attributes:
+        text: the question, naming Y and N.
+        answer: called with the answer (True for Y).
+        in_game: True when it interrupts the game (quit, undo), False when the game has ended.
+    """
+
+    text: str
+    answer: Callable[[bool], None]
+    in_game: bool = True
+
+
+class Extension(Protocol):
+    """What a variant of the play screen adds by composition (the scorekeeper for real dice): its own
+    contexts in place of some of the game's, and the input modes that serve them."""
+
+    def context(self, game: Context) -> Context:
+        """The context in force when the game's own would be ``game``."""
+
+    def modes(self, screen: PlayScreen) -> Mapping[Context, Mode]:
+        """The modes serving the extension's contexts."""
 
 
 class Keeper(Protocol):
@@ -98,6 +118,7 @@ class PlayScreen:
         save_settings: called after the settings changed (to remember them).
         sound: the cue player, or None for no sound.
         keeper: autosave and series, or None.
+        extension: adds contexts and their modes (the scorekeeper), or None.
     """
 
     def __init__(
@@ -112,8 +133,10 @@ class PlayScreen:
         save_settings: Callable[[Settings], str | None] | None = None,
         sound: SoundPlayer | None = None,
         keeper: Keeper | None = None,
+        extension: Extension | None = None,
     ) -> None:
         self.speaker = speaker
+        self.extension = extension
         self.keys = keys
         self.pause = pause
         self.new_session = new_session
@@ -125,24 +148,34 @@ class PlayScreen:
         self.presenter = Presenter(speaker, sound, rate=lambda: self.settings.rate)
         self._applier = SettingsApplier(self.settings, speaker, sound)
         self._history_pos: int | None = None
-        self._question: _Question | None = None
+        self._question: YesNoQuestion | None = None
         self._options: OptionsMenu | None = None
-        self._reader: list[Section] | None = None
-        self._reader_pos = 0
+        self._reader: Sections | None = None
         self._choice = 0
         self._wake: asyncio.Event | None = None
         self._loop_task: asyncio.Task[None] | None = None
-        self._flush_task: asyncio.TimerHandle | None = None
+        self._key_loop: KeyLoop | None = None
+        self._modes: dict[Context, Mode] = {}
         self._done: asyncio.Future[Outcome] | None = None
         self._turn_events: list[Event] = []
         self._last_turn: list[Event] = []
-        self._use(session)
+        self._asked_at: float | None = None
+        """When the pending question was handed to speech (time.monotonic()); None while it waits."""
+        self._questions = 0
+        """Counts the questions asked, so that a late ``on_start`` of an old question changes nothing."""
+        self.use(session)
 
     # --- running --------------------------------------------------------------------------------------
 
-    def _use(self, session: Session) -> None:
+    def use(self, session: Session) -> None:
+        """Play ``session`` from now on (a new game, or the scorekeeper's undo)."""
         self.session = session
-        self.narrator = Narrator(session.names, session.humans, verbosity=Verbosity(self.settings.verbosity))
+        self.narrator = Narrator(
+            session.names,
+            session.humans,
+            verbosity=Verbosity(self.settings.verbosity),
+            physical=session.physical,
+        )
         session.listeners.append(self._on_events)
         self._turn_events, self._last_turn = [], []
 
@@ -156,7 +189,14 @@ class PlayScreen:
         self._done = loop.create_future()
         self._wake = asyncio.Event()
         self.presenter.start()
-        with self.keys.raw_mode(), self.keys.attach(self._on_input):
+        self._modes = {**game_modes(self), **(self.extension.modes(self) if self.extension else {})}
+        async with KeyLoop(self.keys) as keys:
+            self._key_loop = keys
+            keys.on_closed = self._keyboard_gone
+            keys.after_key = self._poke
+            keys.push(GameRouter(self))
+            for mode in self._modes.values():
+                mode.loop = keys
             if resume:
                 self._last_turn = last_roll(self.session)
                 self._ask_again()
@@ -166,9 +206,7 @@ class PlayScreen:
             self._loop_task.add_done_callback(self._loop_ended)
             outcome = await self._done
         self._loop_task.cancel()
-        if self._flush_task is not None:
-            self._flush_task.cancel()
-            self._flush_task = None
+        self._key_loop = None
         await self.presenter.stop(drain=outcome is Outcome.FINISHED)
         return outcome
 
@@ -187,7 +225,7 @@ class PlayScreen:
 
     @property
     def context(self) -> Context:
-        """What the screen waits for now (which keys work)."""
+        """What the screen waits for now: the context whose input mode answers the keys."""
         if self._options is not None:
             return Context.OPTIONS
         if self._reader is not None:
@@ -196,11 +234,27 @@ class PlayScreen:
             return Context.CONFIRM
         if not self.session.human_to_play:
             return Context.WATCH
-        return {
+        game = {
             Phase.REVERSE: Context.REVERSE,
             Phase.WILD_TAKE: Context.CHOOSE,
             Phase.WILD_GIVE: Context.CHOOSE,
         }.get(self.state.phase, Context.ROLL)
+        return self.extension.context(game) if self.extension is not None else game
+
+    @property
+    def mode(self) -> Mode:
+        """The input mode that answers the keys now."""
+        return self._modes[self.context]
+
+    @property
+    def done(self) -> bool:
+        """True once the screen has ended (keys then do nothing)."""
+        return self._done is None or self._done.done()
+
+    def _keyboard_gone(self) -> None:
+        """The keyboard went away: nobody can answer any more."""
+        if self.session.humans:
+            self.end_on_signal()
 
     def _finish(self, outcome: Outcome) -> None:
         if self._done is not None and not self._done.done():
@@ -224,7 +278,7 @@ class PlayScreen:
                     await self.presenter.drained()
                     self._finish(Outcome.FINISHED)
                     return
-                self._ask(_Question.AGAIN)
+                self._ask_again_question()
                 continue
             if self.session.human_to_play:
                 await self._wake.wait()
@@ -255,11 +309,15 @@ class PlayScreen:
     def _ask_again(self) -> None:
         """Queue the question pending for a person (after a resume), with the seat under choice."""
         prompt = self.narrator.prompt(self.state)
+        asked = self._new_question()
+        choosing = self.context in CHOOSING
         if prompt is not None:
-            self._queue(prompt)
-        if self.context in CHOOSING:
+            self._queue(prompt, on_start=None if choosing else asked)
+        if choosing:
             self._choice = 0
-            self._queue(self._choice_utterance(Priority.IMPORTANT))
+            self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=asked)
+        elif prompt is None:
+            asked()
 
     def end_on_signal(self) -> None:
         """SIGTERM, SIGHUP or SIGINT: save (when saving) and end at once, cleanly."""
@@ -268,22 +326,29 @@ class PlayScreen:
         self._finish(Outcome.LEFT)
 
     def _paused(self) -> bool:
-        return self._question is not None or self._options is not None or self._reader is not None
+        overlay = self._key_loop is not None and len(self._key_loop.stack) > 1  # the F1 key list
+        return self._question is not None or self._options is not None or self._reader is not None or overlay
 
     # --- output ---------------------------------------------------------------------------------------
 
     def _on_events(self, events: Sequence[Event], state: GameState) -> None:
         human_turn = self.session.human_to_play and any(isinstance(e, TurnStarted) for e in events)
         dice = next((len(e.faces) for e in events if isinstance(e, DiceRolled)), None)
-        for utterance in self.narrator.narrate(events, state):
+        asked = self._new_question() if self.session.human_to_play and not state.over else None
+        choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play
+        utterances = self.narrator.narrate(events, state)
+        for index, utterance in enumerate(utterances):
             if human_turn and "turn" in utterance.cues and self.presenter.take_skipped():
                 # The player skipped messages (Q) since their last turn: the table as it stands now,
                 # before their question (which says their own chips).
                 self._queue(self.narrator.catch_up(state))
-            self._queue(utterance, CueArgs(dice=dice))
-        if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play:
+            last = index == len(utterances) - 1 and not choosing
+            self._queue(utterance, CueArgs(dice=dice), on_start=asked if last else None)
+        if choosing:
             self._choice = 0
-            self._queue(self._choice_utterance(Priority.IMPORTANT))
+            self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=asked)
+        elif asked is not None and not utterances:  # nothing to hear: the question counts as asked now
+            asked()
         self._track_turn(events)
         if self.keeper is not None:
             if state.over:
@@ -303,25 +368,42 @@ class PlayScreen:
         if any(isinstance(e, DiceRolled) for e in self._turn_events):
             self._last_turn = list(self._turn_events)
 
-    def _queue(self, utterance: Utterance, cues: CueArgs = NO_CUE_ARGS) -> None:
-        """A game message: into the history, then queued behind the others."""
+    def _queue(
+        self,
+        utterance: Utterance,
+        cues: CueArgs = NO_CUE_ARGS,
+        *,
+        on_start: Callable[[], None] | None = None,
+    ) -> None:
+        """A game message: into the history, then queued behind the others (``on_start``: see
+        :meth:`Presenter.add`)."""
         if "turn" in utterance.cues and cues.seat is None:
             cues = CueArgs(dice=cues.dice, seat=self.state.seat + 1)
         self.history.append(utterance.text)
         self._history_pos = None
-        self.presenter.add(utterance, cues)
+        self.presenter.add(utterance, cues, on_start=on_start)
 
-    def _answer(self, text: str) -> None:
-        self.presenter.answer(text)
+    def _new_question(self) -> Callable[[], None]:
+        """A new question is pending: its answer keys wait until it is handed to speech. Returns the
+        callback that marks it asked (give it to the presenter as the question's ``on_start``)."""
+        self._questions += 1
+        self._asked_at = None
+        number = self._questions
 
-    def _error(self, text: str) -> None:
-        """A wrong key: the error cue and a short sentence that cuts no game message."""
-        if self.sound is not None:
-            self.sound.play("error")
-        self.presenter.answer(text, interrupt=False)
+        def asked() -> None:
+            if number == self._questions:
+                self._asked_at = time.monotonic()
 
-    def _skip(self) -> None:
-        """Q: quiet now; the messages skipped are counted aloud (all stay in the history)."""
+        return asked
+
+    def heard(self, press: Press) -> bool:
+        """True when ``press`` was read after the pending question was handed to speech (issue 10, item 5):
+        only then may it answer the question."""
+        return self._asked_at is not None and press.stamp >= self._asked_at
+
+    def quiet(self) -> None:
+        """Q: stop speech and cues now; the game messages skipped are counted aloud, with the question
+        pending after them (everything stays in the history)."""
         skipped = self.presenter.skip()
         if skipped:
             # Translators: said after Q stopped the speech; {count} game messages were not heard (comma
@@ -329,123 +411,82 @@ class PlayScreen:
             text = ngettext("{count} message skipped.", "{count} messages skipped.", skipped).format(
                 count=skipped
             )
-            self._answer(self._then_question(text))
+            again = self.question_again()
+            self._answer(f"{text} {again}" if again else text)
+
+    def answer(self, text: str) -> None:
+        """Say ``text`` now, interrupting (the answer to a key)."""
+        self.presenter.answer(text)
+
+    def say(self, text: str) -> None:
+        """Say ``text`` after the game messages queued (kept in the history)."""
+        self._queue(Utterance(text, Priority.IMPORTANT))
+
+    def error(self, text: str) -> None:
+        """Say ``text`` with the error cue (a key that did nothing): queued behind the speech under way,
+        it cuts no game message."""
+        if self.sound is not None:
+            self.sound.play("error")
+        self.presenter.answer(text, interrupt=False)
+
+    _answer = answer
+    _error = error
 
     def _note(self, text: str | None) -> None:
         if text:
             self._queue(Utterance(text, Priority.IMPORTANT))
 
-    def _ask(self, question: _Question) -> None:
+    def ask(self, question: YesNoQuestion) -> None:
+        """Open a yes-or-no question: asked at once in a game (a key asked it), queued after the game's
+        last messages when the game has ended. Its Y or N must come after it was asked."""
         self._question = question
-        if question is _Question.QUIT:
-            self._answer(self._question_text())
+        asked = self._new_question()
+        if question.in_game:
+            self._answer(question.text)
+            asked()
             return
         standings = self.keeper.standings(self) if self.keeper is not None else None
         if standings:
             self._queue(Utterance(standings, Priority.IMPORTANT))
-        self._queue(Utterance(self._question_text(), Priority.IMPORTANT))
+        self._queue(Utterance(question.text, Priority.IMPORTANT), on_start=asked)
 
-    def _question_text(self) -> str:
-        if self._question is _Question.QUIT:
-            # Translators: asked when the player presses Escape during a game.
-            return _("Quit this game? Y or N.")
+    def question_text(self) -> str:
+        """The yes-or-no question open, or "" when none is."""
+        return self._question.text if self._question is not None else ""
+
+    def question_again(self) -> str:
+        """The question pending, to say again after a detour: the yes-or-no question open, or the person's
+        question (with the seat under the cursor while choosing for a Wild); "" when none is pending."""
+        if self._question is not None:
+            return self._question.text
+        prompt = self.narrator.prompt(self.state)
+        if prompt is None:
+            return ""
+        if self.context in CHOOSING:
+            return f"{prompt.text} {self._choice_utterance(Priority.ANSWER).text}"
+        return prompt.text
+
+    def _ask_quit(self) -> None:
+        # Translators: asked when the player presses Escape during a game.
+        self.ask(YesNoQuestion(_("Quit this game? Y or N."), self._answer_quit))
+
+    def _ask_again_question(self) -> None:
         # Translators: asked when a game has ended.
-        return _("Play again with the same table? Y or N.")
+        text = _("Play again with the same table? Y or N.")
+        self.ask(YesNoQuestion(text, self._answer_again, in_game=False))
 
-    # --- keys -----------------------------------------------------------------------------------------
+    # --- actions (called by the input modes of game_modes.py) ---------------------------------------
 
-    def _on_input(self) -> None:
-        if self._flush_task is not None:
-            self._flush_task.cancel()
-            self._flush_task = None
-        for press in self.keys.read_keys():
-            self._on_key(press)
-        if self.keys.closed and self.session.humans:  # the keyboard went away: nobody can answer any more
-            self.end_on_signal()
-            return
-        if not self.keys.closed:
-            # A lone Escape stays in the parser until we know no sequence follows it.
-            loop = asyncio.get_running_loop()
-            self._flush_task = loop.call_later(ESCAPE_FLUSH_SECONDS, self._flush_keys)
-
-    def _flush_keys(self) -> None:
-        self._flush_task = None
-        for press in self.keys.flush_keys():
-            self._on_key(press)
-
-    def _on_key(self, press: KeyPress) -> None:
-        if self._done is None or self._done.done():
-            return
-        key: str | Keys = press.key
-        if key in (Keys.CPRResponse, Keys.Ignore):
-            return
-        spec = lookup(key, self.context)
-        if spec is None and self.context is Context.CONFIRM:
-            # Translators: a key other than Y or N at a yes-or-no question; the question follows.
-            self._error(f"{_('Please press Y or N.')} {self._question_text()}")
-            return
-        if spec is None:
-            # Translators: said for a key that does nothing at this moment.
-            self._error(_("Not now. F1 lists the keys."))
-            return
-        try:
-            self._run(spec, press.data)
-        except Exception:  # a key must never end the game
-            log.exception("The %s key failed", spec.command)
-            # Translators: a key's action failed (a bug); nothing changed.
-            self._error(_("That did not work; the game goes on."))
-        self._poke()
-
-    def _run(self, spec: KeySpec, data: str) -> None:
-        handlers: dict[Command, Callable[[], None]] = {
-            Command.ROLL: self._roll,
-            Command.STATUS: self._status,
-            Command.POT: lambda: self._answer(self.narrator.pot(self.state).text),
-            Command.TURN: lambda: self._answer(self.narrator.whose_turn(self.state).text),
-            Command.RULES: lambda: self._answer(rules_summary(self.session.rules)),
-            Command.HELP: lambda: self._answer(help_text(self.context)),
-            Command.HISTORY_BACK: lambda: self._history_step(-1),
-            Command.HISTORY_FORWARD: lambda: self._history_step(+1),
-            Command.HISTORY_FIRST: lambda: self._history_jump(0),
-            Command.HISTORY_LAST: lambda: self._history_jump(len(self.history) - 1),
-            Command.MENU: self._menu,
-            Command.QUIT_NOW: self._quit_now,
-            Command.YES: lambda: self._yes_no(True),
-            Command.NO: lambda: self._yes_no(False),
-            Command.EXPLAIN: lambda: self._answer(reversal_explained(self.session.rules)),
-            Command.EXPLAIN_ROLL: self._explain_roll,
-            Command.NEXT_SEAT: lambda: self._move_choice(+1),
-            Command.PREVIOUS_SEAT: lambda: self._move_choice(-1),
-            Command.CONFIRM_SEAT: self._confirm_choice,
-            Command.SEAT: lambda: self._seat_key(data),
-            Command.QUIET: self._skip,
-            Command.VERBOSITY: self._cycle_verbosity,
-            Command.SLOWER: lambda: self._rate(-1),
-            Command.FASTER: lambda: self._rate(+1),
-            Command.VOLUME_DOWN: lambda: self._volume(-1),
-            Command.VOLUME_UP: lambda: self._volume(+1),
-            Command.OPTIONS: self._open_options,
-            Command.SAVE: self._save_now,
-            Command.RULES_READER: self._open_reader,
-            Command.NEXT_LINE: lambda: self._line(+1),
-            Command.PREVIOUS_LINE: lambda: self._line(-1),
-            Command.INCREASE: lambda: self._change_option(+1),
-            Command.DECREASE: lambda: self._change_option(-1),
-            Command.READ_ALL: self._read_section,
-            Command.CLOSE: self._close_overlay,
-        }
-        handlers[spec.command]()
-
-    def _roll(self) -> None:
+    def roll(self) -> None:
         self.session.roll()
 
-    def _status(self) -> None:
+    def status(self) -> None:
         if self.state.over and self.keeper is not None:
             self._answer(self.keeper.series_text(self))
             return
         self._answer(self.narrator.status(self.state).text)
 
-    def _explain_roll(self) -> None:
+    def explain_roll(self) -> None:
         if not self._last_turn:
             # Translators: E was pressed before anybody rolled.
             self._answer(_("Nobody has rolled yet."))
@@ -461,7 +502,7 @@ class PlayScreen:
             )
         )
 
-    def _seat_key(self, data: str) -> None:
+    def seat(self, data: str) -> None:
         number = 10 if data == "0" else int(data)
         seat: Seat = number - 1
         if self.context not in CHOOSING:
@@ -495,29 +536,27 @@ class PlayScreen:
         ).format(name=self.session.names[seat], seat=seat + 1, count=count)
         return Utterance(text, priority)
 
-    def _move_choice(self, delta: int) -> None:
+    def move_choice(self, delta: int) -> None:
         choices = self.state.choices
         self._choice = (self._choice + delta) % len(choices)
         self._answer(self._choice_utterance(Priority.ANSWER).text)
 
-    def _confirm_choice(self) -> None:
+    def confirm_choice(self) -> None:
         choices = self.state.choices
         self.session.apply(ChooseSeat(choices[self._choice % len(choices)]))
 
-    def _menu(self) -> None:
+    def menu(self) -> None:
         if self.context in CHOOSING:
-            prompt = self.narrator.prompt(self.state)
-            text = self._choice_utterance(Priority.ANSWER).text
-            self._answer(f"{prompt.text} {text}" if prompt is not None else text)
+            self._answer(self.question_again())
             return
-        self._ask(_Question.QUIT)
+        self._ask_quit()
 
-    def _quit_now(self) -> None:
+    def quit_now(self) -> None:
         if self.keeper is not None and not self.state.over:
             self._say_if(self.keeper.save_now(self))
         self._finish(Outcome.LEFT)
 
-    def _then_question(self, text: str) -> str:
+    def then_question(self, text: str) -> str:
         """``text`` followed by the question pending for a person, if any (after a detour, ask again)."""
         prompt = self.narrator.prompt(self.state)
         return f"{text} {prompt.text}" if prompt is not None else text
@@ -526,7 +565,7 @@ class PlayScreen:
         if text:
             self._answer(text)
 
-    def _save_now(self) -> None:
+    def save_now(self) -> None:
         if self.keeper is None:
             # Translators: Ctrl+S when this game has no save file (tests, practice).
             self._answer(_("This game is not being saved."))
@@ -535,27 +574,30 @@ class PlayScreen:
         # Translators: Control+S before anything was played: there is nothing to save yet.
         self._answer(saved or _("Nothing to save yet: the game saves itself once a turn is played."))
 
-    def _yes_no(self, yes: bool) -> None:
+    def yes_no(self, yes: bool) -> None:
+        """Y or N: the reversal question (R9), or the yes-or-no question open."""
         question, self._question = self._question, None
-        if question is None:
-            if self.state.phase is Phase.REVERSE and self.session.human_to_play:  # the reversal question (R9)
-                self.session.apply(Reverse(yes))
-            else:  # typed ahead of a question not asked yet
-                self._error(_("Not now. F1 lists the keys."))
+        if question is not None:
+            question.answer(yes)
+        elif self.state.phase is Phase.REVERSE and self.session.human_to_play:  # the reversal question (R9)
+            self.session.apply(Reverse(yes))
+
+    def _answer_quit(self, yes: bool) -> None:
+        if yes:
+            if self.keeper is not None:
+                self._say_if(self.keeper.save_now(self))
+            self._finish(Outcome.QUIT)
             return
-        if question is _Question.QUIT:
-            if yes:
-                if self.keeper is not None:
-                    self._say_if(self.keeper.save_now(self))
-                self._finish(Outcome.QUIT)
-                return
-            # Translators: the player answered no to "Quit this game?".
-            self._answer(self._then_question(_("The game goes on.")))
-            return
+        # Translators: the player answered no to "Quit this game?".
+        self._answer(self.then_question(_("The game goes on.")))
+
+    def _answer_again(self, yes: bool) -> None:
         if not yes or self.new_session is None:
+            # Translators: the player answered no to "Play again with the same table?": the game screen ends.
+            self._answer(_("No more games at this table."))
             self._finish(Outcome.FINISHED)
             return
-        self._use(self.new_session(self.session))
+        self.use(self.new_session(self.session))
         self.session.start()
 
     # --- settings keys --------------------------------------------------------------------------------
@@ -570,14 +612,14 @@ class PlayScreen:
             if problem:
                 self._error(problem)
 
-    def _cycle_verbosity(self) -> None:
+    def cycle_verbosity(self) -> None:
         index = VERBOSITIES.index(self.settings.verbosity)
         self.settings.verbosity = VERBOSITIES[(index + 1) % len(VERBOSITIES)]
         self._apply_settings(self.settings)
         # Translators: said after V changed the verbosity; {level} is brief, normal or full.
         self._answer(_("Verbosity: {level}.").format(level=verbosity_name(self.settings.verbosity)))
 
-    def _rate(self, step: int) -> None:
+    def rate(self, step: int) -> None:
         if self.speaker.mode != "tts":
             # Translators: the rate keys only change the game's own voice, not a screen reader's.
             self._answer(_("Your screen reader sets its own speed; these keys change the game's own voice."))
@@ -588,7 +630,7 @@ class PlayScreen:
         rate = f"{self.settings.rate:+d}" if self.settings.rate else "0"  # as the options menu says it
         self._answer(_("Speech rate {rate}.").format(rate=rate))
 
-    def _volume(self, step: int) -> None:
+    def volume(self, step: int) -> None:
         self.settings.volume = round(min(max(self.settings.volume + 0.1 * step, 0.0), 1.0), 2)
         self._apply_settings(self.settings)
         if self.sound is not None:
@@ -600,50 +642,58 @@ class PlayScreen:
         # Translators: said after F7 or F8; {percent} is 0 to 100.
         self._answer(_("Volume {percent} percent.").format(percent=round(self.settings.volume * 100)))
 
-    def _open_options(self) -> None:
+    def open_options(self) -> None:
         voices = [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == "tts" else []
         self._options = OptionsMenu(self.settings, self._apply_settings, voices, self.speaker.set_language)
         self._answer(self._options.opening())
 
-    def _change_option(self, step: int) -> None:
+    def change_option(self, step: int) -> None:
         if self._options is not None:
             self._answer(self._options.change(step))
 
     # --- overlays: options menu and rules reader ------------------------------------------------------
 
-    def _open_reader(self) -> None:
-        self._reader = sections(self.session.rules)
-        self._reader_pos = 0
-        # Translators: said when the rules reader opens, before the first section's title.
-        opening = _("Rules. Up and Down move between sections, Enter reads one, Escape goes back.")
-        self._answer(f"{opening} {section_title(self._reader[0], 0, len(self._reader))}")
+    def open_reader(self) -> None:
+        self._reader = Sections(self.session.rules)
+        self._answer(self._reader.opening())
 
-    def _line(self, step: int) -> None:
+    def line(self, step: int) -> None:
         if self._options is not None:
             self._answer(self._options.move(step))
         elif self._reader is not None:
-            self._reader_pos = (self._reader_pos + step) % len(self._reader)
-            self._answer(section_title(self._reader[self._reader_pos], self._reader_pos, len(self._reader)))
+            self._answer(self._reader.go(self._reader.index + step))
 
-    def _read_section(self) -> None:
+    def section(self, index: int) -> None:
         if self._reader is not None:
-            self._answer(section_text(self._reader[self._reader_pos]))
+            self._answer(self._reader.go(index))
 
-    def _close_overlay(self) -> None:
+    def overlay_line(self) -> str:
+        """The line under review in the options menu or the rules reader ("" when neither is open)."""
+        if self._options is not None:
+            return self._options.line()
+        if self._reader is not None:
+            return self._reader.title()
+        return ""
+
+    def read_section(self) -> None:
+        if self._reader is not None:
+            self._answer(self._reader.text())
+
+    def close_overlay(self) -> None:
         self._options = None
         self._reader = None
         # Translators: said when the options menu or the rules reader closes.
-        self._answer(self._then_question(_("Back to the game.")))
+        self._answer(self.then_question(_("Back to the game.")))
 
     # --- history --------------------------------------------------------------------------------------
 
-    def _history_step(self, delta: int) -> None:
+    def history_step(self, delta: int) -> None:
         if self._history_pos is None:
-            self._history_jump(len(self.history) - 1)  # the first press repeats the last message
+            self.history_jump(len(self.history) - 1)  # the first press repeats the last message
             return
-        self._history_jump(self._history_pos + delta)
+        self.history_jump(self._history_pos + delta)
 
-    def _history_jump(self, position: int) -> None:
+    def history_jump(self, position: int) -> None:
         if not self.history:
             # Translators: the player asked for a past message before anything was said.
             self._answer(_("No messages yet."))

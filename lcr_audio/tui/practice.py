@@ -10,18 +10,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from prompt_toolkit.keys import Keys
-
 from ..i18n import _, ngettext
 from ..practice import LESSONS, AnswerKind, Lesson, Question, check, lesson, questions, score_text
-from .choice import KeyReader
-from .keys import is_key
+from .input import KeyLoop, Press, SpeakerVoice, Voice, handles
+from .input import Question as AskMode
+from .keys import Command, Context
 from .menu import menu
 
 if TYPE_CHECKING:
     from ..app import App
-
-_ENTER = (Keys.ControlM, Keys.ControlJ)
 
 
 class _Leave(Exception):
@@ -66,29 +63,35 @@ class PracticeScreen:
 
     async def run(self, first: str | None = None) -> None:
         """The lesson list (or ``first`` at once), until the player leaves with Escape."""
-        async with KeyReader(self.app.keys) as reader:
+        voice = SpeakerVoice(self.app.speaker, self.app.sound)
+        async with KeyLoop(self.app.keys) as loop:
             key = first
             last = 0
+            queued = False
             while True:
                 if key is None:
                     items = [
                         (item.key, _progress_label(self.app.settings.progress, item)) for item in LESSONS
                     ]
                     key = await menu(
-                        reader,
-                        self.app.speaker,
+                        loop,
+                        voice,
                         # Translators: the title of the practice lesson list.
                         _("Practice. Choose a lesson."),
                         items,
                         escape="",
                         start=last,
+                        queued=queued,
                     )
                     if not key:
+                        # Translators: said when the player leaves the practice lesson list.
+                        self.say(_("Practice closed."))
                         return
                 last = [each.key for each in LESSONS].index(key)  # the list reopens on this lesson
-                key = await self.lesson(reader, key)
+                key = await self.lesson(loop, voice, key)
+                queued = True  # the list comes back after the lesson's last words
 
-    async def lesson(self, reader: KeyReader, key: str) -> str | None:
+    async def lesson(self, loop: KeyLoop, voice: Voice, key: str) -> str | None:
         """Run one lesson; return the next lesson's key, the same key to repeat, or None for the list."""
         item = lesson(key)
         asked = questions(key, self.rng.randrange(2**31))
@@ -101,7 +104,7 @@ class PracticeScreen:
         right = 0
         try:
             for number, question in enumerate(asked, 1):
-                ok = await self.ask(reader, question, number, len(asked))
+                ok = await self.ask(loop, voice, question, number, len(asked))
                 right += ok
         except _Leave:
             # Translators: the player left a lesson before its end.
@@ -128,89 +131,183 @@ class PracticeScreen:
             # Translators: after the last lesson.
             text += " " + _("That was the last lesson. R to repeat it; Escape for the list.")
         self.say(text, interrupt=False)
-        while True:
-            press = (await reader.next()).key
-            if press in _ENTER and following is not None:
-                return following.key
-            if is_key(press, "r"):
-                return key
-            if press == Keys.Escape or (press in _ENTER and following is None):
-                return None
-            if press == Keys.ControlC:
-                raise KeyboardInterrupt
-            self.say(text)  # any other key: the choices again
+        return await loop.ask(LessonEnd(voice, text, key, following.key if following is not None else None))
 
-    async def ask(self, reader: KeyReader, question: Question, number: int, total: int) -> bool:
+    async def ask(self, loop: KeyLoop, voice: Voice, question: Question, number: int, total: int) -> bool:
         """Ask one question and say whether the answer was right. Raises _Leave on Escape."""
         # Translators: a practice question with its number: "Question 2 of 6. <question> <how to answer>"
         intro = _("Question {number} of {total}.").format(number=number, total=total)
         full = f"{intro} {question.text} {_how_to_answer(question)}"
         self.say(full, interrupt=False)  # it follows the lesson intro or the last answer's feedback
-        answer = await self._answer(reader, question, full)
+        answer = await loop.ask(Answer(voice, question, full))
         ok, text = check(question, answer)
         if self.app.sound is not None:
             self.app.sound.play("chip-pot" if ok else "error")
         self.say(text)
         return ok
 
-    async def _answer(self, reader: KeyReader, question: Question, full: str) -> int | bool:
-        typed = ""
-        choice = 0
-        names = question.names
-        while True:
-            key = (await reader.next()).key
-            if key == Keys.ControlC:
-                raise KeyboardInterrupt
-            if key == Keys.Escape:
-                raise _Leave
-            if key == Keys.F1 or (is_key(key, "r") and question.kind is not AnswerKind.YES_NO):
-                self.say(full)
-                continue
-            if question.kind is AnswerKind.YES_NO:
-                if is_key(key, "y") or is_key(key, "n"):
-                    return is_key(key, "y")
-                self.say(_("Please press Y or N."))
-                continue
-            if question.kind is AnswerKind.NUMBER:
-                if isinstance(key, str) and key.isdigit() and len(typed) < 3:
-                    typed += key
-                    self.say(typed)
-                elif key == Keys.ControlH or key == Keys.Backspace:
-                    typed = typed[:-1]
-                    # Translators: after Backspace emptied the typed number.
-                    self.say(typed or _("Empty."))
-                elif key in _ENTER:
-                    if typed:
-                        return int(typed)
-                    # Translators: Enter with no number typed.
-                    self.say(_("Type a number first."))
-                else:
-                    self.say(_("Type the number, then Enter."))
-                continue
-            choices = question.choices
-            if key in (Keys.Down, Keys.Right):
-                choice = (choice + 1) % len(choices)
-            elif key in (Keys.Up, Keys.Left):
-                choice = (choice - 1) % len(choices)
-            elif isinstance(key, str) and key.isdigit():
-                seat = (10 if key == "0" else int(key)) - 1
-                if seat not in choices:
-                    # Translators: a seat number that is not one of the answers offered.
-                    self.say(_("Seat {number} is not one of the choices.").format(number=seat + 1))
-                    continue
-                choice = choices.index(seat)
-            elif key in _ENTER or key == " ":
-                return choices[choice]
-            else:
-                self.say(_how_to_answer(question))
-                continue
-            seat = choices[choice]
-            self.say(
-                # Translators: one player offered as an answer: "Bo, seat 2. 1 of 3."
-                _("{name}, seat {number}. {place} of {total}.").format(
-                    name=names[seat], number=seat + 1, place=choice + 1, total=len(choices)
-                )
+
+class LessonEnd(AskMode[str | None]):
+    """A lesson's end as an input mode: Enter for the next lesson, R to repeat it, Escape for the list.
+
+    Args:
+        voice: where it speaks.
+        text: the lesson's score and these choices (said again for any other key).
+        key: this lesson's key.
+        following: the next lesson's key, None after the last.
+    """
+
+    contexts = frozenset({Context.LESSON_END})
+
+    def __init__(self, voice: Voice, text: str, key: str, following: str | None) -> None:
+        super().__init__(voice)
+        self.text = text
+        self.key = key
+        self.following = following
+
+    def reminder(self) -> str:
+        """The score and the choices."""
+        return self.text
+
+    @handles(Command.NEXT_LESSON)
+    def next_lesson(self, press: Press) -> None:
+        """The next lesson (after the last, the list)."""
+        self.finish(self.following)
+
+    @handles(Command.REPEAT_LESSON)
+    def repeat_lesson(self, press: Press) -> None:
+        """This lesson again."""
+        self.finish(self.key)
+
+    @handles(Command.BACK)
+    def back(self, press: Press) -> None:
+        """The lesson list."""
+        self.finish(None)
+
+    def unbound(self, press: Press) -> None:
+        """Any other key: the choices again."""
+        self.voice.answer(self.text)
+
+
+class Answer(AskMode[int | bool]):
+    """A practice question's answer as an input mode: a number (digits, Backspace, Enter), a seat (arrows
+    or its seat digit, Enter) or yes or no (Y or N). Escape leaves the lesson (raises ``_Leave``).
+
+    Args:
+        voice: where it speaks.
+        question: what is asked.
+        full: the question as said (R says it again).
+    """
+
+    contexts = frozenset({Context.PRACTICE_NUMBER, Context.PRACTICE_SEAT, Context.PRACTICE_YES_NO})
+
+    def __init__(self, voice: Voice, question: Question, full: str) -> None:
+        super().__init__(voice)
+        self.question = question
+        self.full = full
+        self.typed = ""
+        self.choice = 0
+
+    @property
+    def context(self) -> Context:
+        """The keys of the question's kind of answer."""
+        return {
+            AnswerKind.NUMBER: Context.PRACTICE_NUMBER,
+            AnswerKind.SEAT: Context.PRACTICE_SEAT,
+            AnswerKind.YES_NO: Context.PRACTICE_YES_NO,
+        }[self.question.kind]
+
+    def reminder(self) -> str:
+        """The question."""
+        return self.full
+
+    @handles(Command.REPEAT)
+    def repeat(self, press: Press) -> None:
+        """The question again."""
+        self.voice.answer(self.full)
+
+    @handles(Command.BACK)
+    def back(self, press: Press) -> None:
+        """Leave the lesson."""
+        self.fail(_Leave())
+
+    @handles(Command.YES)
+    def yes(self, press: Press) -> None:
+        """Answer yes."""
+        self.finish(True)
+
+    @handles(Command.NO)
+    def no(self, press: Press) -> None:
+        """Answer no."""
+        self.finish(False)
+
+    @handles(Command.TYPE)
+    def digit(self, press: Press) -> None:
+        """Type a digit of the number (three at most)."""
+        if len(self.typed) < 3:
+            self.typed += press.data
+            self.voice.answer(self.typed)
+
+    @handles(Command.DELETE)
+    def delete(self, press: Press) -> None:
+        """Remove the last digit typed."""
+        self.typed = self.typed[:-1]
+        # Translators: after Backspace emptied the typed number.
+        self.voice.answer(self.typed or _("Empty."))
+
+    @handles(Command.ACCEPT)
+    def accept(self, press: Press) -> None:
+        """Answer with the number typed."""
+        if self.typed:
+            self.finish(int(self.typed))
+            return
+        # Translators: Enter with no number typed.
+        self.voice.error(_("Type a number first."))
+
+    def _say_choice(self) -> None:
+        choices = self.question.choices
+        seat = choices[self.choice]
+        self.voice.answer(
+            # Translators: one player offered as an answer: "Bo, seat 2. 1 of 3."
+            _("{name}, seat {number}. {place} of {total}.").format(
+                name=self.question.names[seat], number=seat + 1, place=self.choice + 1, total=len(choices)
             )
+        )
+
+    @handles(Command.NEXT_SEAT)
+    def next_seat(self, press: Press) -> None:
+        """The next player offered."""
+        self.choice = (self.choice + 1) % len(self.question.choices)
+        self._say_choice()
+
+    @handles(Command.PREVIOUS_SEAT)
+    def previous_seat(self, press: Press) -> None:
+        """The previous player offered."""
+        self.choice = (self.choice - 1) % len(self.question.choices)
+        self._say_choice()
+
+    @handles(Command.SEAT)
+    def seat(self, press: Press) -> None:
+        """Go to the player in that seat."""
+        seat = (10 if press.data == "0" else int(press.data)) - 1
+        if seat not in self.question.choices:
+            # Translators: a seat number that is not one of the answers offered.
+            self.voice.error(_("Seat {number} is not one of the choices.").format(number=seat + 1))
+            return
+        self.choice = self.question.choices.index(seat)
+        self._say_choice()
+
+    @handles(Command.CONFIRM_SEAT)
+    def confirm_seat(self, press: Press) -> None:
+        """Answer with the player offered."""
+        self.finish(self.question.choices[self.choice])
+
+    def unbound(self, press: Press) -> None:
+        """Any other key: how to answer."""
+        if self.question.kind is AnswerKind.YES_NO:
+            self.voice.error(_("Please press Y or N."))
+        else:
+            self.voice.error(_how_to_answer(self.question))
 
 
 async def run_practice(app: App, first: str | None = None, seed: int | None = None) -> None:

@@ -1,4 +1,4 @@
-"""The rules reader outside a game (main menu, ``lcr-audio rules``): sections read one at a time.
+"""The rules reader: sections read one at a time (main menu, ``lcr-audio rules``, Control+F1 in a game).
 
 Up and Down move between sections (their titles are read), Enter reads the whole section, Escape leaves.
 During a game, Control+F1 opens the same sections inside the play screen, with the rules in force first.
@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from prompt_toolkit.keys import Keys
-
 from ..engine import Rules
 from ..i18n import _
 from ..rules_text import Section, sections
-from .choice import KeyReader
+from .input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
+from .keys import Command, Context
 
 if TYPE_CHECKING:
     from ..app import App
@@ -30,37 +29,98 @@ def section_text(section: Section) -> str:
     return " ".join((f"{section.title}.", *section.paragraphs))
 
 
-async def read_rules(reader: KeyReader, app: App, rules: Rules | None) -> None:
+class Sections:
+    """Where the reader is in the rules' sections, and what each move says.
+
+    Args:
+        rules: the rules in force (their sections come first), or None for the rules in general.
+    """
+
+    def __init__(self, rules: Rules | None) -> None:
+        self.parts = sections(rules)
+        self.index = 0
+
+    def opening(self) -> str:
+        """Said when the reader opens: how it works, then the first section's title."""
+        # Translators: said when the rules reader opens, before the first section's title.
+        opening = _("Rules. Up and Down move between sections, Enter reads one, Escape goes back.")
+        return f"{opening} {self.title()}"
+
+    def title(self) -> str:
+        """The current section's title with its place."""
+        return section_title(self.parts[self.index], self.index, len(self.parts))
+
+    def go(self, index: int) -> str:
+        """Move to section ``index`` (wrapping) and return its title."""
+        self.index = index % len(self.parts)
+        return self.title()
+
+    def text(self) -> str:
+        """The whole current section."""
+        return section_text(self.parts[self.index])
+
+
+class RulesReader(Question[None]):
+    """The rules reader outside a game, as an input mode; Escape ends it."""
+
+    contexts = frozenset({Context.RULES})
+
+    def __init__(self, voice: Voice, rules: Rules | None) -> None:
+        super().__init__(voice)
+        self.sections = Sections(rules)
+
+    def opened(self) -> None:
+        """How the reader works, and the first section's title."""
+        self.voice.answer(self.sections.opening())
+
+    def reminder(self) -> str:
+        """The current section's title."""
+        return self.sections.title()
+
+    @handles(Command.NEXT_LINE)
+    def next_section(self, press: Press) -> None:
+        """The next section's title."""
+        self.voice.answer(self.sections.go(self.sections.index + 1))
+
+    @handles(Command.PREVIOUS_LINE)
+    def previous_section(self, press: Press) -> None:
+        """The previous section's title."""
+        self.voice.answer(self.sections.go(self.sections.index - 1))
+
+    @handles(Command.FIRST_LINE)
+    def first_section(self, press: Press) -> None:
+        """The first section's title."""
+        self.voice.answer(self.sections.go(0))
+
+    @handles(Command.LAST_LINE)
+    def last_section(self, press: Press) -> None:
+        """The last section's title."""
+        self.voice.answer(self.sections.go(-1))
+
+    @handles(Command.READ_ALL)
+    def read_all(self, press: Press) -> None:
+        """The whole section."""
+        self.voice.answer(self.sections.text())
+
+    @handles(Command.CLOSE)
+    def close(self, press: Press) -> None:
+        """Leave the reader."""
+        # Translators: said when the rules reader closes, back in the main menu.
+        self.voice.answer(_("Rules closed."))
+        self.finish(None)
+
+    def unbound(self, press: Press) -> None:
+        """Any other key: how the reader works."""
+        # Translators: said when the rules reader opens, before the first section's title.
+        self.voice.error(_("Rules. Up and Down move between sections, Enter reads one, Escape goes back."))
+
+
+async def read_rules(loop: KeyLoop, voice: Voice, rules: Rules | None) -> None:
     """Read the rules (in force first when ``rules`` is given) until Escape."""
-    parts = sections(rules)
-    index = 0
-    # Translators: said when the rules reader opens, before the first section's title.
-    opening = _("Rules. Up and Down move between sections, Enter reads one, Escape goes back.")
-    app.speaker.speak(f"{opening} {section_title(parts[0], 0, len(parts))}", interrupt=True)
-    while True:
-        key = (await reader.next()).key
-        if key == Keys.Escape:
-            return
-        if key == Keys.ControlC:
-            raise KeyboardInterrupt
-        if key in (Keys.Down, Keys.Right, Keys.Tab):
-            index = (index + 1) % len(parts)
-        elif key in (Keys.Up, Keys.Left, Keys.BackTab):
-            index = (index - 1) % len(parts)
-        elif key == Keys.Home:
-            index = 0
-        elif key == Keys.End:
-            index = len(parts) - 1
-        elif key in (Keys.ControlM, Keys.ControlJ, " "):
-            app.speaker.speak(section_text(parts[index]), interrupt=True)
-            continue
-        else:
-            app.speaker.speak(opening, interrupt=True)
-            continue
-        app.speaker.speak(section_title(parts[index], index, len(parts)), interrupt=True)
+    await loop.ask(RulesReader(voice, rules))
 
 
 async def run_rules_reader(app: App, rules: Rules | None) -> None:
     """``lcr-audio rules`` and the main menu's Rules."""
-    async with KeyReader(app.keys) as reader:
-        await read_rules(reader, app, rules)
+    async with KeyLoop(app.keys) as loop:
+        await read_rules(loop, SpeakerVoice(app.speaker, app.sound), rules)

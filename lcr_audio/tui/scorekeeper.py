@@ -9,17 +9,19 @@ skipped, and the winner is named. U undoes the last turn after a yes. The game a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from prompt_toolkit.key_binding import KeyPress
+from prompt_toolkit.input import Input
 
-from ..engine import Event, Face, GameState, Roll, Rules, TurnStarted
+from ..engine import Face, Roll, Rules, TurnStarted
 from ..i18n import _, ngettext
-from ..narration import Narrator, Verbosity
 from ..session import Player, Session
-from .keys import SCOREKEEPER_TWIN, Command, Context, KeySpec, latin_twin, lookup
-from .play import Outcome, PlayScreen
+from ..speech import Speaker
+from .game_modes import ChoiceMode, Playing, ReverseMode
+from .input import Mode, Press, handles
+from .keys import SCOREKEEPER_TWIN, Command, Context, latin_twin
+from .play import Outcome, PlayScreen, YesNoQuestion
 from .setup import Setup
 
 if TYPE_CHECKING:
@@ -76,81 +78,47 @@ def turn_marks(session: Session) -> list[int]:
     return marks
 
 
-class ScorekeeperScreen(PlayScreen):
-    """A play screen whose rolls are typed in from real dice, with an undo of the last turn.
+class Scorekeeper:
+    """The scorekeeper's part of a play screen (an :class:`~lcr_audio.tui.play.Extension`): rolls typed in
+    from real dice, and an undo of the last turn. Composed with the play screen, not derived from it."""
 
-    Args as for :class:`PlayScreen`; the session must be ``physical`` with every seat a person.
-    """
+    TWINS: ClassVar[dict[Context, Context]] = {Context.ROLL: Context.ENTRY, **SCOREKEEPER_TWIN}
 
-    def _reset_entry(self) -> None:
+    def __init__(self) -> None:
         self.faces: list[Face] = []
-        self._undo_asked = False
-        self._turn_marks: list[int] = turn_marks(self.session)
+        self.screen: PlayScreen | None = None
 
-    def _use(self, session: Session) -> None:
-        super()._use(session)
-        self.narrator = Narrator(
-            session.names, session.humans, verbosity=Verbosity(self.settings.verbosity), physical=True
-        )
-        self._reset_entry()
+    def context(self, game: Context) -> Context:
+        """Typing faces replaces the roll; the reversal and the Wild choice get undo."""
+        return self.TWINS.get(game, game)
+
+    def modes(self, screen: PlayScreen) -> Mapping[Context, Mode]:
+        """The scorekeeper's modes: face entry, and the reversal and Wild choice with undo."""
+        self.screen = screen
+        modes: list[Mode] = [
+            EntryMode(screen, self),
+            KeepReverseMode(screen, self),
+            KeepChooseMode(screen, self),
+        ]
+        return {context: mode for mode in modes for context in mode.contexts}
 
     @property
-    def context(self) -> Context:
-        """Typing faces replaces the roll key; everything else is as in a game."""
-        if self._undo_asked:
-            return Context.CONFIRM
-        context = super().context
-        if context is Context.ROLL:
-            return Context.ENTRY
-        return SCOREKEEPER_TWIN.get(context, context)
-
-    def _on_key(self, press: KeyPress) -> None:
-        """A printable key that is no key of the moment, while typing faces, says which faces exist."""
-        key = press.key
-        if (
-            self.context is Context.ENTRY
-            and isinstance(key, str)
-            and len(key) == 1
-            and key.isprintable()
-            and lookup(key, Context.ENTRY) is None
-        ):
-            try:
-                parse_face(key, self.session.rules)
-            except FaceError as error:
-                self._error(str(error))
-                return
-        super()._on_key(press)
-
-    def _on_events(self, events: Sequence[Event], state: GameState) -> None:
-        for event in events:
-            if isinstance(event, TurnStarted):
-                self._turn_marks.append(len(self.session.actions))
-        super()._on_events(events, state)
-
-    def _run(self, spec: KeySpec, data: str) -> None:
-        if spec.command is Command.FACE:
-            self._type_face(data)
-        elif spec.command is Command.DELETE_FACE:
-            self._delete_face()
-        elif spec.command is Command.CONFIRM_FACES:
-            self._confirm_faces()
-        elif spec.command is Command.UNDO:
-            self._ask_undo()
-        elif self._undo_asked and spec.command in (Command.YES, Command.NO):
-            self._answer_undo(spec.command is Command.YES)
-        else:
-            super()._run(spec, data)
+    def _screen(self) -> PlayScreen:
+        assert self.screen is not None
+        return self.screen
 
     def _typed(self) -> str:
-        return ", ".join(self.narrator.face(face) for face in self.faces)
+        return ", ".join(self._screen.narrator.face(face) for face in self.faces)
 
-    def _type_face(self, key: str) -> None:
+    def type_face(self, key: str) -> None:
+        """Add a typed face (refused, with one sentence, when the dice have no such face or all are typed)."""
+        screen = self._screen
         try:
-            face = parse_face(key, self.session.rules)
+            face = parse_face(key, screen.session.rules)
         except FaceError as error:
-            self._error(str(error))
+            screen.error(str(error))
             return
-        dice = self.state.dice_to_roll
+        dice = screen.state.dice_to_roll
         if len(self.faces) >= dice:
             # Translators: more faces typed than dice rolled, in the scorekeeper.
             message = ngettext(
@@ -158,31 +126,35 @@ class ScorekeeperScreen(PlayScreen):
                 "That is already {count} faces: Enter confirms, Backspace corrects.",
                 dice,
             )
-            self._error(message.format(count=dice))
+            screen.error(message.format(count=dice))
             return
         self.faces.append(face)
         left = dice - len(self.faces)
         if left:
             # Translators: the faces typed so far and how many are still missing, in the scorekeeper.
             more = ngettext("{faces}. {count} more.", "{faces}. {count} more.", left)
-            self._answer(more.format(faces=self._typed(), count=left))
+            screen.answer(more.format(faces=self._typed(), count=left))
         else:
             # Translators: all faces typed, in the scorekeeper.
-            self._answer(_("{faces}. Enter to confirm.").format(faces=self._typed()))
+            screen.answer(_("{faces}. Enter to confirm.").format(faces=self._typed()))
 
-    def _delete_face(self) -> None:
+    def delete_face(self) -> None:
+        """Remove the last face typed."""
+        screen = self._screen
         if not self.faces:
             # Translators: Backspace with nothing typed, in the scorekeeper.
-            self._error(_("Nothing typed yet."))
+            screen.error(_("Nothing typed yet."))
             return
         self.faces.pop()
         # Translators: what is typed after Backspace removed the only face.
         nothing = _("nothing")
         # Translators: after Backspace in the scorekeeper; {faces} is what is still typed, maybe nothing.
-        self._answer(_("Removed. Now: {faces}.").format(faces=self._typed() or nothing))
+        screen.answer(_("Removed. Now: {faces}.").format(faces=self._typed() or nothing))
 
-    def _confirm_faces(self) -> None:
-        dice = self.state.dice_to_roll
+    def confirm_faces(self) -> None:
+        """Play the roll typed (refused unless one face per die is typed)."""
+        screen = self._screen
+        dice = screen.state.dice_to_roll
         if len(self.faces) != dice:
             # Translators: Enter with the wrong number of faces typed, in the scorekeeper.
             message = ngettext(
@@ -190,49 +162,131 @@ class ScorekeeperScreen(PlayScreen):
                 "{name} rolls {count} dice; type {count} faces first.",
                 dice,
             )
-            self._error(message.format(name=self.session.names[self.state.seat], count=dice))
+            screen.error(message.format(name=screen.session.names[screen.state.seat], count=dice))
             return
         faces, self.faces = tuple(self.faces), []
-        self.session.apply(Roll(faces))
+        screen.session.apply(Roll(faces))
 
-    def _ask_undo(self) -> None:
-        if len(self.session.actions) == 0:
+    def ask_undo(self) -> None:
+        """U: ask before undoing the last turn."""
+        screen = self._screen
+        if len(screen.session.actions) == 0:
             # Translators: U before anything was played, in the scorekeeper.
-            self._error(self._then_question(_("There is no turn to undo yet.")))
+            screen.error(screen.then_question(_("There is no turn to undo yet.")))
             return
-        self._undo_asked = True
         # Translators: U in the scorekeeper asks before undoing.
-        self._answer(_("Undo the last turn? Y or N."))
+        screen.ask(YesNoQuestion(_("Undo the last turn? Y or N."), self._answer_undo))
 
     def _undo_target(self) -> int:
         """How many actions to keep: up to the start of the current turn, or of the one before if the
         current turn has no action yet."""
-        done = len(self.session.actions)
-        marks = [m for m in self._turn_marks if m < done]
+        session = self._screen.session
+        done = len(session.actions)
+        marks = [m for m in turn_marks(session) if m < done]
         return marks[-1] if marks else 0
 
     def _answer_undo(self, yes: bool) -> None:
-        self._undo_asked = False
+        screen = self._screen
         if not yes:
             # Translators: the player answered no to "Undo the last turn?".
-            self._answer(_("Nothing undone."))
+            screen.answer(_("Nothing undone."))
             return
         keep = self._undo_target()
-        old = self.session
+        old = screen.session
         rebuilt = Session(old.rules, old.players, old.seed, physical=True)
         for action in old.actions[:keep]:
             rebuilt.apply(action)
-        self._use(rebuilt)
-        if self.keeper is not None:
-            self.keeper.turn_ended(self)
+        self.faces = []
+        screen.use(rebuilt)
+        if screen.keeper is not None:
+            screen.keeper.turn_ended(screen)
         # Translators: after an undo in the scorekeeper; {status} lists every seat's chips and the pot.
-        text = _("Last turn undone. {status}").format(status=self.narrator.status(self.state).text)
-        self._answer(self._then_question(text))
+        text = _("Last turn undone. {status}").format(status=screen.narrator.status(screen.state).text)
+        screen.answer(screen.then_question(text))
+
+
+class _Undo(Mode):
+    """U, in the scorekeeper's modes."""
+
+    keeper: Scorekeeper
+
+    @handles(Command.UNDO)
+    def undo(self, press: Press) -> None:
+        """Undo the last turn, after a yes or no question."""
+        self.keeper.ask_undo()
+
+
+class EntryMode(_Undo, Playing):
+    """The scorekeeper waits for the faces of real dice to be typed in."""
+
+    contexts = frozenset({Context.ENTRY})
+
+    def __init__(self, screen: PlayScreen, keeper: Scorekeeper) -> None:
+        super().__init__(screen)
+        self.keeper = keeper
+
+    @handles(Command.FACE)
+    def face(self, press: Press) -> None:
+        """Type a face."""
+        self.keeper.type_face(press.data)
+
+    @handles(Command.DELETE_FACE)
+    def delete_face(self, press: Press) -> None:
+        """Remove the last face typed."""
+        self.keeper.delete_face()
+
+    @handles(Command.CONFIRM_FACES)
+    def confirm_faces(self, press: Press) -> None:
+        """Play the faces typed."""
+        self.keeper.confirm_faces()
+
+    def unbound(self, press: Press) -> None:
+        """A printable key that is no key here says which faces exist (a Russian layout's letter at the place
+        of a face letter is that face)."""
+        if press.char is not None:
+            self.keeper.type_face(press.char)
+            return
+        super().unbound(press)
+
+
+class KeepReverseMode(_Undo, ReverseMode):
+    """The scorekeeper asks whether to reverse the dice (R9); U can still undo the turn before."""
+
+    contexts = frozenset({Context.KEEP_REVERSE})
+
+    def __init__(self, screen: PlayScreen, keeper: Scorekeeper) -> None:
+        super().__init__(screen)
+        self.keeper = keeper
+
+
+class KeepChooseMode(_Undo, ChoiceMode):
+    """The scorekeeper asks for a Wild's seat (R7, R9); U can still undo."""
+
+    contexts = frozenset({Context.KEEP_CHOOSE})
+
+    def __init__(self, screen: PlayScreen, keeper: Scorekeeper) -> None:
+        super().__init__(screen)
+        self.keeper = keeper
+
+
+class ScorekeeperScreen(PlayScreen):
+    """A play screen with a :class:`Scorekeeper` composed in: rolls typed in from real dice, and an undo
+    of the last turn. It adds nothing but that wiring (the session must be ``physical`` with every seat a
+    person); arguments as for :class:`PlayScreen`."""
+
+    def __init__(self, session: Session, speaker: Speaker, keys: Input, **options: Any) -> None:
+        self.scorekeeper = Scorekeeper()
+        super().__init__(session, speaker, keys, extension=self.scorekeeper, **options)
+
+    @property
+    def faces(self) -> list[Face]:
+        """The faces typed so far for the roll under way."""
+        return self.scorekeeper.faces
 
 
 async def run_scorekeeper(app: App) -> Outcome:
     """``lcr-audio keep-score`` and the main menu's "Keep score with real dice"."""
-    setup = Setup(app.speaker, app.console, app.keys, app.output, everyone_at_table=True)
+    setup = Setup(app.speaker, app.console, app.keys, everyone_at_table=True)
     rules, seated = await setup.ask()
     players = [Player(p.name, human=True) for p in seated]
     from ..app import new_seed

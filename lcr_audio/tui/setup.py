@@ -1,7 +1,10 @@
 """The setup questions before a game: players, people at the keyboard, names (DESIGN.md §3).
 
-Each question is one line prompt (prompt_toolkit's ``PromptSession``) with a default taken by Enter, so
-Enter, Enter, Enter starts a game of "You" against two computer players.
+Each question is answered by typing a line (:class:`LineEntry`, an input mode of the key loop) with a
+default taken by Enter, so Enter, Enter, Enter starts a game of "You" against two computer players. Like
+the play screen, the setup only appends: each question is printed once, typed characters are echoed as
+typed, nothing is redrawn and the cursor never moves up; the accepted answer, default included, is printed
+and said ("3 players.").
 """
 
 from __future__ import annotations
@@ -11,10 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
 
-from prompt_toolkit import PromptSession
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.output import Output
 
 from ..bots import DEFAULT_POLICY
 from ..engine import (
@@ -31,9 +31,10 @@ from ..i18n import _, ngettext
 from ..narration.rules_summary import rules_summary
 from ..session import Player
 from ..speech import Speaker
-from .choice import Defaults, KeyReader, Option, choose
+from .choice import Defaults, Option, choose
 from .console import Console
-from .keys import is_key
+from .input import KeyLoop, Press, Question, SpeakerVoice, handles
+from .keys import Command, Context
 
 NAME_LIMIT = 20
 """The longest name kept, in characters."""
@@ -111,25 +112,119 @@ class SetupCancelled(Exception):
     """Escape (or Control+D) during the setup: go back without starting anything."""
 
 
-def _escape_cancels() -> KeyBindings:
-    bindings = KeyBindings()
+TYPED_LIMIT = 40
+"""The most characters a typed answer keeps (a name is cut to :data:`NAME_LIMIT` after cleaning)."""
 
-    @bindings.add("escape", eager=False)
-    def _cancel(event: KeyPressEvent) -> None:
-        """Escape at a setup question goes back."""
-        event.app.exit(exception=SetupCancelled())
 
-    return bindings
+class LineEntry(Question[str]):
+    """A setup question answered by typing a line: characters are echoed as typed (in printing modes),
+    Backspace removes the last one, Enter accepts, Escape or Control+D leave the setup.
+
+    Nothing is redrawn and the cursor never moves up: the question is printed once, the typed characters
+    follow it on its line.
+
+    Args:
+        setup: the setup asking (its speaker and console).
+        question: the question, which names its default.
+    """
+
+    contexts = frozenset({Context.LINE})
+
+    def __init__(self, setup: Setup, question: str) -> None:
+        super().__init__(setup.voice)
+        self.setup = setup
+        self.question = question
+        self.typed = ""
+
+    @property
+    def _echo(self) -> bool:
+        return self.setup.speaker.prints
+
+    def opened(self) -> None:
+        """Ask the question after what is being said (the setup's first words, or the last answer)."""
+        self.voice.say(self.question)
+
+    def reminder(self) -> str:
+        """The question, and what is typed so far."""
+        return f"{self.question} {self.typed}" if self.typed else self.question
+
+    @handles(Command.TYPE)
+    def type(self, press: Press) -> None:
+        """Add a typed character (any letter, digit or sign, in any script)."""
+        if len(self.typed) >= TYPED_LIMIT:
+            return
+        if self._echo:
+            self.setup.console.echo(" " + press.data if not self.typed else press.data)
+        self.typed += press.data
+
+    @handles(Command.DELETE)
+    def delete(self, press: Press) -> None:
+        """Remove the last character typed."""
+        if not self.typed:
+            # Translators: Backspace with nothing typed, in the scorekeeper.
+            self.voice.error(_("Nothing typed yet."))
+            return
+        last, self.typed = self.typed[-1], self.typed[:-1]
+        if self._echo:
+            self.setup.console.erase(last if self.typed else " " + last)
+
+    @handles(Command.ACCEPT)
+    def accept(self, press: Press) -> None:
+        """Accept what is typed (nothing: the question's default)."""
+        self.finish(self.typed.strip())
+
+    @handles(Command.BACK)
+    def back(self, press: Press) -> None:
+        """Leave the setup."""
+        self.fail(SetupCancelled())
+
+
+class StartQuestion(Question[bool]):
+    """The setup's last question: Enter starts with the rules read (False), O changes the options (True),
+    Escape leaves the setup."""
+
+    contexts = frozenset({Context.START})
+
+    def __init__(self, setup: Setup, question: str) -> None:
+        super().__init__(setup.voice)
+        self.question = question
+
+    def opened(self) -> None:
+        """Ask, after the last answer."""
+        self.voice.say(self.question)
+
+    def reminder(self) -> str:
+        """The question."""
+        return self.question
+
+    @handles(Command.ACCEPT)
+    def start(self, press: Press) -> None:
+        """Start with these rules."""
+        self.finish(False)
+
+    @handles(Command.CHANGE_OPTIONS)
+    def change(self, press: Press) -> None:
+        """Change the options one by one."""
+        self.finish(True)
+
+    @handles(Command.BACK)
+    def back(self, press: Press) -> None:
+        """Leave the setup."""
+        self.fail(SetupCancelled())
+
+    def unbound(self, press: Press) -> None:
+        """Any other key: the two choices."""
+        # Translators: a key other than Enter or O at the rules question.
+        self.voice.error(_("Press Enter to start, or O to change the options."))
 
 
 class Setup:
     """Asks the setup questions.
 
     Args:
-        speaker: speaks each question when the output mode does not print it (screen-reader mode).
-        console: the game's printer (its line is ended before each prompt).
+        speaker: speaks (and, in printing modes, prints) each question and each accepted answer.
+        console: the game's printer (typed answers are echoed on it).
         keys: key input (a terminal or a pipe in tests).
-        output: prompt_toolkit output (the terminal, or ``DummyOutput`` in tests).
         everyone_at_table: every seat is a person (the scorekeeper for real dice): no question about
             computer players, and every seat's name is asked.
     """
@@ -139,7 +234,6 @@ class Setup:
         speaker: Speaker,
         console: Console,
         keys: Input,
-        output: Output | None,
         *,
         everyone_at_table: bool = False,
     ) -> None:
@@ -147,26 +241,15 @@ class Setup:
         self.speaker = speaker
         self.console = console
         self.keys = keys
-        self.prompts: PromptSession[str] = PromptSession(
-            input=keys, output=output, key_bindings=_escape_cancels()
-        )
+        self.voice = SpeakerVoice(speaker)
 
-    async def _ask(self, question: str, before: str = "") -> str:
-        """Ask a typed question; ``before`` is said first, in the same utterance (a refused answer)."""
-        self.console.finish_line()
-        if before:
-            self.speaker.speak(before, interrupt=True)  # printed, then the prompt line repeats the question
-        if self.speaker.speaks_aloud:  # the prompt line shows the question; a voice must also say it
-            self.speaker.speak(question, interrupt=not before, printed=False)
-        try:
-            return (await self.prompts.prompt_async(question + " ")).strip()
-        except EOFError:  # Control+D at a line prompt: back, as Escape
-            raise SetupCancelled from None
+    async def _ask(self, loop: KeyLoop, question: str) -> str:
+        """Ask a typed question; return the line typed (stripped)."""
+        return await loop.ask(LineEntry(self, question))
 
-    async def _number(self, question: str, low: int, high: int, default: int) -> int:
-        refused = ""
+    async def _number(self, loop: KeyLoop, question: str, low: int, high: int, default: int) -> int:
         while True:
-            answer = await self._ask(question, refused)
+            answer = await self._ask(loop, question)
             if not answer:
                 return default
             if answer.isdigit() and low <= int(answer) <= high:
@@ -175,9 +258,28 @@ class Setup:
             refused = _("Please type a number from {low} to {high}, or press Enter for {default}.").format(
                 low=low, high=high, default=default
             )
+            self.voice.error(refused)  # on its own line; the question follows, asked again
 
     async def ask(self) -> tuple[Rules, list[Player]]:
-        """Ask the questions and return the rules and the seated table (seat 1 first)."""
+        """Ask the questions and return the rules and the seated table (seat 1 first).
+
+        Raises:
+            SetupCancelled: Escape or Control+D; one sentence says so.
+            EOFError: the keyboard went away.
+            KeyboardInterrupt: Control+C.
+        """
+        try:
+            async with KeyLoop(self.keys) as loop:
+                rules, seated = await self._questions(loop)
+        except SetupCancelled:
+            self.console.finish_line()
+            # Translators: said when the player leaves the setup questions with Escape.
+            self.speaker.speak(_("Setup cancelled; nothing was started."), interrupt=True)
+            raise
+        self.console.finish_line()
+        return rules, seated
+
+    async def _questions(self, loop: KeyLoop) -> tuple[Rules, list[Player]]:
         if self.everyone_at_table:
             # Translators: the first words of the scorekeeper's setup.
             self.speaker.speak(_("Scorekeeper for real dice. First, the table."))
@@ -185,69 +287,70 @@ class Setup:
             # Translators: the first words of a new game's setup.
             self.speaker.speak(_("A new game."))
         players = await self._number(
+            loop,
             # Translators: first setup question.
             _("How many players, {low} to {high}? Enter for 3.").format(low=MIN_PLAYERS, high=MAX_PLAYERS),
             MIN_PLAYERS,
             MAX_PLAYERS,
             3,
         )
-        people = (
-            players
-            if self.everyone_at_table
-            else await self._number(
+        # Translators: the answer to the first setup question, printed and said once accepted.
+        self.speaker.speak(ngettext("{count} player.", "{count} players.", players).format(count=players))
+        if self.everyone_at_table:
+            people = players
+        else:
+            people = await self._number(
+                loop,
                 # Translators: second setup question; the others are computer players.
                 _("How many of them play at this keyboard, 0 to {high}? Enter for 1.").format(high=players),
                 0,
                 players,
                 1,
             )
-        )
+            # Translators: the answer to the second setup question, printed and said once accepted.
+            at_keyboard = ngettext(
+                "{count} person plays at this keyboard.", "{count} people play at this keyboard.", people
+            )
+            self.speaker.speak(at_keyboard.format(count=people))
         names: list[str] = []
         for seat in range(people):
             default = default_name(seat, people)
             answer = await self._ask(
+                loop,
                 # Translators: setup question for each person's name; {default} is taken by Enter.
-                _("Name of player {number}? Enter for {default}.").format(number=seat + 1, default=default)
+                _("Name of player {number}? Enter for {default}.").format(number=seat + 1, default=default),
             )
             names.append(clean_name(answer) or default)
         seated = table(players, names, range(people))
-        self.console.finish_line()
-        return await self.rules(players), seated
+        for seat in range(people):
+            # Translators: the answer to a name question, printed and said once accepted.
+            self.speaker.speak(_("Player {number}: {name}.").format(number=seat + 1, name=seated[seat].name))
+        return await self.rules(loop, players), seated
 
-    async def rules(self, players: int) -> Rules:
+    async def rules(self, loop: KeyLoop, players: int) -> Rules:
         """Offer the standard rules (Enter) or a walk through every option (O), then return the rules."""
         standard = Rules(players=players)
         # Translators: the last setup question. {summary} is the rules summary (several sentences).
         question = _("Rules: {summary} Press Enter to start, or O to change the options.").format(
             summary=rules_summary(standard)
         )
-        async with KeyReader(self.keys) as reader:
-            self.speaker.speak(question, interrupt=True)
-            while True:
-                key = (await reader.next()).key
-                if key in ("\r", "\n", " ") or key in ("c-m", "c-j"):
-                    return standard
-                if is_key(key, "o"):
-                    return await self._options(reader, players)
-                if key == "escape":
-                    raise SetupCancelled
-                if key == "c-c":
-                    raise KeyboardInterrupt
-                # Translators: a key other than Enter or O at the rules question.
-                self.speaker.speak(_("Press Enter to start, or O to change the options."), interrupt=True)
+        if await loop.ask(StartQuestion(self, question)):
+            return await self._options(loop, players)
+        return standard
 
-    async def _options(self, reader: KeyReader, players: int) -> Rules:
+    async def _options(self, loop: KeyLoop, players: int) -> Rules:
         """Each option as one question: value read, Left/Right change it, Enter accepts, D takes defaults."""
         rules = Rules(players=players)
+        voice = self.voice
         try:
-            rules = replace(rules, chips=await choose(reader, self.speaker, chips_option(), first=True))
-            rules = replace(rules, wild=await choose(reader, self.speaker, on_off(_("Wild dice"))))
+            rules = replace(rules, chips=await choose(loop, voice, chips_option(), first=True))
+            rules = replace(rules, wild=await choose(loop, voice, on_off(_("Wild dice"))))
             if rules.wild:
-                rules = replace(rules, three_wilds=await choose(reader, self.speaker, three_wilds_option()))
-            reversible = await choose(reader, self.speaker, on_off(_("Reversible dice")))
+                rules = replace(rules, three_wilds=await choose(loop, voice, three_wilds_option()))
+            reversible = await choose(loop, voice, on_off(_("Reversible dice")))
             rules = replace(rules, reversible=reversible)
-            rules = replace(rules, win=await choose(reader, self.speaker, win_option()))
-            rules = replace(rules, first_player=await choose(reader, self.speaker, first_player_option()))
+            rules = replace(rules, win=await choose(loop, voice, win_option()))
+            rules = replace(rules, first_player=await choose(loop, voice, first_player_option()))
         except Defaults:
             pass
         # Translators: said when the options are settled. {summary} is the rules summary.

@@ -1,0 +1,146 @@
+"""The one input layer outside a game (issue 10, items 5 and 6), driven by keys through a pipe: the main
+menu asks before the program ends, F1 opens a key list stepped one key at a time, the rules reader's help
+and behaviour agree, and a yes typed before its question never answers it."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from lcr_audio.app import App
+from lcr_audio.rules_text import sections
+from lcr_audio.settings import Settings
+from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.tui.console import Console
+from lcr_audio.tui.keys import Context, help_entries
+from lcr_audio.tui.main_menu import run_main_menu
+
+ESCAPE, ENTER, DOWN, UP, F1 = "\x1b", "\r", "\x1b[B", "\x1b[A", "\x1bOP"
+MENU = "Left Right Center. Main menu. New game. 1 of 7. Up and Down move, Enter chooses, Escape goes back."
+
+
+@pytest.fixture
+def pipe() -> Iterator[PipeInput]:
+    with create_pipe_input() as keys:
+        yield keys
+
+
+class Program:
+    """The main menu running in the test's event loop, fed keys through the pipe."""
+
+    def __init__(self, keys: PipeInput, tmp_path: Path) -> None:
+        self.keys = keys
+        self.recorder = RecordingBackend()
+        self.app = App(
+            console=Console(io.StringIO()),
+            speaker=Speaker([self.recorder]),
+            keys=keys,
+            output=DummyOutput(),
+            settings=Settings(),
+            sound=None,
+            pause=0,
+            save_path=tmp_path / "autosave.json",
+        )
+        self.task: asyncio.Task[None] | None = None
+
+    @property
+    def texts(self) -> list[str]:
+        return self.recorder.texts
+
+    async def start(self) -> None:
+        self.task = asyncio.create_task(run_main_menu(self.app))
+        await self.until(lambda: MENU in self.texts)
+
+    async def until(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not condition():
+            assert self.task is not None
+            if self.task.done():
+                self.task.result()
+                if condition():
+                    return
+                raise AssertionError(f"the program ended; last utterances: {self.texts[-5:]}")
+            if loop.time() > end:
+                raise AssertionError(f"timed out; last utterances: {self.texts[-5:]}")
+            await asyncio.sleep(0.005)
+
+    async def press(self, key: str) -> str:
+        """Send ``key`` and return the first utterance it caused."""
+        before = len(self.texts)
+        self.keys.send_text(key)
+        await self.until(lambda: len(self.texts) > before)
+        return self.texts[before]
+
+
+async def leave(program: Program) -> None:
+    """Escape, then Y: the program ends with its goodbye."""
+    assert await program.press(ESCAPE) == "Leave Left Right Center? Y or N."
+    assert await program.press("y") == "Goodbye."
+    await asyncio.wait_for(program.task, 5)  # type: ignore[arg-type]
+
+
+def test_escape_on_the_main_menu_asks_before_leaving(pipe: PipeInput, tmp_path: Path) -> None:
+    async def scenario() -> None:
+        program = Program(pipe, tmp_path)
+        await program.start()
+        assert await program.press(DOWN) == "Practice. 2 of 7."
+        assert await program.press(ESCAPE) == "Leave Left Right Center? Y or N."
+        assert await program.press("n") == MENU.replace("New game. 1 of 7.", "Practice. 2 of 7.")  # stays
+        assert await program.press(ESCAPE + "y") == "Leave Left Right Center? Y or N."
+        await asyncio.sleep(0.1)  # the y typed with the Escape came before the question: it answers nothing
+        assert program.task is not None and not program.task.done()
+        assert program.texts[-1] == "Leave Left Right Center? Y or N."
+        assert await program.press("y") == "Goodbye."
+        await asyncio.wait_for(program.task, 5)
+
+    asyncio.run(scenario())
+
+
+def test_f1_in_a_menu_is_a_list_stepped_one_key_at_a_time(pipe: PipeInput, tmp_path: Path) -> None:
+    async def scenario() -> None:
+        program = Program(pipe, tmp_path)
+        await program.start()
+        entries = help_entries(Context.MENU)
+        total = len(entries)
+        assert entries[0] == "Down arrow or Tab: the next item."
+        opening = await program.press(F1)
+        assert opening == f"Keys. Up and Down go through them, Escape closes. {entries[0]} 1 of {total}."
+        assert await program.press(DOWN) == f"{entries[1]} 2 of {total}."
+        assert await program.press(ENTER) == "Up and Down go through the keys, Escape closes the list."
+        assert await program.press(ESCAPE) == "Key list closed. New game. 1 of 7."
+        assert await program.press(DOWN) == "Practice. 2 of 7."  # the menu has the keys again
+        await leave(program)
+
+    asyncio.run(scenario())
+
+
+def test_the_rules_reader_moves_by_section_as_its_help_says(pipe: PipeInput, tmp_path: Path) -> None:
+    async def scenario() -> None:
+        program = Program(pipe, tmp_path)
+        await program.start()
+        parts = sections(None)
+        await program.press(DOWN)
+        await program.press(DOWN)  # Rules
+        opening = await program.press(ENTER)
+        assert opening.endswith(f"{parts[0].title}. 1 of {len(parts)}.")
+        assert await program.press(DOWN) == f"{parts[1].title}. 2 of {len(parts)}."
+        assert "Down arrow, Right arrow or Tab: the next section's title." in help_entries(Context.RULES)
+        assert await program.press(F1) == (
+            "Keys. Up and Down go through them, Escape closes. "
+            f"Down arrow, Right arrow or Tab: the next section's title. 1 of {len(help_entries(Context.RULES))}."
+        )
+        assert await program.press(ESCAPE) == f"Key list closed. {parts[1].title}. 2 of {len(parts)}."
+        assert await program.press(ESCAPE) == "Rules closed."
+        await program.until(
+            lambda: program.texts[-1].startswith("Left Right Center. Main menu. Rules. 3 of 7.")
+        )
+        await leave(program)
+
+    asyncio.run(scenario())
