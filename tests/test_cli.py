@@ -272,7 +272,7 @@ class Tmux:
         subprocess.run(["tmux", "-L", self.name, "kill-server"], check=False, capture_output=True)
 
 
-@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
+@pytest.mark.requires_program("tmux")
 def test_setup_questions_are_printed_once_with_no_redraw(tmp_path: Path) -> None:
     """Issue 10, item 7: each setup question appears once each time it is asked; a refused answer gets one
     sentence on its own line, then the question again; every accepted answer is printed; the raw output
