@@ -18,18 +18,20 @@ counted ones fills them.
 
 Usage: ``python3 benchmarks/latency.py [--starts 20] [--presses 200] [--root DIR [--root DIR]]``
 
-measured here (2 CPUs shared with other helpers' test runs, load average 2 to 3; Python 3.11.7,
-pygame-ce 2.5.8, no sound card), ``--starts 30 --presses 200 --root BASE --root .``, BASE being 2e8e5c2 (the
-sound device opened before the first sentence) and . the lazy device of issue 10:
-    main menu, first byte: BASE median 415 ms (min 250), now median 326 ms (min 231); processor time by
-        then 250 / 230 ms.
-    play, first byte: BASE median 436 ms (min 272), now median 312 ms (min 216); processor time 250 / 220 ms.
-    (an earlier round: menu 376 -> 274 ms, play 522 -> 397 ms.)
-    key to backend: BASE median 0.28 ms (99th percentile 1.84), now 0.25 ms (1.76).
-    What is left before the first byte is importing: asyncio (~45 ms here), prompt_toolkit (~65 ms: its
-    package imports its whole application layer), the game's own modules (~60 ms) and Python itself
-    (~25 ms); ``python3 -X importtime`` lists them. The 150 ms goal of issue 10 needs the first sentence
-    said before prompt_toolkit and the screens are imported.
+measured here (2 CPUs shared with other helpers' test runs; Python 3.11.7, pygame-ce 2.5.8, no sound card),
+``--starts 30 --presses 200 --root BEFORE --root .``, "." being BEFORE plus the lazy sound device of issue 10:
+    BEFORE = 2e8e5c2, load average 2 to 3:
+        main menu, first byte: median 415 -> 326 ms (min 250 -> 231); processor time by then 250 -> 230 ms
+        play, first byte: median 436 -> 312 ms (min 272 -> 216); processor time 250 -> 220 ms
+        key to backend: median 0.28 -> 0.25 ms (99th percentile 1.84 -> 1.76 ms)
+    BEFORE = main at c52ccc1 (input layer, braille), load average 3.4 to 3.9:
+        main menu: median 748 -> 573 ms (min 550 -> 377); processor time 460 -> 410 ms
+        play: median 791 -> 627 ms (min 620 -> 507); processor time 500 -> 445 ms
+        key to backend: median 0.38 -> 0.40 ms (99th percentile 1.70 -> 1.96 ms)
+    What is left before the first byte is importing (about 360 modules): asyncio, prompt_toolkit (its package
+    imports its whole application layer), the game's own modules, Python itself; ``python3 -X importtime``
+    lists them. Issue 10's 150 ms needs the first sentence said before prompt_toolkit and the screens are
+    imported.
 """
 
 from __future__ import annotations
