@@ -1,62 +1,201 @@
-"""How quickly the game answers: (a) a key press until the speech backend gets the sentence, (b) starting
-the program until its first printed line.
+"""How quickly the game answers, measured on the real program in a pseudo-terminal (as a player's terminal):
 
-(a) A PlayScreen (one person, two computer players) reads keys from a pipe; its Speaker's only backend
-    stamps each ``speak()`` with ``time.perf_counter()``. After the first roll prompt, "s" (status) is
-    sent 500 times; each sample is ``send_text`` until that stamp.
-(b) ``python3 -m lcr_audio play --computer all --players 3 --seed 1 --speech console --fast`` is started
-    10 times; each sample is ``Popen`` until its first stdout line has been read (the game then runs out).
+(a) start until the first utterance: from just before the program is started until the first byte of its
+    first sentence arrives on the terminal. Terminal control sequences (ESC ..., line breaks) before it do
+    not count: the first printable byte does. Measured for the main menu (``lcr-audio --speech console``)
+    and for a game (``lcr-audio play --speech console``: you and two computer players); each start is
+    killed once its first sentence has arrived.
+(b) key to backend: in that game, at "Press Space to roll", "s" (the status) is written to the terminal
+    again and again; each sample is the write until the first printable byte of the answer. The whole
+    answer is read before the next press (and the next checkout's game, when two are compared).
 
-Usage: ``python3 benchmarks/latency.py [--presses 500] [--starts 10]``
+The program runs as ``python3 -m lcr_audio`` from ``--root`` (default: this checkout), so the same script
+measures another commit (``git archive COMMIT | tar -x -C DIR`` and ``--root DIR``); two ``--root``s are
+compared start by start (they take turns). Each run gets its own
+empty HOME and XDG folders, so no saved game or settings of yours is read or touched. Python may write its
+bytecode caches (``__pycache__``, git-ignored), as an installed program has them: one start before the
+counted ones fills them.
 
-measured here (2 CPUs shared with other work, Python 3.11.7, no sound card):
-    (a) key press until backend.speak, 500 presses: median 0.10 ms, 99th percentile 0.15 ms
-        (other rounds: 0.10 / 0.17 ms; 0.10 / 4.2 ms while the machine was busy)
-    (b) start until the first line, 10 starts: median 379 ms, max 442 ms (another round: 390 / 452 ms).
-        About 110 ms of it is ``pygame.mixer.init`` failing to open a sound device (lcr_audio/sound.py)
-        and about 180 ms imports (prompt_toolkit ~100 ms); before the sound cues were wired in, the
-        same command took median 236 ms, max 293 ms.
+Usage: ``python3 benchmarks/latency.py [--starts 20] [--presses 200] [--root DIR [--root DIR]]``
+
+measured here (2 CPUs shared with other helpers' test runs; Python 3.11.7, pygame-ce 2.5.8, no sound card),
+``--starts 30 --presses 200 --root BEFORE --root .``, "." being BEFORE plus the lazy sound device of issue 10:
+    BEFORE = 2e8e5c2, load average 2 to 3:
+        main menu, first byte: median 415 -> 326 ms (min 250 -> 231); processor time by then 250 -> 230 ms
+        play, first byte: median 436 -> 312 ms (min 272 -> 216); processor time 250 -> 220 ms
+        key to backend: median 0.28 -> 0.25 ms (99th percentile 1.84 -> 1.76 ms)
+    BEFORE = main at c52ccc1 (input layer, braille), load average 3.4 to 3.9:
+        main menu: median 748 -> 573 ms (min 550 -> 377); processor time 460 -> 410 ms
+        play: median 791 -> 627 ms (min 620 -> 507); processor time 500 -> 445 ms
+        key to backend: median 0.38 -> 0.40 ms (99th percentile 1.70 -> 1.96 ms)
+    What is left before the first byte is importing (about 360 modules): asyncio, prompt_toolkit (its package
+    imports its whole application layer), the game's own modules, Python itself; ``python3 -X importtime``
+    lists them. Issue 10's 150 ms needs the first sentence said before prompt_toolkit and the screens are
+    imported.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
 import statistics
-import subprocess
+import struct
 import sys
+import tempfile
+import termios
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+MENU = ["--speech", "console"]
+GAME = ["play", "--speech", "console", "--seed", "1"]
+ROLL_PROMPT = re.compile(rb"Press Space to roll")
+STATUS_END = re.compile(rb"pot \d+\.")
+"""The status answer ends with the pot ("You 3, Ana 3, Bo 3, pot 0.")."""
+TIMEOUT = 20.0
+"""Seconds to wait for any expected output before giving up."""
 
-from prompt_toolkit.input import create_pipe_input  # noqa: E402
-
-from lcr_audio.engine import Rules  # noqa: E402
-from lcr_audio.session import Session  # noqa: E402
-from lcr_audio.speech import Speaker, SpeechBackend  # noqa: E402
-from lcr_audio.tui.play import PlayScreen  # noqa: E402
-from lcr_audio.tui.setup import table  # noqa: E402
-
-ROLL_PROMPT = "Press Space to roll"
-COMMAND = [sys.executable, "-m", "lcr_audio", "play", "--computer", "all", "--players", "3", "--seed", "1"]
-COMMAND += ["--speech", "console", "--fast"]
+_CONTROL = re.compile(
+    rb"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: ESC [ parameters final
+    rb"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # OSC: ESC ] ... BEL or ST
+    rb"|\x1b[@-Z\\-_]"  # other two-byte escapes
+    rb"|\x1b[ -/]+[0-~]"  # ESC with intermediates (charset selection)
+    rb"|[\x00-\x1f\x7f]"  # C0 controls: line breaks, bells...
+)
 
 
-class StampingBackend(SpeechBackend):
-    """Records ``(time.perf_counter(), text)`` for each utterance and wakes the waiting benchmark."""
+def first_printable(data: bytes) -> int | None:
+    """The index in ``data`` of the first byte that is neither a control character nor part of a terminal
+    control sequence, or None when there is none (yet)."""
+    position = 0
+    while position < len(data):
+        match = _CONTROL.match(data, position)
+        if match is None:
+            if data[position] == 0x1B:  # an escape sequence cut off at the end of what was read so far
+                return None
+            return position
+        position = match.end()
+    return None
 
-    name = "recording"
 
-    def __init__(self) -> None:
-        self.stamps: list[tuple[float, str]] = []
-        self.heard = asyncio.Event()
+class Terminal:
+    """The program running in a pseudo-terminal of 120 x 40 whose output is read byte by byte as it comes."""
 
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        self.stamps.append((time.perf_counter(), text))
-        self.heard.set()
+    def __init__(self, command: list[str], root: Path, home: Path) -> None:
+        # An installed program runs from cached bytecode (pip compiles it at install time): let Python write
+        # and use its caches even under PYTHONDONTWRITEBYTECODE; the first start, not counted, fills them.
+        skipped = ("LCR_AUDIO", "XDG_", "PYTHONDONTWRITEBYTECODE")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(skipped)}
+        env.update(HOME=str(home), TERM="xterm-256color", PYTHONPATH=str(root))
+        for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+            env[name] = str(home / name.lower())
+        self.started = time.perf_counter()
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: run the program with the terminal as stdin, stdout and stderr
+            try:
+                os.chdir(root)
+                os.execve(command[0], command, env)
+            finally:
+                os._exit(127)
+        self.pid, self.fd = pid, fd
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        self.seen = b""
+
+    def read_until_printable(self) -> float:
+        """Read until a printable byte arrives after what was seen so far; returns when (perf_counter)."""
+        start = len(self.seen)
+        while True:
+            self._read_some()
+            found = first_printable(self.seen[start:])
+            if found is not None:
+                return time.perf_counter()
+
+    def read_until(self, pattern: re.Pattern[bytes], start: int = 0) -> None:
+        """Read until ``pattern`` appears in the output from ``start`` on."""
+        while not pattern.search(self.seen, start):
+            self._read_some()
+
+    def _read_some(self) -> None:
+        ready, _, _ = select.select([self.fd], [], [], TIMEOUT)
+        if not ready:
+            raise SystemExit(f"no output for {TIMEOUT:.0f} s; the terminal shows:\n{self.text()}")
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:  # the program ended (EIO on Linux)
+            chunk = b""
+        if not chunk:
+            raise SystemExit(f"the program ended early; the terminal showed:\n{self.text()}")
+        self.seen += chunk
+
+    def cpu_ms(self) -> float:
+        """Processor time the program has used so far (all its threads, user and system), in ms: what a
+        start costs whatever else the machine is doing (Linux; 10 ms steps)."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+    def send(self, data: bytes) -> float:
+        """Write ``data`` as typed keys; returns when it was written (perf_counter)."""
+        moment = time.perf_counter()
+        os.write(self.fd, data)
+        return moment
+
+    def text(self) -> str:
+        return self.seen.decode("utf-8", "replace")
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+@contextlib.contextmanager
+def terminal(arguments: list[str], root: Path) -> Iterator[Terminal]:
+    with tempfile.TemporaryDirectory(prefix="lcr-bench-") as home:
+        term = Terminal([sys.executable, "-m", "lcr_audio", *arguments], root, Path(home))
+        try:
+            yield term
+        finally:
+            term.kill()
+
+
+def start_to_first_utterance(
+    arguments: list[str], roots: list[Path], starts: int
+) -> dict[Path, list[tuple[float, float]]]:
+    """For each checkout in ``roots``, ``(wall, cpu)`` per start: milliseconds from starting the program
+    until the first printable byte of its first sentence, and the processor time it had used by then. The
+    checkouts take turns, start after start, so that a machine busy with other work slows them alike."""
+    samples: dict[Path, list[tuple[float, float]]] = {root: [] for root in roots}
+    for _ in range(starts + 1):
+        for root in roots:
+            with terminal(arguments, root) as term:
+                arrived = term.read_until_printable()
+                samples[root].append(((arrived - term.started) * 1000, term.cpu_ms()))
+    return {root: found[1:] for root, found in samples.items()}  # the first start filled the caches
+
+
+def key_to_answer(roots: list[Path], presses: int) -> dict[Path, list[float]]:
+    """Milliseconds from writing "s" to the game's terminal until the first printable byte of the status,
+    for each checkout in ``roots``; their games run side by side and take turns, press after press."""
+    samples: dict[Path, list[float]] = {root: [] for root in roots}
+    with contextlib.ExitStack() as stack:
+        terms = {root: stack.enter_context(terminal(GAME, root)) for root in roots}
+        for term in terms.values():
+            term.read_until(ROLL_PROMPT)
+        for _ in range(presses):
+            for root, term in terms.items():
+                before = len(term.seen)
+                sent = term.send(b"s")
+                samples[root].append((term.read_until_printable() - sent) * 1000)
+                term.read_until(STATUS_END, before)
+    return samples
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -66,61 +205,34 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[rank - 1]
 
 
-async def key_to_speech(presses: int) -> list[float]:
-    """Milliseconds from each "s" key sent until the backend was asked to say the status."""
-    backend = StampingBackend()
-    samples: list[float] = []
-    with create_pipe_input() as keys:
-        session = Session(Rules(players=3), table(3, [], [0]), 1)
-        screen = PlayScreen(session, Speaker([backend]), keys, pause=0.0, new_session=None)
-        task = asyncio.create_task(screen.run())
-        while not any(ROLL_PROMPT in text for _, text in backend.stamps):
-            backend.heard.clear()
-            await asyncio.wait_for(backend.heard.wait(), 5)
-        for _ in range(presses):
-            backend.heard.clear()
-            before = len(backend.stamps)
-            sent = time.perf_counter()
-            keys.send_text("s")
-            await asyncio.wait_for(backend.heard.wait(), 5)
-            samples.append((backend.stamps[before][0] - sent) * 1000)
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
-    return samples
-
-
-def start_to_first_line(starts: int) -> list[float]:
-    """Milliseconds from starting the program until its first line has been read from its stdout."""
-    samples: list[float] = []
-    for _ in range(starts):
-        begin = time.perf_counter()
-        process = subprocess.Popen(
-            COMMAND, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-        )
-        assert process.stdout is not None
-        first = process.stdout.readline()
-        samples.append((time.perf_counter() - begin) * 1000)
-        process.stdout.read()  # let the game run out, so it never writes to a closed pipe
-        process.wait()
-        if not first.strip():
-            raise SystemExit(f"{' '.join(COMMAND)} printed nothing (exit status {process.returncode})")
-    return samples
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
-    parser.add_argument("--presses", type=int, default=500)
-    parser.add_argument("--starts", type=int, default=10)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n", 1)[0])
+    parser.add_argument("--starts", type=int, default=20, help="starts of each command (default 20)")
+    parser.add_argument("--presses", type=int, default=200, help="presses of S (default 200)")
+    parser.add_argument(
+        "--root",
+        type=Path,
+        action="append",
+        help="a checkout to run (default: this one); give it twice to compare two, start by start",
+    )
     args = parser.parse_args()
-
-    keys = asyncio.run(key_to_speech(args.presses))
-    print(f"(a) key press until backend.speak, {len(keys)} presses of S:")
-    print(f"    median {statistics.median(keys):.2f} ms, 99th percentile {percentile(keys, 0.99):.2f} ms")
-
-    starts = start_to_first_line(args.starts)
-    print(f"(b) python3 -m lcr_audio play ... --speech console --fast, {len(starts)} starts:")
-    print(f"    first stdout line after: median {statistics.median(starts):.0f} ms, max {max(starts):.0f} ms")
+    roots = [root.resolve() for root in args.root or [ROOT]]
+    print(f"{sys.executable}, Python {sys.version.split()[0]}")
+    print("(a) start until the first byte of the first utterance:")
+    for name, arguments in (("main menu", MENU), ("play", GAME)):
+        print(f"    {name} ({' '.join(['lcr-audio', *arguments])}), {args.starts} starts:")
+        for root, found in start_to_first_utterance(arguments, roots, args.starts).items():
+            wall, cpu = [each[0] for each in found], [each[1] for each in found]
+            print(
+                f"        {root}: median {statistics.median(wall):.0f} ms, min {min(wall):.0f} ms, "
+                f"max {max(wall):.0f} ms (processor time by then: median {statistics.median(cpu):.0f} ms)"
+            )
+    print(
+        f"(b) key to backend: S written to the terminal until its answer's first byte, {args.presses} times:"
+    )
+    for root, keys in key_to_answer(roots, args.presses).items():
+        median, worst = statistics.median(keys), percentile(keys, 0.99)
+        print(f"        {root}: median {median:.2f} ms, 99th percentile {worst:.2f} ms")
     return 0
 
 

@@ -346,7 +346,9 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
     speaker.set_language(language())  # the game's own voice takes a voice of the language...
     if settings.voice:
         speaker.set_voice(settings.voice)  # ...unless the player chose one
-    sound = SoundPlayer(volume=settings.volume, enabled=settings.sounds)
+    sound = SoundPlayer(volume=settings.volume, enabled=settings.sounds)  # opens nothing yet
+    # The sound device opens once the first sentence is out: looking for it takes up to a tenth of a second.
+    speaker.after_first_utterance(sound.open_in_background)
     try:
         for problem in problems:
             speaker.speak(problem)

@@ -1,9 +1,18 @@
 """Sound cues: a short sound for every chip that moves, the dice, turns, wins (DESIGN.md §1 "sound", §3).
 
-Playback uses pygame-ce's mixer only (never ``pygame.init()``). When there is no audio device, or pygame is
-missing, the :class:`SoundPlayer` is silent rather than failing: :attr:`SoundPlayer.available` is False, one
-INFO line goes to the log, and every call is a no-op. Nothing is ever written to the terminal: pygame's
-banner is switched off and SDL's and ALSA's complaints on file descriptors 1 and 2 go to the null device.
+Playback uses pygame-ce's mixer only (never ``pygame.init()``, which would take over the signals). When
+there is no audio device, or pygame is missing, the :class:`SoundPlayer` is silent rather than failing:
+:attr:`SoundPlayer.available` is False, one INFO line goes to the log, and every call is a no-op. Nothing is
+ever written to the terminal: pygame's banner is switched off and SDL's and ALSA's complaints go to the null
+device.
+
+The audio device is opened late, so that the game's first sentence is never held up by it (issue 10: that
+search for a device took about 120 of the 263 ms from start to the first sentence): creating a player imports
+nothing and opens nothing. :meth:`SoundPlayer.open_in_background` opens it on a background thread (the
+program calls it once its first utterance has been handed to speech), and the first cue opens it if nobody
+did. A cue asked for while the device is still opening waits for it (at most :data:`OPEN_WAIT` seconds,
+then that cue is skipped and logged), so no cue is lost for being early. With sounds off pygame is never
+imported; turning them on starts opening the device.
 
 Cue names (:data:`CUES`) are the ones :class:`lcr_audio.narration.utterance.Utterance` carries. Two of them
 take a number::
@@ -21,9 +30,11 @@ repo's ``sounds/`` folder).
 
 from __future__ import annotations
 
+import enum
 import logging
 import math
 import os
+import threading
 import wave
 from importlib import resources
 from pathlib import Path
@@ -47,6 +58,62 @@ MIXER_FREQUENCY: Final = 44_100
 """Mixer sample rate in Hz, the cue files' own (16-bit stereo): no resampling."""
 MIXER_BUFFER: Final = 512
 """Mixer buffer in sample frames: about 12 ms of latency at 44.1 kHz."""
+OPEN_WAIT: Final = 2.0
+"""Seconds a cue waits for the audio device that a background thread is opening; after that the cue is
+skipped (and logged), and later cues do not wait again while it is still opening."""
+
+
+class Device(enum.Enum):
+    """Where a :class:`SoundPlayer`'s audio device stands."""
+
+    UNOPENED = "unopened"
+    """Not opened yet: no cue was asked for, or sounds are off (pygame is not even imported)."""
+    OPENING = "opening"
+    """A background thread is opening it (:meth:`SoundPlayer.open_in_background`)."""
+    OPEN = "open"
+    """Open: cues play."""
+    MISSING = "missing"
+    """No audio device or no pygame: every cue is silent."""
+    CLOSED = "closed"
+    """:meth:`SoundPlayer.close` was called: every cue is silent."""
+
+
+def _open_mixer(*, mute_stdout: bool) -> tuple[Any, bool]:
+    """Import pygame's mixer and open the audio device, nothing reaching the terminal.
+
+    Args:
+        mute_stdout: also mute stdout (file descriptor 1) while opening; a background thread passes False,
+            so that the game's lines printed meanwhile are not lost (SDL and ALSA complain on stderr).
+
+    Returns:
+        ``(pygame.mixer, owns)``: ``owns`` is True when this call opened the device (then closing it is
+        ours); ``(None, False)`` when there is no device or no pygame (logged at INFO).
+    """
+    owns = False
+    try:
+        with quiet_output(stdout=mute_stdout):
+            os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's first import
+            import pygame.mixer
+
+            if pygame.mixer.get_init() is None:
+                pygame.mixer.init(frequency=MIXER_FREQUENCY, size=-16, channels=2, buffer=MIXER_BUFFER)
+                owns = True
+            if pygame.mixer.get_num_channels() < MIXER_CHANNELS:
+                pygame.mixer.set_num_channels(MIXER_CHANNELS)
+    except Exception as exc:  # ImportError, pygame.error (no device), anything SDL raises
+        log.info("Sound cues are off: no audio device could be opened (%s)", exc)
+        return None, False
+    return pygame.mixer, owns
+
+
+def _close_mixer(mixer: Any, *, mute_stdout: bool = True) -> None:
+    """Stop every cue and close the audio device; never raises. ``mute_stdout`` as for :func:`_open_mixer`."""
+    try:
+        mixer.stop()
+        with quiet_output(stdout=mute_stdout):
+            mixer.quit()
+    except Exception:
+        log.debug("Could not close the audio device", exc_info=True)
 
 
 def default_sounds_dir() -> Path:
@@ -121,8 +188,9 @@ def pan_gains(pan: float, volume: float = 1.0) -> tuple[float, float]:
 class SoundPlayer:
     """Plays the cue files through pygame-ce's mixer; silent (never failing) without an audio device.
 
-    Create it before the game starts talking (opening the audio device mutes the terminal for a moment),
-    use it from one thread, and :meth:`close` it at the end (or use it as a context manager).
+    Creating it is instant: the device opens on a background thread (:meth:`open_in_background`) or at the
+    first cue (see the module docstring). Use it from one thread (the opening thread is its own), and
+    :meth:`close` it at the end (or use it as a context manager).
 
     Args:
         volume: master volume, 0.0 (silent) to 1.0 (full); clamped.
@@ -138,14 +206,43 @@ class SoundPlayer:
         self._failed: set[str] = set()  # file names already logged as missing or unreadable
         self._mixer: Any = None  # the pygame.mixer module while the device is open
         self._owns_mixer = False  # we opened the device, so close() closes it
-        self._open()
+        self._device = Device.UNOPENED
+        self._lock = threading.Lock()  # guards _device, _mixer and _owns_mixer against the opening thread
+        self._opener: threading.Thread | None = None
+        self._waited = False  # a cue already waited OPEN_WAIT for the opening thread in vain
 
     # --- state ---------------------------------------------------------------------------------------------
 
     @property
+    def device(self) -> Device:
+        """Where the audio device stands (it changes on the opening thread)."""
+        return self._device
+
+    @property
     def available(self) -> bool:
-        """True while an audio device is open; False means every call is a silent no-op."""
-        return self._mixer is not None
+        """False when cues cannot sound: no audio device or no pygame, or after :meth:`close`.
+
+        With sounds on, asking opens the device if nobody has yet (or waits for the thread opening it, see
+        :data:`OPEN_WAIT`), so the answer is the device's. With sounds off the device is not opened (pygame is
+        not imported) and True only means that no failure is known yet.
+        """
+        if self._enabled:
+            self._ready()
+        return self._mixer is not None or self._device is Device.UNOPENED
+
+    def open_in_background(self) -> None:
+        """Start opening the audio device on a background thread, and return at once.
+
+        Does nothing when sounds are off, or the device is open, opening, missing or closed. The thread mutes
+        stderr only, never stdout, so the game's lines printed meanwhile reach the screen. A cue asked for
+        before it is done waits for it (:data:`OPEN_WAIT`).
+        """
+        with self._lock:
+            if self._device is not Device.UNOPENED or not self._enabled:
+                return
+            self._device = Device.OPENING
+            self._opener = threading.Thread(target=self._open_on_thread, name="sound-device", daemon=True)
+            self._opener.start()
 
     @property
     def volume(self) -> float:
@@ -177,7 +274,9 @@ class SoundPlayer:
     @enabled.setter
     def enabled(self, value: bool) -> None:
         self._enabled = bool(value)
-        if not self._enabled:
+        if self._enabled:
+            self.open_in_background()  # sounds just turned on: the device was never opened for them
+        else:
             self.stop()
 
     # --- playing -------------------------------------------------------------------------------------------
@@ -188,7 +287,9 @@ class SoundPlayer:
         """Start ``cue`` and return its length in seconds; 0.0 when nothing plays.
 
         Returns at once: cues overlap (up to :data:`MIXER_CHANNELS`). Nothing plays (0.0) when sound is
-        unavailable, disabled, at volume 0.0, or the cue's file is missing (logged once).
+        unavailable, disabled, at volume 0.0, or the cue's file is missing (logged once). The first cue opens
+        the audio device if nobody has, or waits for the thread opening it (at most :data:`OPEN_WAIT`
+        seconds, once; a cue that gave up is skipped and logged).
 
         Args:
             cue: a name from :data:`CUES` (or ``"dice-N"``/``"turn-N"``), see :func:`cue_file`.
@@ -203,7 +304,7 @@ class SoundPlayer:
         """
         name = cue_file(cue, seat=seat, dice=dice)
         gains = None if pan is None else pan_gains(pan, self._volume)
-        if self._mixer is None or not self._enabled or self._volume <= 0.0:
+        if not self._enabled or self._volume <= 0.0 or not self._ready():
             return 0.0
         sound = self._load(name)
         if sound is None:
@@ -245,19 +346,28 @@ class SoundPlayer:
                 log.debug("Could not stop the sounds", exc_info=True)
 
     def close(self) -> None:
-        """Stop playing and release the audio device. Later calls are silent no-ops; closing twice is fine."""
-        mixer, self._mixer = self._mixer, None
+        """Stop playing and release the audio device. Later calls are silent no-ops; closing twice is fine.
+
+        A device still opening is waited for (at most :data:`OPEN_WAIT` seconds); if it opens later still,
+        the opening thread closes it.
+        """
+        opener = self._opener
+        if opener is not None and opener is not threading.current_thread():
+            opener.join(OPEN_WAIT)
+        with self._lock:
+            mixer, self._mixer = self._mixer, None
+            owns, self._owns_mixer = self._owns_mixer, False
+            self._device = Device.CLOSED
         self._sounds.clear()
         if mixer is None:
             return
-        try:
-            mixer.stop()
-            if self._owns_mixer:
-                with quiet_output():
-                    mixer.quit()
-        except Exception:
-            log.debug("Could not close the audio device", exc_info=True)
-        self._owns_mixer = False
+        if owns:
+            _close_mixer(mixer)
+        else:
+            try:
+                mixer.stop()
+            except Exception:
+                log.debug("Could not stop the sounds", exc_info=True)
 
     def __enter__(self) -> SoundPlayer:
         return self
@@ -269,23 +379,43 @@ class SoundPlayer:
 
     # --- inside --------------------------------------------------------------------------------------------
 
-    def _open(self) -> None:
-        """Import pygame and open the audio device, nothing reaching the terminal; on failure stay silent."""
-        try:
-            with quiet_output():
-                os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's first import
-                import pygame.mixer
+    def _ready(self) -> bool:
+        """True when the device is open. Opens it here if nobody has; waits for the opening thread."""
+        if self._mixer is not None:
+            return True
+        opener = None
+        with self._lock:
+            if self._device is Device.UNOPENED:
+                self._device = Device.OPENING  # opened right here, below
+            elif self._device is Device.OPENING:
+                opener = self._opener
+            else:
+                return False
+        if opener is None:
+            self._opened(*_open_mixer(mute_stdout=True))
+        elif opener is not threading.current_thread():
+            opener.join(0.0 if self._waited else OPEN_WAIT)
+            if opener.is_alive() and not self._waited:
+                self._waited = True
+                log.info(
+                    "The audio device was still opening after %.1f s; cues are skipped until it is open",
+                    OPEN_WAIT,
+                )
+        return self._mixer is not None
 
-                if pygame.mixer.get_init() is None:
-                    pygame.mixer.init(frequency=MIXER_FREQUENCY, size=-16, channels=2, buffer=MIXER_BUFFER)
-                    self._owns_mixer = True
-                if pygame.mixer.get_num_channels() < MIXER_CHANNELS:
-                    pygame.mixer.set_num_channels(MIXER_CHANNELS)
-        except Exception as exc:  # ImportError, pygame.error (no device), anything SDL raises
-            log.info("Sound cues are off: no audio device could be opened (%s)", exc)
-            self._owns_mixer = False
-            return
-        self._mixer = pygame.mixer
+    def _open_on_thread(self) -> None:
+        """The opening thread: open the device, stderr muted (never stdout: the game prints meanwhile)."""
+        self._opened(*_open_mixer(mute_stdout=False))
+
+    def _opened(self, mixer: Any, owns: bool) -> None:
+        """Record the opening's result; a player closed meanwhile closes the device again."""
+        with self._lock:
+            if self._device is Device.OPENING:
+                self._mixer, self._owns_mixer = mixer, owns
+                self._device = Device.MISSING if mixer is None else Device.OPEN
+                return
+        if mixer is not None and owns:  # closed while it opened (on the opening thread: stdout stays)
+            _close_mixer(mixer, mute_stdout=False)
 
     def _load(self, name: str) -> Any:
         """The ``pygame.mixer.Sound`` for file ``name`` (cached), or None if it is missing or unreadable."""

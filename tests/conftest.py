@@ -1,14 +1,32 @@
-"""Shared test set-up: tests never touch the real user folders, and Hypothesis runs the same way every time
-in CI (a failure there must be reproducible, not a flake)."""
+"""Shared test set-up: tests never touch the real user folders, Hypothesis runs the same way every time in CI
+(a failure there must be reproducible, not a flake), and tests that need a system program say so in one way.
+
+System programs (issue 10): a test that runs a program of the machine (tmux, speech-dispatcher, the game's
+own voice) is marked ``@pytest.mark.requires_program("tmux")`` or ``@pytest.mark.requires_voice``. Where
+the program is missing the test is skipped, with the reason, so the README's test command passes on any
+machine; with ``LCR_AUDIO_REQUIRE_SYSTEM_TESTS=1`` (``.ci/run`` sets it, after installing the programs) it
+fails instead, so CI always runs them. A fixture that finds out only by trying (pyttsx3 starting a voice)
+calls the ``missing_system`` fixture's function, which does the same.
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import shutil
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from hypothesis import settings
+
+REQUIRE_SYSTEM_TESTS = "LCR_AUDIO_REQUIRE_SYSTEM_TESTS"
+"""Set to 1 (``.ci/run`` does) and a test whose system program is missing fails instead of being skipped."""
+
+VOICE_PROGRAMS: tuple[str, ...] = ("espeak-ng", "aplay") if sys.platform.startswith("linux") else ()
+"""What the game's own voice (pyttsx3) needs: on Linux eSpeak NG (Debian packages espeak-ng and
+libespeak-ng1) and aplay (alsa-utils); SAPI5 and NSSpeech come with Windows and macOS."""
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("dev", print_blob=True)
@@ -27,3 +45,57 @@ def _user_folders(
     # No test reaches the desktop's session bus: a running Orca would be sent the tests' messages.
     monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
     yield home
+
+
+def missing(reason: str) -> NoReturn:
+    """Skip the running test because the machine lacks something it needs (``reason`` says what); with
+    ``LCR_AUDIO_REQUIRE_SYSTEM_TESTS=1`` fail instead."""
+    if os.environ.get(REQUIRE_SYSTEM_TESTS) == "1":
+        pytest.fail(f"{reason}, and {REQUIRE_SYSTEM_TESTS}=1 says system tests must run", pytrace=False)
+    pytest.skip(f"{reason} (CI installs it)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "requires_program(*names): the test runs these programs; skipped (or failed) without them"
+    )
+    config.addinivalue_line(
+        "markers", "requires_voice: the test starts the game's own voice (on Linux: espeak-ng and aplay)"
+    )
+
+
+def _absent(item: pytest.Item) -> list[str]:
+    """The programs that ``item`` is marked to need and that are not on PATH."""
+    needed = [name for marker in item.iter_markers("requires_program") for name in marker.args]
+    if item.get_closest_marker("requires_voice") is not None:
+        needed += VOICE_PROGRAMS
+    return [name for name in dict.fromkeys(needed) if shutil.which(name) is None]
+
+
+def _absence(absent: list[str]) -> str:
+    return f"{', '.join(absent)} {'is' if len(absent) == 1 else 'are'} not installed"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Skip each test marked ``requires_program`` or ``requires_voice`` whose programs are not on PATH (the
+    reason names them and the test's own line); under ``LCR_AUDIO_REQUIRE_SYSTEM_TESTS=1`` it runs, and
+    :func:`pytest_runtest_setup` fails it."""
+    if os.environ.get(REQUIRE_SYSTEM_TESTS) == "1":
+        return
+    for item in items:
+        absent = _absent(item)
+        if absent:
+            item.add_marker(pytest.mark.skip(reason=f"{_absence(absent)} (CI installs it)"))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    absent = _absent(item)
+    if absent:
+        missing(_absence(absent))
+
+
+@pytest.fixture(scope="session")
+def missing_system() -> Callable[[str], NoReturn]:
+    """For a fixture or test that finds out only by trying that the machine lacks something: call it with the
+    reason to skip (or, in CI, fail)."""
+    return missing

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -114,12 +113,11 @@ def test_every_variant_plays_to_one_winner(tmp_path: Path) -> None:
         assert sum(re.search(r" wins (with|at once)", line) is not None for line in lines) == 1
 
 
-TMUX = shutil.which("tmux")
-"""Each tmux test runs its own tmux server (-L): a server started earlier would give the game its own
-environment, not the test's private XDG folders."""
+# Each tmux test runs its own tmux server (-L): a server started earlier would give the game its own
+# environment, not the test's private XDG folders.
 
 
-@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
+@pytest.mark.requires_program("tmux")
 def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
     """Main menu and setup by Enter x5, some keys, Escape and Y: the screen holds only the game's lines."""
     session = f"lcr-{uuid.uuid4().hex[:8]}"
@@ -196,8 +194,8 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
     assert stray == []
 
 
-@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
-@pytest.mark.parametrize("mode", ["console", "tts"])
+@pytest.mark.requires_program("tmux")
+@pytest.mark.parametrize("mode", ["console", pytest.param("tts", marks=pytest.mark.requires_voice)])
 def test_watch_mode_screen_holds_only_the_games_lines(mode: str, tmp_path: Path) -> None:
     """DESIGN.md §3: no banners, ALSA lines, warnings or tracebacks on the screen in console or tts mode."""
     session = f"lcr-{uuid.uuid4().hex[:8]}"
@@ -274,7 +272,7 @@ class Tmux:
         subprocess.run(["tmux", "-L", self.name, "kill-server"], check=False, capture_output=True)
 
 
-@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
+@pytest.mark.requires_program("tmux")
 def test_setup_questions_are_printed_once_with_no_redraw(tmp_path: Path) -> None:
     """Issue 10, item 7: each setup question appears once each time it is asked; a refused answer gets one
     sentence on its own line, then the question again; every accepted answer is printed; the raw output

@@ -12,14 +12,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pexpect
 import pytest
 
 from lcr_audio.engine import Rules
 from lcr_audio.saves import default_save_path, load, state_digest
 from lcr_audio.session import Session
 from lcr_audio.tui.setup import table
-
-pexpect = pytest.importorskip("pexpect", reason="pexpect is not installed (the test extras install it)")
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals in a pseudo-terminal")
 

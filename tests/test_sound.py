@@ -9,6 +9,7 @@ import logging
 import os
 import subprocess
 import sys
+import threading
 import wave
 from collections.abc import Iterator
 from pathlib import Path
@@ -385,11 +386,16 @@ def test_a_real_alsa_failure_reaches_no_terminal(
     assert capfd.readouterr() == ("", "")
 
 
-def test_importing_and_opening_prints_no_banner() -> None:
-    """A fresh interpreter without PYGAME_HIDE_SUPPORT_PROMPT: pygame's banner must not appear."""
+@pytest.mark.parametrize("opening", ["", "p.open_in_background()\n"])
+def test_importing_and_opening_prints_no_banner(opening: str) -> None:
+    """A fresh interpreter without PYGAME_HIDE_SUPPORT_PROMPT: pygame's banner must not appear, whether the
+    device opens at the first cue or on the background thread (which does not mute stdout)."""
     env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
     env["SDL_AUDIODRIVER"] = "dummy"
-    code = "from lcr_audio.sound import SoundPlayer\np = SoundPlayer()\nassert p.available\np.close()\n"
+    code = (
+        "from lcr_audio.sound import SoundPlayer\np = SoundPlayer()\n"
+        f"{opening}assert p.play('win') > 1.0\nassert p.available\np.close()\n"
+    )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=60
     )
@@ -405,3 +411,126 @@ def test_the_cues_are_found_in_a_checkout_and_installed(
 
     monkeypatch.setattr(sound.resources, "files", lambda package: MultiplexedPath(tmp_path))
     assert sound.default_sounds_dir() == tmp_path
+
+
+# --- opening the device late (issue 10: the first sentence never waits for it) ------------------------------
+
+
+class InitRecorder:
+    """Stands in for ``pygame.mixer.init``: records the thread it ran on, waits for ``gate``, then opens the
+    dummy device for real (so the cues that follow play)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, *, noise: bool = False) -> None:
+        self.real = pygame.mixer.init
+        self.threads: list[str] = []
+        self.started = threading.Event()
+        self.gate = threading.Event()
+        self.gate.set()
+        self.noise = noise
+        monkeypatch.setattr(pygame.mixer, "init", self)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> None:
+        self.threads.append(threading.current_thread().name)
+        self.started.set()
+        if self.noise:
+            os.write(2, b"ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n")
+        assert self.gate.wait(WAIT)
+        self.real(*args, **kwargs)
+
+
+WAIT = 10.0  # seconds a test waits for the opening thread before it fails (never reached when all is well)
+
+
+def test_creating_a_player_opens_nothing(dummy: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    init = InitRecorder(monkeypatch)
+    player = SoundPlayer()
+    assert player.device is sound.Device.UNOPENED and init.threads == []
+    assert player.duration("win") > 1.0  # a length needs no device
+    assert player.play("win") > 1.0  # the first cue opens it, here
+    assert init.threads == [threading.current_thread().name]
+    assert player.device is sound.Device.OPEN
+    player.close()
+
+
+def test_a_cue_asked_for_while_the_device_opens_waits_for_it(
+    dummy: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    init = InitRecorder(monkeypatch)
+    init.gate.clear()
+    player = SoundPlayer()
+    player.open_in_background()
+    assert init.started.wait(WAIT)
+    assert player.device is sound.Device.OPENING  # returned at once, the thread is still opening
+    threading.Timer(0.2, init.gate.set).start()
+    assert player.play("win") > 1.0  # waited for the device, then played: the early cue is not lost
+    assert pygame.mixer.get_busy()
+    assert init.threads == ["sound-device"]
+    player.open_in_background()  # once open, asking again opens nothing
+    assert init.threads == ["sound-device"]
+    player.close()
+
+
+def test_a_cue_gives_up_after_open_wait_and_later_cues_play(
+    dummy: None, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A device that takes longer than OPEN_WAIT to open: that cue is skipped and logged, the game goes on."""
+    caplog.set_level(logging.INFO, logger="lcr_audio.sound")
+    monkeypatch.setattr(sound, "OPEN_WAIT", 0.05)
+    init = InitRecorder(monkeypatch)
+    init.gate.clear()
+    player = SoundPlayer()
+    player.open_in_background()
+    assert player.play("win") == 0.0
+    assert player.play("win") == 0.0  # no second wait
+    assert [r.getMessage() for r in caplog.records if "still opening" in r.getMessage()] != []
+    init.gate.set()
+    assert player._opener is not None
+    player._opener.join(WAIT)
+    assert player.play("win") > 1.0
+    player.close()
+
+
+def test_sounds_off_never_open_the_device_until_turned_on(
+    dummy: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    init = InitRecorder(monkeypatch)
+    player = SoundPlayer(enabled=False)
+    player.open_in_background()
+    assert player.play("win") == 0.0
+    assert player.available  # nothing known to be missing, and still nothing opened
+    assert init.threads == [] and player.device is sound.Device.UNOPENED
+    player.enabled = True  # turning sounds on starts opening the device
+    assert player.play("win") > 1.0
+    assert init.threads == ["sound-device"]
+    player.close()
+
+
+def test_closing_while_the_device_opens_leaves_it_closed(
+    dummy: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    init = InitRecorder(monkeypatch)
+    init.gate.clear()
+    player = SoundPlayer()
+    player.open_in_background()
+    assert init.started.wait(WAIT)
+    threading.Timer(0.1, init.gate.set).start()
+    player.close()
+    assert not player.available and player.play("win") == 0.0
+    assert player.device is sound.Device.CLOSED
+    assert pygame.mixer.get_init() is None
+
+
+def test_opening_in_the_background_mutes_stderr_but_never_the_games_lines(
+    dummy: None, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The thread mutes fd 2 (ALSA's complaints) only: a line the game prints meanwhile reaches the screen."""
+    init = InitRecorder(monkeypatch, noise=True)
+    init.gate.clear()
+    player = SoundPlayer()
+    player.open_in_background()
+    assert init.started.wait(WAIT)
+    os.write(1, b"Ana rolls L, dot, C.\n")  # the game printing while the device opens
+    init.gate.set()
+    assert player.play("win") > 1.0
+    player.close()
+    assert capfd.readouterr() == ("Ana rolls L, dot, C.\n", "")

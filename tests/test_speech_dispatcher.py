@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from fake_orca import DBUS_DAEMON, LEGACY, ORCA1, FakeOrca, private_session_bus
@@ -28,7 +29,7 @@ from lcr_audio.speech import ENV_VAR, ScreenReaderBackend, Speaker, SpeechBacken
 from lcr_audio.speech.testing import BackendContract
 
 DAEMON = shutil.which("speech-dispatcher")
-pytestmark = pytest.mark.skipif(DAEMON is None, reason="the speech-dispatcher binary is not installed")
+pytestmark = pytest.mark.requires_program("speech-dispatcher")
 
 START_TIMEOUT = 5.0  # seconds for the daemon's socket to answer
 HEAR_TIMEOUT = 3.0  # seconds for the spoken texts to reach the capture file
@@ -106,14 +107,16 @@ def _answers(sock: Path) -> bool:
 
 
 @pytest.fixture(scope="module")
-def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+def daemon(
+    tmp_path_factory: pytest.TempPathFactory, missing_system: Callable[[str], NoReturn]
+) -> Iterator[Daemon]:
     assert DAEMON is not None
     base = tmp_path_factory.mktemp("speechd")
     captured = base / "captured.txt"
     gate = base / "gate"
     gate.touch()
     if any(c.isspace() or c in "'\"\\$" for c in str(captured)):
-        pytest.skip(f"the temporary path {captured} cannot be written into a shell command as is")
+        missing_system(f"the temporary path {captured} cannot be written into a shell command as is")
     short = Path(tempfile.mkdtemp(prefix="lcr-sd-"))  # a Unix socket path must stay under ~100 bytes
     sock = short / "speechd.sock"
     logs = base / "logs"
@@ -221,8 +224,8 @@ def test_set_language_reaches_speech_dispatcher(fresh: Daemon) -> None:
 
 @pytest.fixture(scope="module")
 def session_bus() -> Iterator[str]:
-    if DBUS_DAEMON is None:
-        pytest.skip("the dbus-daemon binary is not installed")
+    """A private D-Bus session bus; its tests are marked ``requires_program("dbus-daemon")`` (conftest.py)."""
+    assert DBUS_DAEMON is not None, 'mark this test @pytest.mark.requires_program("dbus-daemon")'
     with private_session_bus() as address:
         yield address
 
@@ -245,6 +248,7 @@ def orca50(session_bus: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOr
     orca.close()
 
 
+@pytest.mark.requires_program("dbus-daemon")
 def test_whole_watch_mode_game_is_heard_in_order_and_brailled(
     fresh: Daemon, orca51: FakeOrca, capfd: pytest.CaptureFixture[str]
 ) -> None:
@@ -283,6 +287,7 @@ def test_whole_watch_mode_game_is_heard_in_order_and_brailled(
     assert capfd.readouterr() == ("", "")
 
 
+@pytest.mark.requires_program("dbus-daemon")
 def test_braille_off_sends_nothing_to_orca(fresh: Daemon, orca51: FakeOrca) -> None:
     speaker = Speaker([ScreenReaderBackend(autospawn=False)], braille=False)
     speaker.speak(SENTENCES[0])
@@ -296,6 +301,7 @@ def test_braille_off_sends_nothing_to_orca(fresh: Daemon, orca51: FakeOrca) -> N
     assert orca51.recorded()[-1] == ("DisplayMessage", ("", False))
 
 
+@pytest.mark.requires_program("dbus-daemon")
 def test_orca_quitting_mid_game_leaves_speech_going(
     fresh: Daemon, orca51: FakeOrca, capfd: pytest.CaptureFixture[str]
 ) -> None:
@@ -311,6 +317,7 @@ def test_orca_quitting_mid_game_leaves_speech_going(
     assert capfd.readouterr() == ("", "")
 
 
+@pytest.mark.requires_program("dbus-daemon")
 def test_orca_50_presents_every_message_and_speech_dispatcher_says_none(
     fresh: Daemon, orca50: FakeOrca, capfd: pytest.CaptureFixture[str]
 ) -> None:

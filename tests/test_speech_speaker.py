@@ -519,3 +519,26 @@ def test_close_waits_for_a_lazy_fallback_voice_too() -> None:
     speaker.speak("Cy wins with 9 chips.")
     speaker.close(drain_seconds=600)
     assert voice.asked == 4 and voice.closed_after == 4
+
+
+def test_after_first_utterance_runs_once_the_first_sentence_is_out(caplog: pytest.LogCaptureFixture) -> None:
+    """What cli.py hangs on it (opening the sound device) never comes before the first sentence."""
+    backend = RecordingBackend()
+    speaker = Speaker([backend])
+    heard_then: list[list[str]] = []
+
+    def note() -> None:
+        heard_then.append([text for text, _ in backend.spoken])
+
+    def broken() -> None:
+        raise RuntimeError("no sound device")
+
+    speaker.after_first_utterance(note)
+    speaker.after_first_utterance(broken)  # logged, never passed on to the game
+    assert heard_then == []
+    speaker.speak("Main menu.")
+    speaker.speak("New game.")
+    assert heard_then == [["Main menu."]]  # once, right after the first sentence
+    speaker.after_first_utterance(note)  # asked later: at once
+    assert heard_then == [["Main menu."], ["Main menu.", "New game."]]
+    assert [r.getMessage() for r in caplog.records] == ["A callback after the first utterance failed"]

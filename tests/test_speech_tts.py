@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -16,7 +15,7 @@ import wave
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 import pytest
 
@@ -200,15 +199,20 @@ def test_closed_backend_refuses_to_speak() -> None:
 
 
 @pytest.fixture
-def real_tts() -> Iterator[TtsBackend]:
+def real_tts(
+    missing_system: Callable[[str], NoReturn], request: pytest.FixtureRequest
+) -> Iterator[TtsBackend]:
+    """The real system voice; its tests must be marked ``requires_voice`` (see conftest.py)."""
+    assert request.node.get_closest_marker("requires_voice"), "mark this test @pytest.mark.requires_voice"
     try:
         backend = TtsBackend()
     except SpeechError as exc:
-        pytest.skip(f"pyttsx3 cannot start a voice on this machine: {exc}")
+        missing_system(f"pyttsx3 cannot start a voice on this machine: {exc}")
     yield backend
     backend.close()
 
 
+@pytest.mark.requires_voice
 def test_real_voice_starts_speaks_and_closes_without_a_sound_on_the_terminal(
     real_tts: TtsBackend, capfd: pytest.CaptureFixture[str]
 ) -> None:
@@ -219,11 +223,12 @@ def test_real_voice_starts_speaks_and_closes_without_a_sound_on_the_terminal(
     real_tts.close()
     real_tts.close()
     assert capfd.readouterr() == ("", "")
-    if sys.platform.startswith("linux") and shutil.which("aplay"):
+    if sys.platform.startswith("linux"):
         # eSpeak played both through our quiet player (aplay may fail with no sound card: that is fine)
         assert tts_module._PLAYER.runs - runs_before == 2
 
 
+@pytest.mark.requires_voice
 def test_real_voice_can_be_interrupted(real_tts: TtsBackend, capfd: pytest.CaptureFixture[str]) -> None:
     real_tts.speak("This sentence is long enough to be cut off before it ends, if playback works at all.")
     real_tts.speak("Short.", interrupt=True)
@@ -233,12 +238,13 @@ def test_real_voice_can_be_interrupted(real_tts: TtsBackend, capfd: pytest.Captu
     assert capfd.readouterr() == ("", "")
 
 
+@pytest.mark.requires_voice
 def test_real_voice_lists_its_voices_and_speaks_spanish_faster(
-    real_tts: TtsBackend, capfd: pytest.CaptureFixture[str]
+    real_tts: TtsBackend, capfd: pytest.CaptureFixture[str], missing_system: Callable[[str], NoReturn]
 ) -> None:
     voices = real_tts.voices()
     if not voices:
-        pytest.skip("this system voice does not list its voices")
+        missing_system("this system voice does not list its voices")
     spanish = tts_module.find_voice(voices, "es")
     assert real_tts.set_language("es") is (spanish is not None)
     assert real_tts.set_language("zz-not-a-language") is False
@@ -771,10 +777,14 @@ def _expected_frames(text: str, folder: Path) -> int:
 
 
 @pytest.fixture
-def sound_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[float], PlaybackCapture]:
-    """A stand-in sound card recording every aplay playback; its argument: times faster than real time."""
-    if not sys.platform.startswith("linux") or not (shutil.which("espeak-ng") and shutil.which("aplay")):
-        pytest.skip("the real voice test needs Linux with espeak-ng and aplay (alsa-utils)")
+def sound_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Callable[[float], PlaybackCapture]:
+    """A stand-in sound card recording every aplay playback; its argument: times faster than real time.
+    Its tests must be marked ``requires_voice`` (espeak-ng and aplay, see conftest.py)."""
+    assert request.node.get_closest_marker("requires_voice"), "mark this test @pytest.mark.requires_voice"
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the real voice plays through aplay on Linux only")
     tts_module._PLAYER.failures = 0
 
     def make(speed: float) -> PlaybackCapture:
@@ -786,6 +796,7 @@ def sound_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[flo
     return make
 
 
+@pytest.mark.requires_voice
 def test_every_playback_of_the_real_voice_holds_the_whole_utterance(
     sound_card: Callable[[float], PlaybackCapture], tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
@@ -814,6 +825,7 @@ def test_every_playback_of_the_real_voice_holds_the_whole_utterance(
     assert "pyttsx3.drivers.espeak" not in sys.modules  # no driver to tame: nothing of it is loaded
 
 
+@pytest.mark.requires_voice
 def test_speaking_ends_exactly_when_the_real_player_has_ended(
     sound_card: Callable[[float], PlaybackCapture],
 ) -> None:
@@ -836,6 +848,7 @@ def test_speaking_ends_exactly_when_the_real_player_has_ended(
     backend.close()
 
 
+@pytest.mark.requires_voice
 def test_silence_ends_the_real_voice_and_speaking_says_so(
     sound_card: Callable[[float], PlaybackCapture],
 ) -> None:
@@ -857,6 +870,7 @@ def test_silence_ends_the_real_voice_and_speaking_says_so(
     assert recordings[0].frames < _expected_frames(long, card.folder) / 2  # cut off early
 
 
+@pytest.mark.requires_voice
 def test_the_speaker_closing_lets_the_real_voice_say_its_last_words_whole(
     sound_card: Callable[[float], PlaybackCapture], tmp_path: Path
 ) -> None:

@@ -34,29 +34,29 @@ def _flush_c_streams() -> None:
 
 
 @contextlib.contextmanager
-def quiet_output() -> Iterator[None]:
+def quiet_output(*, stdout: bool = True) -> Iterator[None]:
     """Mute stdout and stderr, Python level and file descriptors 1 and 2, inside the ``with`` block.
 
     The whole process is muted (file descriptors are shared by all threads), so keep the block short: a
     backend's construction, not a game. Blocks may nest. Exceptions raised inside pass through unchanged
-    after the streams are restored.
+    after the streams are restored. ``stdout=False`` mutes stderr only: for a background thread, which must
+    not mute the game's printed lines.
     """
     with _lock:
         _flush_python_streams()
         saved: list[tuple[int, int]] = []
         devnull = os.open(os.devnull, os.O_WRONLY)
         try:
-            for fd in (1, 2):
+            for fd in (1, 2) if stdout else (2,):
                 try:
                     saved.append((fd, os.dup(fd)))
                 except OSError:  # this descriptor is not open (e.g. pythonw on Windows)
                     continue
                 os.dup2(devnull, fd)
-            with (
-                open(os.devnull, "w", encoding="utf-8") as sink,
-                contextlib.redirect_stdout(sink),
-                contextlib.redirect_stderr(sink),
-            ):
+            with open(os.devnull, "w", encoding="utf-8") as sink, contextlib.ExitStack() as muted:
+                if stdout:
+                    muted.enter_context(contextlib.redirect_stdout(sink))
+                muted.enter_context(contextlib.redirect_stderr(sink))
                 yield
         finally:
             _flush_c_streams()

@@ -128,6 +128,8 @@ class Speaker:
         self._lock = threading.RLock()
         self._settings: dict[str, int | str] = {}  # "rate" / "voice" / "language", oldest first
         self._synced = 0  # the index of the backend that has every setting (none are set yet)
+        self._after_first: list[Callable[[], None]] = []  # called once the first utterance is out
+        self._spoken = False
 
     @property
     def mode(self) -> str:
@@ -257,6 +259,23 @@ class Speaker:
                 log.exception("Could not list the voices of speech backend %r", self.mode)
                 return []
 
+    def after_first_utterance(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once, right after the first utterance has been handed to speech (at once if one
+        already was): slow work, such as opening the sound device, then never holds up the first sentence.
+        An exception it raises is logged, never passed on."""
+        with self._lock:
+            if not self._spoken:
+                self._after_first.append(callback)
+                return
+        self._call(callback)
+
+    @staticmethod
+    def _call(callback: Callable[[], None]) -> None:
+        try:
+            callback()
+        except Exception:
+            log.exception("A callback after the first utterance failed")
+
     def speak(self, text: str, *, interrupt: bool = False, printed: bool = True) -> None:
         """Say ``text`` (and print it when the mode prints or echo is on; braille it when braille is on).
 
@@ -269,6 +288,16 @@ class Speaker:
         Never raises: a failing backend is replaced by the next (see the class docstring). Does nothing
         after :meth:`close`.
         """
+        self._speak(text, interrupt=interrupt, printed=printed)
+        if not self._spoken:
+            with self._lock:
+                if self._closed:
+                    return
+                self._spoken, waiting, self._after_first = True, self._after_first, []
+            for callback in waiting:
+                self._call(callback)
+
+    def _speak(self, text: str, *, interrupt: bool, printed: bool) -> None:
         with self._lock:
             if self._closed:
                 return

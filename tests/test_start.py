@@ -1,0 +1,168 @@
+"""Starting the program (issue 10, item 9): the first sentence is out before the sound device is opened, cues
+still play once it is open, and with sounds off pygame is never even imported.
+
+The speed itself is measured by ``benchmarks/latency.py``, not here (tests are never timed)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from lcr_audio.cli import main
+from lcr_audio.settings import Settings, save_settings
+from lcr_audio.sound import SoundPlayer, cue_file
+
+ROOT = Path(__file__).resolve().parent.parent
+WATCH = ["play", "--players", "3", "--computer", "all", "--seed", "3", "--speech", "console", "--fast"]
+OPENING = 0.3
+"""Seconds the fake sound device takes to open: long enough for a fast game to ask for cues meanwhile."""
+
+Event = tuple[str, str]
+"""What happened, in order: ("line", text printed), ("open", thread name), ("ask", file name of a cue the game
+asked for), ("cue", file name of a cue played)."""
+
+
+class Recorder:
+    """The terminal (stdout) and a fake, slow pygame mixer writing to one list of events."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.lock = threading.Lock()
+
+    def note(self, kind: str, what: str) -> None:
+        with self.lock:
+            self.events.append((kind, what))
+
+    # the terminal ------------------------------------------------------------------------------------------
+
+    def write(self, text: str) -> int:
+        for line in text.splitlines():
+            if line.strip():
+                self.note("line", line)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise OSError("not a file")
+
+    def of(self, kind: str) -> list[int]:
+        """The positions of the events of ``kind``."""
+        return [index for index, (each, _) in enumerate(self.events) if each == kind]
+
+
+def fake_pygame(recorder: Recorder) -> tuple[ModuleType, ModuleType]:
+    """``pygame`` and ``pygame.mixer`` modules whose device takes :data:`OPENING` seconds to open."""
+    mixer = ModuleType("pygame.mixer")
+    state: dict[str, Any] = {"init": None, "channels": 8}
+
+    class Sound:
+        def __init__(self, path: str) -> None:
+            self.name = Path(path).stem
+
+        def get_length(self) -> float:
+            return 0.01
+
+    class Channel:
+        def get_busy(self) -> bool:
+            return False
+
+        def set_volume(self, *volumes: float) -> None:
+            pass
+
+        def stop(self) -> None:
+            pass
+
+        def play(self, sound: Sound) -> None:
+            recorder.note("cue", sound.name)
+
+    def init(**kwargs: Any) -> None:
+        time.sleep(OPENING)
+        recorder.note("open", threading.current_thread().name)
+        state["init"] = (44100, -16, 2)
+
+    mixer.init = init  # type: ignore[attr-defined]
+    mixer.get_init = lambda: state["init"]  # type: ignore[attr-defined]
+    mixer.quit = lambda: state.update(init=None)  # type: ignore[attr-defined]
+    mixer.get_num_channels = lambda: state["channels"]  # type: ignore[attr-defined]
+    mixer.set_num_channels = lambda count: state.update(channels=count)  # type: ignore[attr-defined]
+    mixer.find_channel = lambda force=False: Channel()  # type: ignore[attr-defined]
+    mixer.stop = lambda: None  # type: ignore[attr-defined]
+    mixer.Sound = Sound  # type: ignore[attr-defined]
+    pygame = ModuleType("pygame")
+    pygame.mixer = mixer  # type: ignore[attr-defined]
+    return pygame, mixer
+
+
+def test_the_first_sentence_is_out_before_the_sound_device_opens_and_cues_play_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    recorder = Recorder()
+    pygame, mixer = fake_pygame(recorder)
+    monkeypatch.setitem(sys.modules, "pygame", pygame)
+    monkeypatch.setitem(sys.modules, "pygame.mixer", mixer)
+    monkeypatch.setattr(sys, "stdout", recorder)
+    monkeypatch.setattr(sys, "stdin", open(os.devnull, encoding="utf-8"))  # noqa: SIM115 (closed below)
+    play = SoundPlayer.play
+
+    def asked(player: SoundPlayer, cue: str, **kwargs: Any) -> float:
+        recorder.note("ask", cue_file(cue, seat=kwargs.get("seat"), dice=kwargs.get("dice")))
+        return play(player, cue, **kwargs)
+
+    monkeypatch.setattr(SoundPlayer, "play", asked)
+
+    assert main(WATCH) == 0
+
+    lines, opened, cues = recorder.of("line"), recorder.of("open"), recorder.of("cue")
+    assert lines and lines[0] == 0  # the first sentence came first...
+    assert len(opened) == 1 and opened[0] > lines[0]  # ...then the device opened, once,
+    assert recorder.events[opened[0]][1] == "sound-device"  # on its own thread, not holding up the game
+    assert cues and min(cues) > opened[0]  # every cue played on the open device
+    assert min(recorder.of("ask")) < opened[0]  # a cue was asked for while the device was still opening...
+    played = [what for kind, what in recorder.events if kind == "cue"]
+    assert played == [what for kind, what in recorder.events if kind == "ask"]  # ...and none was lost
+    assert played[-1] == "win"
+    sys.stdin.close()
+
+
+@pytest.mark.parametrize("sounds", [False, True])
+def test_with_sounds_off_pygame_is_never_imported(sounds: bool) -> None:
+    """A whole watch game in a fresh interpreter: with sounds off, no pygame module is ever loaded (with
+    sounds on it is, which shows the check can fail)."""
+    assert save_settings(Settings(sounds=sounds)) is None  # into the test's own XDG folders (conftest)
+    code = (
+        "import json, sys\n"
+        "from lcr_audio.cli import main\n"
+        f"status = main({WATCH!r})\n"
+        "loaded = sorted(name for name in sys.modules if name.split('.')[0] == 'pygame')\n"
+        "print(json.dumps([status, loaded]), file=sys.stderr)\n"
+    )
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    status, loaded = json.loads(done.stderr.strip().splitlines()[-1])
+    assert status == 0 and " wins " in done.stdout
+    if sounds:
+        assert "pygame.mixer" in loaded
+    else:
+        assert loaded == []
