@@ -248,10 +248,40 @@ def test_a_wrong_keys_sentence_cuts_no_game_message() -> None:
         presenter.add(Utterance("Ana rolls L."))
         await settle()
         presenter.answer("Not now. F1 lists the keys.", interrupt=False)
+        await settle()
+        assert backend.texts == ["Ana rolls L."]  # the sentence waits for the game message to end
+        backend.finish()
+        await settle()
         backend.finish()
         await asyncio.wait_for(presenter.drained(), 1)
         await presenter.stop()
         assert backend.spoken == [("Ana rolls L.", False), ("Not now. F1 lists the keys.", False)]
+
+    asyncio.run(scenario())
+
+
+def test_an_answer_after_a_wrong_keys_sentence_cuts_only_what_is_being_said() -> None:
+    """The backend is given one thing at a time: an answer that comes while a wrong key's sentence is being
+    said (the game message before it having ended) cuts that sentence, and repeats no game message."""
+
+    async def scenario() -> None:
+        presenter, backend, _printed = make_speaking()
+        presenter.start()
+        presenter.add(Utterance("You roll R, dot: one chip to Bo."))
+        await settle()
+        presenter.answer("Not now. F1 lists the keys.", interrupt=False)
+        backend.finish()  # the game message ended whole; the wrong key's sentence is said now
+        await settle()
+        presenter.answer("Seat 2, Ana: 1 chip.")
+        await settle()
+        backend.finish()
+        await asyncio.wait_for(presenter.drained(), 1)
+        await presenter.stop()
+        assert backend.spoken == [
+            ("You roll R, dot: one chip to Bo.", False),
+            ("Not now. F1 lists the keys.", False),
+            ("Seat 2, Ana: 1 chip.", True),
+        ]
 
     asyncio.run(scenario())
 

@@ -11,14 +11,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
+import re
 import shutil
 import signal
 import socket
 import subprocess
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import NoReturn
 
@@ -35,6 +39,7 @@ START_TIMEOUT = 5.0  # seconds for the daemon's socket to answer
 HEAR_TIMEOUT = 3.0  # seconds for the spoken texts to reach the capture file
 GAME_HEAR_TIMEOUT = 15.0  # seconds for a whole game's texts to reach it
 
+SLOW_SPEECH_SECONDS = 0.05
 SENTENCES = ["Ana rolls L, dot, C.", "Ana 1, Bo 4, pot 1.", "It's Cy's turn; 3 chips!"]
 
 
@@ -46,6 +51,18 @@ class Daemon:
     log: Path
     gate: Path
     """The capture module says nothing while this file is missing: a message is then still being spoken."""
+    slow: Path
+    """While this file exists, each message takes SLOW_SPEECH_SECONDS to say, so that it can be cut."""
+
+    @contextlib.contextmanager
+    def speaking_slowly(self) -> Iterator[None]:
+        """Within the block each message takes :data:`SLOW_SPEECH_SECONDS`; one cut (cancelled) before its
+        end is never written to ``captured``, which then holds only the messages said whole."""
+        self.slow.touch()
+        try:
+            yield
+        finally:
+            self.slow.unlink()
 
     @contextlib.contextmanager
     def holding_speech(self) -> Iterator[None]:
@@ -69,7 +86,7 @@ class Daemon:
         self.captured.unlink(missing_ok=True)
 
 
-def _write_config(conf: Path, sock: Path, logs: Path, captured: Path, gate: Path) -> None:
+def _write_config(conf: Path, sock: Path, logs: Path, captured: Path, gate: Path, slow: Path) -> None:
     (conf / "modules").mkdir(parents=True)
     (conf / "speechd.conf").write_text(
         f'CommunicationMethod "unix_socket"\n'
@@ -84,9 +101,11 @@ def _write_config(conf: Path, sock: Path, logs: Path, captured: Path, gate: Path
         encoding="utf-8",
     )
     # sd_generic substitutes the text for $DATA, escaping single quotes, inside the \'...\' quotes. The
-    # message is not finished (no END event) until the gate file exists.
+    # message is not finished (no END event) until the gate file exists; while the slow file exists, each
+    # message takes a while, and one cancelled meanwhile is never written.
     (conf / "modules" / "capture.conf").write_text(
         f'GenericExecuteSynth "while [ ! -e {gate} ]; do sleep 0.01; done; '
+        f"[ ! -e {slow} ] || sleep {SLOW_SPEECH_SECONDS}; "
         f"printf '%s\\\\n' \\'$DATA\\' >> {captured}\"\n"
         # One line per utterance: sd_generic cuts the text after each "." (its default delimiter) and strips
         # "~@#$%^&*+=|\\/<>[]_"; an empty list is not taken, so both name a character the game never says.
@@ -115,13 +134,14 @@ def daemon(
     captured = base / "captured.txt"
     gate = base / "gate"
     gate.touch()
+    slow = base / "slow"
     if any(c.isspace() or c in "'\"\\$" for c in str(captured)):
         missing_system(f"the temporary path {captured} cannot be written into a shell command as is")
     short = Path(tempfile.mkdtemp(prefix="lcr-sd-"))  # a Unix socket path must stay under ~100 bytes
     sock = short / "speechd.sock"
     logs = base / "logs"
     logs.mkdir()
-    _write_config(base / "conf", sock, logs, captured, gate)
+    _write_config(base / "conf", sock, logs, captured, gate, slow)
     daemon_log = base / "daemon.out"
     with daemon_log.open("wb") as out:
         process = subprocess.Popen(
@@ -139,7 +159,7 @@ def daemon(
         with pytest.MonkeyPatch.context() as mp:
             mp.setenv("SPEECHD_ADDRESS", f"unix_socket:{sock}")
             mp.delenv(ENV_VAR, raising=False)
-            yield Daemon(process, f"unix_socket:{sock}", captured, logs, gate)
+            yield Daemon(process, f"unix_socket:{sock}", captured, logs, gate, slow)
     finally:
         process.terminate()
         try:
@@ -390,3 +410,75 @@ def test_auto_mode_without_orca_leaves_speech_dispatcher_alone(
     speaker = create_speaker("auto", print_line=lambda text: None)
     assert speaker.mode in ("tts", "console")
     speaker.close()
+
+
+RANDOM_KEYS = ("s", "c", "1", "2", "3", "x", "q")
+"""Pressed at random during computer turns: review keys (their answers cut speech), a wrong key (its sentence
+cuts nothing) and Q (skips). Comma and T are left out: their answers can be word for word a game message."""
+
+
+async def _game_with_random_keys(seed: int, rng: random.Random) -> tuple[list[str], list[tuple[str, bool]]]:
+    """One game of a person (seat 1, rolling as soon as asked) and two computer players, keys pressed at
+    random while the computers play. Returns the game messages (the history) and every (text, interrupt)
+    handed to speech."""
+    from prompt_toolkit.input import create_pipe_input
+
+    from lcr_audio.engine import Rules
+    from lcr_audio.session import Session
+    from lcr_audio.tui.play import Outcome, PlayScreen
+    from lcr_audio.tui.setup import table
+
+    speaker = Speaker([ScreenReaderBackend(autospawn=False)])
+    said: list[tuple[str, bool]] = []
+    speak = speaker.speak
+
+    def recording_speak(text: str, *, interrupt: bool = False, printed: bool = True) -> None:
+        said.append((text, interrupt))
+        speak(text, interrupt=interrupt, printed=printed)
+
+    speaker.speak = recording_speak  # type: ignore[method-assign]
+    session = Session(Rules(players=3, chips=1), table(3, [], [0]), seed)
+    with create_pipe_input() as keys:
+        screen = PlayScreen(session, speaker, keys, pause=0.0, new_session=None)
+        task = asyncio.create_task(screen.run())
+        for _ in range(4000):
+            if task.done():
+                break
+            await asyncio.sleep(rng.uniform(0.005, 0.06))
+            if screen.session.human_to_play:
+                keys.send_text(" ")  # discarded until the question has been handed to speech
+            elif rng.random() < 0.25:
+                keys.send_text(rng.choice(RANDOM_KEYS))
+        assert await asyncio.wait_for(task, 30) is Outcome.FINISHED
+    speaker.close(drain_seconds=10)
+    return screen.history, said
+
+
+def test_every_game_message_is_heard_whole_or_counted_in_a_skip(fresh: Daemon) -> None:
+    """20 seeded games through a real speech-dispatcher whose messages take time to say, with random keys
+    during the computers' turns: every game message reaches the capture whole (after the last answer that
+    cut it) or is counted in a "messages skipped" sentence, and none is said whole again unless it was cut."""
+    rng = random.Random(10)
+    skips_heard = 0
+    for seed in range(20):
+        fresh.forget()
+        with fresh.speaking_slowly():
+            history, said = asyncio.run(_game_with_random_keys(seed, rng))
+        whole = fresh.heard([], timeout=0)
+        game = Counter(history)
+        said_whole = Counter(line for line in whole if line in game)
+        # An answer cuts the game message under way, which is said again after it. A message whose last
+        # word was out just as the key came (speech-dispatcher's END still on its way) is said again too:
+        # so a message may be heard whole once more than it was cut, never otherwise.
+        cuts = Counter(text for (text, _i), (_t, interrupt) in pairwise(said) if interrupt and text in game)
+        repeated = {t: said_whole[t] - game[t] for t in said_whole if said_whole[t] > game[t] + cuts[t]}
+        assert not repeated, f"game {seed}: said whole more often than it was cut: {repeated}"
+        skipped = sum(
+            int(m.group(1)) for text, _i in said if (m := re.match(r"(\d+) messages? skipped\.", text))
+        )
+        skips_heard += skipped
+        lost = len(history) - sum(said_whole.values()) - skipped
+        # A message that ended just as Q was pressed may be both whole and counted (lost < 0); never lost.
+        assert lost <= 0, f"game {seed}: {lost} game messages neither heard whole nor counted as skipped"
+        assert sum(re.search(r" wins? with ", text) is not None for text in history) == 1
+    assert skips_heard > 0  # Q did skip something in these games: the count was exercised

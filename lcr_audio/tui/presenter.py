@@ -107,6 +107,9 @@ class Presenter:
         self._generation = 0
         """Counts skips: an utterance whose cues were playing when the player skipped is not spoken."""
         self._skipped = 0
+        self._later: list[str] = []
+        """Sentences of wrong keys waiting for the speech under way to end (the backend is given one thing
+        at a time, so that "still speaking" always means the message the presenter gave it last)."""
         self._trust_backend = True
         """False once the backend failed to report an end: the estimate paces from then on."""
 
@@ -165,16 +168,17 @@ class Presenter:
                 after it. False (a wrong key's sentence) queues it behind the speech under way, cutting
                 nothing.
         """
-        if interrupt and self._current is not None and self._current_said and self._is_speaking():
-            self._current.cut = True
-            self._queue.insert(0, self._current)
-            self._current = None
-        self.speaker.speak(text, interrupt=interrupt)
-        now = self.clock()
-        start = now if interrupt else max(now, self._speech_ends)
-        self._speech_ends = start + self._estimate(text)
+        speaking = self._is_speaking()
         self._idle.clear()
         self._wake.set()
+        if not interrupt and speaking:
+            self._later.append(text)  # said by the loop once the speech under way has ended
+            return
+        if speaking and self._current is not None and self._current_said:
+            self._current.cut = True
+            self._queue.insert(0, self._current)
+        self._current = None
+        self._say(text, interrupt=interrupt)
 
     def skip(self) -> int:
         """The player chose quiet (Q): stop speech and cues now and skip every game message not yet said
@@ -184,6 +188,7 @@ class Presenter:
         if self._current is not None and (not self._current_said or self._is_speaking()):
             skipped.insert(0, self._current)
         self._queue = []
+        self._later = []
         self._current = None
         self._generation += 1
         self.speaker.silence()
@@ -226,10 +231,20 @@ class Presenter:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
 
+    def _say(self, text: str, *, interrupt: bool, printed: bool = True) -> None:
+        """Hand ``text`` to speech, and estimate when it ends (for backends that cannot tell)."""
+        self.speaker.speak(text, interrupt=interrupt, printed=printed)
+        now = self.clock()
+        start = now if interrupt else max(now, self._speech_ends)
+        self._speech_ends = start + self._estimate(text)
+
     async def _run(self) -> None:
         while True:
             await self._speech_ended()
             self._current = None  # said to its end (a cut one went back to the queue)
+            if self._later:
+                self._say(self._later.pop(0), interrupt=False)
+                continue
             if not self._queue:
                 self._idle.set()
                 self._wake.clear()
@@ -249,13 +264,14 @@ class Presenter:
             await self._play_cues(item)
             if generation != self._generation:  # skipped while its cues played
                 return
-            await self._speech_ended()  # an answer said during the cues ends first
+            while self._is_speaking() or self._later:  # answers said during the cues end first
+                await self._speech_ended()
+                if self._later:
+                    self._say(self._later.pop(0), interrupt=False)
             if generation != self._generation:
                 return
         self._current_said = True
-        text = item.utterance.text
-        self.speaker.speak(text, interrupt=False, printed=not item.cut)
-        self._speech_ends = max(self.clock(), self._speech_ends) + self._estimate(text)
+        self._say(item.utterance.text, interrupt=False, printed=not item.cut)
         _started(item)
 
     async def _play_cues(self, item: _Item) -> None:
