@@ -12,6 +12,7 @@ import pytest
 from lcr_audio.narration import Utterance
 from lcr_audio.sound import cue_file
 from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.speech.simple import SpeakingRecorder
 from lcr_audio.tui.presenter import CUE_GAP_SECONDS, DICE_GAP_SECONDS, STALL_SECONDS, CueArgs, Presenter
 
 CUE_LENGTH = 0.2
@@ -134,34 +135,11 @@ def test_an_answer_speaks_at_once_and_the_queue_goes_on() -> None:
     asyncio.run(scenario())
 
 
-class SpeakingBackend(RecordingBackend):
-    """A recorder that tells when it has finished speaking, as speech-dispatcher and the game's own voice do:
-    it speaks until the test calls :meth:`finish` (or until a silence)."""
-
-    def __init__(self, name: str = "screen-reader") -> None:
-        super().__init__(name=name)
-        self.busy = False
-
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        super().speak(text, interrupt=interrupt)
-        self.busy = True
-
-    def speaking(self) -> bool:
-        return self.busy
-
-    def silence(self) -> None:
-        super().silence()
-        self.busy = False
-
-    def finish(self) -> None:
-        self.busy = False
-
-
 def make_speaking(
     clock: object = time.monotonic,
-) -> tuple[Presenter, SpeakingBackend, list[str]]:
+) -> tuple[Presenter, SpeakingRecorder, list[str]]:
     """A presenter over a backend that reports its end; ``printed`` collects the lines the console shows."""
-    backend = SpeakingBackend()
+    backend = SpeakingRecorder()
     printed: list[str] = []
     speaker = Speaker([backend], print_line=printed.append, echo=True)
     return Presenter(speaker, None, clock=clock), backend, printed  # type: ignore[arg-type]
@@ -381,7 +359,7 @@ def test_without_an_end_report_the_estimate_paces_by_mode_and_rate() -> None:
 def test_a_backend_that_never_reports_its_end_does_not_stall_the_game() -> None:
     async def scenario() -> None:
         clock = FakeClock()
-        backend = SpeakingBackend()
+        backend = SpeakingRecorder()
         presenter = Presenter(Speaker([backend]), None, clock=clock)
         presenter.start()
         presenter.add(Utterance("Ana rolls L."))

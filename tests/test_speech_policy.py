@@ -12,31 +12,10 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 
 from lcr_audio.engine import Rules
 from lcr_audio.session import Session
-from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.speech import Speaker
+from lcr_audio.speech.simple import SpeakingRecorder
 from lcr_audio.tui.play import Outcome, PlayScreen
 from lcr_audio.tui.setup import table
-
-
-class ManualBackend(RecordingBackend):
-    """Speaks each utterance until the test says it ended (:meth:`finish`), as speech-dispatcher reports."""
-
-    def __init__(self) -> None:
-        super().__init__(name="screen-reader")
-        self.busy = False
-
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        super().speak(text, interrupt=interrupt)
-        self.busy = True
-
-    def speaking(self) -> bool:
-        return self.busy
-
-    def silence(self) -> None:
-        super().silence()
-        self.busy = False
-
-    def finish(self) -> None:
-        self.busy = False
 
 
 @pytest.fixture
@@ -45,7 +24,7 @@ def pipe() -> Iterator[PipeInput]:
         yield keys
 
 
-async def until(condition: Callable[[], bool], what: str, backend: ManualBackend, *, finish: bool) -> None:
+async def until(condition: Callable[[], bool], what: str, backend: SpeakingRecorder, *, finish: bool) -> None:
     """Wait for ``condition``; with ``finish``, each utterance said meanwhile ends at once."""
     for _ in range(2000):
         if condition():
@@ -56,8 +35,8 @@ async def until(condition: Callable[[], bool], what: str, backend: ManualBackend
     raise AssertionError(f"never {what}; last utterances: {backend.texts[-4:]}")
 
 
-def screen_for(pipe: PipeInput, seed: int = 7) -> tuple[PlayScreen, ManualBackend]:
-    backend = ManualBackend()
+def screen_for(pipe: PipeInput, seed: int = 7) -> tuple[PlayScreen, SpeakingRecorder]:
+    backend = SpeakingRecorder()
     session = Session(Rules(players=3, chips=3), table(3, [], [0]), seed)
     return PlayScreen(session, Speaker([backend]), pipe, pause=0.0, new_session=None), backend
 

@@ -105,6 +105,36 @@ class RecordingBackend(SpeechBackend):
         self.closed += 1
 
 
+class SpeakingRecorder(RecordingBackend):
+    """A recorder that tells when it has finished speaking, as speech-dispatcher and the game's own voice
+    do (:meth:`speaking`): each utterance is "being said" until :meth:`finish` or a silence. For tests."""
+
+    def __init__(self, name: str = "screen-reader") -> None:
+        """Args:
+        name: the mode name it reports (``"screen-reader"`` unless a test needs another).
+        """
+        super().__init__(name=name)
+        self.busy = False
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        """Record ``(text, interrupt)``; it is being said until :meth:`finish`."""
+        super().speak(text, interrupt=interrupt)
+        self.busy = True
+
+    def speaking(self) -> bool:
+        """True from :meth:`speak` until :meth:`finish` or :meth:`silence`."""
+        return self.busy
+
+    def silence(self) -> None:
+        """Count the call; nothing is being said any more."""
+        super().silence()
+        self.busy = False
+
+    def finish(self) -> None:
+        """The utterance being said has ended."""
+        self.busy = False
+
+
 class LazyBackend(SpeechBackend):
     """A fallback that is built only when it is first needed (no TTS thread while a screen reader works).
 

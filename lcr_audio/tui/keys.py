@@ -383,7 +383,9 @@ KEYS: tuple[KeySpec, ...] = (
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("Q"),
         # Translators: F1 key help: what these keys do, said after their names.
-        N_("quiet: stop the speech now and skip the game messages waiting; it says how many, and comma reads them"),
+        N_(
+            "quiet: stop the speech now and skip the game messages waiting; it says how many, and comma reads them"
+        ),
         EVERYWHERE,
     ),
     KeySpec(
