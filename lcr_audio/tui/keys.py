@@ -384,7 +384,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Q"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_(
-            "quiet: stop the speech now and skip the game messages waiting; it says how many, and comma reads them"
+            "quiet: stop the speech now and skip the game messages waiting; it says how many, and comma reads them"  # noqa: E501
         ),
         EVERYWHERE,
     ),
