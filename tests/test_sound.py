@@ -192,6 +192,13 @@ def test_pan_is_a_balance_scaled_by_the_volume() -> None:
 # --- the player ------------------------------------------------------------------------------------------
 
 
+@pytest.fixture(autouse=True)
+def _patient(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cue waits for the opening device without a time limit here: on a busy CI machine opening can take
+    longer than OPEN_WAIT, and these tests are about order, not speed (one test sets its own limit)."""
+    monkeypatch.setattr(sound, "OPEN_WAIT", 600.0)
+
+
 @pytest.fixture
 def no_mixer() -> Iterator[None]:
     """Every player test starts and ends with the audio device closed."""

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from lcr_audio import sound
 from lcr_audio.cli import main
 from lcr_audio.settings import Settings, save_settings
 from lcr_audio.sound import SoundPlayer, cue_file
@@ -110,6 +111,9 @@ def fake_pygame(recorder: Recorder) -> tuple[ModuleType, ModuleType]:
 def test_the_first_sentence_is_out_before_the_sound_device_opens_and_cues_play_after(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(
+        sound, "OPEN_WAIT", 600.0
+    )  # about order, not speed: no cue gives up on a busy machine
     recorder = Recorder()
     pygame, mixer = fake_pygame(recorder)
     monkeypatch.setitem(sys.modules, "pygame", pygame)
