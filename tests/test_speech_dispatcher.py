@@ -101,10 +101,11 @@ def _write_config(conf: Path, sock: Path, logs: Path, captured: Path, gate: Path
         encoding="utf-8",
     )
     # sd_generic substitutes the text for $DATA, escaping single quotes, inside the \'...\' quotes. The
-    # message is not finished (no END event) until the gate file exists; while the slow file exists, each
+    # message is not finished (no END event) until the gate file exists (or its folder is gone: a killed test
+    # run must not leave a shell polling forever); while the slow file exists, each
     # message takes a while, and one cancelled meanwhile is never written.
     (conf / "modules" / "capture.conf").write_text(
-        f'GenericExecuteSynth "while [ ! -e {gate} ]; do sleep 0.01; done; '
+        f'GenericExecuteSynth "while [ ! -e {gate} ] && [ -d {gate.parent} ]; do sleep 0.01; done; '
         f"[ ! -e {slow} ] || sleep {SLOW_SPEECH_SECONDS}; "
         f"printf '%s\\\\n' \\'$DATA\\' >> {captured}\"\n"
         # One line per utterance: sd_generic cuts the text after each "." (its default delimiter) and strips
