@@ -47,6 +47,15 @@ def _user_folders(
     yield home
 
 
+@pytest.fixture(autouse=True)
+def _no_reaction_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests that drive the screens in-process answer a question as soon as it was handed to speech; the
+    reaction time (a key sooner than it is a double press) has tests of its own that set it back."""
+    from lcr_audio.tui import input as key_input
+
+    monkeypatch.setattr(key_input, "REACTION_SECONDS", 0.0)
+
+
 def missing(reason: str) -> NoReturn:
     """Skip the running test because the machine lacks something it needs (``reason`` says what); with
     ``LCR_AUDIO_REQUIRE_SYSTEM_TESTS=1`` fail instead."""

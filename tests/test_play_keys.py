@@ -342,6 +342,39 @@ def test_space_space_at_a_wild_roll_chooses_nothing(pipe: PipeInput) -> None:
     asyncio.run(scenario())
 
 
+def test_a_second_space_sooner_than_a_person_reacts_chooses_nothing(
+    pipe: PipeInput, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 10, item 5, where speech is instant (printed lines, as here): the Wild's question is out at
+    once, and a Space 50 ms after the first is still a double press, not an answer (REACTION_SECONDS)."""
+    from lcr_audio.tui import input as key_input
+
+    monkeypatch.setattr(key_input, "REACTION_SECONDS", 0.2)
+
+    async def scenario() -> None:
+        recorder = RecordingBackend()
+        session = Session(Rules(players=3, wild=True), table(3, [], [0]), 1)
+        session.rng = ScriptedDice("W..")  # type: ignore[assignment]
+        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        await asyncio.sleep(0.25)  # the roll question was heard
+        pipe.send_text(" ")
+        await driver.until(lambda: driver.spoken[-1][0] == "Ana, seat 2, 3 chips.")
+        await asyncio.sleep(0.05)
+        pipe.send_text(" ")  # 50 ms after the Wild's question was printed
+        await asyncio.sleep(0.1)
+        assert screen.state.chips == (3, 3, 3) and screen.state.pot == 0  # rolled; nobody chosen
+        await asyncio.sleep(0.1)
+        pipe.send_text(" ")  # now a person could have read it: Space takes from Ana
+        await driver.until(lambda: screen.state.chips == (4, 2, 3))
+        pipe.send_text("\x03")
+        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
 def test_in_hot_seat_space_space_never_rolls_the_next_persons_dice(pipe: PipeInput) -> None:
     """Issue 10, item 5: each person's roll needs a press after their own turn was announced."""
 

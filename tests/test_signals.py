@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ import pytest
 from lcr_audio.engine import Rules
 from lcr_audio.saves import default_save_path, load, state_digest
 from lcr_audio.session import Session
+from lcr_audio.tui.input import REACTION_SECONDS
 from lcr_audio.tui.setup import table
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals in a pseudo-terminal")
@@ -83,6 +85,7 @@ def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
     child = spawn(*PLAY)
     try:
         child.expect_exact(ROLL_PROMPT)
+        time.sleep(REACTION_SECONDS + 0.1)  # a person hears the question first: a sooner key is typed ahead
         child.send(" ")
         child.expect_exact("Your turn. You have 2 chips. Press Space to roll 2 dice.")
         os.kill(child.pid, sig)
@@ -105,6 +108,7 @@ def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
         resumed.expect_exact("Your turn. You have 2 chips. Press Space to roll 2 dice.")
         resumed.send("\x1b")
         resumed.expect_exact("Quit this game? Y or N.")
+        time.sleep(REACTION_SECONDS + 0.1)
         resumed.send("y")
         rest = finish(resumed)
     finally:

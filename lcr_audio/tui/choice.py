@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ..i18n import _
-from .input import KeyLoop, Press, Question, Voice, first_letter_match, handles
+from .input import KeyLoop, Press, Question, Voice, answers_in_time, first_letter_match, handles
 from .keys import Command, Context
 
 T = TypeVar("T")
@@ -152,7 +152,7 @@ class YesNo(Question[bool]):
 
     def heard(self, press: Press) -> bool:
         """Only keys read after the question was said answer it."""
-        return press.stamp >= self.asked
+        return answers_in_time(press.stamp, self.asked)
 
     @handles(Command.YES)
     def yes(self, press: Press) -> None:

@@ -34,6 +34,20 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., None])
 
+REACTION_SECONDS = 0.2
+"""A key that answers a question (a roll, a Wild's seat, a reversal, a yes or no) counts only if it was read
+at least this long after the question was handed to speech (seconds): nobody hears a question and answers it
+faster, so a sooner key is a double press typed ahead, and is dropped. Where the speech backend paces the
+game (its end of speech), the question comes after the sentence before it has ended; in printed-line mode
+it is printed at once, and this is what stops Space Space from answering it."""
+
+
+def answers_in_time(stamp: float, asked: float | None) -> bool:
+    """Whether a key read at ``stamp`` (monotonic seconds) may answer a question handed to speech at
+    ``asked`` (None: not yet): see :data:`REACTION_SECONDS`."""
+    return asked is not None and stamp >= asked + REACTION_SECONDS
+
+
 ESCAPE_FLUSH_SECONDS = 0.05
 """How long a lone Escape waits to be sure it does not begin a key sequence (seconds)."""
 

@@ -38,7 +38,7 @@ from ..settings import VERBOSITIES, Settings
 from ..sound import SoundPlayer
 from ..speech import Speaker
 from .game_modes import GameRouter, game_modes
-from .input import KeyLoop, Mode, Press
+from .input import KeyLoop, Mode, Press, answers_in_time
 from .keys import CHOOSING, Context
 from .options import OptionsMenu, SettingsApplier, verbosity_name
 from .presenter import NO_CUE_ARGS, CueArgs, Presenter
@@ -397,9 +397,9 @@ class PlayScreen:
         return asked
 
     def heard(self, press: Press) -> bool:
-        """True when ``press`` was read after the pending question was handed to speech (issue 10, item 5):
-        only then may it answer the question."""
-        return self._asked_at is not None and press.stamp >= self._asked_at
+        """True when ``press`` was read after the pending question was handed to speech, by the reaction
+        time at least (issue 10, item 5; :data:`REACTION_SECONDS`): only then may it answer the question."""
+        return answers_in_time(press.stamp, self._asked_at)
 
     def quiet(self) -> None:
         """Q: stop speech and cues now; the game messages skipped are counted aloud, with the question
