@@ -40,6 +40,7 @@ HEAR_TIMEOUT = 3.0  # seconds for the spoken texts to reach the capture file
 GAME_HEAR_TIMEOUT = 15.0  # seconds for a whole game's texts to reach it
 
 SLOW_SPEECH_SECONDS = 0.05
+HOLD_POLLS = 300  # 10 ms each: a held message ends by itself after 3 s
 SENTENCES = ["Ana rolls L, dot, C.", "Ana 1, Bo 4, pot 1.", "It's Cy's turn; 3 chips!"]
 
 
@@ -102,10 +103,13 @@ def _write_config(conf: Path, sock: Path, logs: Path, captured: Path, gate: Path
     )
     # sd_generic substitutes the text for $DATA, escaping single quotes, inside the \'...\' quotes. The
     # message is not finished (no END event) until the gate file exists (or its folder is gone: a killed test
-    # run must not leave a shell polling forever); while the slow file exists, each
+    # run must not leave a shell polling forever; or HOLD_POLLS polls have passed: sd_generic does not stop a
+    # running synthesis on CANCEL, and speech-dispatcher may not answer the CANCEL until it ends, so a test
+    # that silences held speech would otherwise wait for ever); while the slow file exists, each
     # message takes a while, and one cancelled meanwhile is never written.
     (conf / "modules" / "capture.conf").write_text(
-        f'GenericExecuteSynth "while [ ! -e {gate} ] && [ -d {gate.parent} ]; do sleep 0.01; done; '
+        f'GenericExecuteSynth "i=0; while [ ! -e {gate} ] && [ -d {gate.parent} ] && [ $i -lt {HOLD_POLLS} ]; '
+        f"do sleep 0.01; i=$((i+1)); done; "
         f"[ ! -e {slow} ] || sleep {SLOW_SPEECH_SECONDS}; "
         f"printf '%s\\\\n' \\'$DATA\\' >> {captured}\"\n"
         # One line per utterance: sd_generic cuts the text after each "." (its default delimiter) and strips

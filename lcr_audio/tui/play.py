@@ -215,7 +215,7 @@ class PlayScreen:
         if task.cancelled() or task.exception() is None:
             return
         log.error("The game loop stopped", exc_info=task.exception())
-        self._error(_("Something went wrong with a computer player; the game stops here."))
+        self.error(_("Something went wrong with a computer player; the game stops here."))
         self._finish(Outcome.LEFT)
 
     @property
@@ -301,7 +301,7 @@ class PlayScreen:
             except Exception:
                 log.exception("A computer player could not move")
                 # Translators: a computer player's move failed (a bug); the game ends.
-                self._error(_("Something went wrong with a computer player; the game stops here."))
+                self.error(_("Something went wrong with a computer player; the game stops here."))
                 self._finish(Outcome.QUIT)
                 return
             await asyncio.sleep(0)
@@ -412,7 +412,7 @@ class PlayScreen:
                 count=skipped
             )
             again = self.question_again()
-            self._answer(f"{text} {again}" if again else text)
+            self.answer(f"{text} {again}" if again else text)
 
     def answer(self, text: str) -> None:
         """Say ``text`` now, interrupting (the answer to a key)."""
@@ -429,9 +429,6 @@ class PlayScreen:
             self.sound.play("error")
         self.presenter.answer(text, interrupt=False)
 
-    _answer = answer
-    _error = error
-
     def _note(self, text: str | None) -> None:
         if text:
             self._queue(Utterance(text, Priority.IMPORTANT))
@@ -442,7 +439,7 @@ class PlayScreen:
         self._question = question
         asked = self._new_question()
         if question.in_game:
-            self._answer(question.text)
+            self.answer(question.text)
             asked()
             return
         standings = self.keeper.standings(self) if self.keeper is not None else None
@@ -482,18 +479,18 @@ class PlayScreen:
 
     def status(self) -> None:
         if self.state.over and self.keeper is not None:
-            self._answer(self.keeper.series_text(self))
+            self.answer(self.keeper.series_text(self))
             return
-        self._answer(self.narrator.status(self.state).text)
+        self.answer(self.narrator.status(self.state).text)
 
     def explain_roll(self) -> None:
         if not self._last_turn:
             # Translators: E was pressed before anybody rolled.
-            self._answer(_("Nobody has rolled yet."))
+            self.answer(_("Nobody has rolled yet."))
             return
         rolled = next(e for e in self._last_turn if isinstance(e, DiceRolled))
         you = len(self.session.humans) == 1 and rolled.seat in self.session.humans
-        self._answer(
+        self.answer(
             explain_roll(
                 self._last_turn,
                 self.session.names,
@@ -506,22 +503,22 @@ class PlayScreen:
         number = 10 if data == "0" else int(data)
         seat: Seat = number - 1
         if self.context not in CHOOSING:
-            self._answer(self.narrator.seat(self.state, seat).text)
+            self.answer(self.narrator.seat(self.state, seat).text)
             return
         choices = self.state.choices
         if seat in choices:
             self._choice = choices.index(seat)
-            self._answer(self._choice_utterance(Priority.ANSWER).text)
+            self.answer(self._choice_utterance(Priority.ANSWER).text)
         elif 0 <= seat < self.state.rules.players:
             name = self.session.names[seat]
             if seat == self.state.seat:
                 # Translators: while choosing a seat for a Wild, the player pressed their own seat's digit.
-                self._error(_("That is your own seat; choose another player."))
+                self.error(_("That is your own seat; choose another player."))
             else:
                 # Translators: while choosing whom to take a chip from, a seat with no chips was pressed.
-                self._error(_("{name} has no chips to take.").format(name=name))
+                self.error(_("{name} has no chips to take.").format(name=name))
         else:
-            self._answer(self.narrator.seat(self.state, seat).text)
+            self.answer(self.narrator.seat(self.state, seat).text)
 
     def _choice_utterance(self, priority: Priority) -> Utterance:
         choices = self.state.choices
@@ -539,7 +536,7 @@ class PlayScreen:
     def move_choice(self, delta: int) -> None:
         choices = self.state.choices
         self._choice = (self._choice + delta) % len(choices)
-        self._answer(self._choice_utterance(Priority.ANSWER).text)
+        self.answer(self._choice_utterance(Priority.ANSWER).text)
 
     def confirm_choice(self) -> None:
         choices = self.state.choices
@@ -547,7 +544,7 @@ class PlayScreen:
 
     def menu(self) -> None:
         if self.context in CHOOSING:
-            self._answer(self.question_again())
+            self.answer(self.question_again())
             return
         self._ask_quit()
 
@@ -563,16 +560,16 @@ class PlayScreen:
 
     def _say_if(self, text: str | None) -> None:
         if text:
-            self._answer(text)
+            self.answer(text)
 
     def save_now(self) -> None:
         if self.keeper is None:
             # Translators: Ctrl+S when this game has no save file (tests, practice).
-            self._answer(_("This game is not being saved."))
+            self.answer(_("This game is not being saved."))
             return
         saved = self.keeper.save_now(self)
         # Translators: Control+S before anything was played: there is nothing to save yet.
-        self._answer(saved or _("Nothing to save yet: the game saves itself once a turn is played."))
+        self.answer(saved or _("Nothing to save yet: the game saves itself once a turn is played."))
 
     def yes_no(self, yes: bool) -> None:
         """Y or N: the reversal question (R9), or the yes-or-no question open."""
@@ -589,12 +586,12 @@ class PlayScreen:
             self._finish(Outcome.QUIT)
             return
         # Translators: the player answered no to "Quit this game?".
-        self._answer(self.then_question(_("The game goes on.")))
+        self.answer(self.then_question(_("The game goes on.")))
 
     def _answer_again(self, yes: bool) -> None:
         if not yes or self.new_session is None:
             # Translators: the player answered no to "Play again with the same table?": the game screen ends.
-            self._answer(_("No more games at this table."))
+            self.answer(_("No more games at this table."))
             self._finish(Outcome.FINISHED)
             return
         self.use(self.new_session(self.session))
@@ -610,25 +607,25 @@ class PlayScreen:
         if self._save_settings is not None:
             problem = self._save_settings(settings)
             if problem:
-                self._error(problem)
+                self.error(problem)
 
     def cycle_verbosity(self) -> None:
         index = VERBOSITIES.index(self.settings.verbosity)
         self.settings.verbosity = VERBOSITIES[(index + 1) % len(VERBOSITIES)]
         self._apply_settings(self.settings)
         # Translators: said after V changed the verbosity; {level} is brief, normal or full.
-        self._answer(_("Verbosity: {level}.").format(level=verbosity_name(self.settings.verbosity)))
+        self.answer(_("Verbosity: {level}.").format(level=verbosity_name(self.settings.verbosity)))
 
     def rate(self, step: int) -> None:
         if self.speaker.mode != "tts":
             # Translators: the rate keys only change the game's own voice, not a screen reader's.
-            self._answer(_("Your screen reader sets its own speed; these keys change the game's own voice."))
+            self.answer(_("Your screen reader sets its own speed; these keys change the game's own voice."))
             return
         self.settings.rate = min(max(self.settings.rate + step, -10), 10)
         self._apply_settings(self.settings)
         # Translators: said after the speech rate changed; {rate} is a number from -10 to 10.
         rate = f"{self.settings.rate:+d}" if self.settings.rate else "0"  # as the options menu says it
-        self._answer(_("Speech rate {rate}.").format(rate=rate))
+        self.answer(_("Speech rate {rate}.").format(rate=rate))
 
     def volume(self, step: int) -> None:
         self.settings.volume = round(min(max(self.settings.volume + 0.1 * step, 0.0), 1.0), 2)
@@ -637,10 +634,10 @@ class PlayScreen:
             self.sound.play("chip-pot")
         if self.sound is None or not self.sound.available:
             # Translators: volume keys when no sound device could be opened.
-            self._answer(_("No sound device, so there are no sounds to change."))
+            self.answer(_("No sound device, so there are no sounds to change."))
             return
         # Translators: said after F7 or F8; {percent} is 0 to 100.
-        self._answer(_("Volume {percent} percent.").format(percent=round(self.settings.volume * 100)))
+        self.answer(_("Volume {percent} percent.").format(percent=round(self.settings.volume * 100)))
 
     def open_options(self) -> None:
         voices = [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == "tts" else []
@@ -651,27 +648,27 @@ class PlayScreen:
             self.speaker.set_language,
             brailles=lambda: self.speaker.brailles,
         )
-        self._answer(self._options.opening())
+        self.answer(self._options.opening())
 
     def change_option(self, step: int) -> None:
         if self._options is not None:
-            self._answer(self._options.change(step))
+            self.answer(self._options.change(step))
 
     # --- overlays: options menu and rules reader ------------------------------------------------------
 
     def open_reader(self) -> None:
         self._reader = Sections(self.session.rules)
-        self._answer(self._reader.opening())
+        self.answer(self._reader.opening())
 
     def line(self, step: int) -> None:
         if self._options is not None:
-            self._answer(self._options.move(step))
+            self.answer(self._options.move(step))
         elif self._reader is not None:
-            self._answer(self._reader.go(self._reader.index + step))
+            self.answer(self._reader.go(self._reader.index + step))
 
     def section(self, index: int) -> None:
         if self._reader is not None:
-            self._answer(self._reader.go(index))
+            self.answer(self._reader.go(index))
 
     def overlay_line(self) -> str:
         """The line under review in the options menu or the rules reader ("" when neither is open)."""
@@ -683,13 +680,13 @@ class PlayScreen:
 
     def read_section(self) -> None:
         if self._reader is not None:
-            self._answer(self._reader.text())
+            self.answer(self._reader.text())
 
     def close_overlay(self) -> None:
         self._options = None
         self._reader = None
         # Translators: said when the options menu or the rules reader closes.
-        self._answer(self.then_question(_("Back to the game.")))
+        self.answer(self.then_question(_("Back to the game.")))
 
     # --- history --------------------------------------------------------------------------------------
 
@@ -702,21 +699,21 @@ class PlayScreen:
     def history_jump(self, position: int) -> None:
         if not self.history:
             # Translators: the player asked for a past message before anything was said.
-            self._answer(_("No messages yet."))
+            self.answer(_("No messages yet."))
             return
         last = len(self.history) - 1
         if 0 <= position <= last:
             self._history_pos = position
-            self._answer(self.history[position])
+            self.answer(self.history[position])
             return
         position = min(max(position, 0), last)
         self._history_pos = position
         if position == 0:
             # Translators: stepping back past the first message; {text} is that message again.
-            self._answer(_("First message. {text}").format(text=self.history[position]))
+            self.answer(_("First message. {text}").format(text=self.history[position]))
         else:
             # Translators: stepping forward past the last message; {text} is that message again.
-            self._answer(_("Last message. {text}").format(text=self.history[position]))
+            self.answer(_("Last message. {text}").format(text=self.history[position]))
 
 
 def last_roll(session: Session) -> list[Event]:

@@ -177,7 +177,7 @@ class Presenter:
         if speaking and self._current is not None and self._current_said:
             self._current.cut = True
             self._queue.insert(0, self._current)
-        self._current = None
+            self._current = None
         self._say(text, interrupt=interrupt)
 
     def skip(self) -> int:
