@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import os
 import random
-import re
 import shutil
 import signal
 import socket
@@ -22,12 +21,12 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import pairwise
 from pathlib import Path
 from typing import NoReturn
 
 import pytest
 from fake_orca import DBUS_DAEMON, LEGACY, ORCA1, FakeOrca, private_session_bus
+from random_keys import check_nothing_lost, game_with_random_keys
 
 from lcr_audio.speech import ENV_VAR, ScreenReaderBackend, Speaker, SpeechBackend, create_speaker
 from lcr_audio.speech.testing import BackendContract
@@ -417,48 +416,6 @@ def test_auto_mode_without_orca_leaves_speech_dispatcher_alone(
     speaker.close()
 
 
-RANDOM_KEYS = ("s", "c", "1", "2", "3", "x", "q")
-"""Pressed at random during computer turns: review keys (their answers cut speech), a wrong key (its sentence
-cuts nothing) and Q (skips). Comma and T are left out: their answers can be word for word a game message."""
-
-
-async def _game_with_random_keys(seed: int, rng: random.Random) -> tuple[list[str], list[tuple[str, bool]]]:
-    """One game of a person (seat 1, rolling as soon as asked) and two computer players, keys pressed at
-    random while the computers play. Returns the game messages (the history) and every (text, interrupt)
-    handed to speech."""
-    from prompt_toolkit.input import create_pipe_input
-
-    from lcr_audio.engine import Rules
-    from lcr_audio.session import Session
-    from lcr_audio.tui.play import Outcome, PlayScreen
-    from lcr_audio.tui.setup import table
-
-    speaker = Speaker([ScreenReaderBackend(autospawn=False)])
-    said: list[tuple[str, bool]] = []
-    speak = speaker.speak
-
-    def recording_speak(text: str, *, interrupt: bool = False, printed: bool = True) -> None:
-        said.append((text, interrupt))
-        speak(text, interrupt=interrupt, printed=printed)
-
-    speaker.speak = recording_speak  # type: ignore[method-assign]
-    session = Session(Rules(players=3, chips=1), table(3, [], [0]), seed)
-    with create_pipe_input() as keys:
-        screen = PlayScreen(session, speaker, keys, pause=0.0, new_session=None)
-        task = asyncio.create_task(screen.run())
-        for _ in range(4000):
-            if task.done():
-                break
-            await asyncio.sleep(rng.uniform(0.005, 0.06))
-            if screen.session.human_to_play:
-                keys.send_text(" ")  # discarded until the question has been handed to speech
-            elif rng.random() < 0.25:
-                keys.send_text(rng.choice(RANDOM_KEYS))
-        assert await asyncio.wait_for(task, 30) is Outcome.FINISHED
-    speaker.close(drain_seconds=10)
-    return screen.history, said
-
-
 def test_every_game_message_is_heard_whole_or_counted_in_a_skip(fresh: Daemon) -> None:
     """20 seeded games through a real speech-dispatcher whose messages take time to say, with random keys
     during the computers' turns: every game message reaches the capture whole (after the last answer that
@@ -468,22 +425,8 @@ def test_every_game_message_is_heard_whole_or_counted_in_a_skip(fresh: Daemon) -
     for seed in range(20):
         fresh.forget()
         with fresh.speaking_slowly():
-            history, said = asyncio.run(_game_with_random_keys(seed, rng))
-        whole = fresh.heard([], timeout=0)
-        game = Counter(history)
-        said_whole = Counter(line for line in whole if line in game)
-        # An answer cuts the game message under way, which is said again after it. A message whose last
-        # word was out just as the key came (speech-dispatcher's END still on its way) is said again too:
-        # so a message may be heard whole once more than it was cut, never otherwise.
-        cuts = Counter(text for (text, _i), (_t, interrupt) in pairwise(said) if interrupt and text in game)
-        repeated = {t: said_whole[t] - game[t] for t in said_whole if said_whole[t] > game[t] + cuts[t]}
-        assert not repeated, f"game {seed}: said whole more often than it was cut: {repeated}"
-        skipped = sum(
-            int(m.group(1)) for text, _i in said if (m := re.match(r"(\d+) messages? skipped\.", text))
-        )
-        skips_heard += skipped
-        lost = len(history) - sum(said_whole.values()) - skipped
-        # A message that ended just as Q was pressed may be both whole and counted (lost < 0); never lost.
-        assert lost <= 0, f"game {seed}: {lost} game messages neither heard whole nor counted as skipped"
-        assert sum(re.search(r" wins? with ", text) is not None for text in history) == 1
+            speaker = Speaker([ScreenReaderBackend(autospawn=False)])
+            history, said = asyncio.run(game_with_random_keys(speaker, seed, rng))
+        whole = Counter(fresh.heard([], timeout=0))
+        skips_heard += check_nothing_lost(f"game {seed}", history, said, whole)
     assert skips_heard > 0  # Q did skip something in these games: the count was exercised

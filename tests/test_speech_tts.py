@@ -4,24 +4,29 @@ engine each platform gets."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import random
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 import wave
+from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, ClassVar, NoReturn
 
 import pytest
+from random_keys import check_nothing_lost, game_with_random_keys
 
 from lcr_audio.speech import Speaker, SpeechBackend, SpeechError, TtsBackend, Voice
 from lcr_audio.speech import tts as tts_module
-from lcr_audio.speech.testing import BackendContract, PlaybackCapture
+from lcr_audio.speech.testing import BackendContract, PlaybackCapture, Recording
 
 WAIT = 5.0  # seconds; every wait below normally ends in milliseconds
 
@@ -766,14 +771,21 @@ PADDING = 3000
 """Frames of silence the sound device may add after a sound (aplay fills its last period)."""
 
 
+def _synthesis(text: str, folder: Path) -> bytes:
+    """The samples eSpeak NG's own program makes of ``text`` (voice gmw/en, 200 words a minute): 16-bit
+    signed little-endian mono, as the sound card receives them."""
+    with tempfile.TemporaryDirectory(dir=folder) as own:  # a file of its own: syntheses may run at once
+        path = Path(own) / "expected.wav"
+        subprocess.run(
+            ["espeak-ng", "-v", "gmw/en", "-s", "200", "-w", str(path)], input=text.encode(), check=True
+        )
+        with wave.open(str(path)) as sound:
+            return sound.readframes(sound.getnframes())
+
+
 def _expected_frames(text: str, folder: Path) -> int:
     """How long eSpeak NG's own program makes ``text`` (voice gmw/en, 200 words a minute), in frames."""
-    path = folder / "expected.wav"
-    subprocess.run(
-        ["espeak-ng", "-v", "gmw/en", "-s", "200", "-w", str(path)], input=text.encode(), check=True
-    )
-    with wave.open(str(path)) as sound:
-        return sound.getnframes()
+    return len(_synthesis(text, folder)) // 2
 
 
 @pytest.fixture
@@ -884,3 +896,95 @@ def test_the_speaker_closing_lets_the_real_voice_say_its_last_words_whole(
     assert len(recordings) == len(last_words)
     for recording, text in zip(recordings, last_words, strict=True):
         assert recording.frames >= _expected_frames(text, tmp_path)
+
+
+GAMES = 20
+GAME_SPEED = 128.0
+"""Times faster than real time the stand-in sound card takes the games' sound, so that 20 games take about
+20 s on two cores. A message then sounds for 10 to 50 ms, after some 30 ms of synthesis and start-up: about
+as long as in the speech-dispatcher games (50 ms), long enough for the random keys to cut some two dozen
+playbacks (96 times real time cut no more, and took 15% longer)."""
+SOUND_FLOOR = 100.0
+"""The least RMS of a playback that holds sound (eSpeak NG's first samples alone are in the hundreds)."""
+
+
+class _WatchedPlayer(tts_module._Player):
+    """The voice's player, noting each playback it stopped, by the player program's process id."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stopped: set[int] = set()
+
+    def _end(self, process: subprocess.Popen[bytes]) -> None:  # type: ignore[override]
+        self.stopped.add(process.pid)
+        super()._end(process)
+
+
+def _utterance(recording: Recording, synthesis: dict[str, bytes]) -> tuple[str, bool] | None:
+    """Which utterance ``recording`` played, and whether whole: it holds all of that text's synthesis, then at
+    most :data:`PADDING` frames of silence; or only the start of it. None when it is neither."""
+    samples = recording.samples
+    whole = [
+        text
+        for text, sound in synthesis.items()
+        if samples.startswith(sound) and len(samples) - len(sound) <= 2 * PADDING
+        and not samples[len(sound) :].strip(b"\0")
+    ]  # fmt: skip
+    if whole:
+        return max(whole, key=lambda text: len(synthesis[text])), True
+    cut = [
+        text for text, sound in synthesis.items() if len(samples) < len(sound) and sound.startswith(samples)
+    ]
+    return (cut[0], False) if cut else None
+
+
+@pytest.mark.requires_voice
+def test_every_game_message_is_played_whole_or_counted_in_a_skip(
+    sound_card: Callable[[float], PlaybackCapture],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """The speech-dispatcher games (tests/test_speech_dispatcher.py) with the game's own voice, as
+    ``--speech tts`` speaks: 20 seeded games, random keys during the computers' turns, every playback
+    recorded by a stand-in sound card. Every game message is played whole (the recording holds all of
+    eSpeak NG's synthesis of it) or counted in a skip notice; none is played whole more often than an answer
+    cut it; every playback is all or the start of something said, and holds sound. A playback cut short must
+    be one the game stopped; only such a one, stopped before its first sample, may be empty."""
+    card = sound_card(GAME_SPEED)
+    player = _WatchedPlayer()
+    monkeypatch.setattr(tts_module, "_PLAYER", player)
+    rng = random.Random(10)
+    synthesis: dict[str, bytes] = {}
+    skips_heard = playbacks = cut = empty = 0
+    for seed in range(GAMES):
+        speaker = Speaker([TtsBackend()])
+        speaker.set_rate(0)
+        speaker.set_language("en")  # gmw/en at 200 words a minute, as _synthesis makes it
+        history, said = asyncio.run(game_with_random_keys(speaker, seed, rng))
+        assert speaker.mode == "tts"  # the voice never failed
+        recordings = card.take()
+        new = {text for text, _interrupt in said} - synthesis.keys()
+        with ThreadPoolExecutor(4) as pool:
+            synthesis.update(zip(new, pool.map(lambda text: _synthesis(text, tmp_path), new), strict=True))
+        whole: Counter[str] = Counter()
+        for index, recording in enumerate(recordings):
+            where = f"game {seed}, playback {index} ({recording.frames} frames)"
+            stopped = recording.player in player.stopped
+            if recording.frames == 0:
+                assert stopped, f"{where}: empty, yet not stopped"
+                empty += 1
+                continue
+            assert recording.rms >= SOUND_FLOOR, f"{where}: no sound (RMS {recording.rms:.0f})"
+            played = _utterance(recording, synthesis)
+            assert played is not None, f"{where}: neither all nor the start of anything said"
+            text, is_whole = played
+            assert is_whole or stopped, f"{where}: {text!r} cut short, yet not stopped"
+            whole[text] += is_whole
+            cut += not is_whole
+        playbacks += len(recordings)
+        skips_heard += check_nothing_lost(f"game {seed}", history, said, whole)
+    assert capfd.readouterr() == ("", "")
+    print(f"{playbacks} playbacks, {cut} cut short, {empty} stopped before their first sound")
+    assert skips_heard > 0  # Q did skip something in these games: the count was exercised
+    assert cut > 0  # answers did cut playbacks: a cut one was checked for sound

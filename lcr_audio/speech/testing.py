@@ -98,8 +98,8 @@ class BackendContract:
 
 RECORDER = """\
 import os, sys, time
-folder, rate = sys.argv[1], float(sys.argv[2])
-name = os.path.join(folder, "%020d-%d" % (time.time_ns(), os.getpid()))
+folder, rate, player = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+name = os.path.join(folder, "%020d-%d-%d" % (time.time_ns(), player, os.getpid()))
 start, total = time.monotonic(), 0
 with open(name + ".part", "wb") as out:
     while chunk := os.read(0, 4096):
@@ -117,6 +117,8 @@ class Recording:
     """One playback as the sound device received it: 16-bit signed little-endian mono samples."""
 
     samples: bytes
+    player: int = 0
+    """The process id of the program that played it (aplay), or 0 when not known."""
 
     @property
     def frames(self) -> int:
@@ -132,6 +134,11 @@ class Recording:
         if not values:
             return 0.0
         return math.sqrt(sum(v * v for v in values) / len(values))
+
+
+def _read(path: Path) -> Recording:
+    """The recording in ``path``, named by the recorder: start time, player's process id, recorder's."""
+    return Recording(path.read_bytes(), int(path.stem.split("-")[1]))
 
 
 class PlaybackCapture:
@@ -150,8 +157,10 @@ class PlaybackCapture:
         recorder = folder / "recorder.py"
         recorder.write_text(RECORDER, encoding="utf-8")
         conf = folder / "asound.conf"
-        command = f"|exec {shlex.quote(sys.executable)} {shlex.quote(str(recorder))} "
-        command += f"{shlex.quote(str(folder))} {bytes_per_second:g}"
+        # The shell that ALSA starts for the pipe names its parent, the player, while it is surely alive;
+        # Python without its site packages starts in a fifth of the time (each playback waits for it).
+        command = f"|exec {shlex.quote(sys.executable)} -S -I {shlex.quote(str(recorder))} "
+        command += f"{shlex.quote(str(folder))} {bytes_per_second:g} $PPID"
         conf.write_text(
             "pcm.!default {\n"
             "    type file\n"
@@ -170,8 +179,20 @@ class PlaybackCapture:
         while True:
             done = sorted(self.folder.glob("*.raw"))
             if len(done) >= expected or time.monotonic() > deadline:
-                return [Recording(path.read_bytes()) for path in done]
+                return [_read(path) for path in done]
             time.sleep(0.01)
+
+    def take(self, timeout: float = 10.0) -> list[Recording]:
+        """Every recording, oldest first, once none is being recorded (or ``timeout`` seconds passed); they
+        are removed from the card, so the next call returns only later ones."""
+        deadline = time.monotonic() + timeout
+        while self.recording_now() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        done = sorted(self.folder.glob("*.raw"))
+        recordings = [_read(path) for path in done]
+        for path in done:
+            path.unlink()
+        return recordings
 
     def recording_now(self) -> bool:
         """True while a playback is being recorded (a recorder has started and not finished)."""
