@@ -13,7 +13,7 @@ import logging
 import random
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,7 +25,7 @@ from .i18n import _
 from .keeper import GameKeeper
 from .saves import LoadedGame, SaveError, Series, default_save_path, load
 from .session import Player, Session
-from .settings import Settings, load_settings, save_settings
+from .settings import Settings, save_settings
 from .sound import SoundPlayer
 from .speech import Speaker
 from .tui.choice import yes_no
@@ -216,11 +216,3 @@ def _read_lines(path: Path) -> list[str]:
         return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     except (OSError, UnicodeDecodeError):
         return []
-
-
-def load_app_settings(speak_problem: Callable[[str], None]) -> Settings:
-    """The player's settings; a broken file is reported through ``speak_problem`` (one sentence)."""
-    settings, problem = load_settings()
-    if problem:
-        speak_problem(problem)
-    return settings

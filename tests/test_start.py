@@ -170,3 +170,80 @@ def test_with_sounds_off_pygame_is_never_imported(sounds: bool) -> None:
         assert "pygame.mixer" in loaded
     else:
         assert loaded == []
+
+
+def _spawn(*args: str) -> Any:
+    """``python3 *args`` in a pseudo-terminal (pexpect), as a player's terminal."""
+    import pexpect
+
+    env = dict(os.environ)  # conftest points the XDG folders into this test's temporary folder
+    env.pop("LCR_AUDIO_SPEECH", None)
+    env.setdefault("TERM", "xterm")
+    return pexpect.spawn(
+        sys.executable, list(args), cwd=str(ROOT), env=env, encoding="utf-8", dimensions=(50, 250), timeout=30
+    )
+
+
+FIRST_WRITE = (
+    "import json, os, sys\n"
+    "class FirstWrite:\n"
+    "    '''stdout that records, at the first printable text, what it was and which modules were loaded.'''\n"
+    "    def __init__(self, stream): self.stream = stream\n"
+    "    def __getattr__(self, name): return getattr(self.stream, name)\n"
+    "    def write(self, text):\n"
+    "        if text.strip():\n"
+    "            with open(sys.argv[1], 'w', encoding='utf-8') as record:\n"
+    "                json.dump([text.strip(), 'prompt_toolkit' in sys.modules], record)\n"
+    "            os._exit(0)\n"
+    "        return self.stream.write(text)\n"
+    "sys.stdout = FirstWrite(sys.stdout)\n"
+    "from lcr_audio.cli import main\n"
+    "main(['--speech', 'console'])\n"
+)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
+@pytest.mark.parametrize("saved", [False, True], ids=["no save", "broken save"])
+def test_the_main_menu_is_said_before_prompt_toolkit_is_imported(saved: bool, tmp_path: Path) -> None:
+    """In a fresh interpreter in a terminal, the main menu's opening is printed before prompt_toolkit (whose
+    package imports its whole application layer) is loaded. With a saved game, the first sentence is the
+    question about it, asked by the key input: prompt_toolkit is loaded by then (the check can fail)."""
+    from lcr_audio.saves import default_save_path
+
+    if saved:
+        default_save_path().parent.mkdir(parents=True, exist_ok=True)
+        default_save_path().write_text("not a saved game", encoding="utf-8")
+    record = tmp_path / "first.json"
+    child = _spawn("-c", FIRST_WRITE, str(record))
+    child.expect(pexpect_eof())
+    child.close()
+    first, loaded = json.loads(record.read_text(encoding="utf-8"))
+    if saved:
+        assert first.startswith("The saved game could not be used.")
+        assert loaded
+    else:
+        assert first == (
+            "Left Right Center. Main menu. New game. 1 of 7. Up and Down move, Enter chooses, Escape goes back."
+        )
+        assert not loaded
+
+
+def pexpect_eof() -> Any:
+    import pexpect
+
+    return pexpect.EOF
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
+def test_the_main_menu_said_early_is_said_once_and_a_key_typed_at_once_reaches_it() -> None:
+    """The opening said before the key input is ready is printed once, and Enter pressed the moment it is
+    out is neither echoed nor turned into another key: it chooses New game (the setup's first question)."""
+    child = _spawn("-m", "lcr_audio", "--speech", "console")
+    child.expect_exact("Escape goes back.")
+    assert child.before.count("Main menu.") == 1
+    child.send("\r")
+    child.expect_exact("How many players")
+    shown = child.before
+    child.terminate(force=True)
+    assert "Main menu." not in shown  # said once: not again before the setup
+    assert "does nothing" not in shown  # Enter stayed Enter (not a line feed, a key that does nothing)

@@ -14,6 +14,7 @@ from ..settings import Settings
 from .choice import yes_no
 from .input import KeyLoop, SpeakerVoice
 from .menu import Menu
+from .menu_text import main_menu_items, main_menu_title
 from .options import OptionsMenu, SettingsApplier, SettingsMenu
 from .play import Outcome
 from .practice import run_practice
@@ -25,10 +26,14 @@ if TYPE_CHECKING:
     from ..app import App
 
 
-async def run_main_menu(app: App) -> None:
-    """Offer the saved game, then the main menu, until the player quits."""
+async def run_main_menu(app: App, *, said: bool = False) -> None:
+    """Offer the saved game, then the main menu, until the player quits.
+
+    With ``said``, the caller found no saved game and already said the menu's opening
+    (:func:`lcr_audio.tui.menu_text.main_menu_opening`): the menu opens without saying it again.
+    """
     app.in_menu = True
-    offer = await app.offer_saved_game()
+    offer = None if said else await app.offer_saved_game()
     if offer is False:
         return
     if isinstance(offer, LoadedGame) and await app.resume(offer) is Outcome.LEFT:
@@ -36,34 +41,20 @@ async def run_main_menu(app: App) -> None:
     start = 0
     queued = False
     while True:
-        items = [
-            # Translators: main menu item.
-            ("new", _("New game")),
-            # Translators: main menu item: lessons with questions.
-            ("practice", _("Practice")),
-            # Translators: main menu item: the rules reader.
-            ("rules", _("Rules")),
-            # Translators: main menu item: the scorekeeper for a table with real dice.
-            ("keep", _("Keep score with real dice")),
-            # Translators: main menu item: the series of games of the last table.
-            ("series", _("Series scores")),
-            # Translators: main menu item.
-            ("options", _("Options")),
-            # Translators: main menu item.
-            ("quit", _("Quit")),
-        ]
+        items = main_menu_items()
         voice = SpeakerVoice(app.speaker, app.sound)
         async with KeyLoop(app.keys) as loop:
             main = Menu(
                 voice,
-                # Translators: the main menu's title, said before its first item.
-                _("Left Right Center. Main menu."),
+                main_menu_title(),
                 items,
                 escape="escape",
                 start=start,
                 queued=queued,
+                said=said,
             )
             choice = await loop.ask(main)
+            said = False
             queued = True  # from here on, the menu comes back after a sentence saying what was left
             if choice == "escape":
                 # Translators: Escape in the main menu asks before the program ends.
