@@ -13,6 +13,7 @@ import contextlib
 import logging
 import os
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -36,6 +37,7 @@ from .speech.speaker import MODES
 
 if TYPE_CHECKING:
     from .app import App
+    from .saved_offer import SaidOffer
     from .speech import Speaker
 
 APP = "lcr-audio"
@@ -422,25 +424,39 @@ def _keys_held(fileno: int) -> Iterator[bool]:
             termios.tcsetattr(fileno, termios.TCSANOW, before)
 
 
-def _say_main_menu(speaker: Speaker, held: contextlib.ExitStack) -> bool:
-    """Say the main menu's opening now, before the key input is ready, when it is the first thing the menu
-    says (no game is saved: no question comes first). Returns True when it was said; then the keys are held
-    (:func:`_keys_held`) until ``held`` closes, so that a key typed at once reaches the menu as typed.
+def _say_main_menu(speaker: Speaker, held: contextlib.ExitStack) -> SaidOffer | bool:
+    """Say the main menu's first sentence now, before the key input is ready: the question about the saved
+    game if there is one to ask, else the menu's opening. Then the keys are held (:func:`_keys_held`) until
+    ``held`` closes, so that a key typed at once reaches the menu as typed; keys typed before the question
+    was said are dropped (they never answer it). Returns the question said, True when the menu's opening
+    was said, False when nothing was said (no POSIX terminal).
 
     Called before prompt_toolkit and the screens are imported, to get the first sentence out sooner.
     """
+    import termios  # _keys_held made sure there is a terminal
+
+    from .saved_offer import SaidOffer, saved_game_offer
     from .saves import default_save_path
     from .tui.menu_text import main_menu_opening
 
-    if default_save_path().exists() or not held.enter_context(_keys_held(sys.stdin.fileno())):
+    if not held.enter_context(_keys_held(sys.stdin.fileno())):
         return False
-    speaker.speak(main_menu_opening(), interrupt=True)  # as the menu's own opening (SpeakerVoice.answer)
-    return True
+    offer = saved_game_offer(default_save_path())
+    if offer is None:
+        speaker.speak(main_menu_opening(), interrupt=True)  # as the menu's own opening (SpeakerVoice.answer)
+        return True
+    with contextlib.suppress(termios.error):
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    said = SaidOffer(offer, time.monotonic())
+    speaker.speak(offer.question, interrupt=True)  # as the question's own (YesNo.opened)
+    return said
 
 
-async def _run_command(app: App, args: argparse.Namespace, interactive: bool, *, said: bool = False) -> int:
+async def _run_command(
+    app: App, args: argparse.Namespace, interactive: bool, *, said: SaidOffer | bool = False
+) -> int:
     """Run ``args.command`` with the app's speech and keys; returns the exit code. ``said``: the main
-    menu's opening was already said (:func:`_say_main_menu`)."""
+    menu's first sentence was already said (:func:`_say_main_menu`)."""
     from .saves import SaveError, load
 
     speaker = app.speaker

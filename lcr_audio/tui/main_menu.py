@@ -24,16 +24,20 @@ from .setup import Setup, SetupCancelled
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..saved_offer import SaidOffer
 
 
-async def run_main_menu(app: App, *, said: bool = False) -> None:
+async def run_main_menu(app: App, *, said: SaidOffer | bool = False) -> None:
     """Offer the saved game, then the main menu, until the player quits.
 
-    With ``said``, the caller found no saved game and already said the menu's opening
-    (:func:`lcr_audio.tui.menu_text.main_menu_opening`): the menu opens without saying it again.
+    ``said``: what the caller already said (:func:`lcr_audio.cli`, before the key input was ready): the
+    question about the saved game, which is then not asked again; or True, the menu's opening
+    (:func:`lcr_audio.tui.menu_text.main_menu_opening`) with no saved game to ask about, which the menu
+    then opens without.
     """
     app.in_menu = True
-    offer = None if said else await app.offer_saved_game()
+    offer = None if said is True else await app.offer_saved_game(said or None)
+    opened = said is True  # the first menu opens without its opening
     if offer is False:
         return
     if isinstance(offer, LoadedGame) and await app.resume(offer) is Outcome.LEFT:
@@ -51,10 +55,10 @@ async def run_main_menu(app: App, *, said: bool = False) -> None:
                 escape="escape",
                 start=start,
                 queued=queued,
-                said=said,
+                said=opened,
             )
             choice = await loop.ask(main)
-            said = False
+            opened = False
             queued = True  # from here on, the menu comes back after a sentence saying what was left
             if choice == "escape":
                 # Translators: Escape in the main menu asks before the program ends.
