@@ -404,6 +404,7 @@ def _keys_held(fileno: int) -> Iterator[bool]:
     """
     try:
         import termios
+        import tty
     except ImportError:  # not POSIX: prompt_toolkit's Windows console input
         yield False
         return
@@ -413,9 +414,9 @@ def _keys_held(fileno: int) -> Iterator[bool]:
         yield False
         return
     raw = termios.tcgetattr(fileno)
-    raw[3] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN | termios.ISIG)  # local modes
-    raw[0] &= ~(termios.IXON | termios.IXOFF | termios.ICRNL | termios.INLCR | termios.IGNCR)  # input modes
-    raw[6][termios.VMIN] = 1
+    raw[tty.LFLAG] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN | termios.ISIG)
+    raw[tty.IFLAG] &= ~(termios.IXON | termios.IXOFF | termios.ICRNL | termios.INLCR | termios.IGNCR)
+    raw[tty.CC][termios.VMIN] = 1
     termios.tcsetattr(fileno, termios.TCSANOW, raw)
     try:
         yield True
@@ -433,14 +434,14 @@ def _say_main_menu(speaker: Speaker, held: contextlib.ExitStack) -> SaidOffer | 
 
     Called before prompt_toolkit and the screens are imported, to get the first sentence out sooner.
     """
-    import termios  # _keys_held made sure there is a terminal
-
     from .saved_offer import SaidOffer, saved_game_offer
     from .saves import default_save_path
     from .tui.menu_text import main_menu_opening
 
     if not held.enter_context(_keys_held(sys.stdin.fileno())):
         return False
+    import termios  # there is one: _keys_held found a POSIX terminal
+
     offer = saved_game_offer(default_save_path())
     if offer is None:
         speaker.speak(main_menu_opening(), interrupt=True)  # as the menu's own opening (SpeakerVoice.answer)
