@@ -13,7 +13,7 @@ import logging
 import random
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,9 +23,10 @@ from prompt_toolkit.output import Output
 from .engine import Rules
 from .i18n import _
 from .keeper import GameKeeper
-from .saves import LoadedGame, SaveError, Series, default_save_path, load
+from .saved_offer import SaidOffer, saved_game_offer
+from .saves import LoadedGame, Series, default_save_path
 from .session import Player, Session
-from .settings import Settings, load_settings, save_settings
+from .settings import Settings, save_settings
 from .sound import SoundPlayer
 from .speech import Speaker
 from .tui.choice import yes_no
@@ -128,39 +129,36 @@ class App:
         log.info("New game: %s, seed %d", rules, seed)
         return await self.play(Session(rules, players, seed))
 
-    async def ask(self, question: str) -> bool:
-        """A yes-or-no question (Y, N, Escape for no)."""
+    async def ask(self, question: str, *, said_at: float | None = None) -> bool:
+        """A yes-or-no question (Y, N, Escape for no); ``said_at``: it was already said, at this
+        ``time.monotonic()`` (see :class:`lcr_audio.tui.choice.YesNo`)."""
         from .tui.input import KeyLoop, SpeakerVoice
 
         async with KeyLoop(self.keys) as loop:
-            return await yes_no(loop, SpeakerVoice(self.speaker, self.sound), question)
+            return await yes_no(loop, SpeakerVoice(self.speaker, self.sound), question, said_at=said_at)
 
-    async def offer_saved_game(self) -> LoadedGame | bool | None:
+    async def offer_saved_game(self, said: SaidOffer | None = None) -> LoadedGame | bool | None:
         """If an unfinished game is saved, ask to continue it (issue: nothing is ever lost).
+
+        ``said``: the question was already said (:func:`lcr_audio.cli` says it before the key input is
+        ready), and when.
 
         Returns the loaded game to continue, None to start something else, or False when the save could
         not be used and the player chose not to replace it (then nothing must overwrite it).
         """
-        if not self.save_path.exists():
+        offer = said.offer if said is not None else saved_game_offer(self.save_path)
+        if offer is None:
             return None
-        try:
-            loaded = load(self.save_path)
-        except SaveError as error:
-            # Translators: the saved game cannot be used. {problem} is a sentence saying why.
-            question = _(
-                "The saved game could not be used. {problem} A new game will save over it. Go on? Y or N."
-            )
-            if await self.ask(question.format(problem=str(error))):
+        said_at = said.at if said is not None else None
+        if offer.loaded is None:  # the save cannot be used
+            if await self.ask(offer.question, said_at=said_at):
                 return None
             # Translators: the player chose to keep a save that could not be used; {path} is where it is.
             kept = _("Nothing was changed; the saved game is still in {path}.")
             self.speaker.speak(kept.format(path=self.save_path))
             return False
-        if loaded.over or not loaded.session.actions:  # nothing played yet: nothing worth continuing
-            return None
-        # Translators: the first question when an unfinished game was saved; {question} ends with "?".
-        if await self.ask(_("{question} Y or N.").format(question=loaded.question())):
-            return loaded
+        if await self.ask(offer.question, said_at=said_at):
+            return offer.loaded
         return None
 
     async def resume(self, loaded: LoadedGame) -> Outcome:
@@ -216,11 +214,3 @@ def _read_lines(path: Path) -> list[str]:
         return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     except (OSError, UnicodeDecodeError):
         return []
-
-
-def load_app_settings(speak_problem: Callable[[str], None]) -> Settings:
-    """The player's settings; a broken file is reported through ``speak_problem`` (one sentence)."""
-    settings, problem = load_settings()
-    if problem:
-        speak_problem(problem)
-    return settings

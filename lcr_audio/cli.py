@@ -13,7 +13,9 @@ import contextlib
 import logging
 import os
 import sys
+import time
 from collections.abc import Iterator, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
@@ -30,25 +32,44 @@ from .engine import (
     WinCondition,
 )
 from .i18n import _, language, ngettext
-from .practice import LESSONS
 from .session import Player
 from .speech.speaker import MODES
 
 if TYPE_CHECKING:
     from .app import App
+    from .saved_offer import SaidOffer
+    from .speech import Speaker
 
 APP = "lcr-audio"
 DEFAULT_PAUSE = 1.0
 """Seconds a computer player waits before each decision (``--pause``; 0 with ``--fast``)."""
 
 log = logging.getLogger("lcr_audio")
-LESSON_KEYS = [lesson.key for lesson in LESSONS]
 DRAIN_SECONDS = 120.0
 """At exit, the game waits until the voice has said everything it was given (the winner, goodbye), at most
 this long: a safety cap for a voice that never reports its end, not an estimate (all 22 messages of
 ``play --players 3 --computer all --seed 3 --fast`` take 69 s in the system voice)."""
 NOTICES: list[str] = []
 """Sentences to say once the game can speak (a --lang the game does not have)."""
+
+
+@cache
+def lesson_keys() -> list[str]:
+    """The practice lessons' keys (``--lesson``), in order."""
+    from .practice import LESSONS
+
+    return [lesson.key for lesson in LESSONS]
+
+
+class _LessonKeys(Sequence[str]):
+    """The choices of ``--lesson``, read from :mod:`lcr_audio.practice` only when argparse looks at them (a
+    ``--lesson`` given, or the help printed): every other start is spared importing the lessons."""
+
+    def __getitem__(self, index: int) -> str:  # type: ignore[override]
+        return lesson_keys()[index]
+
+    def __len__(self) -> int:
+        return len(lesson_keys())
 
 
 class UsageError(Exception):
@@ -210,7 +231,8 @@ def build_parser() -> argparse.ArgumentParser:
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     practice = commands.add_parser("practice", parents=[output], help=_("learn the rules by questions"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
-    practice.add_argument("--lesson", choices=LESSON_KEYS, help=_("start with this lesson"))
+    lesson = practice.add_argument("--lesson", help=_("start with this lesson"))
+    lesson.choices = _LessonKeys()  # after add_argument, which would read them at once to check the metavar
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     commands.add_parser("keep-score", parents=[output], help=_("keep score for a table with real dice"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
@@ -328,17 +350,16 @@ def log_path() -> Path:
 
 async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
     """Run the command that needs speech (everything but ``transcript`` and ``series``)."""
-    from prompt_toolkit.input import DummyInput, Input, create_input
-    from prompt_toolkit.output import Output, create_output
-
-    from .app import App, handle_signals, load_app_settings
+    from .settings import load_settings
     from .sound import SoundPlayer
     from .speech import create_speaker
     from .tui.console import Console
 
     console = Console(stdout)
     problems: list[str] = list(NOTICES)
-    settings = load_app_settings(problems.append)
+    settings, problem = load_settings()
+    if problem:
+        problems.append(problem)
     speaker = create_speaker(
         getattr(args, "speech", "auto"), print_line=console.line, echo=settings.echo, braille=settings.braille
     )
@@ -353,20 +374,90 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
         for problem in problems:
             speaker.speak(problem)
         interactive = sys.stdin.isatty()
-        keys: Input = create_input() if interactive else DummyInput()
-        output: Output | None = create_output(stdout=stdout) if interactive else None
-        pause = 0.0 if getattr(args, "fast", False) else getattr(args, "pause", settings.pause)
-        app = App(console, speaker, keys, output, settings, sound, pause)
-        with handle_signals(app, asyncio.current_task()):
-            return await _run_command(app, args, interactive)
+        with contextlib.ExitStack() as held:
+            said = args.command == "menu" and interactive and _say_main_menu(speaker, held)
+            # The key input and the screens come after the first sentence: prompt_toolkit's package imports
+            # its whole application layer, a good part of the time to the first sentence (issue 10, item 9).
+            from prompt_toolkit.input import DummyInput, Input, create_input
+            from prompt_toolkit.output import Output, create_output
+
+            from .app import App, handle_signals
+
+            keys: Input = create_input() if interactive else DummyInput()
+            output: Output | None = create_output(stdout=stdout) if interactive else None
+            pause = 0.0 if getattr(args, "fast", False) else getattr(args, "pause", settings.pause)
+            app = App(console, speaker, keys, output, settings, sound, pause)
+            with handle_signals(app, asyncio.current_task()):
+                return await _run_command(app, args, interactive, said=said)
     finally:
         console.finish_line()
         speaker.close(drain_seconds=DRAIN_SECONDS)
         sound.close()
 
 
-async def _run_command(app: App, args: argparse.Namespace, interactive: bool) -> int:
-    """Run ``args.command`` with the app's speech and keys; returns the exit code."""
+@contextlib.contextmanager
+def _keys_held(fileno: int) -> Iterator[bool]:
+    """Keys typed before the key loop reads them are held as it reads them: not echoed, Enter not turned
+    into a line feed, Control+C a key (the terminal mode of prompt_toolkit's ``raw_mode``, whose key loops
+    keep it then). The terminal's own mode comes back at the end. Yields False, changing nothing, where
+    ``fileno`` is no POSIX terminal.
+    """
+    try:
+        import termios
+        import tty
+    except ImportError:  # not POSIX: prompt_toolkit's Windows console input
+        yield False
+        return
+    try:
+        before = termios.tcgetattr(fileno)
+    except termios.error:
+        yield False
+        return
+    raw = termios.tcgetattr(fileno)
+    raw[tty.LFLAG] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN | termios.ISIG)
+    raw[tty.IFLAG] &= ~(termios.IXON | termios.IXOFF | termios.ICRNL | termios.INLCR | termios.IGNCR)
+    raw[tty.CC][termios.VMIN] = 1
+    termios.tcsetattr(fileno, termios.TCSANOW, raw)
+    try:
+        yield True
+    finally:
+        with contextlib.suppress(termios.error):
+            termios.tcsetattr(fileno, termios.TCSANOW, before)
+
+
+def _say_main_menu(speaker: Speaker, held: contextlib.ExitStack) -> SaidOffer | bool:
+    """Say the main menu's first sentence now, before the key input is ready: the question about the saved
+    game if there is one to ask, else the menu's opening. Then the keys are held (:func:`_keys_held`) until
+    ``held`` closes, so that a key typed at once reaches the menu as typed; keys typed before the question
+    was said are dropped (they never answer it). Returns the question said, True when the menu's opening
+    was said, False when nothing was said (no POSIX terminal).
+
+    Called before prompt_toolkit and the screens are imported, to get the first sentence out sooner.
+    """
+    from .saved_offer import SaidOffer, saved_game_offer
+    from .saves import default_save_path
+    from .tui.menu_text import main_menu_opening
+
+    if not held.enter_context(_keys_held(sys.stdin.fileno())):
+        return False
+    import termios  # there is one: _keys_held found a POSIX terminal
+
+    offer = saved_game_offer(default_save_path())
+    if offer is None:
+        speaker.speak(main_menu_opening(), interrupt=True)  # as the menu's own opening (SpeakerVoice.answer)
+        return True
+    with contextlib.suppress(termios.error):
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    said = SaidOffer(offer, time.monotonic())
+    speaker.speak(offer.question, interrupt=True)  # as the question's own (YesNo.opened)
+    return said
+
+
+async def _run_command(
+    app: App, args: argparse.Namespace, interactive: bool, *, said: SaidOffer | bool = False
+) -> int:
+    """Run ``args.command`` with the app's speech and keys; returns the exit code. ``said``: the main
+    menu's first sentence was already said (:func:`_say_main_menu`)."""
     from .saves import SaveError, load
 
     speaker = app.speaker
@@ -424,7 +515,7 @@ async def _run_command(app: App, args: argparse.Namespace, interactive: bool) ->
         return 0
     from .tui.main_menu import run_main_menu
 
-    await run_main_menu(app)
+    await run_main_menu(app, said=said)
     return 0
 
 

@@ -15,12 +15,17 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pexpect
 import pytest
 
 from lcr_audio import sound
 from lcr_audio.cli import main
+from lcr_audio.engine import Rules
+from lcr_audio.saves import default_save_path, save
+from lcr_audio.session import Session
 from lcr_audio.settings import Settings, save_settings
 from lcr_audio.sound import SoundPlayer, cue_file
+from lcr_audio.tui.setup import table
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCH = ["play", "--players", "3", "--computer", "all", "--seed", "3", "--speech", "console", "--fast"]
@@ -170,3 +175,104 @@ def test_with_sounds_off_pygame_is_never_imported(sounds: bool) -> None:
         assert "pygame.mixer" in loaded
     else:
         assert loaded == []
+
+
+def _spawn(*args: str) -> Any:
+    """``python3 *args`` in a pseudo-terminal (pexpect), as a player's terminal."""
+    env = dict(os.environ)  # conftest points the XDG folders into this test's temporary folder
+    env.pop("LCR_AUDIO_SPEECH", None)
+    env.setdefault("TERM", "xterm")
+    return pexpect.spawn(
+        sys.executable, list(args), cwd=str(ROOT), env=env, encoding="utf-8", dimensions=(50, 250), timeout=30
+    )
+
+
+FIRST_WRITE = (
+    "import json, os, sys\n"
+    "class FirstWrite:\n"
+    "    '''stdout that records, at the first printable text, what it was and whether prompt_toolkit was\n"
+    "    loaded, then ends the program.'''\n"
+    "    def __init__(self, stream): self.stream = stream\n"
+    "    def __getattr__(self, name): return getattr(self.stream, name)\n"
+    "    def write(self, text):\n"
+    "        if text.strip():\n"
+    "            with open(sys.argv[1], 'w', encoding='utf-8') as record:\n"
+    "                json.dump([text.strip(), 'prompt_toolkit' in sys.modules], record)\n"
+    "            os._exit(0)\n"
+    "        return self.stream.write(text)\n"
+    "sys.stdout = FirstWrite(sys.stdout)\n"
+    "from lcr_audio.cli import main\n"
+    "main(sys.argv[2:])\n"
+)
+MENU_OPENING = (
+    "Left Right Center. Main menu. New game. 1 of 7. Up and Down move, Enter chooses, Escape goes back."
+)
+
+
+def _mid_game(path: Path) -> None:
+    """Save a game of yours against Ana and Bo at ``path``, after your first roll."""
+    session = Session(Rules(players=3), table(3, [], [0]), 4)
+    session.start()
+    session.roll()
+    while not session.human_to_play:
+        session.play_computer()
+    save(session, path)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
+@pytest.mark.parametrize("case", ["menu", "broken save", "unfinished game", "play"])
+def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: str, tmp_path: Path) -> None:
+    """In a fresh interpreter in a terminal, the main menu's first sentence (its opening, or the question
+    about a saved game) is printed before prompt_toolkit, whose package imports its whole application layer,
+    is loaded. A game started by ``play`` still loads it first (its table is checked with the setup's
+    functions, its opening said by the play screen): there the check fails, as it can."""
+    path = default_save_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if case == "broken save":
+        path.write_text("not a saved game", encoding="utf-8")
+    elif case == "unfinished game":
+        _mid_game(path)
+    record = tmp_path / "first.json"
+    command = ["play", "--speech", "console", "--seed", "1"] if case == "play" else ["--speech", "console"]
+    child = _spawn("-c", FIRST_WRITE, str(record), *command)
+    child.expect(pexpect.EOF)
+    child.close()
+    first, loaded = json.loads(record.read_text(encoding="utf-8"))
+    expected = {
+        "menu": MENU_OPENING,
+        "broken save": "The saved game could not be used.",
+        "unfinished game": "Continue the game of You, Ana, and Bo, turn",
+        "play": "A game of 3 players: You, Ana, and Bo.",
+    }[case]
+    assert first.startswith(expected)
+    assert loaded is (case == "play")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
+def test_the_main_menu_said_early_is_said_once_and_a_key_typed_at_once_reaches_it() -> None:
+    """The opening said before the key input is ready is printed once, and Enter pressed the moment it is
+    out is neither echoed nor turned into another key: it chooses New game (the setup's first question)."""
+    child = _spawn("-m", "lcr_audio", "--speech", "console")
+    child.expect_exact("Escape goes back.")
+    assert child.before.count("Main menu.") == 1
+    child.send("\r")
+    child.expect_exact("How many players")
+    shown = child.before
+    child.terminate(force=True)
+    assert "Main menu." not in shown  # said once: not again before the setup
+    assert "does nothing" not in shown  # Enter stayed Enter (not a line feed, a key that does nothing)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
+def test_the_saved_game_question_said_early_is_asked_once_and_answered_by_a_key_typed_at_once() -> None:
+    """With an unfinished game saved, its question is said before the key input is ready, once; Y pressed
+    the moment it is out continues the game."""
+    _mid_game(default_save_path())
+    child = _spawn("-m", "lcr_audio", "--speech", "console")
+    child.expect_exact("Y or N.")
+    assert child.before.count("Continue the game of") == 1
+    child.send("y")
+    child.expect_exact("The game continues at turn")
+    shown = child.before
+    child.terminate(force=True)
+    assert "Continue the game of" not in shown and "Please press Y or N" not in shown

@@ -132,17 +132,27 @@ class YesNo(Question[bool]):
     """A yes-or-no question outside a game (its text names Y and N); Escape means N.
 
     Keys read before the question was said never answer it (issue 10, item 5): they are dropped unsaid.
+
+    Args:
+        voice: where it speaks.
+        question: the question, naming Y and N.
+        said_at: the question was already said, at this ``time.monotonic()`` (the first question of the
+            program, said before the key input was ready): it opens without saying it again.
     """
 
     contexts = frozenset({Context.QUESTION})
 
-    def __init__(self, voice: Voice, question: str) -> None:
+    def __init__(self, voice: Voice, question: str, *, said_at: float | None = None) -> None:
         super().__init__(voice)
         self.question = question
         self.asked = float("inf")
+        self.said_at = said_at
 
     def opened(self) -> None:
-        """Ask the question."""
+        """Ask the question (unless it was said already)."""
+        if self.said_at is not None:
+            self.asked, self.said_at = self.said_at, None
+            return
         self.voice.answer(self.question)
         self.asked = time.monotonic()
 
@@ -170,14 +180,15 @@ class YesNo(Question[bool]):
         self.voice.error(_("Please press Y or N.") + " " + self.question)
 
 
-async def yes_no(loop: KeyLoop, voice: Voice, question: str) -> bool:
-    """Ask ``question`` (which names Y and N) and wait for Y or N; Escape means N.
+async def yes_no(loop: KeyLoop, voice: Voice, question: str, *, said_at: float | None = None) -> bool:
+    """Ask ``question`` (which names Y and N) and wait for Y or N; Escape means N. ``said_at``: it was
+    already said then (see :class:`YesNo`).
 
     Raises:
         EOFError: the input closed.
         KeyboardInterrupt: Control+C.
     """
-    return await loop.ask(YesNo(voice, question))
+    return await loop.ask(YesNo(voice, question, said_at=said_at))
 
 
 __all__ = [

@@ -13,8 +13,6 @@ import textwrap
 import threading
 from typing import TextIO
 
-from prompt_toolkit.utils import get_cwidth
-
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _BEFORE_NUMBER = re.compile(r" (?=\d)")
 _HOLD = "\x00"  # never printed: control characters are removed before wrapping
@@ -83,6 +81,10 @@ class Console:
     def erase(self, text: str) -> None:
         """Remove ``text`` (just echoed) from the end of the current line: the cursor steps back over its
         columns (two for a wide character) and blanks them. Never moves the cursor up."""
+        # Imported here: prompt_toolkit's package imports its whole application layer, which the first
+        # sentence of the game must not wait for (issue 10, item 9).
+        from prompt_toolkit.utils import get_cwidth
+
         columns = sum(max(get_cwidth(char), 0) for char in text)
         with self._lock:
             self.stream.write("\b" * columns + " " * columns + "\b" * columns)

@@ -14,6 +14,7 @@ from ..settings import Settings
 from .choice import yes_no
 from .input import KeyLoop, SpeakerVoice
 from .menu import Menu
+from .menu_text import main_menu_items, main_menu_title
 from .options import OptionsMenu, SettingsApplier, SettingsMenu
 from .play import Outcome
 from .practice import run_practice
@@ -23,12 +24,20 @@ from .setup import Setup, SetupCancelled
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..saved_offer import SaidOffer
 
 
-async def run_main_menu(app: App) -> None:
-    """Offer the saved game, then the main menu, until the player quits."""
+async def run_main_menu(app: App, *, said: SaidOffer | bool = False) -> None:
+    """Offer the saved game, then the main menu, until the player quits.
+
+    ``said``: what the caller already said (:func:`lcr_audio.cli`, before the key input was ready): the
+    question about the saved game, which is then not asked again; or True, the menu's opening
+    (:func:`lcr_audio.tui.menu_text.main_menu_opening`) with no saved game to ask about, which the menu
+    then opens without.
+    """
     app.in_menu = True
-    offer = await app.offer_saved_game()
+    offer = None if said is True else await app.offer_saved_game(said or None)
+    opened = said is True  # the first menu opens without its opening
     if offer is False:
         return
     if isinstance(offer, LoadedGame) and await app.resume(offer) is Outcome.LEFT:
@@ -36,34 +45,20 @@ async def run_main_menu(app: App) -> None:
     start = 0
     queued = False
     while True:
-        items = [
-            # Translators: main menu item.
-            ("new", _("New game")),
-            # Translators: main menu item: lessons with questions.
-            ("practice", _("Practice")),
-            # Translators: main menu item: the rules reader.
-            ("rules", _("Rules")),
-            # Translators: main menu item: the scorekeeper for a table with real dice.
-            ("keep", _("Keep score with real dice")),
-            # Translators: main menu item: the series of games of the last table.
-            ("series", _("Series scores")),
-            # Translators: main menu item.
-            ("options", _("Options")),
-            # Translators: main menu item.
-            ("quit", _("Quit")),
-        ]
+        items = main_menu_items()
         voice = SpeakerVoice(app.speaker, app.sound)
         async with KeyLoop(app.keys) as loop:
             main = Menu(
                 voice,
-                # Translators: the main menu's title, said before its first item.
-                _("Left Right Center. Main menu."),
+                main_menu_title(),
                 items,
                 escape="escape",
                 start=start,
                 queued=queued,
+                said=opened,
             )
             choice = await loop.ask(main)
+            opened = False
             queued = True  # from here on, the menu comes back after a sentence saying what was left
             if choice == "escape":
                 # Translators: Escape in the main menu asks before the program ends.

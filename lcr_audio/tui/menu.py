@@ -9,18 +9,9 @@ from typing import TypeVar
 from ..i18n import _
 from .input import KeyLoop, Press, Question, Voice, first_letter_match, handles
 from .keys import Command, Context
+from .menu_text import item_line, keys_help, opening
 
 T = TypeVar("T")
-
-
-def _line(label: str, index: int, total: int) -> str:
-    # Translators: one item of a menu with its place: "Practice. 2 of 7."
-    return _("{item}. {place} of {total}.").format(item=label, place=index + 1, total=total)
-
-
-def _keys_help() -> str:
-    # Translators: the keys of every menu, said when it opens and on F1.
-    return _("Up and Down move, Enter chooses, Escape goes back.")
 
 
 class Menu(Question[T]):
@@ -33,6 +24,7 @@ class Menu(Question[T]):
         escape: the value Escape returns; None makes Escape read the menu again.
         start: the item read first.
         queued: the opening waits for what is being said (a sentence saying what was just left).
+        said: the opening was already said (the main menu's, at start): the menu opens silently once.
     """
 
     contexts = frozenset({Context.MENU})
@@ -46,6 +38,7 @@ class Menu(Question[T]):
         escape: T | None,
         start: int,
         queued: bool = False,
+        said: bool = False,
     ) -> None:
         super().__init__(voice)
         self.title = title
@@ -53,13 +46,17 @@ class Menu(Question[T]):
         self.escape = escape
         self.index = start
         self.queued = queued
+        self.said = said
 
     def _current(self) -> str:
-        return _line(self.items[self.index][1], self.index, len(self.items))
+        return item_line(self.items[self.index][1], self.index, len(self.items))
 
     def opened(self) -> None:
         """Say the title, the item under the cursor and the keys."""
-        text = f"{self.title} {self._current()} {_keys_help()}"
+        if self.said:  # said before the keys could be read (lcr_audio.cli): not again
+            self.said = False
+            return
+        text = opening(self.title, [label for _value, label in self.items], self.index)
         if self.queued:
             self.queued = False
             self.voice.say(text)
@@ -121,7 +118,7 @@ class Menu(Question[T]):
     def unbound(self, press: Press) -> None:
         """A key that does nothing here: the keys of a menu."""
         # Translators: a key that does nothing in a menu.
-        self.voice.error(_("That key does nothing here. {keys}").format(keys=_keys_help()))
+        self.voice.error(_("That key does nothing here. {keys}").format(keys=keys_help()))
 
 
 async def menu(

@@ -1,0 +1,58 @@
+"""What the program asks first when a game was saved (issue: nothing is ever lost), worked out without the
+key input: the question can then be said before prompt_toolkit and the screens are imported (issue 10,
+item 9: the first sentence is out sooner). Asked by :meth:`lcr_audio.app.App.offer_saved_game`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .i18n import _
+from .saves import LoadedGame, SaveError, load
+
+
+@dataclass(frozen=True)
+class SavedGameOffer:
+    """The question about a saved game.
+
+    Attributes:
+        question: the sentence to ask (it names Y and N).
+        loaded: the unfinished game that Y continues, or None when the save cannot be used (then Y starts
+            a new game that saves over it).
+    """
+
+    question: str
+    loaded: LoadedGame | None
+
+
+@dataclass(frozen=True)
+class SaidOffer:
+    """A question about the saved game said before the key input was ready.
+
+    Attributes:
+        offer: what was asked.
+        at: when it was said (``time.monotonic()``): keys read before never answer it.
+    """
+
+    offer: SavedGameOffer
+    at: float
+
+
+def saved_game_offer(path: Path) -> SavedGameOffer | None:
+    """The question to ask about the save at ``path``, or None when there is nothing worth asking about (no
+    save, a finished game, or one where nothing was played yet)."""
+    if not path.exists():
+        return None
+    try:
+        loaded = load(path)
+    except SaveError as error:
+        # Translators: the saved game cannot be used. {problem} is a sentence saying why.
+        question = _(
+            "The saved game could not be used. {problem} A new game will save over it. Go on? Y or N."
+        )
+        return SavedGameOffer(question.format(problem=str(error)), None)
+    if loaded.over or not loaded.session.actions:  # nothing played yet: nothing worth continuing
+        return None
+    # Translators: the first question when an unfinished game was saved; {question} ends with "?".
+    return SavedGameOffer(_("{question} Y or N.").format(question=loaded.question()), loaded)
