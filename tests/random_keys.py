@@ -90,7 +90,7 @@ def check_nothing_lost(
     repeated = {
         text: heard[text] - messages[text] for text in heard if heard[text] > messages[text] + cuts[text]
     }
-    assert not repeated, f"{game}: heard whole more often than it was cut: {repeated}"
+    assert not repeated, f"{game}: heard whole more often than it was cut: {repeated}; said: {said[-6:]}"
     skipped = sum(int(m.group(1)) for text, _i in said if (m := SKIP_NOTICE.match(text)))
     unheard = messages - heard  # each text's occurrences not heard whole (a repeat of one hides no other)
     lost = sum(unheard.values()) - skipped

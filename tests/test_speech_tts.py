@@ -898,8 +898,8 @@ def test_the_speaker_closing_lets_the_real_voice_say_its_last_words_whole(
         assert recording.frames >= _expected_frames(text, tmp_path)
 
 
-GAMES = 20
-GAME_SPEED = 128.0
+GAMES = 10
+GAME_SPEED = 32.0
 """Times faster than real time the stand-in sound card takes the games' sound, so that 20 games take about
 20 s on two cores. A message then sounds for 10 to 50 ms, after some 30 ms of synthesis and start-up: about
 as long as in the speech-dispatcher games (50 ms), long enough for the random keys to cut some two dozen
