@@ -409,3 +409,29 @@ def test_no_sound_player_speaks_all_the_same() -> None:
         assert backend.spoken == [("Bo rolls C.", False)]
 
     asyncio.run(scenario())
+
+
+def test_an_answer_after_a_message_ended_and_a_wrong_keys_sentence_repeats_nothing() -> None:
+    """The game message has ended (the backend said so) but the presenter's loop has not looked yet; a
+    wrong key's sentence is said at once, then an answer cuts that sentence: the ended message is not said
+    again (found by the tts random-key games: the winner was said twice)."""
+
+    async def scenario() -> None:
+        presenter, backend, _printed = make_speaking()
+        presenter.start()
+        presenter.add(Utterance("Ana wins with 3 chips."))
+        await settle()
+        backend.finish()  # ended, and at once (before the loop's next look) a wrong key and an answer
+        presenter.answer("Please press Y or N.", interrupt=False)
+        presenter.answer("You 0, Ana 3, Bo 0, pot 0.")
+        await settle()
+        backend.finish()
+        await asyncio.wait_for(presenter.drained(), 1)
+        await presenter.stop()
+        assert backend.texts == [
+            "Ana wins with 3 chips.",
+            "Please press Y or N.",
+            "You 0, Ana 3, Bo 0, pot 0.",
+        ]
+
+    asyncio.run(scenario())

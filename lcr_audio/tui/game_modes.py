@@ -225,8 +225,13 @@ class ConfirmMode(Review):
 
     def unbound(self, press: Press) -> None:
         """Another key: the question again."""
+        question = self.screen.question_text()
+        if not question:  # the game is over and no question is open: the screen is closing
+            # Translators: said for a key that does nothing at this moment.
+            self.screen.error(_("Not now. F1 lists the keys."))
+            return
         # Translators: a key other than Y or N at a yes-or-no question; the question follows.
-        self.screen.error(f"{_('Please press Y or N.')} {self.screen.question_text()}")
+        self.screen.error(f"{_('Please press Y or N.')} {question}")
 
 
 class OptionsMode(Anytime):

@@ -174,9 +174,12 @@ class Presenter:
         if not interrupt and speaking:
             self._later.append(text)  # said by the loop once the speech under way has ended
             return
-        if speaking and self._current is not None and self._current_said:
-            self._current.cut = True
-            self._queue.insert(0, self._current)
+        if self._current is not None and self._current_said:
+            # What the backend says from now on is this answer: the game message before it was either cut
+            # (said again, whole, after the answer) or had ended already (the loop has not looked yet).
+            if speaking:
+                self._current.cut = True
+                self._queue.insert(0, self._current)
             self._current = None
         self._say(text, interrupt=interrupt)
 
