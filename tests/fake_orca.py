@@ -27,6 +27,16 @@ ORCA1 = "org.gnome.Orca1.Service"
 LEGACY = "org.gnome.Orca.Service"
 
 
+def stop(process: subprocess.Popen[Any]) -> None:
+    """End a daemon the tests started: politely, then for sure (3 s each)."""
+    process.terminate()
+    try:
+        process.wait(3)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(3)
+
+
 @contextlib.contextmanager
 def private_session_bus() -> Iterator[str]:
     """Start a ``dbus-daemon --session`` of our own; yield its address. Stopped on exit."""
@@ -42,12 +52,7 @@ def private_session_bus() -> Iterator[str]:
             raise RuntimeError("dbus-daemon did not print its address")
         yield address
     finally:
-        process.terminate()
-        try:
-            process.wait(3)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(3)
+        stop(process)
 
 
 @dataclass

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
-from fake_orca import DBUS_DAEMON, LEGACY, ORCA1, FakeOrca, private_session_bus
+from fake_orca import DBUS_DAEMON, LEGACY, ORCA1, FakeOrca, private_session_bus, stop
 from random_keys import check_nothing_lost, game_with_random_keys
 
 from lcr_audio.speech import ENV_VAR, ScreenReaderBackend, Speaker, SpeechBackend, create_speaker
@@ -165,12 +165,7 @@ def daemon(
             mp.delenv(ENV_VAR, raising=False)
             yield Daemon(process, f"unix_socket:{sock}", captured, logs, gate, slow)
     finally:
-        process.terminate()
-        try:
-            process.wait(3)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(3)
+        stop(process)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)  # its output-module children, if any are left
         shutil.rmtree(short, ignore_errors=True)
