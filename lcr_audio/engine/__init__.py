@@ -31,7 +31,10 @@ from .game import (
     Reverse,
     Roll,
     legal_rolls,
+    may_reverse,
     new_game,
+    position,
+    roll_outcomes,
     step,
 )
 from .rules import (
@@ -91,7 +94,10 @@ __all__ = [
     "dice_for",
     "left_of",
     "legal_rolls",
+    "may_reverse",
     "new_game",
+    "position",
     "right_of",
+    "roll_outcomes",
     "step",
 ]

@@ -167,6 +167,47 @@ def new_game(rules: Rules, first: Seat = 0) -> tuple[GameState, tuple[Event, ...
     return _begin_turn(state, first, events), tuple(events)
 
 
+def may_reverse(rules: Rules, chips: int) -> bool:
+    """True when a seat holding ``chips`` may reverse the dice: reversible dice and more than 3 chips (R9)."""
+    return rules.reversible and chips > REVERSAL_COST
+
+
+def position(rules: Rules, chips: tuple[int, ...], pot: int = 0, mover: Seat = 0, turn: int = 1) -> GameState:
+    """A game at a given position, with ``mover`` about to play turn ``turn`` (R4, R9).
+
+    For analysis, practice scenes and tests: the state is the one :func:`step` would reach at the start of
+    ``mover``'s turn, so the reversal question comes first where R9 allows it.
+
+    Args:
+        rules: the options in force.
+        chips: chips per seat (index = seat); as many as ``rules.players``, none negative.
+        pot: chips in the centre pot, not negative.
+        mover: the seat about to play; it must hold a chip (R4 skips seats without chips).
+        turn: the number of this turn, 1-based.
+
+    Raises:
+        IllegalActionError: the position cannot happen in a game under ``rules``: the wrong number of seats,
+            a negative count, chips and pot that do not add up to ``rules.total_chips`` (chips are never
+            created or lost, R5, R11), a mover who is not a seat or holds no chip, or a turn below 1.
+    """
+    if len(chips) != rules.players:
+        raise IllegalActionError(f"The position has {len(chips)} seats; these rules have {rules.players}.")
+    if any(n < 0 for n in chips) or pot < 0:
+        raise IllegalActionError("No seat and no pot can hold fewer than 0 chips.")
+    if sum(chips) + pot != rules.total_chips:
+        raise IllegalActionError(
+            f"The seats and the pot hold {sum(chips) + pot} chips; this game has {rules.total_chips}."
+        )
+    if not 0 <= mover < rules.players:
+        raise IllegalActionError(f"Seat {mover + 1} is not at this table of {rules.players}.")
+    if chips[mover] == 0:
+        raise IllegalActionError(f"Seat {mover + 1} has no chips, so it cannot be the seat to play (R4).")
+    if turn < 1:
+        raise IllegalActionError(f"Turns are numbered from 1, not {turn}.")
+    phase = Phase.REVERSE if may_reverse(rules, chips[mover]) else Phase.ROLL
+    return GameState(rules=rules, chips=tuple(chips), pot=pot, seat=mover, turn=turn, phase=phase)
+
+
 def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Apply one action and return the new state and what happened, in order.
 
@@ -206,6 +247,22 @@ def legal_rolls(state: GameState) -> Iterator[tuple[tuple[Face, ...], Fraction]]
         yield faces, p
 
 
+def roll_outcomes(state: GameState) -> tuple[tuple[tuple[Face, ...], Fraction], ...]:
+    """Every distinct roll possible now, with its exact probability (fair dice): a chance node's outcomes.
+
+    Rolls that differ only in the order of their faces have the same result (each face moves one chip
+    whatever its place, R5, R6, R9), so they are one outcome here: 20 for three plain dice, 35 with Wild
+    dice. Each outcome's faces are in die order (L, C, R, dot, W) and can be played with ``Roll(faces)``.
+    Empty outside the ROLL phase. Probabilities sum to exactly 1. :func:`legal_rolls` lists the ordered rolls.
+    """
+    weights: dict[tuple[Face, ...], Fraction] = {}
+    rank = {face: i for i, face in enumerate(Face)}
+    for faces, p in legal_rolls(state):
+        key = tuple(sorted(faces, key=rank.__getitem__))
+        weights[key] = weights.get(key, Fraction(0)) + p
+    return tuple(weights.items())
+
+
 # --- turn mechanics ---------------------------------------------------------------------------------------
 
 
@@ -225,12 +282,11 @@ def _begin_turn(state: GameState, seat: Seat, events: list[Event]) -> GameState:
         seat = left_of(seat, n)
     turn = state.turn + 1
     events.append(TurnStarted(seat, turn, state.chips[seat]))
-    may_reverse = state.rules.reversible and state.chips[seat] > REVERSAL_COST
     return replace(
         state,
         seat=seat,
         turn=turn,
-        phase=Phase.REVERSE if may_reverse else Phase.ROLL,
+        phase=Phase.REVERSE if may_reverse(state.rules, state.chips[seat]) else Phase.ROLL,
         reversed=False,
         faces=(),
         wilds_left=0,
