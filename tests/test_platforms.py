@@ -1,0 +1,211 @@
+"""Windows and macOS, with the platform faked (issue 11): saves, the quiet streams, the console closing, the
+language and the records written to a file. CI runs on Linux, so each platform branch is driven here by
+patching ``sys.platform``, ``os.name`` checks or the ctypes functions the branch calls."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from lcr_audio import storage
+
+# -- item 4: saves on Windows ---------------------------------------------------------------------------
+
+
+def test_a_rename_refused_for_a_moment_is_tried_again_and_the_file_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An antivirus holding the old save for two tries: the third rename lands the new text."""
+    target = tmp_path / "autosave.json"
+    target.write_text("old\n", encoding="utf-8")
+    real_replace = os.replace
+    refusals = [PermissionError(13, "The process cannot access the file"), PermissionError(13, "again")]
+    waits: list[float] = []
+
+    def held_replace(src: str, dst: Path) -> None:
+        if refusals:
+            raise refusals.pop(0)
+        real_replace(src, dst)
+
+    monkeypatch.setattr(storage.os, "replace", held_replace)
+    monkeypatch.setattr(storage.time, "sleep", waits.append)
+    storage.atomic_write_text(target, "new\n")
+    assert target.read_text(encoding="utf-8") == "new\n"
+    assert waits == list(storage.REPLACE_RETRY_DELAYS[:2])
+    assert [p.name for p in tmp_path.iterdir()] == ["autosave.json"]  # no temporary file left
+
+
+def test_a_rename_refused_every_time_raises_after_the_last_try_and_leaves_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "autosave.json"
+    target.write_text("old\n", encoding="utf-8")
+    tries: list[str] = []
+
+    def refused(src: str, dst: Path) -> None:
+        tries.append(src)
+        raise PermissionError(13, "Access is denied")
+
+    monkeypatch.setattr(storage.os, "replace", refused)
+    monkeypatch.setattr(storage.time, "sleep", lambda seconds: None)
+    with pytest.raises(PermissionError):
+        storage.atomic_write_text(target, "new\n")
+    assert len(tries) == len(storage.REPLACE_RETRY_DELAYS) + 1
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["autosave.json"]
+
+
+def test_another_rename_failure_is_not_tried_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tries: list[str] = []
+
+    def full(src: str, dst: Path) -> None:
+        tries.append(src)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage.os, "replace", full)
+    with pytest.raises(OSError, match="No space"):
+        storage.atomic_write_text(tmp_path / "autosave.json", "new\n")
+    assert len(tries) == 1
+
+
+@pytest.mark.parametrize("faked", ["windows", "no O_DIRECTORY"])
+def test_the_folder_is_not_fsynced_where_the_system_has_no_folder_handle(
+    faked: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[object] = []
+    real_open = os.open
+
+    def watched_open(path: object, flags: int, *args: int) -> int:
+        opened.append(path)
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    if faked == "windows":
+        monkeypatch.setattr(storage.os, "name", "nt")
+    else:
+        monkeypatch.delattr(storage.os, "O_DIRECTORY")
+    monkeypatch.setattr(storage.os, "open", watched_open)
+    storage.atomic_write_text(tmp_path / "settings.json", "{}\n")
+    assert (tmp_path / "settings.json").read_text(encoding="utf-8") == "{}\n"
+    assert tmp_path not in opened and str(tmp_path) not in opened
+
+
+def test_the_folder_is_fsynced_on_posix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: on Linux the folder is opened (to fsync it)."""
+    if not hasattr(os, "O_DIRECTORY"):
+        pytest.skip("this system has no O_DIRECTORY")
+    opened: list[object] = []
+    real_open = os.open
+
+    def watched_open(path: object, flags: int, *args: int) -> int:
+        opened.append(path)
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(storage.os, "open", watched_open)
+    storage.atomic_write_text(tmp_path / "settings.json", "{}\n")
+    assert tmp_path in opened
+
+
+# -- item 7: records written to a file are UTF-8 ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["transcript"], ["series", "--csv"], ["series"]])
+def test_records_redirected_to_a_file_are_utf8_whatever_the_code_page(
+    args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``transcript > file`` on a Windows console whose code page is cp1252: the file still holds the
+    Cyrillic name, in UTF-8, where cp1252 would have written "?"."""
+    from lcr_audio import cli
+    from lcr_audio.engine import Rules
+    from lcr_audio.keeper import transcript_path
+    from lcr_audio.saves import Series, default_save_path, save
+    from lcr_audio.session import Player, Session
+
+    session = Session(Rules(players=3), [Player("Ана"), Player("Bo"), Player("Zoë")], 2)
+    session.play_to_end()
+    save_path = default_save_path()
+    save(session, save_path, series=Series(games=1, wins=[1, 0, 0]), transcript=transcript_path(save_path))
+    transcript_path(save_path).write_text("Ана rolls L, dot, C.\n", encoding="utf-8")
+    raw = io.BytesIO()
+    redirected = io.TextIOWrapper(raw, encoding="cp1252", errors="replace")  # a file, not a terminal
+    monkeypatch.setattr(cli.sys, "stdout", redirected)
+    assert cli.main(args) == 0
+    redirected.flush()
+    text = raw.getvalue().decode("utf-8")
+    assert "Ана" in text and "?" not in text
+
+
+def test_records_to_a_terminal_keep_its_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a redirected stream is made UTF-8: a terminal's encoding is its own."""
+    from lcr_audio import cli
+
+    class Terminal(io.TextIOWrapper):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal(io.BytesIO(), encoding="cp1252")
+    assert cli.utf8_when_redirected(terminal).encoding == "cp1252"
+    redirected = io.TextIOWrapper(io.BytesIO(), encoding="cp1252")
+    assert cli.utf8_when_redirected(redirected).encoding == "utf-8"
+
+
+# -- item 6: no descriptor redirection on Windows --------------------------------------------------------
+
+
+def _watch_descriptors(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Record every ``os.dup2`` (as Windows would see it) without doing it."""
+    swaps: list[tuple[int, int]] = []
+    monkeypatch.setattr(os, "dup2", lambda fd, fd2, *args: swaps.append((fd, fd2)))
+    return swaps
+
+
+def test_quiet_output_on_windows_mutes_python_streams_and_leaves_the_descriptors(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    from lcr_audio.speech import _quiet
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    swaps = _watch_descriptors(monkeypatch)
+    with _quiet.quiet_output():
+        print("a banner")
+        print("a warning", file=sys.stderr)
+    assert swaps == []
+    assert capsys.readouterr() == ("", "")
+
+
+def test_quiet_output_elsewhere_swaps_descriptors_1_and_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: on Linux the descriptors are swapped (and put back)."""
+    import sys
+
+    from lcr_audio.speech import _quiet
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    swaps = _watch_descriptors(monkeypatch)
+    with _quiet.quiet_output():
+        pass
+    assert sorted({fd2 for _fd, fd2 in swaps}) == [1, 2]
+
+
+def test_the_log_redirection_on_windows_leaves_descriptor_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import logging
+    import sys
+
+    from lcr_audio import cli
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    swaps = _watch_descriptors(monkeypatch)
+    log_file = tmp_path / "logs" / "lcr-audio.log"
+    before = sys.stderr
+    with cli.quiet_stderr(log_file):
+        print("a library's complaint", file=sys.stderr)
+        logging.getLogger("lcr_audio.test").warning("logged")
+    assert swaps == []
+    assert sys.stderr is before
+    text = log_file.read_text(encoding="utf-8")
+    assert "a library's complaint" in text and "logged" in text
