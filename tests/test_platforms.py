@@ -209,3 +209,161 @@ def test_the_log_redirection_on_windows_leaves_descriptor_2(
     assert sys.stderr is before
     text = log_file.read_text(encoding="utf-8")
     assert "a library's complaint" in text and "logged" in text
+
+
+# -- item 2: the language on Windows and macOS ----------------------------------------------------------
+
+
+@pytest.fixture
+def no_locale_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows sets none of them; macOS terminals may not."""
+    from lcr_audio import i18n
+
+    for name in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
+
+class FakeKernel32:
+    """The two kernel32 functions the Windows branch calls, answering as Windows does: the display
+    languages as NUL-separated names ending in two NULs (``size`` counts them all), the locale name."""
+
+    def __init__(self, display: list[str], locale_name: str) -> None:
+        self.display = display
+        self.locale_name = locale_name
+
+    def GetUserPreferredUILanguages(self, flags: int, count: object, buffer: object, size: object) -> int:
+        from lcr_audio.i18n import MUI_LANGUAGE_NAME
+
+        assert flags == MUI_LANGUAGE_NAME
+        text = "".join(name + "\0" for name in self.display) + "\0"
+        count._obj.value = len(self.display)  # type: ignore[attr-defined]
+        if buffer is None:
+            size._obj.value = len(text)  # type: ignore[attr-defined]
+            return 1
+        buffer[: len(text)] = text  # type: ignore[index]
+        return 1
+
+    def GetUserDefaultLocaleName(self, buffer: object, length: int) -> int:
+        buffer.value = self.locale_name  # type: ignore[attr-defined]
+        return len(self.locale_name) + 1
+
+
+def fake_windows(monkeypatch: pytest.MonkeyPatch, display: list[str], locale_name: str) -> None:
+    import ctypes
+    import sys
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    kernel32 = FakeKernel32(display, locale_name)
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(kernel32=kernel32), raising=False)
+
+
+@pytest.mark.usefixtures("no_locale_variables")
+@pytest.mark.parametrize(
+    ("display", "locale_name", "expected"),
+    [
+        (["es-ES", "en-US"], "en-US", "es"),  # the display language comes first
+        (["pt-BR"], "pt-BR", "pt_BR"),
+        (["ru-RU"], "ru-RU", "ru"),
+        (["en-GB"], "fr-FR", "en"),  # an English display stays English, whatever the formats
+        (["nl-NL", "de-DE"], "nl-NL", "de"),  # no Dutch catalog: the next language the player reads
+        ([], "fr-CA", "fr"),  # no display list: the user locale
+        (["ja-JP"], "ja-JP", "en"),
+    ],
+)
+def test_windows_language_comes_from_the_display_languages_then_the_user_locale(
+    display: list[str], locale_name: str, expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lcr_audio import i18n
+
+    fake_windows(monkeypatch, display, locale_name)
+    assert i18n.system_language() == expected
+
+
+def test_a_locale_variable_still_wins_on_windows(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lcr_audio import i18n
+
+    for name in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    fake_windows(monkeypatch, ["de-DE"], "de-DE")
+    assert i18n.system_language() == "it"
+
+
+def test_windows_without_the_functions_is_english(
+    no_locale_variables: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ctypes
+    import sys
+    from types import SimpleNamespace
+
+    from lcr_audio import i18n
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(), raising=False)  # no kernel32 at all
+    assert i18n.system_language() == "en"
+
+
+APPLE_LANGUAGES = b'(\n    "es-419",\n    en\n)\n'
+
+
+@pytest.mark.usefixtures("no_locale_variables")
+@pytest.mark.parametrize(
+    ("languages", "locale_name", "expected"),
+    [
+        (APPLE_LANGUAGES, b"en_ES\n", "es"),
+        (b'(\n    "pt-BR",\n    "en-US"\n)\n', b"pt_BR\n", "pt_BR"),
+        (b'(\n    "en-US",\n    "de-DE"\n)\n', b"de_DE\n", "en"),
+        (None, b"fr_FR@rg=chzzzz\n", "fr"),  # no AppleLanguages (defaults says so and fails): the locale
+        (None, None, "en"),
+    ],
+)
+def test_macos_language_comes_from_its_preferences(
+    languages: bytes | None, locale_name: bytes | None, expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import subprocess
+    import sys
+
+    from lcr_audio import i18n
+
+    asked: list[list[str]] = []
+
+    def defaults(argv: list[str], **_kwargs: object) -> subprocess.CompletedProcess[bytes]:
+        asked.append(argv)
+        answer = {"AppleLanguages": languages, "AppleLocale": locale_name}[argv[-1]]
+        if answer is None:
+            return subprocess.CompletedProcess(argv, 1, b"", b"The domain/default pair does not exist\n")
+        return subprocess.CompletedProcess(argv, 0, answer, b"")
+
+    monkeypatch.setattr(sys, "platform", "darwin")
+    monkeypatch.setattr(i18n.subprocess, "run", defaults)
+    assert i18n.system_language() == expected
+    assert asked[0] == ["defaults", "read", "-g", "AppleLanguages"]
+
+
+def test_a_c_locale_variable_says_nothing_on_macos(monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+    import sys
+
+    from lcr_audio import i18n
+
+    for name in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.setattr(sys, "platform", "darwin")
+    monkeypatch.setattr(
+        i18n.subprocess, "run", lambda argv, **_kw: subprocess.CompletedProcess(argv, 0, APPLE_LANGUAGES, b"")
+    )
+    assert i18n.system_language() == "es"
+
+
+def test_linux_reads_only_the_variables(no_locale_variables: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from lcr_audio import i18n
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(i18n.subprocess, "run", lambda *a, **k: pytest.fail("no program is asked on Linux"))
+    assert i18n.system_language() == "en"
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert i18n.system_language() == "ru"
