@@ -367,3 +367,106 @@ def test_linux_reads_only_the_variables(no_locale_variables: None, monkeypatch: 
     assert i18n.system_language() == "en"
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     assert i18n.system_language() == "ru"
+
+
+# -- item 5: closing the console window on Windows saves the game ---------------------------------------
+
+
+class FakeConsoleKernel32:
+    """``SetConsoleCtrlHandler`` as Windows keeps it: a list of handlers, the newest called first."""
+
+    def __init__(self) -> None:
+        self.handlers: list[object] = []
+
+    def SetConsoleCtrlHandler(self, routine: object, add: bool) -> int:
+        if add:
+            self.handlers.insert(0, routine)
+        else:
+            self.handlers.remove(routine)
+        return 1
+
+
+class FakeScreen:
+    def __init__(self) -> None:
+        self.saved_on: list[str] = []
+
+    def end_on_signal(self) -> None:
+        import threading
+
+        self.saved_on.append(threading.current_thread().name)
+
+
+def fake_console(monkeypatch: pytest.MonkeyPatch) -> FakeConsoleKernel32:
+    import ctypes
+    import sys
+    from types import SimpleNamespace
+
+    kernel32 = FakeConsoleKernel32()
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(kernel32=kernel32), raising=False)
+    # ctypes' callback type: here the Python function itself is what Windows would call.
+    monkeypatch.setattr(ctypes, "WINFUNCTYPE", lambda *types: lambda function: function, raising=False)
+    return kernel32
+
+
+@pytest.mark.parametrize("event", ["CTRL_CLOSE_EVENT", "CTRL_LOGOFF_EVENT", "CTRL_SHUTDOWN_EVENT"])
+def test_closing_the_console_window_saves_the_game_before_windows_goes_on(
+    event: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+    import threading
+    from types import SimpleNamespace
+
+    from lcr_audio import console_close
+    from lcr_audio.app import handle_signals
+
+    kernel32 = fake_console(monkeypatch)
+    screen = FakeScreen()
+    app = SimpleNamespace(active_screen=screen)
+
+    async def game() -> tuple[object, list[str]]:
+        with handle_signals(app, asyncio.current_task()):  # type: ignore[arg-type]
+            assert len(kernel32.handlers) == 1
+            handler = kernel32.handlers[0]
+            # Windows calls the handler on a thread of its own; it returns only once the game has saved.
+            answer = await asyncio.to_thread(handler, getattr(console_close, event))  # type: ignore[arg-type]
+            saved_when_it_returned = list(screen.saved_on)
+        return answer, saved_when_it_returned
+
+    answer, saved = asyncio.run(game())
+    assert answer is True
+    assert saved == [threading.main_thread().name]  # saved on the game's own thread, before the answer
+    assert kernel32.handlers == []  # removed when the run ends
+
+
+def test_control_c_is_left_to_its_usual_handling(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+    from types import SimpleNamespace
+
+    from lcr_audio.app import handle_signals
+
+    kernel32 = fake_console(monkeypatch)
+    screen = FakeScreen()
+
+    async def game() -> list[object]:
+        with handle_signals(SimpleNamespace(active_screen=screen), None):  # type: ignore[arg-type]
+            handler = kernel32.handlers[0]
+            return [await asyncio.to_thread(handler, event) for event in (0, 1)]  # type: ignore[arg-type]
+
+    assert asyncio.run(game()) == [False, False]
+    assert screen.saved_on == []
+
+
+def test_nothing_is_registered_off_windows(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+    import sys
+
+    from lcr_audio.console_close import on_console_close
+
+    monkeypatch.setattr(sys, "platform", "linux")
+
+    async def probe() -> bool:
+        with on_console_close(asyncio.get_running_loop(), lambda: None) as installed:
+            return installed
+
+    assert asyncio.run(probe()) is False
