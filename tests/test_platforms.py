@@ -470,3 +470,19 @@ def test_nothing_is_registered_off_windows(monkeypatch: pytest.MonkeyPatch) -> N
             return installed
 
     assert asyncio.run(probe()) is False
+
+
+# -- item 9: every Python a test starts speaks UTF-8 ------------------------------------------------------
+
+
+def test_a_python_started_by_a_test_is_in_utf8_mode() -> None:
+    import subprocess
+    import sys
+
+    child = subprocess.run(
+        [sys.executable, "-c", "import sys; print(sys.flags.utf8_mode)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert child.stdout.strip() == "1"
