@@ -105,3 +105,28 @@ def test_what_the_commands_run_is_here() -> None:
     ``__main__``."""
     assert (ROOT / "pyproject.toml").is_file()
     assert (ROOT / "lcr_audio" / "__main__.py").is_file()
+
+
+def test_the_bundle_check_names_what_an_incomplete_bundle_lacks(tmp_path: Path) -> None:
+    """scripts/build_bundle.py (run by hand: building takes about a minute) checks the built folder; here
+    on a folder with only the program and one catalog, it names each file left out."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_bundle", ROOT / "scripts" / "build_bundle.py")
+    assert spec is not None and spec.loader is not None
+    build_bundle = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_bundle)
+    build_bundle.program(tmp_path).write_text("", encoding="utf-8")
+    catalog = tmp_path / "lcr_audio" / "locales" / "es" / "LC_MESSAGES" / "lcr_audio.mo"
+    catalog.parent.mkdir(parents=True)
+    catalog.write_text("", encoding="utf-8")
+    problems = build_bundle.missing_files(tmp_path)
+    for left_out in (
+        "lcr_audio/locales/fr/LC_MESSAGES/lcr_audio.mo",
+        "accessible_output2/lib/nvdaControllerClient64.dll",
+        "lcr_audio/sounds/win.wav",
+        "babel/locale-data/ru.dat",
+    ):
+        assert f"missing: {Path(left_out)}" in problems
+    assert not any("es" in Path(problem).parts for problem in problems)
+    assert "missing: pygame's SDL2_mixer library" in problems
