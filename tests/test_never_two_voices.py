@@ -206,6 +206,90 @@ def test_macos_without_voiceover_uses_the_game_voice(monkeypatch: pytest.MonkeyP
     assert (speaker.mode, len(built)) == ("tts", 1)
 
 
+STARTED = "A screen reader started; the game speaks through it instead of its own voice."
+STARTED_UNDRIVEN = (
+    "A screen reader started; the game's own voice stops and the screen reader reads its messages."
+)
+
+
+def test_a_screen_reader_that_starts_while_the_voice_speaks_takes_over() -> None:
+    """NVDA restarting at the game's start was missed: the game's own voice spoke; when NVDA is back, it
+    takes over at the next check, and the voice says nothing more."""
+    clock = Clock()
+    running = [False]
+    reader = Reader(answers=True)
+    voice = Voice()
+    printed: list[str] = []
+    speaker = Speaker(
+        [voice], print_line=printed.append, reconnect=reader, reader_running=lambda: running[0], clock=clock
+    )
+    speaker.speak("Welcome.")
+    clock.now += speaker_module.RETRY_SECONDS
+    speaker.speak("Ana rolls.")  # asked: no screen reader yet
+    assert (speaker.mode, reader.tries) == ("tts", 0)
+    running[0] = True
+    clock.now += speaker_module.RETRY_SECONDS - 1
+    speaker.speak("Bo rolls.")
+    assert speaker.mode == "tts"  # not asked again yet
+    clock.now += 1
+    speaker.speak("Cy rolls.")
+    assert (speaker.mode, reader.tries) == ("screen-reader", 1)
+    assert reader.built[0].texts == [STARTED, "Cy rolls."]
+    assert voice.texts == ["Welcome.", "Ana rolls.", "Bo rolls."]
+    assert printed == ["Welcome.", "Ana rolls.", "Bo rolls."]
+
+
+def test_a_screen_reader_that_starts_without_answering_silences_the_voice_for_printed_lines() -> None:
+    clock = Clock()
+    reader = Reader()
+    voice = Voice()
+    printed: list[str] = []
+    speaker = Speaker(
+        [voice], print_line=printed.append, reconnect=reader, reader_running=lambda: True, clock=clock
+    )
+    speaker.speak("Welcome.")
+    clock.now += speaker_module.RETRY_SECONDS
+    speaker.speak("Ana rolls.")
+    assert speaker.mode == "console"
+    assert voice.closed == 1 and voice.texts == ["Welcome."]
+    assert printed == ["Welcome.", START, "Ana rolls."]
+    reader.answers = True  # and it is tried again, as any screen reader that does not answer
+    clock.now += speaker_module.RETRY_SECONDS
+    speaker.speak("Bo rolls.")
+    assert speaker.mode == "screen-reader"
+    assert reader.built[0].texts == [BACK, "Bo rolls."]
+
+
+def test_voiceover_starting_on_macos_silences_the_voice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "platform", "darwin")
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.setattr(speaker_module, "RETRY_SECONDS", 0.0)
+    running = [False]
+    monkeypatch.setattr(speaker_module, "voiceover_running", lambda: running[0])
+    built = voices_built(monkeypatch)
+    printed: list[str] = []
+    speaker = create_speaker("auto", print_line=printed.append)
+    speaker.speak("Welcome.")
+    running[0] = True
+    speaker.speak("Ana rolls.")
+    assert speaker.mode == "console"
+    assert built[0].texts == ["Welcome."]
+    assert printed == ["Welcome.", STARTED_UNDRIVEN, "Ana rolls."]
+
+
+def test_the_voice_the_player_chose_is_left_alone(windows: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--speech tts``: the player asked for the game's own voice, screen reader or not."""
+    monkeypatch.setattr(speaker_module, "RETRY_SECONDS", 0.0)
+    monkeypatch.setattr(speaker_module, "windows_screen_reader_running", lambda: True)
+    reader = Reader(answers=True)
+    monkeypatch.setitem(speaker_module._FACTORIES, "screen-reader", reader)
+    voices_built(monkeypatch)
+    speaker = create_speaker("tts", print_line=lambda text: None)
+    speaker.speak("Welcome.")
+    speaker.speak("Ana rolls.")
+    assert (speaker.mode, reader.tries) == ("tts", 0)
+
+
 # -- asking the system -------------------------------------------------------------------------------------
 
 

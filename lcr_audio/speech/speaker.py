@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lcr_audio.i18n import _
-from lcr_audio.speech.base import SpeechBackend, Voice, clamp_rate
+from lcr_audio.speech.base import SpeechBackend, SpeechError, Voice, clamp_rate
 from lcr_audio.speech.running import voiceover_running, windows_screen_reader_running
 from lcr_audio.speech.screen_reader import ScreenReaderBackend
 from lcr_audio.speech.simple import ConsoleBackend, LazyBackend, SilentBackend
@@ -73,6 +73,21 @@ def _failure_notice(failed: str, now: str, *, retrying: bool = False) -> str | N
     return _("Speech stopped working; the game goes on another way.")
 
 
+def _reader_started_notice(*, answers: bool, retrying: bool) -> str:
+    """The sentence said once when a screen reader started while the game's own voice spoke: it took over
+    (``answers``), or it runs without answering and the game prints for it (``retrying``: and tries it
+    again now and then; VoiceOver, which cannot be driven, is not tried)."""
+    if answers:
+        # Translators: said once, through the screen reader, when it started while the game spoke with its
+        # own voice; the game's own voice stops.
+        return _("A screen reader started; the game speaks through it instead of its own voice.")
+    if retrying:
+        return _start_unreached_notice()
+    # Translators: printed once when VoiceOver (or another screen reader the game cannot drive) started while
+    # the game spoke with its own voice: the voice stops, and the screen reader reads the printed lines.
+    return _("A screen reader started; the game's own voice stops and the screen reader reads its messages.")
+
+
 def _start_notice(requested: str, got: str) -> str | None:
     """The sentence said once when the ``requested`` mode could not start and ``got`` is used instead."""
     if got == requested or got == "silent":
@@ -103,7 +118,9 @@ class Speaker:
     Never two voices (issue 11): when the screen reader fails, the game's own voice does not take over (the
     screen reader may still be running, and would read the printed lines beside it): the printed lines do,
     and with ``reconnect`` the screen reader is tried again every :data:`RETRY_SECONDS`; when it answers,
-    it takes over again and says so once.
+    it takes over again and says so once. With ``reader_running``, the game's own voice gives way the same
+    way to a screen reader that starts while it speaks (one missed at start, NVDA restarting): the screen
+    reader takes over if it answers, the printed lines if not.
 
     Rate, voice and language (:meth:`set_rate`, :meth:`set_voice`, :meth:`set_language`) go to the backend
     in use and are remembered: a backend that takes over gets them, in the order they were last set, before
@@ -120,6 +137,7 @@ class Speaker:
         notice: str | None = None,
         reconnect: Callable[[], SpeechBackend] | None = None,
         waiting_for_reader: bool = False,
+        reader_running: Callable[[], bool] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """Args:
@@ -132,6 +150,8 @@ class Speaker:
             a screen reader that failed is not tried again.
         waiting_for_reader: the screen reader runs but did not answer at start: try ``reconnect`` from
             the first utterance on.
+        reader_running: says whether a screen reader runs (:func:`screen_reader_running`); asked every
+            :data:`RETRY_SECONDS` while the game's own voice speaks. None: never asked.
         clock: seconds, for the retry's timing (tests pass their own).
 
         Raises:
@@ -156,6 +176,7 @@ class Speaker:
         self._reconnect = reconnect
         self._clock = clock
         self._waiting_for_reader = waiting_for_reader and reconnect is not None
+        self._reader_running = reader_running
         self._next_try = clock() + RETRY_SECONDS
 
     @property
@@ -207,33 +228,57 @@ class Speaker:
             failed.close()
         self._index += 1
         if failed.name == "screen-reader":
-            while self._index + 1 < len(self._backends) and self._backends[self._index].name == "tts":
-                self._index += 1  # a lazy voice not built yet: nothing to close
-            if self._reconnect is not None:
-                self._waiting_for_reader = True
-                self._next_try = self._clock() + RETRY_SECONDS
+            self._to_printed_lines()
         return failed.name
+
+    def _to_printed_lines(self) -> None:
+        """Pass over the voices from the backend in use on (closing them) to the printed lines, and wait for
+        the screen reader when it can be tried again. Caller holds the lock."""
+        while self._index + 1 < len(self._backends) and self._backends[self._index].name == "tts":
+            with contextlib.suppress(Exception):
+                self._backends[self._index].close()
+            self._index += 1
+        if self._reconnect is not None:
+            self._waiting_for_reader = True
+            self._next_try = self._clock() + RETRY_SECONDS
 
     def _notice_after(self, failed: str) -> str | None:
         return _failure_notice(failed, self.mode, retrying=self._waiting_for_reader)
 
     def _try_reader_again(self) -> None:
-        """While waiting for the screen reader, build it again when the time has come; when it answers it
-        takes over (and says so once). Caller holds the lock."""
-        if not self._waiting_for_reader or self._reconnect is None or self._clock() < self._next_try:
+        """When the time has come: while waiting for the screen reader, build it again; while the game's own
+        voice speaks, ask whether a screen reader has started. A screen reader that answers takes over (and
+        says so once); one that runs but does not answer gets the printed lines. Caller holds the lock."""
+        if self._clock() < self._next_try:
             return
+        watching = self._reader_running is not None and self.mode == "tts"
+        if not (self._waiting_for_reader and self._reconnect is not None) and not watching:
+            return
+        self._next_try = self._clock() + RETRY_SECONDS
+        if watching and not self._waiting_for_reader:
+            assert self._reader_running is not None
+            if not self._reader_running():
+                return
+            log.info("A screen reader started while the game's own voice spoke")
         try:
+            if self._reconnect is None:
+                raise SpeechError("This screen reader cannot be driven; it reads the printed lines.")
             backend = self._reconnect()
         except Exception as exc:
-            log.info("The screen reader still does not answer: %r", exc)
-            self._next_try = self._clock() + RETRY_SECONDS
+            log.info("The screen reader does not answer: %r", exc)
+            if watching:  # it runs and will read the printed lines: the voice gives way to them
+                self._to_printed_lines()
+                self._notice = _reader_started_notice(answers=False, retrying=self._waiting_for_reader)
             return
-        self._waiting_for_reader = False
+        was_waiting, self._waiting_for_reader = self._waiting_for_reader, False
         self._backends.insert(self._index, backend)
         self._synced = -1  # the newcomer has no setting yet
-        # Translators: said once, through the screen reader, when it answers again after it had stopped
-        # answering or could not be reached; the game stops printing its messages.
-        self._notice = _("The screen reader answers again; the game speaks through it.")
+        if was_waiting:
+            # Translators: said once, through the screen reader, when it answers again after it had stopped
+            # answering or could not be reached; the game stops printing its messages.
+            self._notice = _("The screen reader answers again; the game speaks through it.")
+        else:
+            self._notice = _reader_started_notice(answers=True, retrying=False)
 
     @staticmethod
     def _apply(backend: SpeechBackend, key: str, value: int | str) -> bool | None:
@@ -572,7 +617,16 @@ def create_speaker(
             backends.append(_lazy(name))
     backends.append(last)
     notice = None if requested == "auto" else _start_notice(requested, backends[0].name)
-    reconnect = _reader_again if "screen-reader" in order else None
+    # The screen reader is watched for unless the player chose the game's own voice, and tried (again)
+    # wherever accessible_output2 or speech-dispatcher reach one (not macOS).
+    watched = requested != "tts"
+    reconnect = _reader_again if watched and sys.platform != "darwin" else None
     return Speaker(
-        backends, print_line=print_line, echo=echo, braille=braille, notice=notice, reconnect=reconnect
+        backends,
+        print_line=print_line,
+        echo=echo,
+        braille=braille,
+        notice=notice,
+        reconnect=reconnect,
+        reader_running=screen_reader_running if watched else None,
     )
