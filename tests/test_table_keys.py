@@ -11,12 +11,13 @@ import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from test_play_keys import ROLL_PROMPT, Driver, ScriptedDice, make_screen
 
-from lcr_audio.engine import Cause, ChipsMoved, Event, GameState, GameWon, Rules
+from lcr_audio.engine import POT, Cause, ChipsMoved, DiceRolled, Event, GameState, GameWon, Rules
 from lcr_audio.keeper import GameKeeper
 from lcr_audio.saves import Series
 from lcr_audio.session import Session
 from lcr_audio.sound import cue_file
 from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.tui import presenter
 from lcr_audio.tui.play import Outcome, PlayScreen
 from lcr_audio.tui.setup import table
 
@@ -212,5 +213,37 @@ def test_p_pauses_the_computer_players_and_goes_on(pipe: PipeInput) -> None:
         assert await driver.press("p") == ("Going on.", True)
         assert await asyncio.wait_for(driver.task, 20) is Outcome.FINISHED  # type: ignore[arg-type]
         assert sum(" wins with " in t for t, _ in recorder.spoken) == 1
+
+    asyncio.run(scenario())
+
+
+def test_every_chip_of_a_whole_game_travels_between_its_own_seats(
+    pipe: PipeInput, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Watch mode, 5 seats, Wild and reversible dice: the watcher hears seat 1 far left, seat 5 far right
+    (-1, -0.5, 0, 0.5, 1), the pot in the centre; every chip cue travels from the place its chip left to the
+    place it reached, in the order the chips moved, and every roll sounds at its roller's place."""
+
+    monkeypatch.setattr(presenter, "CUE_GAP_SECONDS", 0.0)  # the order is what counts here, not the pace
+    monkeypatch.setattr(presenter, "DICE_GAP_SECONDS", 0.0)
+
+    async def scenario() -> None:
+        session = Session(Rules(players=5, wild=True, reversible=True), table(5, [], []), 9)
+        events: list[Event] = []
+        session.listeners.append(lambda batch, _state: events.extend(batch))
+        sound = PlacedSound()
+        screen, _recorder, _driver = screen_for(session, pipe, sound=sound)
+        assert await asyncio.wait_for(screen.run(), 60) is Outcome.FINISHED
+        place = {0: -1.0, 1: -0.5, 2: 0.0, 3: 0.5, 4: 1.0, POT: 0.0}
+        moves = [(place[e.source], place[e.target]) for e in events if isinstance(e, ChipsMoved)]
+        chips = [
+            (pan, to)
+            for cue, pan, to in sound.played
+            if cue in ("chip-left", "chip-right", "chip-pot", "wild")
+        ]
+        assert chips == moves and len(moves) > 20
+        rolls = [place[e.seat] for e in events if isinstance(e, DiceRolled)]
+        assert [pan for cue, pan, to in sound.played if cue == "dice"] == rolls
+        assert [(cue, to) for cue, _pan, to in sound.played if cue == "win"] == [("win", None)]
 
     asyncio.run(scenario())
