@@ -633,11 +633,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (KeyboardInterrupt, asyncio.CancelledError):  # a signal outside a game: already cleaned up
             return 130
         except Exception:
+            from .storage import display_path
+
             log.exception("The game stopped on an error")
             stdout.write(
                 # Translators: the last resort; {path} is the log file's path.
                 _("Something went wrong and the game had to stop. The details are in {path}.").format(
-                    path=log_path()
+                    path=display_path(log_path())
                 )
                 + "\n"
             )

@@ -418,7 +418,7 @@ def _read(path: Path) -> bytes:
             if os.fstat(handle.fileno()).st_size > MAX_BYTES:
                 _too_large(path)
             raw = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError as error:
+    except (FileNotFoundError, NotADirectoryError) as error:  # no such file, or a file where a folder was
         # Translators: the player asked to continue a saved game but its file is not there.
         raise SaveError(_("There is no saved game to continue."), Problem.MISSING, path) from error
     except OSError as error:
