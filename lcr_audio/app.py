@@ -23,6 +23,7 @@ from prompt_toolkit.output import Output
 from .engine import Rules
 from .i18n import _
 from .keeper import GameKeeper
+from .names import printable
 from .saved_offer import SaidOffer, saved_game_offer
 from .saves import LoadedGame, SaveError, SaveKind, Series, default_save_path, latest_autosave, load
 from .session import Player, Session
@@ -116,15 +117,18 @@ class App:
         """Play ``session`` (and the games after it, if the table plays again) until the players stop.
 
         The game autosaves after every turn to the autosave of its kind (:meth:`autosave`: a game, the
-        scorekeeper, or computers only, each in its own file), with its transcript and series. An
+        scorekeeper, or computers only, each in its own file; a watched game only at its end), with its
+        transcript and series. An
         unfinished game saved there is replaced only after the player says yes (:meth:`may_replace`); with
         a no, nothing is played (:attr:`Outcome.QUIT`). SIGTERM and SIGHUP save and end the game cleanly
         (POSIX).
         """
-        path = self.autosave(SaveKind.of(session))
+        kind = SaveKind.of(session)
+        path = self.autosave(kind)
         if series is None and not await self.may_replace(path):
             return Outcome.QUIT
-        return await self._run(self.screen(session, keeper=GameKeeper(path, series)))
+        keeper = GameKeeper(path, series, every_turn=kind is not SaveKind.WATCH)
+        return await self._run(self.screen(session, keeper=keeper))
 
     async def may_replace(self, path: Path) -> bool:
         """True when a new game may save to ``path``: nothing unfinished is saved there, or the player says
@@ -262,8 +266,10 @@ def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None
 
 
 def _read_lines(path: Path) -> list[str]:
-    """The lines of a transcript, or none when it cannot be read (the history then starts afresh)."""
+    """The lines of a transcript, cleaned (they are said again: no escape sequence or control character
+    gets through), or none when it cannot be read (the history then starts afresh)."""
     try:
-        return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    except (OSError, UnicodeDecodeError):
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
         return []
+    return [clean for clean in (printable(line) for line in text.splitlines()) if clean]

@@ -48,10 +48,13 @@ class GameKeeper:
     Args:
         path: the save file (rewritten whole, atomically, after every turn).
         series: the series so far (a resumed game brings its own).
+        every_turn: save after every turn; False saves only at the end of each game and when asked
+            (a watched game: it replays from its seed, and a save per turn would slow ``--fast``).
     """
 
-    def __init__(self, path: Path, series: Series | None = None) -> None:
+    def __init__(self, path: Path, series: Series | None = None, *, every_turn: bool = True) -> None:
         self.path = path
+        self.every_turn = every_turn
         self.series = series or Series()
         self.transcript = transcript_path(path)
         self._failed = False
@@ -101,8 +104,9 @@ class GameKeeper:
         return None
 
     def turn_ended(self, screen: PlayScreen) -> str | None:
-        """Autosave after a turn. Returns a sentence only for the first of a run of failures."""
-        return self._once(self._save(screen))
+        """Autosave after a turn (unless not :attr:`every_turn`). Returns a sentence only for the first of a
+        run of failures."""
+        return self._once(self._save(screen)) if self.every_turn else None
 
     def _once(self, problem: str | None) -> str | None:
         """``problem`` if it starts a run of failures, else None (a failure is said once)."""

@@ -461,6 +461,28 @@ def test_item5_settings_strings_are_cleaned() -> None:
     assert peek_language() == ""
 
 
+def test_item5_a_resumed_transcript_is_cleaned_before_it_is_said_again(
+    pipe: PipeInput, tmp_path: Path
+) -> None:
+    path = tmp_path / "autosave.json"
+    save(mid_game(), path)
+    keeper = GameKeeper(path)
+    keeper.transcript.parent.mkdir(parents=True, exist_ok=True)
+    keeper.transcript.write_bytes(f"Ana{OSC_52} rolls.\n{CLEAR}Bo\trolls.\n".encode() + b"\xff\n")
+
+    async def scenario() -> list[str]:
+        app, _recorder = make_app(pipe, path)
+        task = asyncio.ensure_future(app.resume(load(path)))
+        await until(lambda: app.active_screen is not None, task)
+        assert app.active_screen is not None
+        history = list(app.active_screen.history)
+        pipe.send_text("\x03")
+        await asyncio.wait_for(task, 5)
+        return history
+
+    assert asyncio.run(scenario())[:3] == ["Ana rolls.", "Bo rolls.", "\ufffd"]
+
+
 # --- item 8: no Python error text -----------------------------------------------------------------------------
 
 
