@@ -117,10 +117,12 @@ class GameKeeper:
 
     def save_now(self, screen: PlayScreen) -> str | None:
         """Save at once (Ctrl+S, leaving): the sentence to say, success or failure. A game where nothing
-        has been played yet is not saved (None): it would replace a saved game for nothing."""
+        has been played yet is not saved (None): it would replace a saved game for nothing. A failure said
+        here is not said again by the autosave that follows."""
         if not screen.session.actions:
             return None
         problem = self._save(screen)
+        self._failed = problem is not None
         # Translators: said after Ctrl+S, or when leaving, once the game is saved.
         return problem or _("Game saved.")
 

@@ -248,6 +248,8 @@ def test_item1_a_save_that_cannot_be_written_is_said_once_with_where_and_why(tmp
     )
     assert keeper.turn_ended(screen) is None  # said once
     assert keeper.save_now(screen) == first  # asked for: said again
+    assert keeper.turn_ended(screen) is None  # and not once more by the autosave after it
+    assert keeper.game_over(screen) is None
 
 
 # --- item 2: transcripts under names the game owns ------------------------------------------------------------
