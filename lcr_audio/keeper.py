@@ -61,6 +61,8 @@ class GameKeeper:
         self._seed: int | None = None
         self._inserts: list[tuple[int, str]] = []
         """Lines of the transcript that are not in the history: (history index they go before, text)."""
+        self._series_at: int | None = None
+        """Where in :attr:`_inserts` the series line of the game just ended is, until :meth:`told`."""
 
     def _track_games(self, screen: PlayScreen) -> None:
         """A game new to this keeper gets its heading ("Game 2.") where its messages begin (a resumed game
@@ -85,10 +87,12 @@ class GameKeeper:
         lines.extend(text for _index, text in inserts)
         return "\n".join(lines) + "\n"
 
-    def _save(self, screen: PlayScreen) -> str | None:
+    def _save(self, screen: PlayScreen, *, game: bool = True) -> str | None:
+        """Write the save (unless not ``game``) and the transcript; the sentence to say if either failed."""
         self._track_games(screen)
         try:
-            save(screen.session, self.path, series=self.series, transcript=self.transcript)
+            if game:
+                save(screen.session, self.path, series=self.series, transcript=self.transcript)
         except (SaveError, ValueError) as error:  # ValueError: a bug in the series; said, never fatal
             log.warning("Could not save to %s: %s", storage.display_path(self.path), error)
             return str(error) if isinstance(error, SaveError) else not_saved(self.path, error)
@@ -133,8 +137,22 @@ class GameKeeper:
         winner = screen.session.state.winner
         if winner is not None:
             self.series.record_win(winner)
+        self._series_at = len(self._inserts)
         self._inserts.append((len(screen.history), self.series_text(screen)))
         return self._once(self._save(screen))
+
+    def told(self, screen: PlayScreen) -> str | None:
+        """The game's last messages are in the history (its end, said after the winner): the series line
+        moves after them, unless the last of them already ends with the series, and the transcript is
+        written again. Returns a sentence only if that failed and no failure was said yet."""
+        if self._series_at is not None:
+            _index, text = self._inserts[self._series_at]
+            if screen.history and screen.history[-1].endswith(text):
+                del self._inserts[self._series_at]
+            else:
+                self._inserts[self._series_at] = (len(screen.history), text)
+            self._series_at = None
+        return self._once(self._save(screen, game=False))
 
     def series_text(self, screen: PlayScreen) -> str:
         """The series as one utterance: games played, then each player's wins, most first."""

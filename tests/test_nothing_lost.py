@@ -591,6 +591,7 @@ def test_item13_a_watched_game_is_recorded_with_game_numbers_and_the_series() ->
     lines = transcript.stdout.splitlines()
     assert lines[0] == "Game 1."
     assert winner in lines
+    assert lines[-2].startswith("Game 1 is over. At the end: ")  # the game's last message is recorded too
     assert lines[-1] == series.stdout.strip()
     from lcr_audio.saves import SaveKind, autosave_path
 
@@ -608,10 +609,12 @@ def test_item13_transcript_numbers_every_game_and_gives_the_series_after_each(tm
         screen.session.start()
         screen.session.play_to_end()
     lines = keeper.transcript.read_text("utf-8").splitlines()
-    headings = [line for line in lines if line.startswith("Game ")]
+    headings = [line for line in lines if line.startswith("Game ") and line.endswith(".") and len(line) < 10]
     assert headings == ["Game 1.", "Game 2."]
     assert lines[0] == "Game 1."
-    assert lines[-1].startswith("2 games played. ")
+    assert lines[-1].startswith("Game 2 is over. ") and " 2 games played. " in lines[-1]  # the series once
+    assert sum("games played." in line for line in lines) == 1
+    assert lines[lines.index("Game 2.") - 2].startswith("Game 1 is over. ")
     assert lines[lines.index("Game 2.") - 1].startswith("1 game played. ")
 
 

@@ -107,6 +107,10 @@ class Keeper(Protocol):
     def game_over(self, screen: PlayScreen) -> str | None:
         """Record the win in the series and save. Returns a sentence to say, if any."""
 
+    def told(self, screen: PlayScreen) -> str | None:
+        """Write the transcript again once the last messages of a game are in the history. Returns a
+        sentence to say, if any."""
+
     def series_text(self, screen: PlayScreen) -> str:
         """The series table as one utterance."""
 
@@ -411,6 +415,8 @@ class PlayScreen:
                 self._note(self.keeper.turn_ended(self))
         if state.over:
             self._queue(Utterance(self._game_end(events, state), Priority.IMPORTANT))
+            if self.keeper is not None:  # the transcript again, with the game's end
+                self._note(self.keeper.told(self))
         self._poke()
 
     def _game_end(self, events: Sequence[Event], state: GameState) -> str:
