@@ -48,7 +48,7 @@ from .engine import (
     right_of,
     step,
 )
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 from .narration import phrases
 from .narration.lists import and_list
 from .rules_text import explain_roll, faces_list
@@ -56,11 +56,6 @@ from .rules_text import explain_roll, faces_list
 L, C, R, D, W = Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.WILD
 NAMES: tuple[str, ...] = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay")
 """The names practice tables are made of (never translated: they are names)."""
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalog without translating it yet (translated when read)."""
-    return message
 
 
 class AnswerKind(enum.Enum):
