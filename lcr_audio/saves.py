@@ -8,8 +8,8 @@ rolls the same dice the uninterrupted game would have rolled.
 
 How the generator's position is restored: ``random.Random(seed)`` is made again (as the session does), the
 random first player is drawn again when the rules ask for one (one ``randrange(players)``), and for each
-logged roll the same number of dice are drawn again with ``rng.choice(rules.die)`` (what
-:meth:`Session.roll` does). The faces drawn must equal the logged ones; a difference means the log was
+logged roll the same number of dice are drawn again with :meth:`Session.draw_dice` (what
+:meth:`Session.roll` draws with). The faces drawn must equal the logged ones; a difference means the log was
 edited or written by an incompatible program, and loading says so. No generator state is stored in the
 file. The format is described field by field in ``docs/save-format.md``.
 
@@ -441,7 +441,6 @@ def _replay(session: Session, first: Seat, actions: Sequence[Action], path: Path
         # not the one its random seed picks.
         message = _("The saved game's first player is not the one its seed draws.")
         raise SaveError(message, Problem.DICE, path)
-    die = session.rules.die
     for number, action in enumerate(actions, start=1):
         try:
             session.apply(action)  # a fresh session has no listeners: nobody hears the replay
@@ -451,7 +450,7 @@ def _replay(session: Session, first: Seat, actions: Sequence[Action], path: Path
             message = _("Move {number} of the saved game is not allowed by the rules at that point.")
             raise SaveError(message.format(number=number), Problem.ACTION, path) from error
         if isinstance(action, Roll) and not session.physical:  # accepted faces; were they the seed's?
-            drawn = tuple(session.rng.choice(die) for _face in action.faces)
+            drawn = session.draw_dice(len(action.faces))
             if drawn != action.faces:
                 # Translators: the saved game was changed or written by another program: the dice of a move
                 # are not the ones its random seed rolls; {number} counts the moves of the game from 1.

@@ -55,3 +55,23 @@ def test_a_loaded_save_is_written_back_byte_for_byte(name: str) -> None:
     document = to_document(loaded.session, series=loaded.series, transcript=loaded.transcript)
     document["saved_at"] = json.loads(text)["saved_at"]
     assert _encode(document) == text
+
+
+def test_a_save_replays_through_the_sessions_own_dice_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One copy of the drawing protocol (issue 12, item 5): were the session to draw dice differently, the
+    replay would draw them that way too, and find that the saved dice are not the seed's."""
+    from lcr_audio.engine import Face
+    from lcr_audio.saves import Problem, SaveError
+    from lcr_audio.session import Session
+
+    drawn: list[int] = []
+
+    def other_drawing(self: Session, count: int) -> tuple[Face, ...]:
+        drawn.append(count)
+        return (Face.DOT,) * count
+
+    monkeypatch.setattr(Session, "draw_dice", other_drawing)
+    with pytest.raises(SaveError) as raised:
+        load(FIXTURES / "save-v1-standard-over.json")
+    assert raised.value.problem is Problem.DICE
+    assert drawn  # the replay asked the session, and no dice of its own
