@@ -18,22 +18,14 @@ from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TextIO, cast
 
 import platformdirs
 
 from . import __version__
-from .engine import (
-    MAX_CHIPS,
-    MAX_PLAYERS,
-    MIN_CHIPS,
-    MIN_PLAYERS,
-    FirstPlayer,
-    Rules,
-    ThreeWilds,
-    WinCondition,
-)
+from .engine import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .i18n import _, language, ngettext
+from .rule_options import PLAYERS, RULE_OPTIONS, Kind, rule_option
 from .session import Player
 from .speech.speaker import MODES
 
@@ -225,12 +217,7 @@ def _add_game_commands(commands: Commands) -> None:
         # Translators: --help text of the play command.
         help=_("start a game at once, the table given by options"),
     )
-    play.add_argument(
-        "--players",
-        type=_int_between(MIN_PLAYERS, MAX_PLAYERS),
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("number of players, 3 to 10 (default 3, or the number of names)"),
-    )
+    _add_rule_flags(play)
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     play.add_argument("--names", help=_("the players' names in seat order, separated by commas"))
     play.add_argument(
@@ -238,42 +225,6 @@ def _add_game_commands(commands: Commands) -> None:
         default="rest",
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("computer seats: numbers such as 2,3, or all, or none (default: every seat but 1)"),
-    )
-    play.add_argument(
-        "--chips",
-        type=_int_between(MIN_CHIPS, MAX_CHIPS),
-        default=3,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("starting chips per player, 1 to 10 (default 3)"),
-    )
-    # Translators: command-line help (--help) or message; option names and values stay as they are.
-    play.add_argument("--wild", action="store_true", help=_("one dot on each die is a Wild"))
-    play.add_argument(
-        "--three-wilds",
-        choices=[t.value for t in ThreeWilds],
-        default=None,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("three Wilds take the pot and play goes on (take-pot), or win at once (win)"),
-    )
-    play.add_argument(
-        "--reversible",
-        action="store_true",
-        # Translators: --help text of the --reversible option.
-        help=_("a player with more than 3 chips may reverse the dice"),
-    )
-    play.add_argument(
-        "--win",
-        choices=[w.value for w in WinCondition],
-        default=WinCondition.LAST_WITH_CHIPS.value,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("how the game is won (default last-with-chips)"),
-    )
-    play.add_argument(
-        "--first",
-        choices=[f.value for f in FirstPlayer],
-        default=FirstPlayer.SEAT_ONE.value,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("who rolls first: 1 or random"),
     )
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     play.add_argument("--seed", type=_seed, help=_("a number that makes the whole game repeatable"))
@@ -290,6 +241,20 @@ def _add_game_commands(commands: Commands) -> None:
     commands.add("keep-score", Speaks(_run_scorekeeper), help=_("keep score for a table with real dice"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     commands.add("rules", Speaks(_run_rules_reader), help=_("read the rules, section by section"))
+
+
+def _add_rule_flags(play: argparse.ArgumentParser) -> None:
+    """A flag per rule option (:data:`RULE_OPTIONS`); a flag not given is None (the rule's default)."""
+    for option in RULE_OPTIONS:
+        match option.kind:
+            case Kind.NUMBER:
+                low, high = option.values[0], option.values[-1]
+                play.add_argument(option.flag, type=_int_between(low, high), help=option.help())
+            case Kind.SWITCH:
+                play.add_argument(option.flag, action="store_true", default=None, help=option.help())
+            case Kind.CHOICE:
+                words = [option.word(value) for value in option.values]
+                play.add_argument(option.flag, choices=words, help=option.help())
 
 
 def _add_record_commands(commands: Commands) -> None:
@@ -429,7 +394,7 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
     from .tui.setup import clean_name, table
 
     names = [n for n in (args.names.split(",") if args.names else [])]
-    players = args.players or (len(names) if names else 3)
+    players = args.players or (len(names) if names else PLAYERS.default)
     if names and len(names) != players:
         raise UsageError(
             # Translators: --names and --players disagree; {count} names were given, {players} asked for.
@@ -449,20 +414,18 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
     if any(not clean_name(n) for n in names):
         # Translators: a --names entry was empty after removing spaces and control characters.
         raise UsageError(_("Every name in --names needs at least one letter or digit."))
-    if args.three_wilds is not None and not args.wild:
-        # Translators: --three-wilds was given without --wild (three Wilds need Wild dice).
-        raise UsageError(_("--three-wilds only matters with Wild dice: add --wild, or leave it out."))
+    values: dict[str, Any] = {"players": players}  # --players, or the number of names
+    for option in RULE_OPTIONS:
+        given = getattr(args, option.dest)
+        if given is None or option.field in values:
+            continue
+        if option.needs is not None and not getattr(args, rule_option(option.needs).dest):
+            assert option.alone is not None  # checked when the options are declared
+            raise UsageError(option.alone())
+        values[option.field] = option.from_word(given) if option.kind is Kind.CHOICE else given
     computers = _computer_seats(args.computer, players)
     humans = [s for s in range(players) if s not in computers]
-    rules = Rules(
-        players=players,
-        chips=args.chips,
-        wild=args.wild,
-        three_wilds=ThreeWilds(args.three_wilds or ThreeWilds.TAKE_POT.value),
-        reversible=args.reversible,
-        win=WinCondition(args.win),
-        first_player=FirstPlayer(args.first),
-    )
+    rules = Rules(**values)
     return rules, table(players, names, humans)
 
 

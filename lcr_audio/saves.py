@@ -32,24 +32,18 @@ from typing import Any, Final, NoReturn, TypeVar
 from . import storage
 from .bots import Policy
 from .engine import (
-    MAX_CHIPS,
-    MAX_PLAYERS,
-    MIN_CHIPS,
-    MIN_PLAYERS,
     Action,
     ChooseSeat,
     Face,
-    FirstPlayer,
     GameState,
     IllegalActionError,
     Reverse,
     Roll,
     Rules,
     Seat,
-    ThreeWilds,
-    WinCondition,
 )
 from .i18n import _, ngettext
+from .rule_options import RULE_OPTIONS, Json, Kind
 from .session import Player, Session
 
 FORMAT_NAME: Final = "lcr-audio-save"
@@ -272,15 +266,7 @@ def to_document(
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "rules": {
-            "players": rules.players,
-            "chips": rules.chips,
-            "wild": rules.wild,
-            "three_wilds": rules.three_wilds.value,
-            "reversible": rules.reversible,
-            "win": rules.win.value,
-            "first_player": rules.first_player.value,
-        },
+        "rules": {option.field: option.to_json(getattr(rules, option.field)) for option in RULE_OPTIONS},
         "players": [
             {
                 "name": p.name,
@@ -460,7 +446,6 @@ def _replay(session: Session, first: Seat, actions: Sequence[Action], path: Path
 
 
 _T = TypeVar("_T")
-_E = TypeVar("_E", bound=enum.Enum)
 
 
 class _Reader:
@@ -539,32 +524,28 @@ class _Reader:
             self.wrong_type(key)
 
     def rules(self, mapping: dict[str, Any]) -> Rules:
-        players = self.integer(mapping, "players", "rules.players")
-        chips = self.integer(mapping, "chips", "rules.chips")
-        wild = self.boolean(mapping, "wild", "rules.wild")
-        three_wilds = self.text(mapping, "three_wilds", "rules.three_wilds")
-        reversible = self.boolean(mapping, "reversible", "rules.reversible")
-        win = self.text(mapping, "win", "rules.win")
-        first_player = self.text(mapping, "first_player", "rules.first_player")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            self.bad_rule("rules.players", players)
-        if not MIN_CHIPS <= chips <= MAX_CHIPS:
-            self.bad_rule("rules.chips", chips)
-        return Rules(
-            players=players,
-            chips=chips,
-            wild=wild,
-            three_wilds=self.choice(ThreeWilds, three_wilds, "rules.three_wilds"),
-            reversible=reversible,
-            win=self.choice(WinCondition, win, "rules.win"),
-            first_player=self.choice(FirstPlayer, first_player, "rules.first_player"),
-        )
-
-    def choice(self, kind: type[_E], value: str, name: str) -> _E:
-        try:
-            return kind(value)
-        except ValueError:
-            self.bad_rule(name, value)
+        """The ``"rules"`` object: one field per rule option (:data:`RULE_OPTIONS`), each read with its
+        type first (missing or wrongly typed fields reported in that order), then checked against the
+        option's values."""
+        readers: dict[Kind, Callable[[dict[str, Any], str, str], Json]] = {
+            Kind.NUMBER: self.integer,
+            Kind.SWITCH: self.boolean,
+            Kind.CHOICE: self.text,
+        }
+        raw = {
+            option: readers[option.kind](mapping, option.field, f"rules.{option.field}")
+            for option in RULE_OPTIONS
+        }
+        values: dict[str, Any] = {}
+        for option, value in raw.items():
+            if option.kind is Kind.SWITCH:
+                values[option.field] = value
+                continue
+            try:
+                values[option.field] = option.from_word(str(value))
+            except ValueError:
+                self.bad_rule(f"rules.{option.field}", value)
+        return Rules(**values)
 
     def players(self, items: list[Any], rules: Rules) -> list[Player]:
         if len(items) != rules.players:
