@@ -104,11 +104,13 @@ def _seed(text: str) -> int:
 
 
 def _seconds(text: str) -> float:
+    from .settings import PAUSE
+
     try:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not 0 <= value <= 10:
+    if not PAUSE.low <= value <= PAUSE.high:
         raise argparse.ArgumentTypeError(
             # Translators: a bad --pause value; argparse puts "argument --pause:" (the option) before it.
             _("it must be a number of seconds from 0 to 10, not {value}").format(value=text)

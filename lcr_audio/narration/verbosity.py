@@ -5,10 +5,11 @@ from __future__ import annotations
 import enum
 
 
-class Verbosity(enum.Enum):
+class Verbosity(enum.StrEnum):
     """How many words a turn gets.
 
-    The value is the setting's stable name, for a settings file or a command-line option.
+    The value is the setting's stable name, for a settings file or a command-line option; the one type of
+    a verbosity everywhere (the narrator, the settings, the options menu, the V key).
     """
 
     BRIEF = "brief"

@@ -21,14 +21,12 @@ from ..i18n import (
     set_language,
     system_language,
 )
-from ..settings import RATE_RANGE, VERBOSITIES, Settings
+from ..narration.verbosity import Verbosity
+from ..settings import PAUSE, RATE, VOLUME, Settings
 from ..sound import SoundPlayer
 from ..speech import Speaker
 from .input import Press, Question, Voice, handles
 from .keys import Command, Context
-
-PAUSES = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0)
-"""The computer players' pauses offered, in seconds."""
 
 
 @dataclass
@@ -56,15 +54,15 @@ def _on_off(value: bool) -> str:
     return _("on") if value else _("off")
 
 
-def verbosity_name(verbosity: str) -> str:
+def verbosity_name(verbosity: Verbosity) -> str:
     """The spoken name of a verbosity level."""
     return {
         # Translators: verbosity level: one turn in about a dozen words.
-        "brief": _("brief"),
+        Verbosity.BRIEF: _("brief"),
         # Translators: verbosity level: says where each chip went.
-        "normal": _("normal"),
+        Verbosity.NORMAL: _("normal"),
         # Translators: verbosity level: adds the number of dice and what each face means.
-        "full": _("full"),
+        Verbosity.FULL: _("full"),
     }[verbosity]
 
 
@@ -88,18 +86,17 @@ def items(
     so that the Braille line never says "on" when nothing is shown."""
 
     def change_verbosity(s: Settings, step: int) -> None:
-        s.verbosity = str(_cycle(VERBOSITIES, s.verbosity, step))
+        levels = list(Verbosity)
+        s.verbosity = levels[(levels.index(s.verbosity) + step) % len(levels)]
 
     def change_rate(s: Settings, step: int) -> None:
-        low, high = RATE_RANGE
-        s.rate = min(max(s.rate + step, low), high)
+        s.rate = RATE.moved(s.rate, step)
 
     def change_volume(s: Settings, step: int) -> None:
-        s.volume = round(min(max(s.volume + 0.1 * step, 0.0), 1.0), 2)
+        s.volume = VOLUME.moved(s.volume, step)
 
     def change_pause(s: Settings, step: int) -> None:
-        nearest = min(PAUSES, key=lambda p: abs(p - s.pause))
-        s.pause = float(str(_cycle(PAUSES, nearest, step)))
+        s.pause = PAUSE.moved(s.pause, step)
 
     def toggle(name: str) -> Callable[[Settings, int], None]:
         return lambda s, _step: setattr(s, name, not getattr(s, name))

@@ -34,7 +34,7 @@ from ..i18n import _, ngettext
 from ..narration import Narrator, Priority, Utterance, Verbosity
 from ..rules_text import explain_roll
 from ..session import Session
-from ..settings import VERBOSITIES, Settings
+from ..settings import RATE, VOLUME, Settings
 from ..sound import SoundPlayer
 from ..speech import Speaker
 from .game_modes import GameRouter, game_modes
@@ -610,8 +610,7 @@ class PlayScreen:
                 self.error(problem)
 
     def cycle_verbosity(self) -> None:
-        index = VERBOSITIES.index(self.settings.verbosity)
-        self.settings.verbosity = VERBOSITIES[(index + 1) % len(VERBOSITIES)]
+        self.settings.verbosity = Verbosity(self.settings.verbosity).next()
         self._apply_settings(self.settings)
         # Translators: said after V changed the verbosity; {level} is brief, normal or full.
         self.answer(_("Verbosity: {level}.").format(level=verbosity_name(self.settings.verbosity)))
@@ -621,14 +620,14 @@ class PlayScreen:
             # Translators: the rate keys only change the game's own voice, not a screen reader's.
             self.answer(_("Your screen reader sets its own speed; these keys change the game's own voice."))
             return
-        self.settings.rate = min(max(self.settings.rate + step, -10), 10)
+        self.settings.rate = RATE.moved(self.settings.rate, step)
         self._apply_settings(self.settings)
         # Translators: said after the speech rate changed; {rate} is a number from -10 to 10.
         rate = f"{self.settings.rate:+d}" if self.settings.rate else "0"  # as the options menu says it
         self.answer(_("Speech rate {rate}.").format(rate=rate))
 
     def volume(self, step: int) -> None:
-        self.settings.volume = round(min(max(self.settings.volume + 0.1 * step, 0.0), 1.0), 2)
+        self.settings.volume = VOLUME.moved(self.settings.volume, step)
         self._apply_settings(self.settings)
         if self.sound is not None:
             self.sound.play("chip-pot")
