@@ -27,7 +27,7 @@ from .engine import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .i18n import _, language, ngettext
 from .rule_options import PLAYERS, RULE_OPTIONS, Kind, rule_option
 from .session import Player
-from .speech.speaker import MODES
+from .speech.base import SpeechMode
 
 if TYPE_CHECKING:
     from .app import App
@@ -129,7 +129,7 @@ def _global_options() -> _Parser:
     )
     options.add_argument(
         "--speech",
-        choices=MODES,
+        choices=[mode.value for mode in SpeechMode],
         default=argparse.SUPPRESS,
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("how the game speaks: auto (default), screen-reader, tts, console or silent"),
@@ -480,7 +480,10 @@ async def _interactive(
     if problem:
         problems.append(problem)
     speaker = create_speaker(
-        getattr(args, "speech", "auto"), print_line=console.line, echo=settings.echo, braille=settings.braille
+        SpeechMode(getattr(args, "speech", SpeechMode.AUTO)),
+        print_line=console.line,
+        echo=settings.echo,
+        braille=settings.braille,
     )
     speaker.set_rate(settings.rate)
     speaker.set_language(language())  # the game's own voice takes a voice of the language...

@@ -11,6 +11,7 @@ from ..i18n import _
 from ..keeper import series_text
 from ..saves import LoadedGame, SaveError, load
 from ..settings import Settings
+from ..speech import SpeechMode
 from .choice import yes_no
 from .input import KeyLoop, SpeakerVoice
 from .menu import Menu
@@ -115,7 +116,7 @@ async def _options(loop: KeyLoop, app: App) -> None:
         if problem:
             app.speaker.speak(problem)
 
-    voices = [(v.id, v.name) for v in app.speaker.voices()] if app.speaker.mode == "tts" else []
+    voices = [(v.id, v.name) for v in app.speaker.voices()] if app.speaker.mode == SpeechMode.TTS else []
     options = OptionsMenu(
         app.settings, apply, voices, app.speaker.set_language, brailles=lambda: app.speaker.brailles
     )

@@ -36,7 +36,7 @@ from ..rules_text import explain_roll
 from ..session import Session
 from ..settings import RATE, VOLUME, Settings
 from ..sound import SoundPlayer
-from ..speech import Speaker
+from ..speech import Speaker, SpeechMode
 from .game_modes import GameRouter, game_modes
 from .input import KeyLoop, Mode, Press, answers_in_time
 from .keys import CHOOSING, Context
@@ -616,7 +616,7 @@ class PlayScreen:
         self.answer(_("Verbosity: {level}.").format(level=verbosity_name(self.settings.verbosity)))
 
     def rate(self, step: int) -> None:
-        if self.speaker.mode != "tts":
+        if self.speaker.mode != SpeechMode.TTS:
             # Translators: the rate keys only change the game's own voice, not a screen reader's.
             self.answer(_("Your screen reader sets its own speed; these keys change the game's own voice."))
             return
@@ -639,7 +639,9 @@ class PlayScreen:
         self.answer(_("Volume {percent} percent.").format(percent=round(self.settings.volume * 100)))
 
     def open_options(self) -> None:
-        voices = [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == "tts" else []
+        voices = (
+            [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == SpeechMode.TTS else []
+        )
         self._options = OptionsMenu(
             self.settings,
             self._apply_settings,

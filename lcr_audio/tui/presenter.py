@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ..narration import Utterance
 from ..sound import SoundPlayer
-from ..speech import Speaker
+from ..speech import Speaker, SpeechMode
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ CUE_GAP_SECONDS = 0.14
 """Time between two chip cues of one turn (seconds)."""
 DICE_GAP_SECONDS = 0.35
 """Time from the dice cue to the first chip cue (seconds)."""
-WORDS_PER_SECOND = {"screen-reader": 4.0, "tts": 2.8}
+WORDS_PER_SECOND: dict[str, float] = {SpeechMode.SCREEN_READER: 4.0, SpeechMode.TTS: 2.8}
 """Estimated speaking speed per speech mode, used only when the backend cannot tell when it has finished;
 modes not listed (console, silent) are not waited for."""
 POLL_SECONDS = 0.02
@@ -218,7 +218,7 @@ class Presenter:
         wps = WORDS_PER_SECOND.get(self.speaker.mode)
         if wps is None:
             return 0.0
-        if self.speaker.mode == "tts":
+        if self.speaker.mode == SpeechMode.TTS:
             wps *= 1 + 0.1 * self.rate()
         return len(text.split()) / max(wps, 0.5)
 
