@@ -19,6 +19,7 @@ from typing import Protocol
 
 from prompt_toolkit.input import Input
 
+from ..cues import Cue
 from ..engine import (
     ChooseSeat,
     DiceRolled,
@@ -338,7 +339,7 @@ class PlayScreen:
         choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play
         utterances = self.narrator.narrate(events, state)
         for index, utterance in enumerate(utterances):
-            if human_turn and "turn" in utterance.cues and self.presenter.take_skipped():
+            if human_turn and Cue.TURN in utterance.cues and self.presenter.take_skipped():
                 # The player skipped messages (Q) since their last turn: the table as it stands now,
                 # before their question (which says their own chips).
                 self._queue(self.narrator.catch_up(state))
@@ -377,7 +378,7 @@ class PlayScreen:
     ) -> None:
         """A game message: into the history, then queued behind the others (``on_start``: see
         :meth:`Presenter.add`)."""
-        if "turn" in utterance.cues and cues.seat is None:
+        if Cue.TURN in utterance.cues and cues.seat is None:
             cues = CueArgs(dice=cues.dice, seat=self.state.seat + 1)
         self.history.append(utterance.text)
         self._history_pos = None
@@ -426,7 +427,7 @@ class PlayScreen:
         """Say ``text`` with the error cue (a key that did nothing): queued behind the speech under way,
         it cuts no game message."""
         if self.sound is not None:
-            self.sound.play("error")
+            self.sound.play(Cue.ERROR)
         self.presenter.answer(text, interrupt=False)
 
     def _note(self, text: str | None) -> None:
@@ -630,7 +631,7 @@ class PlayScreen:
         self.settings.volume = VOLUME.moved(self.settings.volume, step)
         self._apply_settings(self.settings)
         if self.sound is not None:
-            self.sound.play("chip-pot")
+            self.sound.play(Cue.CHIP_POT)
         if self.sound is None or not self.sound.available:
             # Translators: volume keys when no sound device could be opened.
             self.answer(_("No sound device, so there are no sounds to change."))

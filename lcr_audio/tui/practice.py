@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from ..cues import Cue
 from ..i18n import _, ngettext
 from ..practice import LESSONS, AnswerKind, Lesson, Question, check, lesson, questions, score_text
 from .input import KeyLoop, Press, SpeakerVoice, Voice, handles
@@ -119,7 +120,7 @@ class PracticeScreen:
         position = [each.key for each in LESSONS].index(key)
         following = LESSONS[position + 1] if position + 1 < len(LESSONS) else None
         if self.app.sound is not None:
-            self.app.sound.play("win" if right == len(asked) else "reset")
+            self.app.sound.play(Cue.WIN if right == len(asked) else Cue.RESET)
         # Translators: the end of a lesson; {score} is like "7 of 8.".
         text = _("Lesson done: {score}").format(score=score_text(right, len(asked)))
         if following is not None:
@@ -142,7 +143,7 @@ class PracticeScreen:
         answer = await loop.ask(Answer(voice, question, full))
         ok, text = check(question, answer)
         if self.app.sound is not None:
-            self.app.sound.play("chip-pot" if ok else "error")
+            self.app.sound.play(Cue.CHIP_POT if ok else Cue.ERROR)
         self.say(text)
         return ok
 

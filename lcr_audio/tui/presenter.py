@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..cues import Cue
 from ..narration import Utterance
 from ..sound import SoundPlayer
 from ..speech import Speaker, SpeechMode
@@ -285,8 +286,8 @@ class Presenter:
             try:
                 length = self.sound.play(
                     cue,
-                    dice=item.cues.dice if cue == "dice" else None,
-                    seat=item.cues.seat if cue == "turn" else None,
+                    dice=item.cues.dice if cue == Cue.DICE else None,
+                    seat=item.cues.seat if cue == Cue.TURN else None,
                 )
             except ValueError:  # a cue without its seat or dice: skip the sound, never the sentence
                 log.exception("Cue %r could not play", cue)
@@ -295,6 +296,6 @@ class Presenter:
                 continue
             self._cues_end = max(self._cues_end, self.clock() + length)
             if index < len(cues) - 1:
-                await asyncio.sleep(DICE_GAP_SECONDS if cue == "dice" else CUE_GAP_SECONDS)
+                await asyncio.sleep(DICE_GAP_SECONDS if cue == Cue.DICE else CUE_GAP_SECONDS)
             else:
                 await asyncio.sleep(CUE_GAP_SECONDS)
