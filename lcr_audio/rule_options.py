@@ -125,8 +125,11 @@ class RuleOption(Generic[T]):
 
 
 def _on_off(value: bool) -> str:
-    # Translators: the two values of an on/off option.
-    return _("on") if value else _("off")
+    if value:
+        # Translators: the value of an on/off setup option that is on.
+        return _("on")
+    # Translators: the value of an on/off setup option that is off.
+    return _("off")
 
 
 def _chips_label(count: int) -> str:
