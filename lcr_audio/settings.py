@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any, Final, Generic, TypeVar
 
 from .i18n import _
-from .narration.verbosity import Verbosity
 from .storage import StorageError, atomic_write_json, config_dir, read_json
+from .verbosity import Verbosity
 
 log = logging.getLogger(__name__)
 

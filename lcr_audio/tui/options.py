@@ -21,10 +21,10 @@ from ..i18n import (
     set_language,
     system_language,
 )
-from ..narration.verbosity import Verbosity
 from ..settings import PAUSE, RATE, VOLUME, Settings
 from ..sound import SoundPlayer
 from ..speech import Speaker
+from ..verbosity import Verbosity
 from .input import Press, Question, Voice, handles
 from .keys import Command, Context
 
