@@ -480,7 +480,7 @@ async def _interactive(
     if problem:
         problems.append(problem)
     speaker = create_speaker(
-        SpeechMode(getattr(args, "speech", SpeechMode.AUTO)),
+        SpeechMode(getattr(args, "speech", settings.speech)),  # --speech for this run, else Options' mode
         print_line=console.line,
         echo=settings.echo,
         braille=settings.braille,

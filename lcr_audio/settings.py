@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Final, Generic, TypeVar
 
 from .i18n import _
+from .speech.base import SpeechMode
 from .storage import StorageError, atomic_write_json, config_dir, read_json
 from .verbosity import Verbosity
 
@@ -60,6 +61,8 @@ class Scale(Generic[N]):
         return self.clamp(value + self.step * steps)
 
 
+SPEECH_MODES: Final = tuple(SpeechMode)
+"""How the game may speak (``--speech``, and the Options menu)."""
 RATE: Final = Scale[int](low=-10, high=10, step=1)
 """Speech rate steps for the game's own voice: 0 is the voice's normal rate, each step about 10%."""
 VOLUME: Final = Scale[float](low=0.0, high=1.0, step=0.1, digits=2)
@@ -84,6 +87,8 @@ class Settings:
         pause: seconds a computer player waits before it plays, 0 to 10 (:data:`PAUSE`).
         language: a language code such as ``es``, or "" for the system's language.
         progress: practice lessons' best scores, ``{lesson: [right, total]}``.
+        speech: how the game speaks from its next start, one of :data:`SPEECH_MODES` (``--speech`` wins
+            for one run).
     """
 
     verbosity: Verbosity = Verbosity.NORMAL
@@ -96,6 +101,7 @@ class Settings:
     pause: float = 1.0
     language: str = ""
     progress: dict[str, list[int]] = field(default_factory=dict)
+    speech: SpeechMode = SpeechMode.AUTO
 
     def validated(self) -> Settings:
         """A copy with every value brought into range (unknown verbosity → normal, volume clamped...)."""
@@ -106,6 +112,7 @@ class Settings:
             rate=RATE.clamp(self.rate),
             volume=VOLUME.clamp(self.volume),
             pause=PAUSE.clamp(self.pause),
+            speech=SpeechMode(self.speech) if self.speech in SPEECH_MODES else SpeechMode.AUTO,
         )
 
 

@@ -23,7 +23,7 @@ from ..i18n import (
 )
 from ..settings import PAUSE, RATE, VOLUME, Settings
 from ..sound import SoundPlayer
-from ..speech import Speaker
+from ..speech import Speaker, SpeechMode
 from ..verbosity import Verbosity
 from .input import Press, Question, Voice, handles
 from .keys import Command, Context
@@ -37,11 +37,13 @@ class Item:
         title: the option's name as spoken.
         value: the current value as spoken.
         change: moves the value one step (``+1`` right, ``-1`` left) in a settings object.
+        changed: a sentence said after the new value, or None (the speech mode: from the next start).
     """
 
     title: Callable[[], str]
     value: Callable[[Settings], str]
     change: Callable[[Settings, int], None]
+    changed: Callable[[], str] | None = None
 
 
 def _cycle(options: Sequence[object], current: object, step: int) -> object:
@@ -64,6 +66,26 @@ def verbosity_name(verbosity: Verbosity) -> str:
         # Translators: verbosity level: adds the number of dice and what each face means.
         Verbosity.FULL: _("full"),
     }[verbosity]
+
+
+SPEECH_CHOICES = (SpeechMode.AUTO, SpeechMode.SCREEN_READER, SpeechMode.TTS, SpeechMode.CONSOLE)
+"""The speech modes the Options menu offers (``silent``, for tests, only on the command line)."""
+
+
+def speech_name(mode: SpeechMode) -> str:
+    """The spoken name of a speech mode."""
+    return {
+        # Translators: speech mode (Options): the screen reader if one runs, else the game's own voice.
+        SpeechMode.AUTO: _("automatic"),
+        # Translators: speech mode (Options): through the player's screen reader (NVDA, JAWS, Orca).
+        SpeechMode.SCREEN_READER: _("screen reader"),
+        # Translators: speech mode (Options): the game speaks with the system's text-to-speech voice.
+        SpeechMode.TTS: _("the game's own voice"),
+        # Translators: speech mode (Options): the game only prints; the player's screen reader reads it.
+        SpeechMode.CONSOLE: _("printed lines only"),
+        # Translators: speech mode: nothing spoken or printed (for tests).
+        SpeechMode.SILENT: _("silent"),
+    }[mode]
 
 
 def _braille_value(on: bool, reaches: bool) -> str:
@@ -98,6 +120,13 @@ def items(
     def change_pause(s: Settings, step: int) -> None:
         s.pause = PAUSE.moved(s.pause, step)
 
+    def change_speech(s: Settings, step: int) -> None:
+        s.speech = SpeechMode(str(_cycle(SPEECH_CHOICES, s.speech, step)))
+
+    def next_start() -> str:
+        # Translators: said after the speech mode changed in the options menu.
+        return _("The game speaks this way from its next start.")
+
     def toggle(name: str) -> Callable[[Settings, int], None]:
         return lambda s, _step: setattr(s, name, not getattr(s, name))
 
@@ -122,6 +151,8 @@ def items(
         Item(lambda: _("Print messages in screen-reader mode"), lambda s: _on_off(s.echo), toggle("echo")),
         # Translators: options menu line: send every message to the braille display.
         Item(lambda: _("Braille"), lambda s: _braille_value(s.braille, brailles()), toggle("braille")),
+        # Translators: options menu line: how the game speaks (screen reader, its own voice, printed lines).
+        Item(lambda: _("Speech output"), lambda s: speech_name(s.speech), change_speech, next_start),
     ]
     codes = ["", *available_languages()]
 
@@ -242,7 +273,8 @@ class OptionsMenu:
         item.change(self.settings, step)
         self.apply(self.settings)
         # Translators: said after an option's value changed in the options menu.
-        return _("{option}: {value}.").format(option=item.title(), value=item.value(self.settings))
+        text = _("{option}: {value}.").format(option=item.title(), value=item.value(self.settings))
+        return text if item.changed is None else f"{text} {item.changed()}"
 
 
 class SettingsMenu(Question[None]):
