@@ -678,6 +678,9 @@ def explain_roll(
         elif face.is_letter and letters:
             sentences.append(_letter_sentence(letters.pop(0), you, roller, name, to_you))
     sentences += _wild_sentences(after, rolled, you, roller, name, to_you)
+    pending = _pending_wilds(after, rolled)
+    if pending:
+        sentences.append(_pending_sentence(pending, rolled.reversed, you, roller))
     for event in after:
         if isinstance(event, ChipsReset):
             sentences.append(phrases.reset(event.chips, event.pot))
@@ -931,6 +934,58 @@ def _wild_sentences(
             sentences.append(_wild_nothing(give, you, roller, other=index > 0, then=letters_first))
         letters_first = False
     return sentences
+
+
+def _pending_wilds(after: Sequence[Event], rolled: DiceRolled) -> int:
+    """How many of the roll's Wilds still wait for the roller's choice (R7, R9): 0 once the turn ended."""
+    if any(isinstance(e, TurnEnded | GameWon) for e in after):
+        return 0
+    wilds = rolled.faces.count(Face.WILD)
+    if wilds == 3:
+        return 0  # three Wilds act at once (R8, R9)
+    told = sum(
+        e.count if isinstance(e, ChipsMoved) else 1
+        for e in after
+        if isinstance(e, ChipsMoved | NothingMoved) and e.cause in (Cause.WILD_TAKE, Cause.WILD_GIVE)
+    )
+    return max(wilds - told, 0)
+
+
+def _pending_sentence(count: int, give: bool, you: bool, roller: str) -> str:
+    """The Wilds still to act while the roller chooses (the E key during a Wild question)."""
+    if give and you:
+        # Translators: explaining the listener's reversed roll (E key) while they choose: {count} reversed
+        # Wilds (1 or 2) still wait to give a chip each to a player they choose (R9).
+        text = ngettext(
+            "One Wild is still to give a chip to a player you choose.",
+            "{count} Wilds are still to give a chip each to players you choose.",
+            count,
+        )
+    elif give:
+        # Translators: explaining {name}'s reversed roll (E key) while {name} chooses: {count} reversed Wilds
+        # (1 or 2) still wait to give a chip each to a player {name} chooses (R9).
+        text = ngettext(
+            "One Wild is still to give a chip to a player {name} chooses.",
+            "{count} Wilds are still to give a chip each to players {name} chooses.",
+            count,
+        )
+    elif you:
+        # Translators: explaining the listener's roll (E key) while they choose: {count} Wilds (1 or 2) still
+        # wait to take a chip each from a player they choose (R7).
+        text = ngettext(
+            "One Wild is still to take a chip from a player you choose.",
+            "{count} Wilds are still to take a chip each from players you choose.",
+            count,
+        )
+    else:
+        # Translators: explaining {name}'s roll (E key) while {name} chooses: {count} Wilds (1 or 2) still
+        # wait to take a chip each from a player {name} chooses (R7).
+        text = ngettext(
+            "One Wild is still to take a chip from a player {name} chooses.",
+            "{count} Wilds are still to take a chip each from players {name} chooses.",
+            count,
+        )
+    return text.format(count=count, name=roller)
 
 
 def _wild_moved(
