@@ -624,7 +624,12 @@ def _ordinary_dice(rules: Rules | None) -> Section:
 
 
 def explain_roll(
-    events: Sequence[Event], names: Sequence[str], roller_is_you: bool, listener: Seat | None = None
+    events: Sequence[Event],
+    names: Sequence[str],
+    roller_is_you: bool,
+    listener: Seat | None = None,
+    *,
+    pending: bool = False,
 ) -> str:
     """Explain one turn's roll face by face (the E key, practice answers; R4-R12).
 
@@ -644,6 +649,8 @@ def explain_roll(
             the neighbour a reversed letter takes from, the winner), that sentence speaks to them: "Ana's
             L sent a chip to you, on Ana's left.", "Ana's Wild took a chip from you.". Their own name is
             never put where a third person goes.
+        pending: the turn is under way (the E key during a Wild question): the Wilds still waiting for the
+            roller's choice are told last, "One Wild is still to take a chip from a player you choose."
 
     Returns:
         Whole translated sentences joined by spaces; "" when ``events`` hold no roll.
@@ -678,9 +685,9 @@ def explain_roll(
         elif face.is_letter and letters:
             sentences.append(_letter_sentence(letters.pop(0), you, roller, name, to_you))
     sentences += _wild_sentences(after, rolled, you, roller, name, to_you)
-    pending = _pending_wilds(after, rolled)
-    if pending:
-        sentences.append(_pending_sentence(pending, rolled.reversed, you, roller))
+    waiting = _pending_wilds(after, rolled) if pending else 0
+    if waiting:
+        sentences.append(_pending_sentence(waiting, rolled.reversed, you, roller))
     for event in after:
         if isinstance(event, ChipsReset):
             sentences.append(phrases.reset(event.chips, event.pot))
@@ -1112,14 +1119,16 @@ def _three_reversed_sentence(you: bool, roller: str, count: int) -> str:
             "{name}'s three reversed Wilds found {name} with no chips, so nothing went in the pot."
         ).format(name=roller)
     if you:
-        # Translators: explaining the listener's three reversed Wilds (R9); {count} is all their chips.
+        # Translators: explaining the listener's three reversed Wilds (R9); {count} is all their chips, never
+        # 0 (another message says that), so the singular may say "your last chip".
         text = ngettext(
             "Your three reversed Wilds put your {count} chip in the pot.",
             "Your three reversed Wilds put all your {count} chips in the pot.",
             count,
         )
     else:
-        # Translators: explaining {name}'s three reversed Wilds (R9); {count} is all their chips.
+        # Translators: explaining {name}'s three reversed Wilds (R9); {count} is all their chips, never 0
+        # (another message says that), so the singular may say "their last chip".
         text = ngettext(
             "{name}'s three reversed Wilds put {name}'s {count} chip in the pot.",
             "{name}'s three reversed Wilds put all {name}'s {count} chips in the pot.",

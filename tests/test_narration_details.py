@@ -135,7 +135,7 @@ def test_no_announcement_when_the_last_holder_has_won() -> None:
 def test_e_during_a_wild_choice_explains_the_pending_wild() -> None:
     table = Table(Rules(wild=True), [0], names=YOU)
     table.play((L, W, D))
-    assert explain_roll(table.events, YOU[:3], True, listener=0) == (
+    assert explain_roll(table.events, YOU[:3], True, listener=0, pending=True) == (
         "Your L sent a chip to Ana, on your left. The dot let you keep one chip. "
         "One Wild is still to take a chip from a player you choose."
     )
@@ -144,7 +144,7 @@ def test_e_during_a_wild_choice_explains_the_pending_wild() -> None:
 def test_e_during_a_reversed_wild_choice_in_hot_seat() -> None:
     table = Table(Rules(wild=True, reversible=True, chips=4), [0, 1])
     table.play(Reverse(True), (W, W, D))
-    assert explain_roll(table.events, ("Ana", "Bo", "Cy"), False) == (
+    assert explain_roll(table.events, ("Ana", "Bo", "Cy"), False, pending=True) == (
         "First Ana put 3 chips in the pot to reverse the dice. The dot did nothing. "
         "2 Wilds are still to give a chip each to players Ana chooses."
     )

@@ -708,7 +708,8 @@ def three_reversed_wilds(name: str, count: int, *, you: bool = False) -> str:
         return _("Three reversed Wilds, but {name} has no chips to put in the pot.").format(name=name)
     if you:
         # Translators: three reversed Wild faces (R9): the person at the keyboard puts all their chips,
-        # {count}, in the centre pot.
+        # {count}, in the centre pot. {count} is never 0 (another message says that), so the singular may
+        # say "your last chip".
         text = ngettext(
             "Three reversed Wilds: you put {count} chip in the pot.",
             "Three reversed Wilds: you put all {count} chips in the pot.",
@@ -716,7 +717,7 @@ def three_reversed_wilds(name: str, count: int, *, you: bool = False) -> str:
         )
     else:
         # Translators: three reversed Wild faces (R9): {name} puts all their chips, {count}, in the centre
-        # pot.
+        # pot. {count} is never 0 (another message says that), so the singular may say "their last chip".
         text = ngettext(
             "Three reversed Wilds: {name} puts {count} chip in the pot.",
             "Three reversed Wilds: {name} puts all {count} chips in the pot.",
@@ -736,7 +737,8 @@ def reset(chips: int, pot_count: int) -> str:
     ).format(count=chips)
     if pot_count == 0:
         return text
-    # Translators: said after a reset (R11): the centre pot is not emptied; {count} is the chips in it.
+    # Translators: said after a reset (R11): the centre pot is not emptied; {count} is the chips in it,
+    # never 0 (an empty pot is not mentioned), so the singular may say "its only chip".
     kept = ngettext("The pot keeps its {count} chip.", "The pot keeps its {count} chips.", pot_count)
     return " ".join((text, kept.format(count=pot_count)))
 
