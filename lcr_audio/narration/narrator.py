@@ -17,7 +17,6 @@ The words are chosen when an utterance is made, so a change of verbosity applies
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -49,6 +48,7 @@ from ..engine import (
     right_of,
 )
 from . import phrases
+from .facts import Did, Outcome, outcome
 from .utterance import Priority, Utterance
 from .verbosity import Verbosity
 
@@ -56,21 +56,6 @@ _WILD_CAUSES = frozenset({Cause.WILD_TAKE, Cause.WILD_GIVE, Cause.THREE_WILDS, C
 
 _Part = Callable[[], str]
 """One sentence of a turn, worded when the turn is told (an empty string says nothing)."""
-
-
-class _Kind(enum.Enum):
-    """What a counted move of a turn did, said once with its total (see :class:`_Count`)."""
-
-    LETTER_TAKE = enum.auto()
-    """Reversed L, R or C faces took chips from a neighbour or the pot (R9)."""
-    WILD_TAKE = enum.auto()
-    """Wilds took chips from a seat (R7)."""
-    GIVE = enum.auto()
-    """Reversed Wilds gave chips to a seat (R9)."""
-    GIVE_NOTHING = enum.auto()
-    """Reversed Wilds found the roller without a chip to give (R9)."""
-    TAKE_NOTHING = enum.auto()
-    """Wilds found nobody else with a chip (R7)."""
 
 
 @dataclass
@@ -90,7 +75,7 @@ class _Roll:
 class _Count:
     """Moves of one kind, by ``seat``, to or from one place, said once with their total."""
 
-    kind: _Kind
+    kind: Did
     seat: Seat
     place: Place
     n: int = 1
@@ -102,7 +87,7 @@ class _Turn:
 
     roller: Seat
     parts: list[_Part] = field(default_factory=list)
-    keys: dict[tuple[_Kind, Place], _Count] = field(default_factory=dict)
+    keys: dict[tuple[Did, Place], _Count] = field(default_factory=dict)
     said: set[object] = field(default_factory=set)
     roll: _Roll | None = None
     cues: list[str] = field(default_factory=list)
@@ -116,7 +101,7 @@ class _Turn:
             self.said.add(key)
             self.parts.append(part)
 
-    def count(self, kind: _Kind, seat: Seat, place: Place) -> _Count | None:
+    def count(self, kind: Did, seat: Seat, place: Place) -> _Count | None:
         """Count one more of ``kind`` at ``place``; returns the new counter to be said, None if counted."""
         key = (kind, place)
         if key in self.keys:
@@ -284,10 +269,12 @@ class Narrator:
                         winnings.append(event.count)
                         continue
                     self._touched.update(dict.fromkeys((event.source, event.target)))
-                    self._moved(current(), event, players)
+                    t = current()
+                    self._outcome(t, outcome(event))
+                    t.cues.append(_cue(event, t.roller, players))
                 case NothingMoved():
                     roller = event.seat
-                    self._nothing(current(), event)
+                    self._outcome(current(), outcome(event))
                 case TurnEnded():
                     t = current()
                     t.roller = event.seat
@@ -444,91 +431,74 @@ class Narrator:
         name, you, place = self.name(counter.seat), self._you(counter.seat), counter.place
         n = counter.n
         match counter.kind:
-            case _Kind.LETTER_TAKE if self._brief:
+            case Did.TOOK if self._brief:
                 return ""  # brief: the reversed letters and the summary tell it
-            case _Kind.LETTER_TAKE | _Kind.WILD_TAKE:
-                if counter.kind is _Kind.WILD_TAKE and folded:
-                    return ""
+            case Did.WILD_TOOK | Did.WILD_GAVE if folded:
+                return ""
+            case Did.TOOK | Did.WILD_TOOK:
                 if place == POT:
                     return phrases.takes_from_pot(name, n, you=you)
                 return phrases.takes_from(name, self.name(place), n, you=you, from_you=self._you(place))
-            case _Kind.GIVE:
-                if folded:
-                    return ""
+            case Did.WILD_GAVE:
                 return phrases.gives_to(name, self.name(place), n, you=you, to_you=self._you(place))
-            case _Kind.GIVE_NOTHING:
+            case Did.WILD_HAD_NOTHING:
                 return phrases.wild_gives_nothing(name, n, you=you)
-            case _Kind.TAKE_NOTHING:
+            case Did.WILD_FOUND_NOBODY:
                 return phrases.wild_takes_nothing(n)
+            case (
+                Did.SENT
+                | Did.FOUND_EMPTY
+                | Did.THREE_WILDS
+                | Did.THREE_REVERSED_WILDS
+                | Did.REVERSAL
+                | Did.WINNINGS
+            ):
+                raise AssertionError(f"not counted: {counter.kind}")
             case _:
                 assert_never(counter.kind)
 
-    def _count(self, turn: _Turn, kind: _Kind, seat: Seat, place: Place) -> None:
+    def _count(self, turn: _Turn, kind: Did, seat: Seat, place: Place) -> None:
         counter = turn.count(kind, seat, place)
         if counter is not None:
             roll = turn.roll  # the Wilds are said with the roll when both are told in one utterance
             turn.say(lambda: self._counted(counter, self._brief and roll is not None))
 
-    def _moved(self, turn: _Turn, event: ChipsMoved, players: int) -> None:
-        """Add what a chip move says (letters are told with their roll, the rest here) and its cue."""
-        cause, roller = event.cause, turn.roller
-        match cause:
-            case Cause.LEFT | Cause.RIGHT | Cause.CENTER:
+    def _outcome(self, turn: _Turn, did: Outcome) -> None:
+        """Add what one thing the roll did says (letters are told with their roll, the rest here)."""
+        seat, place, count = did.seat, did.place, did.count
+        match did.did:
+            case Did.SENT:
                 if turn.roll is not None:
-                    turn.roll.moves.append((cause, event.target, event.count))
-            case Cause.WILD_TAKE | Cause.REVERSED_LEFT | Cause.REVERSED_RIGHT | Cause.REVERSED_CENTER:
-                turn.roller = roller = event.target
-                kind = _Kind.WILD_TAKE if cause is Cause.WILD_TAKE else _Kind.LETTER_TAKE
-                if cause is Cause.WILD_TAKE and turn.roll is not None:
-                    turn.roll.wilds.extend([event.source] * event.count)
-                self._count(turn, kind, roller, event.source)
-            case Cause.WILD_GIVE:
-                turn.roller = roller = event.source
-                if turn.roll is not None:
-                    turn.roll.wilds.extend([event.target] * event.count)
-                self._count(turn, _Kind.GIVE, roller, event.target)
-            case Cause.THREE_WILDS:
-                seat, count = event.target, event.count
+                    turn.roll.moves.append((did.cause, place, count))
+            case Did.TOOK | Did.WILD_TOOK | Did.WILD_GAVE:
+                turn.roller = seat
+                if did.did is not Did.TOOK and turn.roll is not None:
+                    turn.roll.wilds.extend([place] * count)
+                self._count(turn, did.did, seat, place)
+            case Did.WILD_FOUND_NOBODY:
+                self._count(turn, did.did, seat, POT)
+            case Did.WILD_HAD_NOTHING:
+                self._count(turn, did.did, seat, seat)
+            case Did.FOUND_EMPTY if place == POT:
+                turn.once(("empty", POT), lambda: "" if self._brief else phrases.pot(0))
+            case Did.FOUND_EMPTY:
+                turn.once(("empty", place), lambda: self._nothing_to_take(seat, place))
+            case Did.THREE_WILDS:
                 turn.say(lambda: phrases.three_wilds(self.name(seat), count, you=self._you(seat)))
-            case Cause.REVERSED_THREE_WILDS:
-                seat, count = event.source, event.count
+            case Did.THREE_REVERSED_WILDS:
                 turn.say(lambda: phrases.three_reversed_wilds(self.name(seat), count, you=self._you(seat)))
-            case Cause.REVERSAL_COST:
-                seat, count = event.source, event.count
+            case Did.REVERSAL:
                 rolled_later = turn  # brief: a roll told in the same utterance says "reversed" itself
                 turn.say(lambda: self._reverses(seat, count, rolled_later.roll is not None))
-            case Cause.WINNINGS:
+            case Did.WINNINGS:
                 pass  # told with the win
             case _:
-                assert_never(cause)
-        turn.cues.append(_cue(event, roller, players))
+                assert_never(did.did)
 
     def _reverses(self, seat: Seat, cost: int, rolled: bool) -> str:
         if self._brief:
             return "" if rolled else phrases.reverses_brief(self.name(seat), you=self._you(seat))
         return phrases.reverses(self.name(seat), cost, you=self._you(seat))
-
-    def _nothing(self, turn: _Turn, event: NothingMoved) -> None:
-        """Add what a face with nothing to act on says."""
-        cause, seat = event.cause, event.seat
-        match cause:
-            case Cause.WILD_TAKE:
-                self._count(turn, _Kind.TAKE_NOTHING, seat, POT)
-            case Cause.WILD_GIVE:
-                self._count(turn, _Kind.GIVE_NOTHING, seat, seat)
-            case Cause.REVERSED_CENTER:
-                turn.once(("empty", POT), lambda: "" if self._brief else phrases.pot(0))
-            case Cause.REVERSED_LEFT | Cause.REVERSED_RIGHT:
-                source = event.source if event.source is not None else POT
-                turn.once(("empty", source), lambda: self._nothing_to_take(seat, source))
-            case Cause.THREE_WILDS:
-                turn.say(lambda: phrases.three_wilds(self.name(seat), 0, you=self._you(seat)))
-            case Cause.REVERSED_THREE_WILDS:
-                turn.say(lambda: phrases.three_reversed_wilds(self.name(seat), 0, you=self._you(seat)))
-            case Cause.LEFT | Cause.RIGHT | Cause.CENTER | Cause.REVERSAL_COST | Cause.WINNINGS:
-                pass  # these always move chips
-            case _:
-                assert_never(cause)
 
     def _nothing_to_take(self, roller: Seat, source: Place) -> str:
         if self._brief:
