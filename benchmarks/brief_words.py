@@ -10,9 +10,13 @@ words: runs of letters or digits. Target (issue 14): 90th percentile at most 12 
 
 Usage: ``python3 benchmarks/brief_words.py [--games 200]``
 
-Measured (``--games 200``):
-    before (main at d55496e): all p90 15, max 28
-    after (branch h14n): see the report of issue 14
+Measured (``--games 200``, 800 games, 20639 turns; the figures are exact, not timings):
+    before (main at d55496e): standard p90 10, max 12; wild p90 15, max 26; reversible p90 10, max 16;
+        both p90 15, max 28; all p90 13, max 28 ("Ana reverses the dice. Ana: dot, Wild, Wild. Ana gives a
+        chip to Bo. Ana gives a chip to Cy. Ana 1, Bo 1, Cy 1, pot 8.")
+    after (issue 14, item 7: each Wild's seat said within the roll, "Ana, reversed: ..."): standard p90 10,
+        max 12; wild p90 12, max 17; reversible p90 10, max 13; both p90 12, max 17; all p90 10, max 17
+        ("Dee: Wild, Wild, Wild. Three Wilds! Dee takes the pot of 4 chips. Dee 10, pot 0.")
 """
 
 from __future__ import annotations

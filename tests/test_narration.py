@@ -780,9 +780,9 @@ def test_wild_take_singular_at_each_level(level: Verbosity, expected: str) -> No
 @pytest.mark.parametrize(
     ("level", "chips", "expected"),
     [
-        (BRIEF, 1, "Cy: Wild. Nobody else has a chip, so the Wild takes nothing. Cy 1."),
+        (BRIEF, 1, "Cy: Wild from nobody. Cy 1."),
         (FULL, 1, "Cy rolls 1 die: Wild. Nobody else has a chip, so the Wild takes nothing. Cy 1."),
-        (BRIEF, 2, "Cy: Wild, Wild. Nobody else has a chip, so the 2 Wilds take nothing. Cy 2."),
+        (BRIEF, 2, "Cy: Wild from nobody, Wild from nobody. Cy 2."),
         (FULL, 2, "Cy rolls 2 dice: Wild, Wild. Nobody else has a chip, so the 2 Wilds take nothing. Cy 2."),
     ],
 )

@@ -171,6 +171,12 @@ def test_brief_says_where_each_wild_went_within_the_roll() -> None:
     assert said == ["Ana, reversed: Wild to Bo, dot, Wild to Cy. Ana 0, Bo 6, Cy 6, pot 3."]
 
 
+def test_brief_says_a_wild_with_nothing_to_give_within_the_roll() -> None:
+    table = Table(Rules(wild=True, reversible=True, chips=4), verbosity=Verbosity.BRIEF)
+    said = table.texts(Reverse(True), (W, D, W), ChooseSeat(1))
+    assert said == ["Ana, reversed: Wild to Bo, dot, Wild to nobody. Ana 0, Bo 5, pot 3."]
+
+
 def _brief_turns(rules: Rules, seed: int) -> list[int]:
     session = Session(rules, [Player(n) for n in ("Ana", "Bo", "Cy", "Di")], seed)
     table = Table(rules, [], verbosity=Verbosity.BRIEF)

@@ -61,14 +61,15 @@ _Part = Callable[[], str]
 @dataclass
 class _Roll:
     """A roll and, when not reversed, where its letters sent chips (in die order); ``wilds``: where each
-    Wild took a chip from (or, reversed, gave one to), in die order, once the turn has chosen."""
+    Wild took a chip from (or, reversed, gave one to), in die order, once the turn has chosen; None for a
+    Wild that found nothing to take or give."""
 
     seat: Seat
     faces: tuple[Face, ...]
     reversed: bool
     players: int
     moves: list[tuple[Cause, Place, int]] = field(default_factory=list)
-    wilds: list[Place] = field(default_factory=list)
+    wilds: list[Place | None] = field(default_factory=list)
 
 
 @dataclass
@@ -372,15 +373,17 @@ class Narrator:
 
     def _brief_faces(self, roll: _Roll) -> list[str]:
         """The faces of a roll in brief messages, each Wild with the seat it took a chip from (or, reversed,
-        gave one to) once that is known: "Wild from Cy", "dot", "R"."""
+        gave one to) once that is known: "Wild from Cy", "dot", "R"; "Wild from nobody" when nobody else had
+        a chip (R7), "Wild to nobody" when the roller had none left to give (R9)."""
         places = iter(roll.wilds)
         faces: list[str] = []
         for face in roll.faces:
-            place = next(places, None) if face is Face.WILD and not _three_wilds(roll.faces) else None
-            if place is None:
+            if face is not Face.WILD or _three_wilds(roll.faces) or (told := next(places, False)) is False:
                 faces.append(self.face(face))
+            elif told is None:
+                faces.append(phrases.wild_with_nobody(roll.reversed))
             else:
-                faces.append(phrases.wild_with(self.name(place), roll.reversed, you=self._you(place)))
+                faces.append(phrases.wild_with(self.name(told), roll.reversed, you=self._you(told)))
         return faces
 
     def _moves(self, roll: _Roll) -> list[str]:
@@ -441,6 +444,8 @@ class Narrator:
                 return phrases.takes_from(name, self.name(place), n, you=you, from_you=self._you(place))
             case Did.WILD_GAVE:
                 return phrases.gives_to(name, self.name(place), n, you=you, to_you=self._you(place))
+            case Did.WILD_HAD_NOTHING | Did.WILD_FOUND_NOBODY if folded:
+                return ""
             case Did.WILD_HAD_NOTHING:
                 return phrases.wild_gives_nothing(name, n, you=you)
             case Did.WILD_FOUND_NOBODY:
@@ -475,10 +480,10 @@ class Narrator:
                 if did.did is not Did.TOOK and turn.roll is not None:
                     turn.roll.wilds.extend([place] * count)
                 self._count(turn, did.did, seat, place)
-            case Did.WILD_FOUND_NOBODY:
-                self._count(turn, did.did, seat, POT)
-            case Did.WILD_HAD_NOTHING:
-                self._count(turn, did.did, seat, seat)
+            case Did.WILD_FOUND_NOBODY | Did.WILD_HAD_NOTHING:
+                if turn.roll is not None:
+                    turn.roll.wilds.append(None)
+                self._count(turn, did.did, seat, POT if did.did is Did.WILD_FOUND_NOBODY else seat)
             case Did.FOUND_EMPTY if place == POT:
                 turn.once(("empty", POT), lambda: "" if self._brief else phrases.pot(0))
             case Did.FOUND_EMPTY:

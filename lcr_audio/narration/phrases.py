@@ -402,6 +402,18 @@ def wild_with(other: str, reversed_dice: bool, *, you: bool = False) -> str:
     return pgettext("face", "Wild from {other}").format(other=other)
 
 
+def wild_with_nobody(reversed_dice: bool) -> str:
+    """A Wild face in the faces of a brief roll that found nobody else with a chip (R7) or, reversed, the
+    roller without a chip to give (R9): "Wild from nobody", "Wild to nobody"."""
+    if reversed_dice:
+        # Translators: brief messages, one face in the list of a roll's faces ("Ana, reversed: C, Wild to
+        # nobody, dot."): a reversed Wild (R9) had no chip left to give. Keep it short.
+        return pgettext("face", "Wild to nobody")
+    # Translators: brief messages, one face in the list of a roll's faces ("Ana: C, Wild from nobody, dot."):
+    # a Wild (R7) found nobody else with a chip to take. Keep it short.
+    return pgettext("face", "Wild from nobody")
+
+
 def rolls_full(name: str, faces: Sequence[str], reversed_dice: bool, *, you: bool = False) -> str:
     """A roll in full messages, with the number of dice: "Ana rolls 3 dice: L, dot, C."."""
     count, listed = len(faces), unit_list(faces)
