@@ -48,11 +48,9 @@ from ..engine import (
     right_of,
 )
 from . import phrases
-from .facts import Did, Outcome, outcome
+from .facts import ONE_WILD, THREE, Did, Outcome, outcome
 from .utterance import Priority, Utterance
 from .verbosity import Verbosity
-
-_WILD_CAUSES = frozenset({Cause.WILD_TAKE, Cause.WILD_GIVE, Cause.THREE_WILDS, Cause.REVERSED_THREE_WILDS})
 
 _Part = Callable[[], str]
 """One sentence of a turn, worded when the turn is told (an empty string says nothing)."""
@@ -699,7 +697,7 @@ def _first_roller(events: Sequence[Event], state: GameState) -> Seat:
         ):
             return event.seat
         if isinstance(event, ChipsMoved):
-            return event.source if event.cause is Cause.WILD_GIVE else event.target
+            return outcome(event).seat
     return state.seat
 
 
@@ -710,7 +708,7 @@ def _three_wilds(faces: Sequence[Face]) -> bool:
 
 def _cue(event: ChipsMoved, roller: Seat, players: int) -> str:
     """The sound of one chip move: "wild" for Wilds, else by where the chip went as seen by the roller."""
-    if event.cause in _WILD_CAUSES:
+    if outcome(event).did in ONE_WILD | THREE:
         return "wild"
     if POT in (event.source, event.target):
         return "chip-pot"
