@@ -270,7 +270,7 @@ def test_the_you_label_never_fills_a_third_person_slot(key: str) -> None:
 
 def test_someone_else_s_roll_is_explained_to_the_listener() -> None:
     """A table whose listener is not the roller: explain_roll gets the listener, so "to you", not "to You"."""
-    maker = practice._Maker(lesson("passing"), random.Random(3))
+    maker = practice.Maker(lesson("passing"), random.Random(3))
     rules = Rules(players=4)
     scene = maker.scene(rules, (2, 1, 1, 1), 0, 0, you=False, listener=1)
     maker.play(scene, (Face.LEFT, Face.DOT))
