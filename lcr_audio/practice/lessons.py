@@ -375,13 +375,13 @@ def _wild_pot(m: Maker) -> Question:
 # three Wilds (R8)
 
 
-def _three_wilds_scene(m: Maker, pot: int | None = None) -> tuple[Scene, Seat]:
+def _three_wilds_scene(m: Maker, pot: int | None = None, *, keep_pot: bool = False) -> tuple[Scene, Seat]:
     rules = m.table()
     seat = m.rng.randrange(rules.players)
     chips = _chips_all(m, rules, 1, 4)
     chips[seat] = m.rng.randint(3, 6)
     pot = m.rng.randint(1, 9) if pot is None else pot
-    return m.play(m.scene(rules, chips, pot, seat, you=False), (W, W, W)), seat
+    return m.play(m.scene(rules, chips, pot, seat, you=False, keep_pot=keep_pot), (W, W, W)), seat
 
 
 def _three_wilds_receiver(m: Maker) -> Question:
@@ -425,7 +425,7 @@ def _three_wilds_total(m: Maker) -> Question:
 
 
 def _three_wilds_empty_pot(m: Maker) -> Question:
-    scene, seat = _three_wilds_scene(m, pot=0)
+    scene, seat = _three_wilds_scene(m, pot=0, keep_pot=True)
     text = [pot_holds(scene), roll_sentence(scene), ask_wins(scene, seat)]
     return m.question(scene, text, Ask.WINS, seat, kind=AnswerKind.YES_NO)
 

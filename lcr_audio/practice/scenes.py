@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..engine import (
-    REVERSAL_COST,
+    MIN_CHIPS,
     Action,
     ChooseSeat,
     Face,
@@ -25,7 +25,7 @@ from ..engine import (
     Rules,
     Seat,
     WinCondition,
-    new_game,
+    position,
     step,
 )
 from .measure import measure
@@ -34,6 +34,35 @@ from .sentences import conclusion, roll_explained, skips, you_label
 
 NAMES: tuple[str, ...] = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay")
 """The names practice tables are made of (never translated: they are names)."""
+
+
+def settle(
+    rules: Rules, chips: Sequence[int], pot: int, mover: Seat, *, keep_pot: bool = False
+) -> tuple[Rules, tuple[int, ...], int]:
+    """Make a drawn table a position a game can reach: every seat started with the same chips (R2) and
+    chips are never made or lost (R5, R11), so the seats and the pot hold players x starting chips.
+
+    The starting chips become the fewest that cover what the table holds (at least 1); the chips missing
+    from that total go to the pot, or, with ``keep_pot``, one at a time to the seats after ``mover`` in turn
+    order (never to ``mover``, whose count the question says).
+
+    Returns:
+        The rules with those starting chips, the chips per seat and the pot.
+
+    Raises:
+        RulesError: the table holds more than 10 chips per seat (no maker draws that many).
+    """
+    players = rules.players
+    held = sum(chips) + pot
+    rules = replace(rules, chips=max(MIN_CHIPS, -(-held // players)))
+    short = rules.total_chips - held
+    settled = list(chips)
+    if not keep_pot:
+        return rules, tuple(settled), pot + short
+    others = [(mover + k) % players for k in range(1, players)]
+    for k in range(short):
+        settled[others[k % len(others)]] += 1
+    return rules, tuple(settled), pot
 
 
 class Maker:
@@ -64,20 +93,26 @@ class Maker:
         *,
         you: bool,
         listener: Seat | None = None,
+        keep_pot: bool = False,
     ) -> Scene:
-        """A state where ``seat`` is about to play (reverse or roll) with these chips and pot.
+        """A table at the engine's :func:`~lcr_audio.engine.position` where ``seat`` is about to play
+        (reverse where R9 allows it, or roll) with these chips and pot.
 
         The listener ("you") is ``seat`` when ``you`` is true, else ``listener`` (None: nobody); their seat
         is labelled "You" among the names. Under R10 ``last-with-chips`` a seat is given a chip when fewer
-        than two hold any, since such a game would already be over.
+        than two hold any, since such a game would already be over. The position is one a game can reach
+        (chips are never made or lost, R5, R11): see :func:`settle`.
+
+        Args:
+            keep_pot: the pot must stay as given (an empty pot on purpose); the other seats make up the
+                total instead of the pot.
         """
         chips = list(chips)
         if rules.win is WinCondition.LAST_WITH_CHIPS and sum(1 for n in chips if n > 0) < 2:
             others = [s for s in range(rules.players) if s != seat and chips[s] == 0]
             chips[self.rng.choice(others)] = 1
-        state, _events = new_game(rules, first=seat)
-        phase = Phase.REVERSE if rules.reversible and chips[seat] > REVERSAL_COST else Phase.ROLL
-        state = replace(state, chips=tuple(chips), pot=pot, phase=phase)
+        rules, settled, pot = settle(rules, chips, pot, seat, keep_pot=keep_pot)
+        state = position(rules, settled, pot, seat)
         who = seat if you else listener
         names = list(self.names(rules.players))
         if who is not None:
