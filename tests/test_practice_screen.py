@@ -132,7 +132,8 @@ def test_one_lesson_by_keys_right_and_wrong_answers(pipe: PipeInput, tmp_path: P
             }[question.kind]
             await practice.asked(number)
             offered = ""
-            if question.kind is AnswerKind.SEAT:  # the player Enter would answer with is said (issue 14, item 15)
+            # A seat question says the player Enter would answer with (issue 14, item 15).
+            if question.kind is AnswerKind.SEAT:
                 first = question.choices[0]
                 offered = f" {question.names[first]}, seat {first + 1}."
             assert practice.texts[-1] == f"Question {number} of 6. {question.text} {how}{offered}"
@@ -186,7 +187,9 @@ def test_seat_answer_by_arrows(pipe: PipeInput, tmp_path: Path) -> None:
             f"You left the lesson No chips left: {first_seat + 1} of {first_seat + 1} answers right. "
             "Back to the lesson list."
         )
-        await practice.until(lambda: practice.texts[-1].startswith("Practice. Choose a lesson. No chips left."))
+        await practice.until(
+            lambda: practice.texts[-1].startswith("Practice. Choose a lesson. No chips left.")
+        )
         assert LESSON not in app.settings.progress
         assert not settings_path().exists()
         pipe.send_text(ESCAPE)
@@ -337,7 +340,9 @@ def test_leaving_a_lesson_says_which_and_what_comes_next(pipe: PipeInput, tmp_pa
         assert await practice.send(ESCAPE) == (
             "You left the lesson No chips left before its first answer. Back to the lesson list."
         )
-        await practice.until(lambda: practice.texts[-1].startswith("Practice. Choose a lesson. No chips left."))
+        await practice.until(
+            lambda: practice.texts[-1].startswith("Practice. Choose a lesson. No chips left.")
+        )
         assert await practice.send(ENTER) == "No chips left. 6 questions. " + lesson(LESSON).intro
         await practice.asked(1)
         await practice.send(*keys_for(again[0], True)[0])
@@ -347,7 +352,9 @@ def test_leaving_a_lesson_says_which_and_what_comes_next(pipe: PipeInput, tmp_pa
         assert await practice.send(ESCAPE) == (
             "You left the lesson No chips left: 1 of 2 answers right. Back to the lesson list."
         )
-        await practice.until(lambda: practice.texts[-1].startswith("Practice. Choose a lesson. No chips left."))
+        await practice.until(
+            lambda: practice.texts[-1].startswith("Practice. Choose a lesson. No chips left.")
+        )
         pipe.send_text(ESCAPE)
         assert practice.task is not None
         await asyncio.wait_for(practice.task, 5)
