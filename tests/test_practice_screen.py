@@ -184,7 +184,7 @@ def test_seat_answer_by_arrows(pipe: PipeInput, tmp_path: Path) -> None:
         # Escape in the middle of a lesson leaves it with the score so far.
         await practice.until(lambda: practice.texts[-1].startswith(f"Question {first_seat + 2} of 6."))
         assert await practice.send(ESCAPE) == (
-            f"You left the lesson No chips left: {first_seat + 1} of {first_seat + 1} answers right. "
+            f"Lesson left: No chips left, {first_seat + 1} of {first_seat + 1} answers right. "
             "Back to the lesson list."
         )
         await practice.until(
@@ -338,7 +338,7 @@ def test_leaving_a_lesson_says_which_and_what_comes_next(pipe: PipeInput, tmp_pa
         practice = start(pipe, tmp_path)
         await practice.asked(1)
         assert await practice.send(ESCAPE) == (
-            "You left the lesson No chips left before its first answer. Back to the lesson list."
+            "Lesson left: No chips left, before its first answer. Back to the lesson list."
         )
         await practice.until(
             lambda: practice.texts[-1].startswith("Practice. Choose a lesson. No chips left.")
@@ -350,7 +350,7 @@ def test_leaving_a_lesson_says_which_and_what_comes_next(pipe: PipeInput, tmp_pa
         await practice.send(*keys_for(again[1], False)[0])
         await practice.until(lambda: practice.texts[-1].startswith("Question 3 of 6."))
         assert await practice.send(ESCAPE) == (
-            "You left the lesson No chips left: 1 of 2 answers right. Back to the lesson list."
+            "Lesson left: No chips left, 1 of 2 answers right. Back to the lesson list."
         )
         await practice.until(
             lambda: practice.texts[-1].startswith("Practice. Choose a lesson. No chips left.")

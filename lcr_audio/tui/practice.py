@@ -46,14 +46,14 @@ def _left_text(item: Lesson, right: int, answered: int) -> str:
     """What leaving a lesson says: which lesson, how it went, and that the lesson list comes next."""
     if answered == 0:
         # Translators: Escape left a practice lesson before any answer; the lesson list is said next.
-        return _("You left the lesson {title} before its first answer. Back to the lesson list.").format(
+        return _("Lesson left: {title}, before its first answer. Back to the lesson list.").format(
             title=item.title
         )
     # Translators: Escape left a practice lesson: {right} answers right of the {answered} answered so far;
     # the lesson list is said next.
     text = ngettext(
-        "You left the lesson {title}: {right} of {answered} answer right. Back to the lesson list.",
-        "You left the lesson {title}: {right} of {answered} answers right. Back to the lesson list.",
+        "Lesson left: {title}, {right} of {answered} answer right. Back to the lesson list.",
+        "Lesson left: {title}, {right} of {answered} answers right. Back to the lesson list.",
         answered,
     )
     return text.format(title=item.title, right=right, answered=answered)
