@@ -107,11 +107,13 @@ def you_label() -> str:
 
 
 def nobody_else() -> str:
+    """ "Nobody else has any chips." (said after the one seat that holds chips)."""
     # Translators: practice mode: only the player just named holds chips.
     return _("Nobody else has any chips.")
 
 
 def started_with(count: int) -> str:
+    """ "Everyone started the game with 3 chips." (R2, R11: what a reset gives back)."""
     # Translators: practice mode: every player started the game with {count} chips (R11).
     return ngettext(
         "Everyone started the game with {count} chip.", "Everyone started the game with {count} chips.", count
@@ -203,6 +205,7 @@ def choices_sentence(scene: Scene) -> str:
 
 
 def ask_chips(scene: Scene, seat: Seat) -> str:
+    """ "How many chips does Bo have now?" / "... do you have now?" (a number)."""
     if scene.is_you(seat):
         # Translators: practice mode question (a number).
         return _("How many chips do you have now?")
@@ -211,11 +214,13 @@ def ask_chips(scene: Scene, seat: Seat) -> str:
 
 
 def ask_pot() -> str:
+    """ "How many chips are in the pot now?" (a number)."""
     # Translators: practice mode question (a number).
     return _("How many chips are in the pot now?")
 
 
 def ask_dice(scene: Scene, seat: Seat, *, next_turn: bool) -> str:
+    """ "How many dice does Bo roll?", or with ``next_turn`` those of the seat's next turn (a number, R4)."""
     if next_turn:
         if scene.is_you(seat):
             # Translators: practice mode question (a number): the dice of the listener's next turn.
@@ -232,11 +237,13 @@ def ask_dice(scene: Scene, seat: Seat, *, next_turn: bool) -> str:
 
 
 def ask_dice_next_player(scene: Scene, seat: Seat) -> str:
+    """ "Bo plays next. How many dice does Bo roll?" (a number, R4)."""
     # Translators: practice mode question (a number): {name} plays right after the roll just described.
     return _("{name} plays next. How many dice does {name} roll?").format(name=scene.name(seat))
 
 
 def ask_receiver(scene: Scene, source: Place) -> str:
+    """ "Who gets your chip?" / "Who gets Bo's chip?" / "Who gets the pot?" (a player)."""
     if source == POT:
         # Translators: practice mode question: pick a player.
         return _("Who gets the pot?")
@@ -248,16 +255,19 @@ def ask_receiver(scene: Scene, source: Place) -> str:
 
 
 def ask_next() -> str:
+    """ "Who rolls next?" (a player, R1, R4)."""
     # Translators: practice mode question: pick a player.
     return _("Who rolls next?")
 
 
 def ask_winner() -> str:
+    """ "Who wins the game?" (a player, R8, R10)."""
     # Translators: practice mode question: pick a player.
     return _("Who wins the game?")
 
 
 def ask_total(scene: Scene, seat: Seat) -> str:
+    """ "If Bo wins, with how many chips?" (a number, R12)."""
     if scene.is_you(seat):
         # Translators: practice mode question (a number): the listener's total when they win, pot included.
         return _("If you win, with how many chips?")
@@ -266,11 +276,13 @@ def ask_total(scene: Scene, seat: Seat) -> str:
 
 
 def ask_over() -> str:
+    """ "Is the game over?" (yes or no)."""
     # Translators: practice mode question (yes or no).
     return _("Is the game over?")
 
 
 def ask_wins(scene: Scene, seat: Seat) -> str:
+    """ "Does Bo win?" / "Do you win?" (yes or no)."""
     if scene.is_you(seat):
         # Translators: practice mode question (yes or no).
         return _("Do you win?")
@@ -279,16 +291,19 @@ def ask_wins(scene: Scene, seat: Seat) -> str:
 
 
 def ask_rolls_next(scene: Scene, seat: Seat) -> str:
+    """ "Does Bo roll next?" (yes or no, R4)."""
     # Translators: practice mode question (yes or no) about the player {name}.
     return _("Does {name} roll next?").format(name=scene.name(seat))
 
 
 def ask_out(scene: Scene, seat: Seat) -> str:
+    """ "Is Bo out of the game?" (yes or no, R4)."""
     # Translators: practice mode question (yes or no) about the player {name}, who has no chips (R4).
     return _("Is {name} out of the game?").format(name=scene.name(seat))
 
 
 def ask_can_choose(scene: Scene, target: Place) -> str:
+    """ "Can your Wild take a chip from Bo?" / "... from the pot?" (yes or no, R6, R7)."""
     if target == POT:
         # Translators: practice mode question (yes or no) about the listener's Wild (R7).
         return _("Can your Wild take a chip from the pot?")
@@ -298,6 +313,7 @@ def ask_can_choose(scene: Scene, target: Place) -> str:
 
 
 def ask_may_reverse(scene: Scene, seat: Seat) -> str:
+    """ "It's Bo's turn. May Bo reverse the dice?" (yes or no, R9)."""
     if scene.is_you(seat):
         # Translators: practice mode question (yes or no): reversible dice (R9).
         return _("It's your turn. May you reverse the dice?")
@@ -306,6 +322,7 @@ def ask_may_reverse(scene: Scene, seat: Seat) -> str:
 
 
 def ask_face_count(face: Face) -> str:
+    """ "How many faces of a die show a dot?" for a dot, a Wild or a letter (a number, R3)."""
     if face is Face.DOT:
         # Translators: practice mode question (a number) about one die (R3).
         return _("How many faces of a die show a dot?")
@@ -317,6 +334,7 @@ def ask_face_count(face: Face) -> str:
 
 
 def ask_face_count_wild_dots() -> str:
+    """ "With Wild dice on, how many faces of a die show a dot?" (a number, R3)."""
     # Translators: practice mode question (a number) about one die with Wild dice on (R3).
     return _("With Wild dice on, how many faces of a die show a dot?")
 
@@ -496,6 +514,7 @@ def _reverse_conclusion(scene: Scene, seat: Place, answer: bool, you: bool, name
 
 
 def holders_text(scene: Scene) -> list[str]:
+    """Every seat's chips at the start: "Bo has 2 chips." per holder, then "Cy and Dee have no chips."."""
     holders = [s for s in range(len(scene.names)) if scene.start.chips[s] > 0]
     empties = [scene.name(s) for s in range(len(scene.names)) if scene.start.chips[s] == 0]
     # Translators: practice mode: the players {names} hold no chips; the plural is for more than one.
@@ -507,6 +526,7 @@ def holders_text(scene: Scene) -> list[str]:
 
 
 def reverses(scene: Scene, seat: Seat) -> str:
+    """ "Bo puts 3 chips in the pot to reverse the dice." / "You put ..." (R9)."""
     if scene.is_you(seat):
         # Translators: practice mode: the listener pays 3 chips into the pot to reverse the dice (R9).
         return _("You put 3 chips in the pot to reverse the dice.")
