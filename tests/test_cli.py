@@ -65,6 +65,10 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
         (["play", "--names", "A,B", "--players", "4"], "--names gives 2 names but --players asks for 4."),
         (["play", "--computer", "9"], "--computer takes all, none, or seat numbers from 1 to 3"),
         (["play", "--seed", "x"], "--seed must be a whole number, not x"),
+        (
+            ["practice", "--lesson", "x"],
+            "invalid choice: 'x' (choose from 'faces', 'dice', 'passing', 'pot', ",
+        ),
     ],
 )
 def test_bad_arguments_get_one_sentence_and_exit_2(args: list[str], sentence: str, tmp_path: Path) -> None:
