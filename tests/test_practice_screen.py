@@ -360,3 +360,26 @@ def test_leaving_a_lesson_says_which_and_what_comes_next(pipe: PipeInput, tmp_pa
         await asyncio.wait_for(practice.task, 5)
 
     asyncio.run(scenario())
+
+
+def test_an_enter_typed_with_the_last_answer_does_not_skip_the_score(pipe: PipeInput, tmp_path: Path) -> None:
+    """A double Enter on the last question answers it; the second Enter, read before the score was said,
+    does not start the next lesson: the score stays the last thing said until a key is pressed after it."""
+    asked = lesson_questions()
+    assert asked[-1].kind is AnswerKind.SEAT
+
+    async def scenario() -> None:
+        practice = start(pipe, tmp_path)
+        for number, question in enumerate(asked[:-1], 1):
+            await practice.asked(number)
+            await practice.send(*keys_for(question, True)[0])
+        await practice.asked(6)
+        pipe.send_text(ENTER + ENTER)
+        await practice.until(lambda: practice.texts[-1].startswith("Lesson done: "))
+        await asyncio.sleep(0.1)
+        assert practice.texts[-1].startswith("Lesson done: ")
+        assert await practice.send(ENTER) == "Winning. 6 questions. " + lesson("winning").intro
+        await practice.asked(1)
+        await leave(practice, pipe)
+
+    asyncio.run(scenario())

@@ -199,6 +199,9 @@ class PracticeScreen:
 class LessonEnd(AskMode[LessonKey | None]):
     """A lesson's end as an input mode: Enter for the next lesson, R to repeat it, Escape for the list.
 
+    Enter and R typed before the score was said (a double press on the last answer) are dropped: the score
+    is always heard before the next lesson starts.
+
     Args:
         voice: where it speaks.
         text: the lesson's score and these choices (said again for any other key).
@@ -213,6 +216,15 @@ class LessonEnd(AskMode[LessonKey | None]):
         self.text = text
         self.key = key
         self.following = following
+        self.asked: float | None = None
+
+    def opened(self) -> None:
+        """The score has just been handed to speech: keys from now on may answer it."""
+        self.asked = time.monotonic()
+
+    def heard(self, press: Press) -> bool:
+        """Only keys read after the score was handed to speech choose what comes next."""
+        return answers_in_time(press.stamp, self.asked)
 
     def reminder(self) -> str:
         """The score and the choices."""
@@ -221,12 +233,14 @@ class LessonEnd(AskMode[LessonKey | None]):
     @handles(Command.NEXT_LESSON)
     def next_lesson(self, press: Press) -> None:
         """The next lesson (after the last, the list)."""
-        self.finish(self.following)
+        if self.heard(press):
+            self.finish(self.following)
 
     @handles(Command.REPEAT_LESSON)
     def repeat_lesson(self, press: Press) -> None:
         """This lesson again."""
-        self.finish(self.key)
+        if self.heard(press):
+            self.finish(self.key)
 
     @handles(Command.BACK)
     def back(self, press: Press) -> None:
