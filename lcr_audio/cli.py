@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import faulthandler
 import logging
 import os
+import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -334,9 +336,14 @@ def quiet_stderr(log_file: Path) -> Iterator[None]:
         root = logging.getLogger()
         root.addHandler(handler)
         root.setLevel(logging.INFO)
+        # A crash's report goes to the log too; and with these handlers in place, pygame's own ("parachute",
+        # which prints "Fatal Python error") leaves SIGSEGV, SIGBUS and SIGFPE alone (issue 13, item 7).
+        with contextlib.suppress(AttributeError, RuntimeError, ValueError):  # no usable sys.stderr
+            faulthandler.enable()
         try:
             yield
         finally:
+            faulthandler.disable()
             root.removeHandler(handler)
             sys.stderr.flush()
             os.dup2(saved, 2)
@@ -375,6 +382,12 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
             speaker.speak(problem)
         interactive = sys.stdin.isatty()
         with contextlib.ExitStack() as held:
+            from .tui import terminal
+
+            # Flow control off and the mode put back at the end, on the terminal the keys come from, or else
+            # the one the game prints to (a Control+S typed there would stop its output for good).
+            terminal_fd = next((fd for fd in (0, 1) if os.isatty(fd)), -1)
+            held.enter_context(terminal.held(terminal_fd))
             said = args.command == "menu" and interactive and _say_main_menu(speaker, held)
             # The key input and the screens come after the first sentence: prompt_toolkit's package imports
             # its whole application layer, a good part of the time to the first sentence (issue 10, item 9).
@@ -591,11 +604,40 @@ def choose_language(argv: Sequence[str]) -> str:
     return chosen
 
 
+def _quit_as_term(signum: int, frame: object) -> None:
+    """SIGQUIT (Control+\\ between screens, ``kill -QUIT``) is taken as SIGTERM: the game under way is saved
+    and the terminal put back, instead of a core dump with the keyboard left raw (issue 13, item 7)."""
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _standard_streams() -> TextIO:
+    """The stream the game prints to: standard output, or the null device when it was closed (``>&-``),
+    so that nothing fails on a closed stream and the exit code stays the game's (issue 13, item 6)."""
+    if sys.stdout is not None:
+        return sys.stdout
+    try:
+        os.fstat(1)
+    except OSError:  # descriptor 1 is free: fill it, so that no file opened later lands there
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            if devnull != 1:
+                os.dup2(devnull, 1)
+                os.close(devnull)
+    sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the whole run
+    return sys.stdout
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``lcr-audio`` with ``argv`` (default: the real command line). Returns the exit code."""
-    stdout = sys.stdout
+    stdout = _standard_streams()
+    # The key input is prompt_toolkit's, never its screen renderer: no cursor-position request may ever be
+    # sent, nor its warning printed where a terminal does not answer them (issue 13, item 6).
+    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+    if hasattr(signal, "SIGQUIT"):
+        with contextlib.suppress(ValueError):  # not the main thread (a test calling main)
+            signal.signal(signal.SIGQUIT, _quit_as_term)
     with contextlib.suppress(AttributeError, ValueError):  # a name the terminal cannot show must not crash
-        stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
+        stdout.reconfigure(errors="replace")  # type: ignore[attr-defined]
         sys.stderr.reconfigure(errors="replace")  # type: ignore[union-attr]
     argv = list(sys.argv[1:] if argv is None else argv)
     choose_language(argv)
