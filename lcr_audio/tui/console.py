@@ -9,13 +9,37 @@ from __future__ import annotations
 
 import re
 import shutil
-import textwrap
 import threading
 from typing import TextIO
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _BEFORE_NUMBER = re.compile(r" (?=\d)")
 _HOLD = "\x00"  # never printed: control characters are removed before wrapping
+
+
+def columns(text: str) -> int:
+    """The columns ``text`` takes on a terminal: two for a wide character (CJK, most emoji), none for a
+    combining one, as ``wcwidth`` measures them (issue 13, item 12). Control characters count as none."""
+    if text.isascii():
+        return len(text)
+    from wcwidth import wcwidth  # only for text beyond ASCII: its tables take a while to import
+
+    return sum(max(wcwidth(char), 0) for char in text)
+
+
+def _wrap_line(line: str, width: int) -> str:
+    """``line`` broken at spaces into lines of at most ``width`` columns; a word wider than that stays
+    whole on a line of its own (the terminal then folds it, but no other word is cut)."""
+    lines: list[str] = []
+    current, used = "", 0
+    for word in line.split(" "):
+        size = columns(word)
+        if current and used + 1 + size > width:
+            lines.append(current)
+            current, used = "", 0
+        current, used = (f"{current} {word}", used + 1 + size) if current else (word, size)
+    lines.append(current)
+    return "\n".join(lines)
 
 
 class Console:
@@ -40,17 +64,11 @@ class Console:
         """
         if not self._terminal:
             return text
-        width = shutil.get_terminal_size((80, 24)).columns - 1
-        if width < 20:
-            return text
+        width = max(shutil.get_terminal_size((80, 24)).columns - 1, 1)
         # A name and the number after it ("Cy 2") stay together: the space before a number is held by a
         # placeholder the wrapper does not break at, then put back.
         held = _BEFORE_NUMBER.sub(_HOLD, text)
-        lines = []
-        for line in held.split("\n"):
-            pieces = textwrap.wrap(line, width=width, break_long_words=False, break_on_hyphens=False)
-            lines.extend(pieces or [line])
-        return "\n".join(lines).replace(_HOLD, " ")
+        return "\n".join(_wrap_line(line, width) for line in held.split("\n")).replace(_HOLD, " ")
 
     def line(self, text: str) -> None:
         """Print ``text`` as a new line, leaving the cursor at its end. Control characters are removed; on a
@@ -81,11 +99,7 @@ class Console:
     def erase(self, text: str) -> None:
         """Remove ``text`` (just echoed) from the end of the current line: the cursor steps back over its
         columns (two for a wide character) and blanks them. Never moves the cursor up."""
-        # Imported here: prompt_toolkit's package imports its whole application layer, which the first
-        # sentence of the game must not wait for (issue 10, item 9).
-        from prompt_toolkit.utils import get_cwidth
-
-        columns = sum(max(get_cwidth(char), 0) for char in text)
+        width = columns(text)
         with self._lock:
-            self.stream.write("\b" * columns + " " * columns + "\b" * columns)
+            self.stream.write("\b" * width + " " * width + "\b" * width)
             self.stream.flush()
