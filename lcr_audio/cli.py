@@ -276,7 +276,7 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
     Raises:
         UsageError: the options contradict each other (e.g. 3 names for 4 players).
     """
-    from .tui.setup import clean_name, table
+    from .tui.setup import clean_name, has_letter, table
 
     names = [n for n in (args.names.split(",") if args.names else [])]
     players = args.players or (len(names) if names else 3)
@@ -296,9 +296,9 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
                 low=MIN_PLAYERS, high=MAX_PLAYERS, value=players
             )
         )
-    if any(not clean_name(n) for n in names):
-        # Translators: a --names entry was empty after removing spaces and control characters.
-        raise UsageError(_("Every name in --names needs at least one letter or digit."))
+    if any(not has_letter(clean_name(n)) for n in names):
+        # Translators: a --names entry had no letter (empty, or only digits and signs such as "3").
+        raise UsageError(_("Every name in --names needs a letter; a number alone would sound like chips."))
     if args.three_wilds is not None and not args.wild:
         # Translators: --three-wilds was given without --wild (three Wilds need Wild dice).
         raise UsageError(_("--three-wilds only matters with Wild dice: add --wild, or leave it out."))

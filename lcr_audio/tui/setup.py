@@ -53,6 +53,13 @@ def clean_name(raw: str) -> str:
     return " ".join(text.split())[:NAME_LIMIT].strip()
 
 
+def has_letter(name: str) -> bool:
+    """True when ``name`` has a letter in any script: a name of digits and signs alone ("3", "2!") would be
+    heard as a number in the chip counts that follow names ("3 2, 2 6"), so it is refused (issue 13,
+    item 12)."""
+    return any(unicodedata.category(char).startswith("L") for char in name)
+
+
 def distinct_names(names: Sequence[str]) -> list[str]:
     """Make repeated names distinct: "Ana", "Ana" becomes "Ana", "Ana B" (case-insensitive). Letters, not
     numbers: a name ending in a number would run into the chip counts said after it ("Ana 2 3")."""
@@ -312,20 +319,45 @@ class Setup:
                 "{count} person plays at this keyboard.", "{count} people play at this keyboard.", people
             )
             self.speaker.speak(at_keyboard.format(count=people))
-        names: list[str] = []
+        names = [await self._name(loop, seat, people) for seat in range(people)]
+        seated = table(players, names, range(people))
         for seat in range(people):
-            default = default_name(seat, people)
+            name = seated[seat].name
+            if name != names[seat]:  # the same name as an earlier player's: a letter was added
+                self.speaker.speak(
+                    # Translators: a person typed a name an earlier player already has; the game added a
+                    # letter to tell them apart. {name} is the name typed, {changed} the name given.
+                    _("There is already a player called {name}; player {number} is {changed}.").format(
+                        name=names[seat], number=seat + 1, changed=name
+                    )
+                )
+                continue
+            # Translators: the answer to a name question, printed and said once accepted.
+            self.speaker.speak(_("Player {number}: {name}.").format(number=seat + 1, name=name))
+        return await self.rules(loop, players), seated
+
+    async def _name(self, loop: KeyLoop, seat: int, people: int) -> str:
+        """Ask the name of the person at ``seat`` (0-based) until it is usable: a name with no letter
+        ("3") is refused, since the chip counts said after names would be heard as part of it ("3 2, 2 6");
+        Enter (or only spaces and signs the terminal cannot show) takes the default name."""
+        default = default_name(seat, people)
+        while True:
             answer = await self._ask(
                 loop,
                 # Translators: setup question for each person's name; {default} is taken by Enter.
                 _("Name of player {number}? Enter for {default}.").format(number=seat + 1, default=default),
             )
-            names.append(clean_name(answer) or default)
-        seated = table(players, names, range(people))
-        for seat in range(people):
-            # Translators: the answer to a name question, printed and said once accepted.
-            self.speaker.speak(_("Player {number}: {name}.").format(number=seat + 1, name=seated[seat].name))
-        return await self.rules(loop, players), seated
+            name = clean_name(answer)
+            if not name:
+                return default
+            if has_letter(name):
+                return name
+            refused = _(
+                # Translators: a typed name had no letter (only digits or signs); {default} is taken by Enter.
+                "A name needs a letter, or it would sound like a number of chips: please type a name, or "
+                "press Enter for {default}."
+            ).format(default=default)
+            self.voice.error(refused)  # on its own line; the question follows, asked again
 
     async def rules(self, loop: KeyLoop, players: int) -> Rules:
         """Offer the standard rules (Enter) or a walk through every option (O), then return the rules."""
