@@ -200,10 +200,12 @@ def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None
     handlers = {name: on_signal for name in ("SIGTERM", "SIGHUP", "SIGINT")}
     # A stop gives the shell the player's terminal mode; a continue puts back the game's (issue 13, item 9).
     handlers.update(SIGTSTP=terminal.stop, SIGCONT=terminal.continued)
+    before: dict[signal.Signals, object] = {}
     if sys.platform != "win32":
         for name, handler in handlers.items():
             sig = getattr(signal, name)
             try:
+                before[sig] = signal.getsignal(sig)
                 loop.add_signal_handler(sig, handler)
                 installed.append(sig)
             except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no support
@@ -213,6 +215,8 @@ def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None
     finally:
         for sig in installed:
             loop.remove_signal_handler(sig)
+            if before[sig] is not None:  # the program's own handlers (lcr_audio.cli), not asyncio's default
+                signal.signal(sig, before[sig])  # type: ignore[arg-type]
 
 
 def _read_lines(path: Path) -> list[str]:

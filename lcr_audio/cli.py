@@ -19,7 +19,7 @@ import time
 from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 import platformdirs
 
@@ -610,6 +610,17 @@ def _quit_as_term(signum: int, frame: object) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
+def _leave(signum: int, frame: object) -> None:
+    """SIGTERM or SIGHUP where no screen handles them (starting, leaving): unwind as Control+C does, so
+    that every ``finally`` puts back what it changed (the terminal first), and end with code 130."""
+    raise KeyboardInterrupt
+
+
+_SIGNALS = {"SIGTERM": _leave, "SIGHUP": _leave, "SIGQUIT": _quit_as_term}
+"""The signals the program handles from start to end (the game's screens handle SIGTERM and SIGHUP their own
+way while they run: :func:`lcr_audio.app.handle_signals`)."""
+
+
 def _standard_streams() -> TextIO:
     """The stream the game prints to: standard output, or the null device when it was closed (``>&-``),
     so that nothing fails on a closed stream and the exit code stays the game's (issue 13, item 6)."""
@@ -628,14 +639,34 @@ def _standard_streams() -> TextIO:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``lcr-audio`` with ``argv`` (default: the real command line). Returns the exit code."""
+    """Run ``lcr-audio`` with ``argv`` (default: the real command line). Returns the exit code.
+
+    Run as the program (``argv`` None), once the game is over (saved, the terminal put back) a late
+    Control+C or signal no longer kills the process as Python shuts down: it would leave a killed status
+    for the shell, or with Python's own handler a traceback (issue 13, items 6 and 9).
+    """
+    previous: dict[int, Any] = {}
+    for name, handler in _SIGNALS.items():
+        with contextlib.suppress(AttributeError, ValueError):  # not on Windows; not the main thread
+            sig = getattr(signal, name)
+            previous[sig] = signal.signal(sig, handler)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Control+C or a signal before the game could handle it: leave quietly
+        return 130
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, signal.SIG_IGN if argv is None else handler)
+        if argv is None:
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     stdout = _standard_streams()
     # The key input is prompt_toolkit's, never its screen renderer: no cursor-position request may ever be
     # sent, nor its warning printed where a terminal does not answer them (issue 13, item 6).
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
-    if hasattr(signal, "SIGQUIT"):
-        with contextlib.suppress(ValueError):  # not the main thread (a test calling main)
-            signal.signal(signal.SIGQUIT, _quit_as_term)
     with contextlib.suppress(AttributeError, ValueError):  # a name the terminal cannot show must not crash
         stdout.reconfigure(errors="replace")  # type: ignore[attr-defined]
         sys.stderr.reconfigure(errors="replace")  # type: ignore[union-attr]

@@ -6,6 +6,7 @@ Each test fails on the main branch of the day it was written unless its docstrin
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -211,3 +212,24 @@ def test_sigint_after_the_setup_questions_saves_and_leaves() -> None:
         child.close(force=True)
     assert child.exitstatus == 0
     assert load(default_save_path()).turn >= 2
+
+
+def test_signals_while_the_game_is_leaving_never_kill_it() -> None:
+    """Items 6 and 9, found by the fuzz test: Control+C leaves, and a SIGINT arriving while Python shut down
+    (after the game had saved and put the terminal back) killed the process, whose status the shell then
+    reported as killed. SIGINT is sent every hundredth of a second until the game is gone."""
+    child = spawn("--speech", "console")
+    try:
+        child.expect("Main menu")
+        time.sleep(REACTION_SECONDS + 0.1)
+        child.send("\x03")
+        deadline = time.monotonic() + 10
+        while child.isalive() and time.monotonic() < deadline:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child.pid, signal.SIGINT)
+            time.sleep(0.01)
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.signalstatus is None, f"killed by signal {child.signalstatus}"
+    assert child.exitstatus == 130
