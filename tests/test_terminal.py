@@ -233,3 +233,23 @@ def test_signals_while_the_game_is_leaving_never_kill_it() -> None:
         child.close(force=True)
     assert child.signalstatus is None, f"killed by signal {child.signalstatus}"
     assert child.exitstatus == 130
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="finds the game's terminal in /proc")
+def test_output_the_terminal_stopped_is_restarted_and_the_game_goes_on() -> None:
+    """Item 14: output can never block forever. Here the terminal's output is stopped from outside (as XOFF
+    or ``tcflow`` do), which flow control being off cannot prevent: the game's next write waits, then the
+    game restarts the output itself and plays on to the end."""
+    child = spawn("play", "--computer", "all", "--pause", "0.1", "--speech", "console", "--seed", "3")
+    try:
+        child.expect_exact(" rolls ")
+        slave = os.open(os.readlink(f"/proc/{child.pid}/fd/1"), os.O_RDWR | os.O_NOCTTY)
+        try:
+            termios.tcflow(slave, termios.TCOOFF)
+            child.expect_exact(" wins with ", timeout=30)
+        finally:
+            os.close(slave)
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0

@@ -7,10 +7,24 @@ nothing on the screen is ever redrawn.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
 import shutil
 import threading
+import time
 from typing import TextIO
+
+try:
+    import termios
+except ImportError:  # Windows: no terminal output to restart
+    termios = None  # type: ignore[assignment]
+
+log = logging.getLogger(__name__)
+
+WRITE_PATIENCE = 1.0
+"""Seconds a write to the terminal may wait before the game restarts the terminal's output (a stopped
+terminal, not a slow one: a screen reader's terminal takes a line in milliseconds)."""
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _BEFORE_NUMBER = re.compile(r" (?=\d)")
@@ -57,6 +71,33 @@ class Console:
             self._terminal = stream.isatty()
         except (AttributeError, ValueError):
             self._terminal = False
+        self._writing = threading.Event()
+        self._write_number = 0
+        if self._terminal and termios is not None:
+            threading.Thread(target=self._restart_stopped_output, name="console-output", daemon=True).start()
+
+    def _write(self, text: str) -> None:
+        """Write and flush ``text`` (the lock held), watched by :meth:`_restart_stopped_output`."""
+        self._write_number += 1
+        self._writing.set()
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        finally:
+            self._writing.clear()
+
+    def _restart_stopped_output(self) -> None:
+        """A write to the terminal that has waited :data:`WRITE_PATIENCE` seconds is waiting for output the
+        terminal stopped (XOFF, Control+S, or ``tcflow``): restart it (``TCOON``), so that the game never
+        hangs on its own output (issue 13, item 14). Runs in its own thread for the console's life."""
+        while True:
+            self._writing.wait()
+            number = self._write_number
+            time.sleep(WRITE_PATIENCE)
+            if self._writing.is_set() and self._write_number == number:
+                log.info("Output to the terminal was stopped; restarting it")
+                with contextlib.suppress(termios.error, OSError, ValueError):
+                    termios.tcflow(self.stream.fileno(), termios.TCOON)
 
     def _wrap(self, text: str) -> str:
         """On a terminal, break long lines between words: a terminal would cut them mid-word, and a screen
@@ -75,16 +116,14 @@ class Console:
         terminal, long lines are broken between words."""
         text = self._wrap(_CONTROL.sub("", text))
         with self._lock:
-            self.stream.write(("\n" if self._mid_line else "") + text)
-            self.stream.flush()
+            self._write(("\n" if self._mid_line else "") + text)
             self._mid_line = True
 
     def finish_line(self) -> None:
         """End the current line (before another program, such as a line prompt, writes, and at exit)."""
         with self._lock:
             if self._mid_line:
-                self.stream.write("\n")
-                self.stream.flush()
+                self._write("\n")
                 self._mid_line = False
 
     def echo(self, text: str) -> None:
@@ -92,8 +131,7 @@ class Console:
         characters are removed."""
         text = _CONTROL.sub("", text)
         with self._lock:
-            self.stream.write(text)
-            self.stream.flush()
+            self._write(text)
             self._mid_line = True
 
     def erase(self, text: str) -> None:
@@ -101,5 +139,4 @@ class Console:
         columns (two for a wide character) and blanks them. Never moves the cursor up."""
         width = columns(text)
         with self._lock:
-            self.stream.write("\b" * width + " " * width + "\b" * width)
-            self.stream.flush()
+            self._write("\b" * width + " " * width + "\b" * width)
