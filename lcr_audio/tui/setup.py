@@ -352,8 +352,8 @@ class Setup:
                 return default
             if has_letter(name):
                 return name
+            # Translators: a typed name had no letter (only digits or signs); {default} is taken by Enter.
             refused = _(
-                # Translators: a typed name had no letter (only digits or signs); {default} is taken by Enter.
                 "A name needs a letter, or it would sound like a number of chips: please type a name, or "
                 "press Enter for {default}."
             ).format(default=default)
