@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 
+import pytest
 from prompt_toolkit.input import create_pipe_input
 
 from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
@@ -188,3 +189,33 @@ def test_names_given_on_the_command_line_need_a_letter() -> None:
         assert str(error) == "Every name in --names needs a letter; a number alone would sound like chips."
     else:
         raise AssertionError("--names 3,Bo,Cy was accepted")
+
+
+def test_a_typed_answer_that_would_run_over_the_edge_starts_its_own_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 13, item 12: in a narrow terminal a name typed after its question ran over the terminal's edge
+    and was cut across lines ("An" / "a"); it now starts a line of its own when it might not fit."""
+    monkeypatch.setenv("COLUMNS", "45")  # 44 columns: the name question's 38 leave no room for 40
+
+    class Printing(RecordingBackend):
+        prints = True
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    async def scenario() -> str:
+        with create_pipe_input() as keys:
+            printed = Terminal()
+            console = Console(printed)
+            setup = Setup(Speaker([Printing()], print_line=console.line), console, keys)
+            task = asyncio.create_task(setup.ask())
+            for group in ["\r", "\r", "Ana", "\x7f", "\x7f", "\x7f", "Bo", "\r", "\r"]:
+                await asyncio.sleep(0.05)
+                keys.send_text(group)
+            await asyncio.wait_for(task, 5)
+            return printed.getvalue()
+
+    printed = asyncio.run(scenario())
+    assert "Name of player 1? Enter for You.\nAna\b \b\b \b\b \bBo\nPlayer 1: Bo." in printed, repr(printed)

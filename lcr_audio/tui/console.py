@@ -71,6 +71,8 @@ class Console:
             self._terminal = stream.isatty()
         except (AttributeError, ValueError):
             self._terminal = False
+        self._column = 0
+        """Columns printed on the current line so far (the cursor's column)."""
         self._writing = threading.Event()
         self._write_number = 0
         if self._terminal and termios is not None:
@@ -99,13 +101,29 @@ class Console:
                 with contextlib.suppress(termios.error, OSError, ValueError):
                     termios.tcflow(self.stream.fileno(), termios.TCOON)
 
+    @staticmethod
+    def _width() -> int:
+        """The columns a line may take on the terminal (one fewer than it has: the cursor rests after it)."""
+        return max(shutil.get_terminal_size((80, 24)).columns - 1, 1)
+
+    @property
+    def column(self) -> int:
+        """The cursor's column on the current line (0: at its start)."""
+        return self._column
+
+    def room(self) -> int:
+        """Columns left on the current line of a terminal (a file or pipe has room for anything)."""
+        if not self._terminal:
+            return 1 << 30
+        return self._width() - self._column
+
     def _wrap(self, text: str) -> str:
         """On a terminal, break long lines between words: a terminal would cut them mid-word, and a screen
         reader reviewing line by line would read the halves of a word apart. Files and pipes get whole lines.
         """
         if not self._terminal:
             return text
-        width = max(shutil.get_terminal_size((80, 24)).columns - 1, 1)
+        width = self._width()
         # A name and the number after it ("Cy 2") stay together: the space before a number is held by a
         # placeholder the wrapper does not break at, then put back.
         held = _BEFORE_NUMBER.sub(_HOLD, text)
@@ -118,6 +136,7 @@ class Console:
         with self._lock:
             self._write(("\n" if self._mid_line else "") + text)
             self._mid_line = True
+            self._column = columns(text.rsplit("\n", 1)[-1])
 
     def finish_line(self) -> None:
         """End the current line (before another program, such as a line prompt, writes, and at exit)."""
@@ -125,6 +144,7 @@ class Console:
             if self._mid_line:
                 self._write("\n")
                 self._mid_line = False
+                self._column = 0
 
     def echo(self, text: str) -> None:
         """Print ``text`` at the cursor, on the current line (a typed answer, as it is typed). Control
@@ -133,6 +153,7 @@ class Console:
         with self._lock:
             self._write(text)
             self._mid_line = True
+            self._column += columns(text)
 
     def erase(self, text: str) -> None:
         """Remove ``text`` (just echoed) from the end of the current line: the cursor steps back over its
@@ -140,3 +161,4 @@ class Console:
         width = columns(text)
         with self._lock:
             self._write("\b" * width + " " * width + "\b" * width)
+            self._column = max(self._column - width, 0)

@@ -142,6 +142,8 @@ class LineEntry(Question[str]):
         self.setup = setup
         self.question = question
         self.typed = ""
+        self._spaced = True
+        """The answer is echoed after a space on the question's line (else on a line of its own)."""
 
     @property
     def _echo(self) -> bool:
@@ -160,8 +162,16 @@ class LineEntry(Question[str]):
         """Add a typed character (any letter, digit or sign, in any script)."""
         if len(self.typed) >= TYPED_LIMIT:
             return
-        if self._echo:
-            self.setup.console.echo(" " + press.data if not self.typed else press.data)
+        if self._echo and self.typed:
+            self.setup.console.echo(press.data)
+        elif self._echo:
+            # A whole answer fits after the question, or it starts a line of its own: the terminal would
+            # otherwise cut it across lines (issue 13, item 12).
+            console = self.setup.console
+            if console.room() <= TYPED_LIMIT:
+                console.finish_line()
+            self._spaced = console.column > 0
+            console.echo((" " if self._spaced else "") + press.data)
         self.typed += press.data
 
     @handles(Command.DELETE)
@@ -173,7 +183,7 @@ class LineEntry(Question[str]):
             return
         last, self.typed = self.typed[-1], self.typed[:-1]
         if self._echo:
-            self.setup.console.erase(last if self.typed else " " + last)
+            self.setup.console.erase(last if self.typed or not self._spaced else " " + last)
 
     @handles(Command.ACCEPT)
     def accept(self, press: Press) -> None:
