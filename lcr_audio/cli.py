@@ -625,19 +625,22 @@ way while they run: :func:`lcr_audio.app.handle_signals`)."""
 
 
 def _standard_streams() -> TextIO:
-    """The stream the game prints to: standard output, or the null device when it was closed (``>&-``),
-    so that nothing fails on a closed stream and the exit code stays the game's (issue 13, item 6)."""
-    if sys.stdout is not None:
-        return sys.stdout
-    try:
-        os.fstat(1)
-    except OSError:  # descriptor 1 is free: fill it, so that no file opened later lands there
-        with contextlib.suppress(OSError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            if devnull != 1:
-                os.dup2(devnull, 1)
-                os.close(devnull)
-    sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the whole run
+    """The stream the game prints to. A standard stream closed at the start (``>&-``, ``2>&-``, ``<&-``) is
+    opened on the null device: its descriptor is filled, so that no file the game opens later (a save, the
+    log) lands on it and receives what libraries write there, and nothing fails on a missing stream, so the
+    exit code stays the game's (issue 13, item 6)."""
+    for fd, name, mode in ((0, "stdin", "r"), (1, "stdout", "w"), (2, "stderr", "w")):
+        try:
+            os.fstat(fd)
+        except OSError:  # descriptor closed: fill it with the null device
+            with contextlib.suppress(OSError):
+                devnull = os.open(os.devnull, os.O_RDWR)
+                if devnull != fd:
+                    os.dup2(devnull, fd)
+                    os.close(devnull)
+        if getattr(sys, name) is None:
+            with contextlib.suppress(OSError):
+                setattr(sys, name, open(fd, mode, encoding="utf-8", closefd=False))  # noqa: SIM115
     return sys.stdout
 
 

@@ -146,19 +146,28 @@ def test_the_terminal_mode_is_the_players_again_at_exit() -> None:
     assert after == before
 
 
-def test_with_standard_output_closed_the_game_ends_quietly_with_code_0(tmp_path: Path) -> None:
-    """Item 6: ``lcr-audio play --computer all --fast >&-`` printed a traceback at exit, with exit code 1."""
+@pytest.mark.parametrize("closed", [0, 1, 2], ids=["stdin", "stdout", "stderr"])
+def test_with_a_standard_stream_closed_the_game_ends_quietly_with_code_0(closed: int) -> None:
+    """Item 6: ``lcr-audio play --computer all --fast >&-`` printed a traceback at exit, with exit code 1;
+    with ``<&-`` the game stopped at once ("Something went wrong"), and with ``2>&-`` it ended with code 1
+    and without a word (the first file it opened took descriptor 2)."""
+
+    def close() -> None:
+        os.close(closed)
+
     result = subprocess.run(
         [sys.executable, "-m", "lcr_audio", "play", "--computer", "all", "--fast", "--speech", "console"],
         cwd=str(ROOT),
         stdin=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        preexec_fn=lambda: os.close(1),
+        capture_output=True,
+        preexec_fn=close,
         timeout=60,
         check=False,
     )
     assert result.stderr.decode() == ""
     assert result.returncode == 0
+    if closed != 1:
+        assert " wins with " in result.stdout.decode()
 
 
 def test_escape_and_control_c_together_at_a_setup_question() -> None:
