@@ -262,3 +262,25 @@ def test_output_the_terminal_stopped_is_restarted_and_the_game_goes_on() -> None
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
+
+
+def test_pygame_s_parachute_never_takes_a_signal() -> None:
+    """Item 7: pygame installs its "parachute" on the crash signals and SIGQUIT that have no handler when it
+    is imported; it printed "Fatal Python error: (pygame parachute) ..." and a thread dump, or crashed inside
+    itself and left no report at all (a SIGSEGV to a game waiting for a key, on main). The game's own
+    handlers are in place first: faulthandler's reports a crash, with the Python stack, in the log."""
+    child = spawn(*GAME)
+    try:
+        child.expect_exact(ROLL_PROMPT)
+        time.sleep(1.0)  # the sound device is looked for (pygame imported) after the first sentence
+        child.kill(signal.SIGSEGV)
+        child.expect(pexpect.EOF)
+        shown = child.before
+    finally:
+        child.close(force=True)
+    from lcr_audio.cli import log_path
+
+    log = log_path().read_text(encoding="utf-8", errors="replace")
+    assert "pygame parachute" not in log + shown
+    assert "Fatal Python error: Segmentation fault" in log
+    assert "Fatal" not in shown
