@@ -194,10 +194,10 @@ def test_random_keys_and_signals_never_break_the_game_or_the_terminal(
     if name == "resume" and not save_path.exists():
         # A game to resume: the seeded start of a game left by a signal, as a player's would be.
         maker = Run(seed + 1000, ["play", "--players", "3", "--computer", "2,3", "--pause", "0"])
-        maker.child.expect_exact("Press Space to roll")
+        maker.child.expect_exact("Press Space to roll", timeout=20)  # starting may be slow on a busy machine
         time.sleep(0.3)  # the reaction time: a sooner key does not answer
         maker.send(" ")
-        maker.child.expect_exact("Your turn")  # the first round is over, and saved
+        maker.child.expect_exact("Your turn", timeout=20)  # the first round is over, and saved
         maker.signal(signal.SIGTERM)
         assert maker.wait_end(HANG_SECONDS), maker.report(seed, "resume (making the save)")
         maker.child.close(force=True)
