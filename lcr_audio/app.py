@@ -240,8 +240,10 @@ class App:
 def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None]:
     """For the whole run, SIGTERM, SIGHUP (the terminal closed) and SIGINT end the program cleanly: a game
     under way is saved first; anywhere else (menus, setup, practice) ``task`` is cancelled so that every
-    screen restores the terminal on its way out. POSIX only; on Windows closing the console window (or
-    logging off, or shutting down) does the same (:func:`lcr_audio.console_close.on_console_close`).
+    screen restores the terminal on its way out. SIGQUIT comes as SIGTERM (:func:`lcr_audio.cli.main`).
+    SIGTSTP and SIGCONT hand the terminal over and take it back (:mod:`lcr_audio.tui.terminal`). POSIX
+    only; on Windows closing the console window (or logging off, or shutting down) does the same
+    (:func:`lcr_audio.console_close.on_console_close`).
     """
     loop = asyncio.get_running_loop()
 
@@ -251,12 +253,19 @@ def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None
         elif task is not None:
             task.cancel()
 
+    from .tui import terminal
+
     installed: list[signal.Signals] = []
-    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name)]
+    handlers = {name: on_signal for name in ("SIGTERM", "SIGHUP", "SIGINT")}
+    # A stop gives the shell the player's terminal mode; a continue puts back the game's (issue 13, item 9).
+    handlers.update(SIGTSTP=terminal.stop, SIGCONT=terminal.continued)
+    before: dict[signal.Signals, object] = {}
     if sys.platform != "win32":
-        for sig in wanted:
+        for name, handler in handlers.items():
+            sig = getattr(signal, name)
             try:
-                loop.add_signal_handler(sig, on_signal)
+                before[sig] = signal.getsignal(sig)
+                loop.add_signal_handler(sig, handler)
                 installed.append(sig)
             except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no support
                 log.debug("Cannot handle %s here", sig)
@@ -266,6 +275,8 @@ def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None
     finally:
         for sig in installed:
             loop.remove_signal_handler(sig)
+            if before[sig] is not None:  # the program's own handlers (lcr_audio.cli), not asyncio's default
+                signal.signal(sig, before[sig])  # type: ignore[arg-type]
 
 
 def _read_lines(path: Path) -> list[str]:

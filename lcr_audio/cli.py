@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import faulthandler
 import logging
 import os
+import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
@@ -391,7 +393,7 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
     Raises:
         UsageError: the options contradict each other (e.g. 3 names for 4 players).
     """
-    from .tui.setup import clean_name, table
+    from .tui.setup import clean_name, has_letter, table
 
     names = [n for n in (args.names.split(",") if args.names else [])]
     players = args.players or (len(names) if names else PLAYERS.default)
@@ -411,9 +413,9 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
                 low=MIN_PLAYERS, high=MAX_PLAYERS, value=players
             )
         )
-    if any(not clean_name(n) for n in names):
-        # Translators: a --names entry was empty after removing spaces and control characters.
-        raise UsageError(_("Every name in --names needs at least one letter or digit."))
+    if any(not has_letter(clean_name(n)) for n in names):
+        # Translators: a --names entry had no letter (empty, or only digits and signs such as "3").
+        raise UsageError(_("Every name in --names needs a letter; a number alone would sound like chips."))
     values: dict[str, Any] = {"players": players}  # --players, or the number of names
     for option in RULE_OPTIONS:
         given = getattr(args, option.dest)
@@ -459,9 +461,14 @@ def quiet_stderr(log_file: Path) -> Iterator[None]:
         root = logging.getLogger()
         root.addHandler(handler)
         root.setLevel(logging.INFO)
+        # A crash's report goes to the log too; and with these handlers in place, pygame's own ("parachute",
+        # which prints "Fatal Python error") leaves SIGSEGV, SIGBUS and SIGFPE alone (issue 13, item 7).
+        with contextlib.suppress(AttributeError, RuntimeError, ValueError):  # no usable sys.stderr
+            faulthandler.enable()
         try:
             yield
         finally:
+            faulthandler.disable()
             root.removeHandler(handler)
             sys.stderr.flush()
             if descriptor:
@@ -508,6 +515,12 @@ async def _interactive(
             speaker.speak(problem)
         interactive = sys.stdin.isatty()
         with contextlib.ExitStack() as held:
+            from .tui import terminal
+
+            # Flow control off and the mode put back at the end, on the terminal the keys come from, or else
+            # the one the game prints to (a Control+S typed there would stop its output for good).
+            terminal_fd = next((fd for fd in (0, 1) if os.isatty(fd)), -1)
+            held.enter_context(terminal.held(terminal_fd))
             said = command.menu_first and interactive and _say_main_menu(speaker, held)
             # The key input and the screens come after the first sentence: prompt_toolkit's package imports
             # its whole application layer, a good part of the time to the first sentence (issue 10, item 9).
@@ -769,11 +782,74 @@ def choose_language(argv: Sequence[str]) -> LanguageChoice:
     return LanguageChoice(chosen, ())
 
 
+def _quit_as_term(signum: int, frame: object) -> None:
+    """SIGQUIT (Control+\\ between screens, ``kill -QUIT``) is taken as SIGTERM: the game under way is saved
+    and the terminal put back, instead of a core dump with the keyboard left raw (issue 13, item 7)."""
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _leave(signum: int, frame: object) -> None:
+    """SIGTERM or SIGHUP where no screen handles them (starting, leaving): unwind as Control+C does, so
+    that every ``finally`` puts back what it changed (the terminal first), and end with code 130."""
+    raise KeyboardInterrupt
+
+
+_SIGNALS = {"SIGTERM": _leave, "SIGHUP": _leave, "SIGQUIT": _quit_as_term}
+"""The signals the program handles from start to end (the game's screens handle SIGTERM and SIGHUP their own
+way while they run: :func:`lcr_audio.app.handle_signals`)."""
+
+
+def _standard_streams() -> TextIO:
+    """The stream the game prints to. A standard stream closed at the start (``>&-``, ``2>&-``, ``<&-``) is
+    opened on the null device: its descriptor is filled, so that no file the game opens later (a save, the
+    log) lands on it and receives what libraries write there, and nothing fails on a missing stream, so the
+    exit code stays the game's (issue 13, item 6)."""
+    for fd, name, mode in ((0, "stdin", "r"), (1, "stdout", "w"), (2, "stderr", "w")):
+        try:
+            os.fstat(fd)
+        except OSError:  # descriptor closed: fill it with the null device
+            with contextlib.suppress(OSError):
+                devnull = os.open(os.devnull, os.O_RDWR)
+                if devnull != fd:
+                    os.dup2(devnull, fd)
+                    os.close(devnull)
+        if getattr(sys, name) is None:
+            with contextlib.suppress(OSError):
+                setattr(sys, name, open(fd, mode, encoding="utf-8", closefd=False))  # noqa: SIM115
+    return sys.stdout
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``lcr-audio`` with ``argv`` (default: the real command line). Returns the exit code."""
-    stdout = sys.stdout
+    """Run ``lcr-audio`` with ``argv`` (default: the real command line). Returns the exit code.
+
+    Run as the program (``argv`` None), once the game is over (saved, the terminal put back) a late
+    Control+C or signal no longer kills the process as Python shuts down: it would leave a killed status
+    for the shell, or with Python's own handler a traceback (issue 13, items 6 and 9).
+    """
+    previous: dict[int, Any] = {}
+    for name, handler in _SIGNALS.items():
+        with contextlib.suppress(AttributeError, ValueError):  # not on Windows; not the main thread
+            sig = getattr(signal, name)
+            previous[sig] = signal.signal(sig, handler)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Control+C or a signal before the game could handle it: leave quietly
+        return 130
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, signal.SIG_IGN if argv is None else handler)
+        if argv is None:
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    stdout = _standard_streams()
+    # The key input is prompt_toolkit's, never its screen renderer: no cursor-position request may ever be
+    # sent, nor its warning printed where a terminal does not answer them (issue 13, item 6).
+    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
     with contextlib.suppress(AttributeError, ValueError):  # a name the terminal cannot show must not crash
-        stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
+        stdout.reconfigure(errors="replace")  # type: ignore[attr-defined]
         sys.stderr.reconfigure(errors="replace")  # type: ignore[union-attr]
     argv = list(sys.argv[1:] if argv is None else argv)
     notices = choose_language(argv).notices

@@ -101,6 +101,10 @@ def _open_mixer(*, mute_stdout: bool) -> tuple[Any, bool]:
     try:
         with quiet_output(stdout=mute_stdout):
             os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's first import
+            # SDL never takes SIGINT or SIGTERM (SDL_HINT_NO_SIGNAL_HANDLERS): they are the game's, which
+            # saves and leaves. pygame's own "parachute" finds the game's handlers in place and keeps them
+            # (lcr_audio.cli: SIGQUIT, and faulthandler for the crash signals; issue 13, item 7).
+            os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
             import pygame.mixer
 
             if pygame.mixer.get_init() is None:

@@ -56,3 +56,28 @@ def test_a_name_and_its_number_stay_on_one_line(monkeypatch: pytest.MonkeyPatch)
     out = Terminal()
     Console(out).line("Bo takes a chip from you. Cy 2, pot 10.")
     assert out.getvalue().split("\n") == ["Bo takes a chip from you.", "Cy 2, pot 10."]
+
+
+@pytest.mark.parametrize("width", [8, 12, 20])
+def test_a_narrow_terminal_never_cuts_a_word(monkeypatch: pytest.MonkeyPatch, width: int) -> None:
+    """Issue 13, item 12: at 20 columns and fewer, lines were not broken at all, so the terminal cut words
+    across lines ("M" / "ain menu")."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    out = Terminal()
+    sentence = "Left Right Center. Main menu. New game. 1 of 7."
+    Console(out).line(sentence)
+    lines = out.getvalue().split("\n")
+    assert " ".join(lines) == sentence
+    assert all(len(line) <= width - 1 for line in lines if " " in line), lines
+
+
+def test_wide_characters_take_two_columns_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 13, item 12: a name in CJK characters or emoji was counted one column a character, so its line
+    ran past the terminal's edge and the terminal cut it."""
+    monkeypatch.setenv("COLUMNS", "21")  # 20 columns for text
+    out = Terminal()
+    Console(out).line("王小明 rolls 🎲🎲: one chip to 李雷.")
+    lines = out.getvalue().split("\n")
+    # 王小明 is 6 columns and 🎲🎲: 5, so the first line is 18 columns wide and "one" (22) goes on the
+    # next; counted one column a character, the first line would be "王小明 rolls 🎲🎲: one", 22 columns.
+    assert lines == ["王小明 rolls 🎲🎲:", "one chip to 李雷."]

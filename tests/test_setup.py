@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 
+import pytest
 from prompt_toolkit.input import create_pipe_input
 
 from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
@@ -147,3 +148,74 @@ def test_a_name_in_any_script_is_echoed_and_corrected_with_backspace() -> None:
     names, printed = asyncio.run(scenario())
     assert names[0] == "Zoë"
     assert "Name of player 1? Enter for You. Zoë李x\b \b\b\b  \b\b\nPlayer 1: Zoë." in printed
+
+
+def test_a_name_that_is_a_number_is_refused_in_one_sentence_and_asked_again() -> None:
+    """Issue 13, item 12: "3" and "2" as names made the counts ambiguous ("3 chips to 2. 3 0, 2 6.")."""
+    _rules, names, _humans, spoken = run_setup("4\r", "2\r", "3\r", "Ana\r", " 2!\r", "\r", "\r")
+    assert names == ["Ana", "Player B", "Bo", "Cy"]
+    refusals = [
+        "A name needs a letter, or it would sound like a number of chips: please type a name, or press Enter for Player A.",
+        "A name needs a letter, or it would sound like a number of chips: please type a name, or press Enter for Player B.",
+    ]
+    assert [s for s in spoken if s.startswith("A name needs")] == refusals
+    assert spoken.count("Name of player 1? Enter for Player A.") == 2  # asked again after the refusal
+
+
+def test_a_name_with_a_letter_and_digits_is_kept() -> None:
+    _rules, names, _humans, _spoken = run_setup("\r", "\r", "R2D2\r", "\r")
+    assert names == ["R2D2", "Ana", "Bo"]
+
+
+def test_a_repeated_name_is_said_as_changed() -> None:
+    """Issue 14, item 14: a second "Ana" became "Ana B" without a word."""
+    _rules, names, _humans, spoken = run_setup("3\r", "3\r", "Ana\r", "ana\r", "Ana\r", "\r")
+    assert names == ["Ana", "ana B", "Ana C"]
+    assert spoken[spoken.index("Player 1: Ana.") :][:3] == [
+        "Player 1: Ana.",
+        "There is already a player called ana; player 2 is ana B.",
+        "There is already a player called Ana; player 3 is Ana C.",
+    ]
+
+
+def test_names_given_on_the_command_line_need_a_letter() -> None:
+    """Issue 13, item 12: ``--names 3,Bo`` is refused in one sentence, as a typed "3" is."""
+    from lcr_audio.cli import UsageError, build_parser, table_from_options
+
+    args = build_parser().parse_args(["play", "--names", "3,Bo,Cy"])
+    try:
+        table_from_options(args)
+    except UsageError as error:
+        assert str(error) == "Every name in --names needs a letter; a number alone would sound like chips."
+    else:
+        raise AssertionError("--names 3,Bo,Cy was accepted")
+
+
+def test_a_typed_answer_that_would_run_over_the_edge_starts_its_own_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 13, item 12: in a narrow terminal a name typed after its question ran over the terminal's edge
+    and was cut across lines ("An" / "a"); it now starts a line of its own when it might not fit."""
+    monkeypatch.setenv("COLUMNS", "45")  # 44 columns: the name question's 38 leave no room for 40
+
+    class Printing(RecordingBackend):
+        prints = True
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    async def scenario() -> str:
+        with create_pipe_input() as keys:
+            printed = Terminal()
+            console = Console(printed)
+            setup = Setup(Speaker([Printing()], print_line=console.line), console, keys)
+            task = asyncio.create_task(setup.ask())
+            for group in ["\r", "\r", "Ana", "\x7f", "\x7f", "\x7f", "Bo", "\r", "\r"]:
+                await asyncio.sleep(0.05)
+                keys.send_text(group)
+            await asyncio.wait_for(task, 5)
+            return printed.getvalue()
+
+    printed = asyncio.run(scenario())
+    assert "Name of player 1? Enter for You.\nAna\b \b\b \b\b \bBo\nPlayer 1: Bo." in printed, repr(printed)

@@ -74,8 +74,11 @@ def finish(child: Any) -> str:
     return rest
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
+@pytest.mark.parametrize(
+    "sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT], ids=lambda s: s.name
+)
 def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
+    """SIGQUIT too (issue 13, item 7): it once ended the game as a segmentation fault, the turn lost."""
     expected = expected_session()
     state = expected.state
     assert (state.chips, state.pot, state.turn, state.seat) == ((2, 4, 1), 2, 4, 0)
@@ -118,7 +121,7 @@ def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
     assert load(save_path).session.state == state  # leaving without a roll keeps the position
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT])
 def test_a_signal_in_the_main_menu_ends_cleanly(sig: signal.Signals) -> None:
     """Outside a game too (menus, setup, practice), a signal ends the program through its own exit, so the
     terminal is put back as it was, instead of being killed with the keyboard still in raw mode."""

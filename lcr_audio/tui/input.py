@@ -28,6 +28,7 @@ from ..cues import Cue
 from ..i18n import _
 from ..sound import SoundPlayer
 from ..speech import Speaker
+from . import terminal
 from .keys import KEYS, Command, Context, help_entries, latin_twin, lookup
 
 log = logging.getLogger(__name__)
@@ -357,6 +358,7 @@ class KeyLoop:
 
     async def __aenter__(self) -> KeyLoop:
         self._exit.enter_context(self.keys.raw_mode())
+        self._exit.enter_context(terminal.reading_keys(self.keys))  # a stop and a continue keep the raw mode
         self._exit.enter_context(self.keys.attach(self._ready))
         # Keys typed before this loop started are stamped now, before any question is asked, and go to
         # the first mode pushed: a menu moves with them, a question drops them.

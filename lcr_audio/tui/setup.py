@@ -48,6 +48,13 @@ def clean_name(raw: str) -> str:
     return " ".join(text.split())[:NAME_LIMIT].strip()
 
 
+def has_letter(name: str) -> bool:
+    """True when ``name`` has a letter in any script: a name of digits and signs alone ("3", "2!") would be
+    heard as a number in the chip counts that follow names ("3 2, 2 6"), so it is refused (issue 13,
+    item 12)."""
+    return any(unicodedata.category(char).startswith("L") for char in name)
+
+
 def distinct_names(names: Sequence[str]) -> list[str]:
     """Make repeated names distinct: "Ana", "Ana" becomes "Ana", "Ana B" (case-insensitive). Letters, not
     numbers: a name ending in a number would run into the chip counts said after it ("Ana 2 3")."""
@@ -130,6 +137,8 @@ class LineEntry(Question[str]):
         self.setup = setup
         self.question = question
         self.typed = ""
+        self._spaced = True
+        """The answer is echoed after a space on the question's line (else on a line of its own)."""
 
     @property
     def _echo(self) -> bool:
@@ -148,8 +157,16 @@ class LineEntry(Question[str]):
         """Add a typed character (any letter, digit or sign, in any script)."""
         if len(self.typed) >= TYPED_LIMIT:
             return
-        if self._echo:
-            self.setup.console.echo(" " + press.data if not self.typed else press.data)
+        if self._echo and self.typed:
+            self.setup.console.echo(press.data)
+        elif self._echo:
+            # A whole answer fits after the question, or it starts a line of its own: the terminal would
+            # otherwise cut it across lines (issue 13, item 12).
+            console = self.setup.console
+            if console.room() <= TYPED_LIMIT:
+                console.finish_line()
+            self._spaced = console.column > 0
+            console.echo((" " if self._spaced else "") + press.data)
         self.typed += press.data
 
     @handles(Command.DELETE)
@@ -161,7 +178,7 @@ class LineEntry(Question[str]):
             return
         last, self.typed = self.typed[-1], self.typed[:-1]
         if self._echo:
-            self.setup.console.erase(last if self.typed else " " + last)
+            self.setup.console.erase(last if self.typed or not self._spaced else " " + last)
 
     @handles(Command.ACCEPT)
     def accept(self, press: Press) -> None:
@@ -307,20 +324,45 @@ class Setup:
                 "{count} person plays at this keyboard.", "{count} people play at this keyboard.", people
             )
             self.speaker.speak(at_keyboard.format(count=people))
-        names: list[str] = []
+        names = [await self._name(loop, seat, people) for seat in range(people)]
+        seated = table(players, names, range(people))
         for seat in range(people):
-            default = default_name(seat, people)
+            name = seated[seat].name
+            if name != names[seat]:  # the same name as an earlier player's: a letter was added
+                self.speaker.speak(
+                    # Translators: a person typed a name an earlier player already has; the game added a
+                    # letter to tell them apart. {name} is the name typed, {changed} the name given.
+                    _("There is already a player called {name}; player {number} is {changed}.").format(
+                        name=names[seat], number=seat + 1, changed=name
+                    )
+                )
+                continue
+            # Translators: the answer to a name question, printed and said once accepted.
+            self.speaker.speak(_("Player {number}: {name}.").format(number=seat + 1, name=name))
+        return await self.rules(loop, players), seated
+
+    async def _name(self, loop: KeyLoop, seat: int, people: int) -> str:
+        """Ask the name of the person at ``seat`` (0-based) until it is usable: a name with no letter
+        ("3") is refused, since the chip counts said after names would be heard as part of it ("3 2, 2 6");
+        Enter (or only spaces and signs the terminal cannot show) takes the default name."""
+        default = default_name(seat, people)
+        while True:
             answer = await self._ask(
                 loop,
                 # Translators: setup question for each person's name; {default} is taken by Enter.
                 _("Name of player {number}? Enter for {default}.").format(number=seat + 1, default=default),
             )
-            names.append(clean_name(answer) or default)
-        seated = table(players, names, range(people))
-        for seat in range(people):
-            # Translators: the answer to a name question, printed and said once accepted.
-            self.speaker.speak(_("Player {number}: {name}.").format(number=seat + 1, name=seated[seat].name))
-        return await self.rules(loop, players), seated
+            name = clean_name(answer)
+            if not name:
+                return default
+            if has_letter(name):
+                return name
+            # Translators: a typed name had no letter (only digits or signs); {default} is taken by Enter.
+            refused = _(
+                "A name needs a letter, or it would sound like a number of chips: please type a name, or "
+                "press Enter for {default}."
+            ).format(default=default)
+            self.voice.error(refused)  # on its own line; the question follows, asked again
 
     async def rules(self, loop: KeyLoop, players: int) -> Rules:
         """Offer the standard rules (Enter) or a walk through every option (O), then return the rules."""
