@@ -91,3 +91,8 @@ def read_json(path: Path, *, max_bytes: int) -> Any:
         # Translators: a file the game was asked to read is cut short or damaged; {line} is a number.
         message = _("{path} is damaged: its text breaks off or is garbled at line {line}.")
         raise StorageError(message.format(path=path, line=error.lineno)) from error
+
+
+def cache_dir() -> Path:
+    """The folder for files the game can make again, such as odds tables (platformdirs' user cache folder)."""
+    return Path(platformdirs.user_cache_dir(APP, appauthor=False))
