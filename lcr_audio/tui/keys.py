@@ -128,6 +128,7 @@ class Command(enum.Enum):
     SLOWER = "slower"
     FASTER = "faster"
     OPTIONS = "options"
+    ODDS = "odds"
     SAVE = "save"
     RULES_READER = "rules-reader"
     NEXT_LINE = "next-line"
@@ -434,10 +435,19 @@ KEYS: tuple[KeySpec, ...] = (
         EVERYWHERE,
     ),
     KeySpec(
-        Command.OPTIONS,
+        Command.ODDS,
         ("o",),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("O"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("each player's chance of winning from here"),
+        IN_GAME,
+    ),
+    KeySpec(
+        Command.OPTIONS,
+        ("p",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("P"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the options menu"),
         IN_GAME,
@@ -570,9 +580,9 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec(
         Command.CLOSE,
-        ("escape", "enter", "o"),
+        ("escape", "enter", "p"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("Escape, Enter or O"),
+        N_("Escape, Enter or P"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("close the menu"),
         frozenset({Context.OPTIONS}),

@@ -40,6 +40,7 @@ from ..speech import Speaker
 from .game_modes import GameRouter, game_modes
 from .input import KeyLoop, Mode, Press, answers_in_time
 from .keys import CHOOSING, Context
+from .odds_key import OddsKey
 from .options import OptionsMenu, SettingsApplier, verbosity_name
 from .presenter import NO_CUE_ARGS, CueArgs, Presenter
 from .reader import Sections
@@ -163,6 +164,7 @@ class PlayScreen:
         """When the pending question was handed to speech (time.monotonic()); None while it waits."""
         self._questions = 0
         """Counts the questions asked, so that a late ``on_start`` of an old question changes nothing."""
+        self._odds: OddsKey | None = None
         self.use(session)
 
     # --- running --------------------------------------------------------------------------------------
@@ -178,6 +180,8 @@ class PlayScreen:
         )
         session.listeners.append(self._on_events)
         self._turn_events, self._last_turn = [], []
+        if self._odds is None or self._odds.rules != session.rules:
+            self._odds = OddsKey(session.rules)
 
     async def run(self, *, resume: bool = False) -> Outcome:
         """Play until the game ends and nobody wants another, or a player quits. Returns how it ended.
@@ -482,6 +486,16 @@ class PlayScreen:
             self.answer(self.keeper.series_text(self))
             return
         self.answer(self.narrator.status(self.state).text)
+
+    def odds(self) -> None:
+        """O: every seat's chance of winning from here, said now and kept in the history (issue 15)."""
+        humans = self.session.humans
+        you = min(humans) if len(humans) == 1 else None
+        assert self._odds is not None  # made by use()
+        text = self._odds.sentence(self.state, self.session.names, you)
+        self.history.append(text)
+        self._history_pos = None
+        self.answer(text)
 
     def explain_roll(self) -> None:
         if not self._last_turn:
