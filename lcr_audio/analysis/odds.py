@@ -125,6 +125,23 @@ def exact_table(rules: Rules, folder: Path | None = None) -> ExactTable:
     return table
 
 
+_SHARED: dict[Rules, ExactTable] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_table(rules: Rules, folder: Path | None) -> ExactTable:
+    """``rules``' exact table, made once per run and shared (the O key and the careful players of a game).
+
+    Raises:
+        TooLargeError: ``rules`` have no exact table.
+    """
+    with _SHARED_LOCK:
+        table = _SHARED.get(rules)
+        if table is None:
+            table = _SHARED[rules] = exact_table(rules, folder)
+        return table
+
+
 def _write(path: Path, table: ExactTable) -> None:
     """Write the table atomically (a temporary file in the same folder, then a rename)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -179,7 +196,7 @@ class OddsKeeper:
 
     def _load(self, folder: Path | None) -> None:
         with contextlib.suppress(Exception):  # a table that cannot be made leaves the simulation in charge
-            self.table = exact_table(self.rules, folder)
+            self.table = shared_table(self.rules, folder)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the table (tests, benchmarks); True when it is ready."""

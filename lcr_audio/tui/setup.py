@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from prompt_toolkit.input import Input
 
-from ..bots import DEFAULT_POLICY
+from ..bots import CAREFUL_POLICY, DEFAULT_POLICY
 from ..engine import (
     MAX_CHIPS,
     MAX_PLAYERS,
@@ -242,6 +242,8 @@ class Setup:
         self.console = console
         self.keys = keys
         self.voice = SpeakerVoice(speaker)
+        self.careful = False
+        """The computer players play by the odds (chosen in the options walk; issue 15)."""
 
     async def _ask(self, loop: KeyLoop, question: str) -> str:
         """Ask a typed question; return the line typed (stripped)."""
@@ -325,7 +327,10 @@ class Setup:
         for seat in range(people):
             # Translators: the answer to a name question, printed and said once accepted.
             self.speaker.speak(_("Player {number}: {name}.").format(number=seat + 1, name=seated[seat].name))
-        return await self.rules(loop, players), seated
+        rules = await self.rules(loop, players)
+        if self.careful:
+            seated = [p if p.human else replace(p, policy=CAREFUL_POLICY) for p in seated]
+        return rules, seated
 
     async def rules(self, loop: KeyLoop, players: int) -> Rules:
         """Offer the standard rules (Enter) or a walk through every option (O), then return the rules."""
@@ -351,6 +356,7 @@ class Setup:
             rules = replace(rules, reversible=reversible)
             rules = replace(rules, win=await choose(loop, voice, win_option()))
             rules = replace(rules, first_player=await choose(loop, voice, first_player_option()))
+            self.careful = await choose(loop, voice, computer_players_option())
         except Defaults:
             pass
         # Translators: said when the options are settled. {summary} is the rules summary.
@@ -415,5 +421,20 @@ def first_player_option() -> Option[FirstPlayer]:
             (FirstPlayer.SEAT_ONE, _("seat 1")),
             # Translators: a value of the first-player option.
             (FirstPlayer.RANDOM, _("random")),
+        ],
+    )
+
+
+def computer_players_option() -> Option[bool]:
+    """How the computer players choose Wild seats and reversals: as usual, or by the odds (issue 15)."""
+    return Option(
+        # Translators: the name of the setup option for how computer players decide.
+        _("Computer players"),
+        [
+            # Translators: a value of the computer-players option: today's way of choosing.
+            (False, _("usual")),
+            # Translators: a value of the computer-players option: they choose what gives them the best
+            # chance of winning.
+            (True, _("careful: they choose by the odds")),
         ],
     )
