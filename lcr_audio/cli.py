@@ -243,6 +243,9 @@ def build_parser() -> argparse.ArgumentParser:
     series = commands.add_parser("series", help=_("print the series score of the last table"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     series.add_argument("--csv", action="store_true", help=_("as CSV, for a spreadsheet"))
+    from .analysis import cli as analysis_cli  # odds, simulate (numpy is imported when they run)
+
+    analysis_cli.register(commands, [])
     return parser
 
 
@@ -607,6 +610,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             table_from_options(args)  # report option conflicts before anything starts
         if args.command in ("transcript", "series"):
             return _print_records(args, stdout)
+        if hasattr(args, "analysis"):  # odds, simulate
+            from .analysis import cli as analysis_cli
+
+            return analysis_cli.run(args, stdout)
     except UsageError as error:
         print(str(error), file=sys.stderr)
         return 2

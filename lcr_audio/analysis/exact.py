@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -171,8 +172,16 @@ class Solution:
     pot_won: FloatArray | None = None
 
 
-def solve(rules: Rules, chain: Chain, *, expectations: bool = False) -> Solution:
+def solve(
+    rules: Rules,
+    chain: Chain,
+    *,
+    expectations: bool = False,
+    progress: Callable[[float], None] | None = None,
+) -> Solution:
     """Each position's odds (and, with ``expectations``, turns and pot) by value iteration on ``chain``.
+
+    ``progress``, when given, is called with the share of the positions solved (0 to 1) after each class.
 
     Plain dice: classes by chips on the table, lowest first, each iterated alone. Wild or reversible dice
     (chips can return from the pot): one iteration over everything.
@@ -208,6 +217,8 @@ def solve(rules: Rules, chain: Chain, *, expectations: bool = False) -> Solution
         classes = [np.flatnonzero(table == t) for t in np.unique(table)]
     row_starts = np.searchsorted(chain.source, np.arange(size + 1))
     for members in classes:
+        if progress is not None:
+            progress(int(members[0]) / size)
         first, last = int(members[0]), int(members[-1]) + 1
         rows = slice(int(row_starts[first]), int(row_starts[last]))
         inside = going[rows] & (chain.target[rows] >= first) & (chain.target[rows] < last)
