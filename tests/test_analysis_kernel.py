@@ -1,4 +1,5 @@
-"""The numpy kernel against the engine's ``step``: random positions, random rolls, every rule option."""
+"""The numpy kernel and the plain-Python turn against the engine's ``step``: random positions, random rolls,
+every rule option."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import numpy as np
 import pytest
 
 from lcr_audio.analysis.kernel import FACE_CODES, NO_WINNER, play_turn
+from lcr_audio.analysis.plain import plain_turn
 from lcr_audio.bots import Policy
 from lcr_audio.engine import (
     POT,
@@ -97,6 +99,18 @@ def test_kernel_plays_every_turn_as_step_does(rules: Rules) -> None:
         assert bool(result.reset[i]) == reset, where
         if not after.over:
             assert result.mover[i] == after.seat, where
+        chips, pot, mover, winner, won, _rev, was_reset = plain_turn(
+            rules, list(state.chips), state.pot, state.seat, [FACE_CODES[f] for f in faces], policy.reverse_at
+        )
+        assert (tuple(chips), pot, winner, won, was_reset) == (
+            after.chips,
+            after.pot,
+            NO_WINNER if after.winner is None else after.winner,
+            pot_won,
+            reset,
+        ), where
+        if not after.over:
+            assert mover == after.seat, where
 
 
 def test_the_positions_reach_every_kind_of_turn_end() -> None:

@@ -9,10 +9,11 @@ simulates meanwhile, so a key never waits for it. Computer players are taken to 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
+import random
 import tempfile
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -22,16 +23,13 @@ import numpy as np
 from ..engine import ChooseSeat, GameState, Phase, Roll, Rules, Seat, roll_outcomes, step
 from .exact import FloatArray, build_chain, solve, supports
 from .kernel import IntArray, greedy_choice
-from .simulate import play_games
+from .plain import plain_wins
 
 FORMAT: Final = 1
 """The cache file's format; a file of another format is solved again."""
 
 KEY_BUDGET: Final = 0.09
 """Seconds a key may spend simulating when there is no exact table (the O key answers within 150 ms)."""
-
-KEY_BATCH: Final = 200
-"""Games simulated between two looks at the clock."""
 
 DEFAULT_REVERSE_AT: Final = 6
 """The default policy's reversal threshold (:class:`~lcr_audio.bots.Policy`), as the table assumes."""
@@ -157,20 +155,14 @@ def _write(path: Path, table: ExactTable) -> None:
 
 
 def simulated(
-    rules: Rules, chips: tuple[int, ...], pot: int, mover: Seat, *, budget: float, rng: np.random.Generator
+    rules: Rules, chips: tuple[int, ...], pot: int, mover: Seat, *, budget: float, rng: random.Random
 ) -> Odds:
     """Each seat's chance from the start of ``mover``'s turn by Monte Carlo, for about ``budget`` seconds
-    (at least :data:`KEY_BATCH` games)."""
-    deadline = time.monotonic() + budget
-    wins = np.zeros(rules.players, dtype=np.int64)
-    games = 0
-    while games == 0 or time.monotonic() < deadline:
-        tally = play_games(rules, chips, pot, mover, KEY_BATCH, rng, DEFAULT_REVERSE_AT)
-        wins += tally.wins
-        games += tally.games
-    rates = wins / games
-    errors = np.sqrt(rates * (1 - rates) / games)
-    return Odds(tuple(float(r) for r in rates), tuple(float(e) for e in errors), games)
+    (at least one game), games played one at a time (:mod:`.plain`)."""
+    wins, games = plain_wins(rules, chips, pot, mover, budget=budget, rng=rng, reverse_at=DEFAULT_REVERSE_AT)
+    rates = [w / games for w in wins]
+    errors = tuple(math.sqrt(r * (1 - r) / games) for r in rates)
+    return Odds(tuple(rates), errors, games)
 
 
 class OddsKeeper:
@@ -188,7 +180,7 @@ class OddsKeeper:
     def __init__(self, rules: Rules, folder: Path | None, seed: int | None = None) -> None:
         self.rules = rules
         self.table: ExactTable | None = None
-        self._rng = np.random.default_rng(seed)
+        self._rng = random.Random(seed)
         self._thread: threading.Thread | None = None
         if supports(rules):
             self._thread = threading.Thread(target=self._load, args=(folder,), name="odds-table", daemon=True)
