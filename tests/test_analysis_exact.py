@@ -263,3 +263,21 @@ def test_the_keeper_simulates_where_there_is_no_table() -> None:
     odds = keeper.odds(position(rules, (3, 3, 3), 0, 0), budget=0.0)
     assert not odds.exact and odds.games >= 1
     assert sum(odds.chances) == pytest.approx(1, abs=1e-12)
+
+
+def test_simulated_turns_and_pot_agree_with_the_exact_expectations() -> None:
+    """Turns rolled, turns reached (skips included, R4) and the pot a win takes (R12): the kernel's tallies
+    against the exact chain's expectations, from a mid-game position with Wild dice."""
+    rules = Rules(players=4, chips=2, wild=True)
+    chain = exact.build_chain(rules)
+    solution = exact.solve(rules, chain, expectations=True)
+    assert solution.rolls is not None and solution.seat_turns is not None and solution.pot_won is not None
+    chips, pot, mover = (2, 0, 3, 1), 2, 2
+    row = int(np.flatnonzero((chain.states == [3, 1, 2, 0]).all(axis=1))[0])
+    tally = play_games(rules, chips, pot, mover, 60_000, np.random.default_rng(9))
+    for seat in range(4):
+        k = (seat - mover) % 4
+        assert tally.rolls[seat] / tally.games == pytest.approx(solution.rolls[row, k], rel=0.02)
+        assert tally.seat_turns[seat] / tally.games == pytest.approx(solution.seat_turns[row, k], rel=0.02)
+        expected_pot = solution.pot_won[row, k] / solution.win[row, k]
+        assert tally.pot_won[seat] / tally.wins[seat] == pytest.approx(expected_pot, rel=0.03)

@@ -81,63 +81,74 @@ def play_turn(
     """
     games, seats = chips.shape
     chips = chips.astype(np.int64, copy=True)
+    flat = chips.reshape(-1)  # a view: seat s of game g is flat[g * seats + s]
     pot = pot.astype(np.int64, copy=True)
     mover = mover.astype(np.int64, copy=False)
-    rows = np.arange(games)
-    left = (mover + 1) % seats
-    right = (mover - 1) % seats
-    own = chips[rows, mover]
-    rev = (own > REVERSAL_COST) & (own >= reverse_at) & rules.reversible
-    chips[rows, mover] -= REVERSAL_COST * rev
-    pot += REVERSAL_COST * rev
-    dice = np.where(rev, MAX_DICE, np.minimum(own, MAX_DICE))
-    used = np.arange(MAX_DICE)[None, :] < dice[:, None]
-    shown = np.where(used, faces, -1)
+    base = np.arange(games) * seats
+    at_mover = base + mover
+    at_left = base + (mover + 1) % seats
+    at_right = base + (mover - 1) % seats
+    own = flat[at_mover]
+    if rules.reversible:
+        rev = (own > REVERSAL_COST) & (own >= reverse_at)
+        flat[at_mover] -= REVERSAL_COST * rev
+        pot += REVERSAL_COST * rev
+        dice = np.where(rev, MAX_DICE, np.minimum(own, MAX_DICE))
+    else:
+        rev = np.zeros(games, dtype=np.bool_)
+        dice = np.minimum(own, MAX_DICE)
+    shown = np.where(np.arange(MAX_DICE)[None, :] < dice[:, None], faces, -1)
     n_left = (shown == LEFT).sum(axis=1)
     n_center = (shown == CENTER).sum(axis=1)
     n_right = (shown == RIGHT).sum(axis=1)
-    n_wild = (shown == WILD).sum(axis=1)
-    n_dot = (shown == DOT).sum(axis=1)
-    sole = (chips > 0).sum(axis=1) == 1
+    holding = chips > 0
+    sole = holding.sum(axis=1) == 1
 
     # Letters (R5; reversed R9: each takes only what there is).
-    take_left = np.where(rev, np.minimum(n_left, chips[rows, left]), -n_left)
-    take_right = np.where(rev, np.minimum(n_right, chips[rows, right]), -n_right)
-    take_pot = np.where(rev, np.minimum(n_center, pot), -n_center)
-    chips[rows, left] -= take_left
-    chips[rows, right] -= take_right
+    if rules.reversible:
+        take_left = np.where(rev, np.minimum(n_left, flat[at_left]), -n_left)
+        take_right = np.where(rev, np.minimum(n_right, flat[at_right]), -n_right)
+        take_pot = np.where(rev, np.minimum(n_center, pot), -n_center)
+    else:
+        take_left, take_right, take_pot = -n_left, -n_right, -n_center
+    flat[at_left] -= take_left
+    flat[at_right] -= take_right
     pot -= take_pot
-    chips[rows, mover] += take_left + take_right + take_pot
+    flat[at_mover] += take_left + take_right + take_pot
 
     winner = np.full(games, NO_WINNER, dtype=np.int64)
-    three = n_wild == MAX_DICE
-    # Three Wilds (R8): take the pot; reversed (R9): the roller's chips go to the pot.
-    plain3 = three & ~rev
-    taken = pot * plain3
-    chips[rows, mover] += taken
-    if rules.three_wilds is ThreeWilds.WIN:
-        winner = np.where(plain3, mover, winner)
-    pot = np.where(plain3, 0, pot)
-    rev3 = three & rev
-    pot += chips[rows, mover] * rev3
-    chips[rows, mover] *= ~rev3
-
-    # One or two Wilds, one at a time (R6, R7; reversed R9).
+    taken = np.zeros(games, dtype=np.int64)
     if rules.wild:
-        offsets = (mover[:, None] + np.arange(1, seats)[None, :]) % seats  # others, nearest left first
+        n_wild = (shown == WILD).sum(axis=1)
+        three = n_wild == MAX_DICE
+        # Three Wilds (R8): take the pot; reversed (R9): the roller's chips go to the pot.
+        plain3 = three & ~rev
+        taken = pot * plain3
+        flat[at_mover] += taken
+        if rules.three_wilds is ThreeWilds.WIN:
+            winner = np.where(plain3, mover, winner)
+        pot = np.where(plain3, 0, pot)
+        rev3 = three & rev
+        pot += flat[at_mover] * rev3
+        flat[at_mover] *= ~rev3
+        # One or two Wilds, one at a time (R6, R7; reversed R9).
+        others_at = (
+            base[:, None] + (mover[:, None] + np.arange(1, seats)[None, :]) % seats
+        )  # nearest left first
+        rows = np.arange(games)
         for k in range(MAX_DICE - 1):
             acting = (n_wild > k) & ~three
             if not acting.any():
                 break
-            others = chips[rows[:, None], offsets]
+            others = flat[others_at]
             most = np.argmax(np.where(others > 0, others, -1), axis=1)
             fewest = np.argmin(others, axis=1)
             can_take = acting & ~rev & (others.max(axis=1) > 0)
-            can_give = acting & rev & (chips[rows, mover] > 0)
-            target = offsets[rows, np.where(rev, fewest, most)]
+            can_give = acting & rev & (flat[at_mover] > 0)
+            target = others_at[rows, np.where(rev, fewest, most)]
             delta = can_take.astype(np.int64) - can_give.astype(np.int64)
-            chips[rows, target] -= delta
-            chips[rows, mover] += delta
+            flat[target] -= delta
+            flat[at_mover] += delta
 
     # End of the turn (R10, R11).
     playing = winner == NO_WINNER
@@ -147,21 +158,22 @@ def play_turn(
         won = playing & (holders == 1)
         winner = np.where(won, np.argmax(holding, axis=1), winner)
     elif rules.win is WinCondition.ROLL_ALL_DOTS:
-        won = playing & sole & (n_dot == dice)
+        won = playing & sole & ((shown == DOT).sum(axis=1) == dice)
         winner = np.where(won, mover, winner)
     else:
         won = playing & sole & ~rev & (holders == 0)
         winner = np.where(won, mover, winner)
     pot_won = np.where(winner == NO_WINNER, 0, taken + pot * won)
-    chips[rows, np.maximum(winner, 0)] += pot * won
+    flat[base + np.maximum(winner, 0)] += pot * won
     pot = np.where(won, 0, pot)
     reset = (winner == NO_WINNER) & (holders == 0)
-    chips[reset] = rules.chips
+    if reset.any():
+        chips[reset] = rules.chips
 
     # The next seat with chips, from the roller's left (R1, R4); the roller again if nobody else has any.
     ahead = (mover[:, None] + np.arange(1, seats + 1)[None, :]) % seats
-    step_to = np.argmax(chips[rows[:, None], ahead] > 0, axis=1)
-    next_mover = np.where(winner == NO_WINNER, ahead[rows, step_to], mover)
+    step_to = np.argmax(flat[base[:, None] + ahead] > 0, axis=1)
+    next_mover = np.where(winner == NO_WINNER, (mover + 1 + step_to) % seats, mover)
     return TurnResult(chips, pot, next_mover, winner, pot_won, rev, reset)
 
 

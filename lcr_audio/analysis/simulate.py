@@ -118,11 +118,13 @@ def _batch(
     seat_turns = np.zeros(seats, dtype=np.int64)
     wins = np.zeros(seats, dtype=np.int64)
     pot_won = np.zeros(seats, dtype=np.int64)
+    later = np.arange(1, seats)
     for _ in range(MAX_TURNS):
         if not len(ids):
             break
-        rolls += np.bincount(movers, minlength=seats)
-        seat_turns += np.bincount(movers, minlength=seats)
+        rolled = np.bincount(movers, minlength=seats)
+        rolls += rolled
+        seat_turns += rolled
         result = play_turn(rules, state, pots, movers, roll_faces(rules, len(ids), rng), reverse_at)
         done = result.winner != NO_WINNER
         if done.any():
@@ -130,13 +132,21 @@ def _batch(
             pot_won += np.bincount(result.winner[done], weights=result.pot_won[done], minlength=seats).astype(
                 np.int64
             )
-        going = ~done
-        gap = (result.mover[going] - movers[going] - 1) % seats  # seats skipped on the way (R4)
-        for k in range(1, seats):
-            skipped = gap >= k
-            if skipped.any():
-                seat_turns += np.bincount((movers[going][skipped] + k) % seats, minlength=seats)
-        state, pots, movers, ids = result.chips[going], result.pot[going], result.mover[going], ids[going]
+            going = ~done
+            state, pots, movers, nexts = (
+                result.chips[going],
+                result.pot[going],
+                movers[going],
+                result.mover[going],
+            )
+            ids = ids[going]
+        else:
+            state, pots, nexts = result.chips, result.pot, result.mover
+        gap = (nexts - movers - 1) % seats  # seats skipped on the way (R4)
+        if gap.any():
+            skipped = later[None, :] <= gap[:, None]
+            seat_turns += np.bincount(((movers[:, None] + later[None, :]) % seats)[skipped], minlength=seats)
+        movers = nexts
     finished = games - len(ids)
     return Tally(finished, wins, rolls, seat_turns, pot_won)
 
