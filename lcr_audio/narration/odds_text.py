@@ -20,6 +20,19 @@ def percent(chance: float) -> int:
     return math.floor(chance * 100 + 0.5)
 
 
+def percent_tenths(chance: float) -> str:
+    """A chance in percent to one decimal, written the current language's way ("30.7", "30,7")."""
+    from babel.numbers import format_decimal
+
+    from ..i18n import language
+
+    value = round(chance * 100, 1)
+    try:
+        return str(format_decimal(value, format="0.0", locale=language() or "en"))
+    except Exception:  # an unknown locale: plain digits
+        return f"{value:.1f}"
+
+
 def margin(errors: Sequence[float]) -> int:
     """The margin said with simulated chances: the widest 95% half-interval, in whole percent, at least 1."""
     return max(1, math.ceil(max(errors) * Z95 * 100 - 1e-9))
