@@ -87,7 +87,7 @@ def test_a_human_game_with_every_key_is_all_catalog_text(pseudo: None) -> None:
                 "v",
                 "q",
                 "o",
-                "p",
+                "\x1bOQ",
                 "\x1b[B",
                 "\x1b[B",
                 "\x1b[C",

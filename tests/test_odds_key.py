@@ -95,5 +95,5 @@ def test_o_is_the_odds_and_p_the_options_in_every_game_context() -> None:
     for context in (Context.ROLL, Context.WATCH, Context.CONFIRM):
         entries = help_entries(context)
         assert "O: each player's chance of winning from here." in entries
-        assert "P: the options menu." in entries
+        assert "F2: the options menu." in entries
     assert Command.ODDS.value == "odds"

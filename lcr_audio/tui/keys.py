@@ -153,6 +153,8 @@ class Command(enum.Enum):
     REPEAT = "repeat"
     NEXT_LESSON = "next-lesson"
     REPEAT_LESSON = "repeat-lesson"
+    NEIGHBOURS = "neighbours"
+    PAUSE = "pause"
 
 
 @dataclass(frozen=True)
@@ -307,6 +309,24 @@ KEYS: tuple[KeySpec, ...] = (
         PLAYING,
     ),
     KeySpec(
+        Command.NEIGHBOURS,
+        ("b",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("B"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("who sits beside you, left and right, with their chips"),
+        PLAYING,
+    ),
+    KeySpec(
+        Command.PAUSE,
+        ("p",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("P"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("pause the computer players; P again goes on"),
+        frozenset({Context.WATCH}),
+    ),
+    KeySpec(
         Command.EXPLAIN_ROLL,
         ("e",),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
@@ -445,9 +465,9 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec(
         Command.OPTIONS,
-        ("p",),
+        ("f2",),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("P"),
+        N_("F2"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the options menu"),
         IN_GAME,
@@ -580,9 +600,9 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec(
         Command.CLOSE,
-        ("escape", "enter", "p"),
+        ("escape", "enter", "f2"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("Escape, Enter or P"),
+        N_("Escape, Enter or F2"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("close the menu"),
         frozenset({Context.OPTIONS}),
