@@ -267,8 +267,8 @@ def parse_position(args: argparse.Namespace, rules: Rules) -> tuple[tuple[int, .
     else:
         parts = [p.strip() for p in args.position.split(",")]
         if not all(p.isdigit() for p in parts):
-            # Translators: a bad --position value; 3,0,2 stays as it is.
             raise BadInput(
+                # Translators: a bad --position value; 3,0,2 stays as it is.
                 _(
                     "--position takes each seat's chips as numbers separated by commas, such as 3,0,2; not {value}."  # noqa: E501
                 ).format(value=args.position)
@@ -294,13 +294,13 @@ def parse_position(args: argparse.Namespace, rules: Rules) -> tuple[tuple[int, .
         )
     mover = args.mover - 1
     if mover >= rules.players:
-        # Translators: --mover names a seat beyond the table; {seat} and {players} are numbers.
         raise BadInput(
+            # Translators: --mover names a seat beyond the table; {seat} and {players} are numbers.
             _("Seat {seat} is not at this table of {players}.").format(seat=args.mover, players=rules.players)
         )
     if chips[mover] == 0:
-        # Translators: --mover names a seat without chips, which never plays (R4).
         raise BadInput(
+            # Translators: --mover names a seat without chips, which never plays (R4).
             _("Seat {seat} has no chips, so it cannot be the seat to play.").format(seat=args.mover)
         )
     return chips, pot, mover
@@ -380,12 +380,8 @@ def run_odds(args: argparse.Namespace, out: TextIO) -> int:
         out.write(_("Exact odds, seat {seat} to play:").format(seat=mover + 1) + "\n")
     else:
         # Translators: the heading of lcr-audio odds' simulated table; {games} a number of games.
-        out.write(
-            _("Simulated odds from {games} games, seat {seat} to play:").format(
-                games=args.games, seat=mover + 1
-            )
-            + "\n"
-        )
+        heading = _("Simulated odds from {games} games, seat {seat} to play:")
+        out.write(heading.format(games=args.games, seat=mover + 1) + "\n")
     for seat, (win, error, rolls, turns, pot_won) in enumerate(rows, start=1):
         if error is None:
             # Translators: one seat's line of lcr-audio odds: its chance of winning in percent, how many
