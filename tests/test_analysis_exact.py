@@ -281,3 +281,16 @@ def test_simulated_turns_and_pot_agree_with_the_exact_expectations() -> None:
         assert tally.seat_turns[seat] / tally.games == pytest.approx(solution.seat_turns[row, k], rel=0.02)
         expected_pot = solution.pot_won[row, k] / solution.win[row, k]
         assert tally.pot_won[seat] / tally.wins[seat] == pytest.approx(expected_pot, rel=0.03)
+
+
+def test_o_again_at_the_same_position_adds_to_the_games_already_played() -> None:
+    rules = Rules(players=4, chips=2, win=WinCondition.LAST_CHIP_IN_POT)
+    keeper = OddsKeeper(rules, None, seed=3)
+    state = position(rules, (2, 2, 2, 2), 0, 0)
+    first = keeper.odds(state, budget=0.01)
+    assert keeper._more is not None
+    keeper._more.join()
+    again = keeper.odds(state, budget=0.01)
+    assert again.games > first.games
+    other = keeper.odds(position(rules, (3, 1, 2, 2), 0, 1), budget=0.0)
+    assert other.games < again.games  # a new position starts a new count

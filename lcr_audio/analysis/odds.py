@@ -154,22 +154,17 @@ def _write(path: Path, table: ExactTable) -> None:
         raise
 
 
-def simulated(
-    rules: Rules, chips: tuple[int, ...], pot: int, mover: Seat, *, budget: float, rng: random.Random
-) -> Odds:
-    """Each seat's chance from the start of ``mover``'s turn by Monte Carlo, for about ``budget`` seconds
-    (at least one game), games played one at a time (:mod:`.plain`)."""
-    wins, games = plain_wins(rules, chips, pot, mover, budget=budget, rng=rng, reverse_at=DEFAULT_REVERSE_AT)
-    rates = [w / games for w in wins]
-    errors = tuple(math.sqrt(r * (1 - r) / games) for r in rates)
-    return Odds(tuple(rates), errors, games)
+BACKGROUND_SECONDS: Final = 2.0
+"""After a simulated answer, games go on being played from the same position for this long on a daemon
+thread, so that O pressed again at the same position answers with a smaller margin."""
 
 
 class OddsKeeper:
     """Answers "who is likely to win?" for one game at any moment, quickly (the O key).
 
     The exact table, where the rules have one, is loaded or solved on a daemon thread started here; until
-    it is ready (and for rules without one) the answer is simulated for about :data:`KEY_BUDGET` seconds.
+    it is ready (and for rules without one) the answer is simulated for about :data:`KEY_BUDGET` seconds,
+    adding to the games already played from the same position (see :data:`BACKGROUND_SECONDS`).
 
     Args:
         rules: the game's options.
@@ -181,6 +176,11 @@ class OddsKeeper:
         self.rules = rules
         self.table: ExactTable | None = None
         self._rng = random.Random(seed)
+        self._pool_lock = threading.Lock()
+        self._pool_key: tuple[tuple[int, ...], int, Seat] | None = None
+        self._pool_wins = [0] * rules.players
+        self._pool_games = 0
+        self._more: threading.Thread | None = None
         self._thread: threading.Thread | None = None
         if supports(rules):
             self._thread = threading.Thread(target=self._load, args=(folder,), name="odds-table", daemon=True)
@@ -225,4 +225,35 @@ class OddsKeeper:
             found = self.table.lookup(state.chips, state.pot, state.seat)
             if found is not None:
                 return Odds(found)
-        return simulated(self.rules, state.chips, state.pot, state.seat, budget=budget, rng=self._rng)
+        return self._simulated((state.chips, state.pot, state.seat), budget)
+
+    def _simulated(self, key: tuple[tuple[int, ...], int, Seat], budget: float) -> Odds:
+        """Simulate from ``key`` for ``budget`` seconds, added to the games already played from it."""
+        self._add(key, budget, foreground=True)
+        with self._pool_lock:
+            wins, games = list(self._pool_wins), self._pool_games
+        if budget > 0 and (self._more is None or not self._more.is_alive()):
+            self._more = threading.Thread(
+                target=self._add, args=(key, BACKGROUND_SECONDS), kwargs={"foreground": False}, daemon=True
+            )
+            self._more.start()
+        rates = [w / games for w in wins]
+        errors = tuple(math.sqrt(r * (1 - r) / games) for r in rates)
+        return Odds(tuple(rates), errors, games)
+
+    def _add(self, key: tuple[tuple[int, ...], int, Seat], budget: float, *, foreground: bool) -> None:
+        """Play from ``key`` for ``budget`` seconds into the pool: a key asked for now (``foreground``)
+        starts a new pool; games of the background thread for a key no longer asked for are dropped."""
+        chips, pot, mover = key
+        with self._pool_lock:
+            rng = random.Random(self._rng.getrandbits(64))
+        wins, games = plain_wins(
+            self.rules, chips, pot, mover, budget=budget, rng=rng, reverse_at=DEFAULT_REVERSE_AT
+        )
+        with self._pool_lock:
+            if self._pool_key != key:
+                if not foreground:
+                    return
+                self._pool_key, self._pool_wins, self._pool_games = key, [0] * self.rules.players, 0
+            self._pool_wins = [a + b for a, b in zip(self._pool_wins, wins, strict=True)]
+            self._pool_games += games
