@@ -100,7 +100,6 @@ class ChainSimulator:
         seats = self.rules.players
         ended = len(self.chain.states)
         flat, position_of, moved_by = self.table, self.position_of, self.moved_by
-        modulo = (np.arange(2 * seats) % seats).astype(np.int32)
         wins = np.zeros(seats, dtype=np.int64)
         for first in range(0, games, CHUNK):
             count = min(CHUNK, games - first)
@@ -112,10 +111,10 @@ class ChainSimulator:
                     roll = rolls[turn * len(where) : (turn + 1) * len(where)]
                     entry = flat[where * ROLLS + roll]
                     where = position_of[entry]
-                    seat = modulo[seat + moved_by[entry]]
+                    seat += moved_by[entry]  # taken modulo the seats once the game ends
                 done = where >= ended
                 if done.any():
-                    wins += np.bincount(modulo[seat[done] + where[done] - ended], minlength=seats)
+                    wins += np.bincount((seat[done] + where[done] - ended) % seats, minlength=seats)
                     where, seat = where[~done], seat[~done]
         return wins
 
