@@ -14,6 +14,8 @@ numpy's 0.85 million, both waiting on memory for the table, so numba is not used
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -30,6 +32,9 @@ ROLLS: Final = 6**MAX_DICE
 
 CHUNK: Final = 1 << 16
 """Games played side by side in one chunk."""
+
+WORKERS: Final = 2
+"""Threads that share a simulation (this project's machines have two cores)."""
 
 TURNS_PER_CHECK: Final = 8
 """Turns played before finished games are taken out."""
@@ -88,12 +93,23 @@ class ChainSimulator:
         return int(found[0])
 
     def wins(self, chips: tuple[int, ...], mover: Seat, games: int, seed: int | None = None) -> IntArray:
-        """Games won by each seat out of ``games`` played from the position.
+        """Games won by each seat out of ``games`` played from the position, on :data:`WORKERS` threads.
 
         Raises:
             KeyError: the position is not in the table.
         """
-        return self.play(self.index_of(chips, mover), mover, games, np.random.default_rng(seed))
+        return self.play_parallel(self.index_of(chips, mover), mover, games, generators(seed))
+
+    def play_parallel(
+        self, start: int, mover: Seat, games: int, rngs: Sequence[np.random.Generator]
+    ) -> IntArray:
+        """:meth:`play` with the games shared between one thread per generator (numpy lets go of the
+        interpreter lock while it gathers, so the threads use the processor's cores)."""
+        shares = [games // len(rngs) + (i < games % len(rngs)) for i in range(len(rngs))]
+        with ThreadPoolExecutor(max_workers=len(rngs)) as pool:
+            parts = list(pool.map(lambda job: self.play(start, mover, *job), zip(shares, rngs, strict=True)))
+        total: IntArray = np.sum(parts, axis=0)
+        return total
 
     def play(self, start: int, mover: Seat, games: int, rng: np.random.Generator) -> IntArray:
         """Games won by each seat out of ``games`` played from table row ``start`` with ``mover`` to play."""
@@ -117,6 +133,11 @@ class ChainSimulator:
                     wins += np.bincount((seat[done] + where[done] - ended) % seats, minlength=seats)
                     where, seat = where[~done], seat[~done]
         return wins
+
+
+def generators(seed: int | None, workers: int | None = None) -> list[np.random.Generator]:
+    """One independent generator per worker thread, all from ``seed`` (repeatable with the same seed)."""
+    return [np.random.default_rng(child) for child in np.random.SeedSequence(seed).spawn(workers or WORKERS)]
 
 
 def _rolls(rng: np.random.Generator, count: int) -> npt.NDArray[np.uint8]:

@@ -470,12 +470,15 @@ def win_counts(
             except exact.TooLargeError:
                 fast = None
             if fast is not None:
+                from .chain_sim import generators
+
                 row = fast.index_of(start, 0)
+                rngs = generators(seed)
                 wins = np.zeros(rules.players, dtype=np.int64)
                 done = 0
                 while done < games:
-                    part = min(1_000_000, games - done)
-                    wins += fast.play(row, 0, part, rng)
+                    part = min(2_000_000, games - done)
+                    wins += fast.play_parallel(row, 0, part, rngs)
                     done += part
                     progress(done)
                 return [int(w) for w in wins]
