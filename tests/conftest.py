@@ -37,14 +37,24 @@ settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHES
 def _user_folders(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Path]:
-    """Point the XDG folders (settings, saves, logs) at a temporary folder for every test."""
+    """Point the game's folders (settings, saves, logs, cache) at a temporary folder for every test, on every
+    platform: ``LCR_AUDIO_HOME``, which every folder lookup honours (platformdirs ignores ``XDG_*`` on
+    Windows and macOS); the XDG variables too, for any other program a test starts."""
     home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("LCR_AUDIO_HOME", str(home / "lcr-audio"))
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
     monkeypatch.delenv("LCR_AUDIO_SPEECH", raising=False)
     # No test reaches the desktop's session bus: a running Orca would be sent the tests' messages.
     monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
     yield home
+
+
+@pytest.fixture(autouse=True)
+def _utf8_children(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Python a test starts (the game as a process) reads and writes UTF-8, as on Linux, whatever the
+    console code page on Windows (issue 11): the tests compare names such as Zoë and Ана."""
+    monkeypatch.setenv("PYTHONUTF8", "1")
 
 
 @pytest.fixture(autouse=True)
