@@ -40,6 +40,9 @@ TOLERANCE: Final = 1e-15
 
 MAX_SWEEPS: Final = 20_000
 
+CHUNK_ROWS: Final = 100_000
+"""Turns played through the kernel at once while the chain is built (memory: about 1 kB each)."""
+
 
 class TooLargeError(ValueError):
     """The rules have no exact table here: too many positions, or a win condition without an end (R10)."""
@@ -131,22 +134,36 @@ def build_chain(rules: Rules, reverse_at: int = 6) -> Chain:
     chance = np.concatenate([p[2] for p in parts])
     keep = np.argsort(source, kind="stable")
     source, faces, chance = source[keep], faces[keep], chance[keep]
-    start = states[source]
-    result = play_turn(
-        rules, start, total - start.sum(axis=1), np.zeros(len(source), dtype=np.int64), faces, reverse_at
-    )
-    if result.reset.any():  # never under last-with-chips from two holders (R10, R11)
-        raise AssertionError("A reset in the exact chain.")
-    turned = np.take_along_axis(
-        result.chips, (result.mover[:, None] + np.arange(seats)[None, :]) % seats, axis=1
-    )
-    going = result.winner == NO_WINNER
     by_code = np.argsort(codes)
-    found = np.minimum(np.searchsorted(codes[by_code], _encode(turned, total)), len(codes) - 1)
-    target = np.where(going, by_code[found], 0)
-    if not np.array_equal(codes[target[going]], _encode(turned[going], total)):
-        raise AssertionError("A position outside the exact table.")
-    return Chain(states, codes, source, target, result.mover, result.winner, result.pot_won, chance)
+    sorted_codes = codes[by_code]
+    target = np.zeros(len(source), dtype=np.int64)
+    turn = np.zeros(len(source), dtype=np.int64)
+    winner = np.zeros(len(source), dtype=np.int64)
+    pot_won = np.zeros(len(source), dtype=np.int64)
+    for first in range(0, len(source), CHUNK_ROWS):  # in chunks: a few dozen MB at a time
+        rows = slice(first, first + CHUNK_ROWS)
+        start = states[source[rows]]
+        result = play_turn(
+            rules,
+            start,
+            total - start.sum(axis=1),
+            np.zeros(len(start), dtype=np.int64),
+            faces[rows],
+            reverse_at,
+        )
+        if result.reset.any():  # never under last-with-chips from two holders (R10, R11)
+            raise AssertionError("A reset in the exact chain.")
+        turned = np.take_along_axis(
+            result.chips, (result.mover[:, None] + np.arange(seats)[None, :]) % seats, axis=1
+        )
+        going = result.winner == NO_WINNER
+        wanted = _encode(turned, total)
+        found = np.minimum(np.searchsorted(sorted_codes, wanted), len(codes) - 1)
+        if not np.array_equal(sorted_codes[found[going]], wanted[going]):
+            raise AssertionError("A position outside the exact table.")
+        target[rows] = np.where(going, by_code[found], 0)
+        turn[rows], winner[rows], pot_won[rows] = result.mover, result.winner, result.pot_won
+    return Chain(states, codes, source, target, turn, winner, pot_won, chance)
 
 
 def _encode(states: IntArray, total: int) -> IntArray:
@@ -192,23 +209,27 @@ def solve(
     width = columns * seats
     going = chain.winner == NO_WINNER
     rel = np.arange(seats)
-    # Constant part of each row: a win, a roll for the seat to play, the seats skipped before the next one.
-    reward = np.zeros((len(chain.source), columns, seats))
+    # Constant part of each row, times its chance: a win, a roll for the seat to play, the seats skipped
+    # before the next one, the pot a win takes.
+    weighted = np.zeros((len(chain.source), width))
     ended = np.flatnonzero(~going)
-    reward[ended, 0, chain.winner[ended]] = 1.0
+    weighted[ended, chain.winner[ended]] = chain.chance[ended]
     if expectations:
-        reward[:, 1, 0] = 1.0
-        reward[:, 2, 0] = 1.0
+        weighted[:, seats] = chain.chance
+        weighted[:, 2 * seats] = chain.chance
         skipped = going[:, None] & (rel[None, :] > 0) & (rel[None, :] < chain.turn[:, None])
-        reward[:, 2, :] += skipped
-        reward[ended, 3, chain.winner[ended]] = chain.pot_won[ended]
-    weighted = (reward * chain.chance[:, None, None]).reshape(len(chain.source), width)
-    # Where each row's next position sits in the flat table, turned back to the old seat to play.
-    gather = (
-        chain.target[:, None, None] * width
-        + np.arange(columns)[None, :, None] * seats
-        + ((rel[None, :] - chain.turn[:, None]) % seats)[:, None, :]
-    ).reshape(-1, width)
+        weighted[:, 2 * seats : 3 * seats] += skipped * chain.chance[:, None]
+        weighted[ended, 3 * seats + chain.winner[ended]] = chain.pot_won[ended] * chain.chance[ended]
+
+    def gather(rows: slice) -> IntArray:
+        """Where each row's next position sits in the flat table, turned back to the old seat to play."""
+        target, turn = chain.target[rows], chain.turn[rows]
+        return (
+            target[:, None, None] * width
+            + np.arange(columns)[None, :, None] * seats
+            + ((rel[None, :] - turn[:, None]) % seats)[:, None, :]
+        ).reshape(-1, width)
+
     values = np.zeros((size, width))
     table = chain.states.sum(axis=1)
     if rules.wild or rules.reversible:
@@ -224,11 +245,13 @@ def solve(
         inside = going[rows] & (chain.target[rows] >= first) & (chain.target[rows] < last)
         const = weighted[rows].copy()
         out = going[rows] & ~inside
-        const[out] += chain.chance[rows][out, None] * values.ravel()[gather[rows][out]]
+        where = gather(rows)
+        const[out] += chain.chance[rows][out, None] * values.ravel()[where[out]]
         starts = row_starts[first:last] - row_starts[first]
         base = np.add.reduceat(const, starts, axis=0)
         in_rows = np.flatnonzero(inside)
-        in_gather = gather[rows][in_rows]
+        in_gather = where[in_rows]
+        del where
         in_chance = chain.chance[rows][in_rows, None]
         owner = chain.source[rows][in_rows] - first
         count = np.bincount(owner, minlength=last - first)
