@@ -209,17 +209,22 @@ def solve(
     width = columns * seats
     going = chain.winner == NO_WINNER
     rel = np.arange(seats)
+
     # Constant part of each row, times its chance: a win, a roll for the seat to play, the seats skipped
     # before the next one, the pot a win takes.
-    weighted = np.zeros((len(chain.source), width))
-    ended = np.flatnonzero(~going)
-    weighted[ended, chain.winner[ended]] = chain.chance[ended]
-    if expectations:
-        weighted[:, seats] = chain.chance
-        weighted[:, 2 * seats] = chain.chance
-        skipped = going[:, None] & (rel[None, :] > 0) & (rel[None, :] < chain.turn[:, None])
-        weighted[:, 2 * seats : 3 * seats] += skipped * chain.chance[:, None]
-        weighted[ended, 3 * seats + chain.winner[ended]] = chain.pot_won[ended] * chain.chance[ended]
+    def weighted(rows: slice) -> FloatArray:
+        """The constant part of ``rows``, each times its chance (one class at a time: memory)."""
+        chance, winner, ended = chain.chance[rows], chain.winner[rows], ~going[rows]
+        out = np.zeros((len(chance), width))
+        last = np.flatnonzero(ended)
+        out[last, winner[last]] = chance[last]
+        if expectations:
+            out[:, seats] = chance
+            out[:, 2 * seats] = chance
+            skipped = going[rows][:, None] & (rel[None, :] > 0) & (rel[None, :] < chain.turn[rows][:, None])
+            out[:, 2 * seats : 3 * seats] += skipped * chance[:, None]
+            out[last, 3 * seats + winner[last]] = chain.pot_won[rows][last] * chance[last]
+        return out
 
     def gather(rows: slice) -> IntArray:
         """Where each row's next position sits in the flat table, turned back to the old seat to play."""
@@ -243,7 +248,7 @@ def solve(
         first, last = int(members[0]), int(members[-1]) + 1
         rows = slice(int(row_starts[first]), int(row_starts[last]))
         inside = going[rows] & (chain.target[rows] >= first) & (chain.target[rows] < last)
-        const = weighted[rows].copy()
+        const = weighted(rows)
         out = going[rows] & ~inside
         where = gather(rows)
         const[out] += chain.chance[rows][out, None] * values.ravel()[where[out]]
