@@ -121,3 +121,17 @@ def test_simulate_with_a_careful_seat_reports_its_gain(capsys: pytest.CaptureFix
     lines = [line for line in out.splitlines() if line.startswith("Seat")]
     assert lines[0].startswith("Seat 1, careful: wins ") and "Against all greedy: " in lines[0]
     assert lines[1].startswith("Seat 2, greedy: wins ")
+
+
+def test_progress_lines_say_each_percent_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lcr_audio.analysis import cli as analysis_cli
+
+    monkeypatch.setattr(analysis_cli, "PROGRESS_SECONDS", 0.0)
+    out = io.StringIO()
+    progress = analysis_cli.Progress(out, 200, quiet=False)
+    for done in (2, 3, 4, 4, 100, 200):
+        progress(done)
+    assert out.getvalue() == "1 percent done.\n2 percent done.\n50 percent done.\n"
+    quiet = io.StringIO()
+    analysis_cli.Progress(quiet, 200, quiet=True)(50)
+    assert quiet.getvalue() == ""

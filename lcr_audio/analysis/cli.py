@@ -234,18 +234,22 @@ def _decimal(value: float, digits: int = 1) -> str:
 
 
 class Progress:
-    """Prints "N of M games played." at most every :data:`PROGRESS_SECONDS` (never on a redrawn line)."""
+    """Prints "N percent done." at most every :data:`PROGRESS_SECONDS` and only when N changed: a line of
+    its own each time, never a line redrawn in place."""
 
     def __init__(self, out: TextIO, total: int, quiet: bool) -> None:
         self.out, self.total, self.quiet = out, total, quiet
         self.last = time.monotonic()
+        self.said = -1
 
     def __call__(self, done: int) -> None:
         now = time.monotonic()
         if self.quiet or now - self.last < PROGRESS_SECONDS or done >= self.total:
             return
-        self.last = now
         percent = math.floor(100 * done / self.total)
+        if percent == self.said:  # nothing new to say
+            return
+        self.last, self.said = now, percent
         # Translators: a progress line of a long simulation, printed every few seconds.
         self.out.write(_("{percent} percent done.").format(percent=percent) + "\n")
         self.out.flush()
