@@ -1,9 +1,9 @@
 """``lcr-audio odds`` and ``lcr-audio simulate`` (issue 15, item 2): each seat's chances as lines a screen
 reader can follow, or CSV.
 
-:func:`register` adds both command words to the command-line parser; nothing heavy is imported until a
-command runs (numpy, the tables). Long runs print a short progress line every few seconds, never a bar
-redrawn in place. A bad value is one sentence and exit code 2.
+:data:`COMMANDS` lists both command words for :mod:`lcr_audio.cli`, which registers them; nothing heavy is
+imported until a command runs (numpy, the tables). Long runs print a short progress line every few seconds,
+never a bar redrawn in place. A bad value is one sentence (:class:`BadInput`) and exit code 2.
 """
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ import argparse
 import csv
 import math
 import random
-import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TextIO
+from typing import Final, NamedTuple, TextIO
 
 from ..engine import (
     MAX_CHIPS,
@@ -34,8 +33,6 @@ from ..engine import (
     step,
 )
 from ..i18n import _, language, ngettext
-
-COMMANDS: Final = ("odds", "simulate")
 
 PROGRESS_SECONDS: Final = 3.0
 """At most one progress line this often."""
@@ -134,25 +131,16 @@ def rules_from(args: argparse.Namespace) -> Rules:
         raise BadInput(str(error)) from None
 
 
-def register(commands: Any, parents: Sequence[argparse.ArgumentParser]) -> None:
-    """Add ``odds`` and ``simulate`` to ``commands`` (argparse's sub-parsers); each parser holds its
-    function as ``analysis`` (see :func:`run`)."""
-    odds = commands.add_parser(
-        "odds",
-        parents=list(parents),
-        # Translators: --help text of the odds command.
-        help=_("each player's chance of winning, exact where the table is small enough"),
-    )
-    add_odds_arguments(odds)
-    odds.set_defaults(analysis=run_odds)
-    simulate = commands.add_parser(
-        "simulate",
-        parents=list(parents),
-        # Translators: --help text of the simulate command.
-        help=_("play many games by computer and count the wins"),
-    )
-    add_simulate_arguments(simulate)
-    simulate.set_defaults(analysis=run_simulate)
+def odds_help() -> str:
+    """``odds``' line in ``lcr-audio --help``."""
+    # Translators: --help text of the odds command.
+    return _("each player's chance of winning, exact where the table is small enough")
+
+
+def simulate_help() -> str:
+    """``simulate``'s line in ``lcr-audio --help``."""
+    # Translators: --help text of the simulate command.
+    return _("play many games by computer and count the wins")
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
@@ -205,18 +193,6 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
             "how a seat's computer player decides: greedy (the usual) or careful; may be given for each seat"
         ),
     )
-
-
-def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
-    """Run the command ``args`` came with (``odds`` or ``simulate``). Returns the exit code: 2 for bad
-    input, said in one sentence on standard error."""
-    out = stdout if stdout is not None else sys.stdout
-    command: Callable[[argparse.Namespace, TextIO], int] = args.analysis
-    try:
-        return command(args, out)
-    except BadInput as error:
-        print(str(error), file=sys.stderr)
-        return 2
 
 
 # --- formatting ------------------------------------------------------------------------------------------
@@ -590,3 +566,21 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
             )
         out.write(text + "\n")
     return 0
+
+
+class CommandWord(NamedTuple):
+    """One command word of this module, for :mod:`lcr_audio.cli` to register."""
+
+    name: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, TextIO], int]
+    """Runs the command; may raise :class:`BadInput`."""
+    help: Callable[[], str]
+
+
+COMMANDS: Final = (
+    CommandWord("odds", add_odds_arguments, run_odds, odds_help),
+    CommandWord("simulate", add_simulate_arguments, run_simulate, simulate_help),
+)
+"""Each command word with the function adding its options, the function running it (it may raise
+:class:`BadInput`) and its ``--help`` line; :mod:`lcr_audio.cli` registers them."""
