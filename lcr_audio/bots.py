@@ -5,9 +5,19 @@ replays exactly.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
-from .engine import GameState, Seat
+from .engine import GameState, Phase, Seat
+
+
+class PolicyName(enum.StrEnum):
+    """The computer players' ways of deciding, by the name saved and typed (``--policy 2=careful``)."""
+
+    GREEDY = "greedy"
+    """Take from the richest, give to the poorest, reverse from 6 chips on (the default)."""
+    CAREFUL = "careful"
+    """Choose what makes its own chance of winning largest, by the exact odds (issue 15)."""
 
 
 @dataclass(frozen=True)
@@ -15,12 +25,40 @@ class Policy:
     """A computer player's way of deciding.
 
     Attributes:
-        name: the policy's name, as saved and shown.
+        name: the policy's name (a :class:`PolicyName` value), as saved and shown.
         reverse_at: reverse the dice (R9) when holding at least this many chips; above 3 to matter.
     """
 
-    name: str = "greedy"
+    name: str = PolicyName.GREEDY.value
     reverse_at: int = 6
+
+    @property
+    def careful(self) -> bool:
+        """True for the careful player: its choices come from the odds where the rules have an exact table
+        (:mod:`lcr_audio.analysis.careful`; numpy is imported on its first choice), else as greedy's."""
+        return self.name == PolicyName.CAREFUL
+
+    def choose(self, state: GameState) -> Seat:
+        """The seat for the Wild the game asks about: :meth:`take_from` or :meth:`give_to`."""
+        if self.careful:
+            from .analysis.careful import careful_choice
+            from .storage import cache_dir
+
+            chosen = careful_choice(state, cache_dir() / "odds")
+            if chosen is not None:
+                return chosen
+        return self.take_from(state) if state.phase is Phase.WILD_TAKE else self.give_to(state)
+
+    def decide_reverse(self, state: GameState) -> bool:
+        """Whether to reverse the dice (R9): by the odds for the careful player, else :meth:`reverse`."""
+        if self.careful:
+            from .analysis.careful import careful_reverse
+            from .storage import cache_dir
+
+            chosen = careful_reverse(state, cache_dir() / "odds")
+            if chosen is not None:
+                return chosen
+        return self.reverse(state)
 
     def take_from(self, state: GameState) -> Seat:
         """The seat a Wild takes a chip from (R7): the one with most chips, ties to the nearest on the left.
@@ -54,3 +92,4 @@ def _first_best(state: GameState, seats: tuple[Seat, ...], *, most: bool) -> Sea
 
 
 DEFAULT_POLICY = Policy()
+CAREFUL_POLICY = Policy(name=PolicyName.CAREFUL.value)

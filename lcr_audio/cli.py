@@ -269,7 +269,35 @@ def _add_record_commands(commands: Commands) -> None:
     series.add_argument("--csv", action="store_true", help=_("as CSV, for a spreadsheet"))
 
 
-REGISTRARS: tuple[Callable[[Commands], None], ...] = (_add_game_commands, _add_record_commands)
+def _add_analysis_commands(commands: Commands) -> None:
+    """odds and simulate (issue 15): :mod:`lcr_audio.analysis.cli`; numpy is imported when they run."""
+    from .analysis import cli as analysis
+
+    for name, add_arguments, run, help_text in analysis.COMMANDS:
+        add_arguments(commands.add(name, Prints(_analysis(run)), help=help_text()))
+
+
+def _analysis(
+    run: Callable[[argparse.Namespace, TextIO], int],
+) -> Callable[[argparse.Namespace, TextIO], int]:
+    """``run``, its bad input (one sentence) reported as a :class:`UsageError`."""
+
+    def command(args: argparse.Namespace, stdout: TextIO) -> int:
+        from .analysis.cli import BadInput
+
+        try:
+            return run(args, stdout)
+        except BadInput as error:
+            raise UsageError(str(error)) from None
+
+    return command
+
+
+REGISTRARS: tuple[Callable[[Commands], None], ...] = (
+    _add_game_commands,
+    _add_record_commands,
+    _add_analysis_commands,
+)
 """The functions that add the command words, in the order ``--help`` lists them. A module with commands of
 its own adds one here: a function taking :class:`Commands` (it should import its module's heavy parts
 only inside the commands it adds, so that ``lcr-audio`` starts speaking as soon as it does today)."""

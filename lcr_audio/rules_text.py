@@ -59,6 +59,7 @@ class SectionKey(enum.StrEnum):
     RESET = "reset"
     FIRST_PLAYER = "first-player"
     ORDINARY_DICE = "ordinary-dice"
+    ODDS = "odds"
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,10 @@ VARIANT_KEYS: tuple[SectionKey, ...] = (
 )
 """The sections about options and variants, in this order when no rules are given (R3-R14)."""
 
-SECTION_KEYS: tuple[SectionKey, ...] = BASE_KEYS + VARIANT_KEYS
+ODDS_KEYS: tuple[SectionKey, ...] = (SectionKey.ODDS,)
+"""The sections about who is likely to win (issue 15), after the variants; numbers computed, not typed."""
+
+SECTION_KEYS: tuple[SectionKey, ...] = BASE_KEYS + VARIANT_KEYS + ODDS_KEYS
 """Every section key, in the order of :func:`sections` without rules."""
 
 
@@ -127,13 +131,14 @@ def sections(rules: Rules | None = None) -> list[Section]:
         SectionKey.RESET: _reset,
         SectionKey.FIRST_PLAYER: _first_player,
         SectionKey.ORDINARY_DICE: _ordinary_dice,
+        SectionKey.ODDS: _odds,
     }
     variants = list(VARIANT_KEYS)
     if rules is not None:
         variants = [k for k in VARIANT_KEYS if variant_on(k, rules)] + [
             k for k in VARIANT_KEYS if not variant_on(k, rules)
         ]
-    return [builders[key](rules) for key in (*BASE_KEYS, *variants)]
+    return [builders[key](rules) for key in (*BASE_KEYS, *variants, *ODDS_KEYS)]
 
 
 def variant_on(key: SectionKey, rules: Rules) -> bool:
@@ -642,6 +647,84 @@ def _ordinary_dice(rules: Rules | None) -> Section:
         # Translators: rules reader, "Playing with ordinary dice" section, in general: Wild dice (R14).
         paragraphs.append(_("With Wild dice, 4 counts as a Wild, and only 5 and 6 are dots."))
     return Section(SectionKey.ORDINARY_DICE, title, tuple(paragraphs))
+
+
+ODDS_TABLES: tuple[int, ...] = (3, 4, 5)
+"""The numbers of players the odds section speaks of, standard rules with 3 chips each."""
+
+ODDS_IN_FORCE_LIMIT = 12_000
+"""The largest exact table worked out for the odds of the game in force when the reader opens (5 seats
+with 3 chips: 11,613 positions, about a second); larger ones are left out."""
+
+
+def start_odds(rules: Rules) -> tuple[float, ...]:
+    """Each seat's exact chance of winning from the start under ``rules``, seat 1 rolling first (R10, R13).
+
+    Raises:
+        ValueError: ``rules`` have no exact table (:func:`lcr_audio.analysis.exact.supports`).
+    """
+    from .analysis.odds import shared_table
+
+    found = shared_table(rules, None).lookup((rules.chips,) * rules.players, 0, 0)
+    if found is None:  # pragma: no cover - every start has at least three seats with chips
+        raise ValueError("No start position in the table.")
+    return found
+
+
+def _odds_list(chances: Sequence[float]) -> str:
+    """ "seat 1: 30.7 percent, seat 2: 32.8 percent, ..." in the current language."""
+    from .narration.odds_text import percent_tenths
+
+    items = [
+        # Translators: one seat's chance in the rules reader's odds section: "seat 2: 32.8 percent".
+        _("seat {number}: {percent} percent").format(number=seat + 1, percent=percent_tenths(chance))
+        for seat, chance in enumerate(chances)
+    ]
+    return unit_list(items)
+
+
+def _odds(rules: Rules | None) -> Section:
+    """Who is likely to win: each seat's chance at 3, 4 and 5 players, computed (issue 15)."""
+    from .analysis.exact import state_count, supports
+
+    # Translators: title of a section of the rules reader: each seat's chance of winning.
+    title = _("Who is likely to win")
+    paragraphs = [
+        # Translators: rules reader, "Who is likely to win" section: where the numbers come from.
+        _(
+            "Nobody steers the dice, so each seat's chance of winning is fixed by the rules and the seat. "
+            "The game works these chances out exactly; here they are for the standard rules, 3 chips each, "
+            "seat 1 rolling first."
+        )
+    ]
+    tables = {players: start_odds(Rules(players=players)) for players in ODDS_TABLES}
+    for players, chances in tables.items():
+        best = max(range(players), key=chances.__getitem__)
+        worst = min(range(players), key=chances.__getitem__)
+        # Translators: rules reader, odds section: one table size; {odds} lists every seat's chance
+        # ("seat 1: 30.7 percent, ..."), {best} and {worst} are seat numbers.
+        text = _("With {players} players: {odds}. Seat {best} is favoured, seat {worst} worst off.")
+        paragraphs.append(
+            text.format(players=players, odds=_odds_list(chances), best=best + 1, worst=worst + 1)
+        )
+    if all(min(range(len(c)), key=c.__getitem__) == 0 for c in tables.values()):
+        # Translators: rules reader, odds section: why seat 1 is worst off; said only when the numbers
+        # above show it.
+        text = _("Seat 1 rolls first, so it gives chips away before any come its way.")
+        paragraphs.append(text)
+    if all(c[1] > min(c) for c in tables.values()):
+        # Translators: rules reader, odds section: why seat 2 is not the worst off; said only when the
+        # numbers above show it.
+        text = _(
+            "Seat 2 rolls early, yet it is not worst off: each L that seat 1 rolls gives seat 2 a chip first."
+        )
+        paragraphs.append(text)
+    if rules is not None and supports(rules) and state_count(rules) <= ODDS_IN_FORCE_LIMIT:
+        # Translators: rules reader, odds section: the chances under the rules of the game under way, from
+        # its start with seat 1 rolling first; {odds} lists every seat's chance.
+        text = _("Under this game's rules, from the start with seat 1 first: {odds}.")
+        paragraphs.append(text.format(odds=_odds_list(start_odds(rules))))
+    return Section(SectionKey.ODDS, title, tuple(paragraphs))
 
 
 # --- the E key: one roll, face by face -----------------------------------------------------------------

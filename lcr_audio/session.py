@@ -156,11 +156,11 @@ class Session:
         policy = self.players[self.state.seat].policy
         phase = self.state.phase
         if phase is Phase.REVERSE:
-            return self.apply(Reverse(policy.reverse(self.state)))
+            return self.apply(Reverse(policy.decide_reverse(self.state)))
         if phase is Phase.WILD_TAKE:
-            return self.apply(ChooseSeat(policy.take_from(self.state)))
+            return self.apply(ChooseSeat(policy.choose(self.state)))
         if phase is Phase.WILD_GIVE:
-            return self.apply(ChooseSeat(policy.give_to(self.state)))
+            return self.apply(ChooseSeat(policy.choose(self.state)))
         return self.roll()
 
     def play_to_end(self, max_steps: int = 100_000) -> GameState:

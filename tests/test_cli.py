@@ -79,9 +79,13 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
         (["play", "--computer", "9"], "--computer takes all, none, or seat numbers from 1 to 3"),
         (["play", "--seed", "x"], "Argument --seed: it must be a whole number, not x."),
         (["--pause", "x"], "Argument --pause: it must be a number of seconds from 0 to 10, not x."),
-        (["--seed", "7"], "--seed belongs to the play command: lcr-audio play --seed 7."),
-        (["rules", "--wild"], "--wild belongs to the play command: lcr-audio play --wild."),
-        (["--csv", "play"], "--csv belongs to the series command: lcr-audio series --csv."),
+        (["--seed", "7"], "--seed belongs to one of these commands: play, odds, simulate."),
+        (
+            ["rules", "--computer", "all"],
+            "--computer belongs to the play command: lcr-audio play --computer all.",
+        ),
+        (["rules", "--wild"], "--wild belongs to one of these commands: play, odds, simulate."),
+        (["--csv", "play"], "--csv belongs to one of these commands: series, odds, simulate."),
         (
             ["practice", "--lesson", "x"],
             "invalid choice: 'x' (choose from 'faces', 'dice', 'passing', 'pot', ",
@@ -112,7 +116,7 @@ def test_speech_option_works_before_and_after_the_command() -> None:
     assert parser.parse_args([]).command is None
 
 
-COMMANDS = ["play", "resume", "practice", "keep-score", "rules", "transcript", "series"]
+COMMANDS = ["play", "resume", "practice", "keep-score", "rules", "transcript", "series", "odds", "simulate"]
 GLOBAL_OPTIONS = {
     "--lang": (["--lang", "ru"], "lang", "ru"),
     "--speech": (["--speech", "console"], "speech", "console"),

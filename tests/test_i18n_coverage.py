@@ -87,6 +87,7 @@ def test_a_human_game_with_every_key_is_all_catalog_text(pseudo: None) -> None:
                 "v",
                 "q",
                 "o",
+                "\x1bOQ",
                 "\x1b[B",
                 "\x1b[B",
                 "\x1b[C",
@@ -121,7 +122,20 @@ def test_setup_questions_are_all_catalog_text(pseudo: None) -> None:
             recorder = RecordingBackend()
             setup = Setup(Speaker([recorder]), Console(io.StringIO()), keys)
             task = asyncio.create_task(setup.ask())
-            for group in ["12\r", "4\r", "1\r", "Ana\r", "o", "\x1b[C\r", "\x1b[C\r", "\r", "\r", "\r", "\r"]:
+            for group in [
+                "12\r",
+                "4\r",
+                "1\r",
+                "Ana\r",
+                "o",
+                "\x1b[C\r",
+                "\x1b[C\r",
+                "\r",
+                "\r",
+                "\r",
+                "\r",
+                "\r",
+            ]:
                 await asyncio.sleep(0.05)
                 keys.send_text(group)
             await asyncio.wait_for(task, 5)

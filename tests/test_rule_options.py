@@ -146,7 +146,7 @@ def _walk(*key_groups: str) -> tuple[Rules, list[str]]:
 def test_the_options_walk_asks_each_option_with_its_labels_and_default() -> None:
     """Enter for 3 players, 1 person, the name; O; then Right once on each option."""
     right = "\x1b[C"
-    rules, spoken = _walk("\r", "\r", "\r", "o", *[right + "\r"] * 6)
+    rules, spoken = _walk("\r", "\r", "\r", "o", *[right + "\r"] * 6, "\r")
     walk = spoken[
         spoken.index(
             "Rules: 3 players, 3 chips each. Wild dice off. Reversible dice off. The last"
@@ -168,6 +168,7 @@ def test_the_options_walk_asks_each_option_with_its_labels_and_default() -> None
         "Winning: roll all dots.",
         "First player: seat 1.",
         "First player: random.",
+        "Computer players: usual.",  # issue 15's careful players, asked after the rule options
         "Options set. 3 players, 4 chips each. Wild dice on; three Wilds take the pot and win at once."
         " Reversible dice on: with more than 3 chips you may pay 3 to reverse the dice. The last player with"
         " chips must roll all dots to win. A random player rolls first.",
@@ -184,6 +185,6 @@ def test_the_options_walk_asks_each_option_with_its_labels_and_default() -> None
 
 def test_the_walk_skips_three_wilds_without_wild_dice() -> None:
     right = "\x1b[C"
-    rules, spoken = _walk("\r", "\r", "\r", "o", "\r", "\r", right + "\r", "\r", "\r")
+    rules, spoken = _walk("\r", "\r", "\r", "o", "\r", "\r", right + "\r", "\r", "\r", "\r")
     assert not any(text.startswith("Three Wilds") for text in spoken)
     assert rules == Rules(reversible=True)

@@ -103,6 +103,7 @@ def test_without_rules_every_section_comes_in_the_documented_order() -> None:
         "reset",
         "first-player",
         "ordinary-dice",
+        "odds",
     )
     for section in found:
         assert section.title and section.paragraphs
@@ -121,7 +122,7 @@ def test_every_section_exists_for_every_combination_of_options(rules: Rules) -> 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=repr)
 def test_variants_in_force_come_before_those_that_are_off(rules: Rules) -> None:
-    variants = [s.key for s in sections(rules)][len(BASE_KEYS) :]
+    variants = [s.key for s in sections(rules)][len(BASE_KEYS) : len(BASE_KEYS) + len(VARIANT_KEYS)]
     on = [k for k in VARIANT_KEYS if expected_on(k, rules)]
     off = [k for k in VARIANT_KEYS if not expected_on(k, rules)]
     assert variants == on + off
@@ -138,6 +139,7 @@ def test_in_force_order_for_one_game() -> None:
         "reversible",
         "first-player",
         "ordinary-dice",
+        "odds",
     ]
 
 
@@ -587,3 +589,35 @@ def test_docs_rules_md_has_every_section_and_no_accidental_markdown() -> None:
     for line in text.splitlines():
         assert len(line) <= 110
         assert not re.match(r"(\d+[.)]|[-*+>]) ", line), line
+
+
+# --- the odds section (issue 15, item 5) -------------------------------------------------------------------
+
+
+def test_the_odds_section_says_the_computed_chances_and_only_what_they_show() -> None:
+    from lcr_audio.analysis.odds import exact_table
+    from lcr_audio.narration.odds_text import percent_tenths
+
+    paragraphs = by_key(sections())["odds"].paragraphs
+    for players in (3, 4, 5):
+        chances = exact_table(Rules(players=players)).lookup((3,) * players, 0, 0)
+        assert chances is not None
+        line = next(p for p in paragraphs if p.startswith(f"With {players} players: "))
+        for seat, chance in enumerate(chances, start=1):
+            assert f"seat {seat}: {percent_tenths(chance)} percent" in line
+        best = max(range(players), key=chances.__getitem__) + 1
+        worst = min(range(players), key=chances.__getitem__) + 1
+        assert line.endswith(f"Seat {best} is favoured, seat {worst} worst off.")
+    # At 3 to 5 players seat 1 is worst off and seat 2 is not: both explanations are said.
+    assert "Seat 1 rolls first, so it gives chips away before any come its way." in paragraphs
+    assert any(p.startswith("Seat 2 rolls early, yet it is not worst off") for p in paragraphs)
+
+
+def test_the_odds_section_adds_the_game_in_force_when_its_table_is_small() -> None:
+    assert (
+        by_key(sections(Rules(players=3, wild=True)))["odds"]
+        .paragraphs[-1]
+        .startswith("Under this game's rules, from the start with seat 1 first: seat 1: ")
+    )
+    big = by_key(sections(Rules(players=10)))["odds"].paragraphs[-1]
+    assert not big.startswith("Under this game's rules")

@@ -60,7 +60,9 @@ def test_a_bad_number_is_refused_in_one_sentence_and_asked_again() -> None:
 
 def test_every_option_by_keys() -> None:
     """O walks the options: Right changes a value, a first letter jumps, Enter accepts (issue 3)."""
-    rules, *_ = run_setup("\r", "\r", "\r", "o", "\x1b[C\r", "\x1b[C\r", "w\r", "o\r", "r\r", "\x1b[C\r")
+    rules, *_ = run_setup(
+        "\r", "\r", "\r", "o", "\x1b[C\r", "\x1b[C\r", "w\r", "o\r", "r\r", "\x1b[C\r", "\r"
+    )
     assert rules == Rules(
         players=3,
         chips=4,

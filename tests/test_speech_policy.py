@@ -113,7 +113,7 @@ def test_the_braille_option_in_a_game_says_when_no_display_is_reached(pipe: Pipe
         await until(
             lambda: any("Press Space" in t for t in backend.texts), "asked to roll", backend, finish=True
         )
-        pipe.send_text("o")
+        pipe.send_text("\x1bOQ")
         await until(lambda: backend.spoken[-1][1], "opened the options", backend, finish=True)
         for _ in range(30):
             if backend.texts[-1].startswith("Braille"):

@@ -115,6 +115,11 @@ class Review(Anytime):
         """The options menu."""
         self.screen.open_options()
 
+    @handles(Command.ODDS)
+    def odds(self, press: Press) -> None:
+        """Each seat's chance of winning from here (issue 15)."""
+        self.screen.odds()
+
 
 class Playing(Review):
     """The keys of a game under way (not at its yes-or-no question)."""

@@ -123,6 +123,7 @@ class Command(enum.Enum):
     SLOWER = "slower"
     FASTER = "faster"
     OPTIONS = "options"
+    ODDS = "odds"
     SAVE = "save"
     RULES_READER = "rules-reader"
     NEXT_LINE = "next-line"
@@ -449,10 +450,19 @@ KEYS: tuple[KeySpec, ...] = (
         EVERYWHERE,
     ),
     KeySpec(
-        Command.OPTIONS,
+        Command.ODDS,
         ("o",),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("O"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("each player's chance of winning from here"),
+        IN_GAME,
+    ),
+    KeySpec(
+        Command.OPTIONS,
+        ("f2",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("F2"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the options menu"),
         IN_GAME,
@@ -585,9 +595,9 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec(
         Command.CLOSE,
-        ("escape", "enter", "o"),
+        ("escape", "enter", "f2"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("Escape, Enter or O"),
+        N_("Escape, Enter or F2"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("close the menu"),
         frozenset({Context.OPTIONS}),

@@ -48,6 +48,7 @@ from ..speech import Speaker, SpeechMode
 from .game_modes import GameRouter, game_modes
 from .input import KeyLoop, Mode, Press, answers_in_time
 from .keys import CHOOSING, Context
+from .odds_key import OddsKey
 from .options import OptionsMenu, SettingsApplier, verbosity_name
 from .presenter import NO_CUE_ARGS, CueArgs, Presenter
 from .reader import Sections
@@ -182,6 +183,7 @@ class PlayScreen:
         """When the pending question was handed to speech (time.monotonic()); None while it waits."""
         self._questions = 0
         """Counts the questions asked, so that a late ``on_start`` of an old question changes nothing."""
+        self._odds: OddsKey | None = None
         self._places: list[tuple[str, CuePlace]] = []
         """Where the cues of the events narrated so far sound, by kind, until an utterance plays them."""
         self._held = False
@@ -206,6 +208,8 @@ class PlayScreen:
         session.listeners.append(self._on_events)
         self._turn_events, self._last_turn = [], []
         self._places = []
+        if self._odds is None or self._odds.rules != session.rules:
+            self._odds = OddsKey(session.rules)
 
     @property
     def listener(self) -> Seat | None:
@@ -579,6 +583,16 @@ class PlayScreen:
             self.answer(self.keeper.series_text(self))
             return
         self.answer(self.narrator.status(self.state).text)
+
+    def odds(self) -> None:
+        """O: every seat's chance of winning from here, said now and kept in the history (issue 15)."""
+        humans = self.session.humans
+        you = min(humans) if len(humans) == 1 else None
+        assert self._odds is not None  # made by use()
+        text = self._odds.sentence(self.state, self.session.names, you)
+        self.history.append(text)
+        self._history_pos = None
+        self.answer(text)
 
     def neighbours(self) -> None:
         """Who sits on the listener's left and right (R1), with their chips; while watching, the seat to

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from prompt_toolkit.input import Input
 
-from ..bots import DEFAULT_POLICY
+from ..bots import CAREFUL_POLICY, DEFAULT_POLICY
 from ..engine import MAX_PLAYERS, MIN_PLAYERS, Rules
 from ..i18n import _, ngettext
 from ..narration.rules_summary import rules_summary
@@ -254,6 +254,8 @@ class Setup:
         self.console = console
         self.keys = keys
         self.voice = SpeakerVoice(speaker)
+        self.careful = False
+        """The computer players play by the odds (chosen in the options walk; issue 15)."""
 
     async def _ask(self, loop: KeyLoop, question: str) -> str:
         """Ask a typed question; return the line typed (stripped)."""
@@ -339,7 +341,10 @@ class Setup:
                 continue
             # Translators: the answer to a name question, printed and said once accepted.
             self.speaker.speak(_("Player {number}: {name}.").format(number=seat + 1, name=name))
-        return await self.rules(loop, players), seated
+        rules = await self.rules(loop, players)
+        if self.careful:
+            seated = [p if p.human else replace(p, policy=CAREFUL_POLICY) for p in seated]
+        return rules, seated
 
     async def _name(self, loop: KeyLoop, seat: int, people: int) -> str:
         """Ask the name of the person at ``seat`` (0-based) until it is usable: a name with no letter
@@ -384,6 +389,7 @@ class Setup:
                 if option.applies(rules):
                     value = await choose(loop, self.voice, setup_option(option), first=option is walk[0])
                     rules = replace(rules, **{option.field: value})
+            self.careful = await choose(loop, self.voice, computer_players_option())
         except Defaults:
             pass
         # Translators: said when the options are settled. {summary} is the rules summary.
@@ -396,3 +402,18 @@ def setup_option(option: RuleOption[T]) -> Option[T]:
     assert option.title is not None, f"{option.field} is not asked in the walk"
     values = [(value, option.label(value)) for value in option.values]
     return Option(option.title(), values, default=option.values.index(option.default))
+
+
+def computer_players_option() -> Option[bool]:
+    """How the computer players choose Wild seats and reversals: as usual, or by the odds (issue 15)."""
+    return Option(
+        # Translators: the name of the setup option for how computer players decide.
+        _("Computer players"),
+        [
+            # Translators: a value of the computer-players option: today's way of choosing.
+            (False, _("usual")),
+            # Translators: a value of the computer-players option: they choose what gives them the best
+            # chance of winning.
+            (True, _("careful: they choose by the odds")),
+        ],
+    )

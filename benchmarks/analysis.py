@@ -1,0 +1,210 @@
+"""Issue 15's speed and agreement targets for the analysis engine, each printed as figures.
+
+1. Games per second, standard rules from the start, against a plain pure-Python LCR loop contained here
+   (the baseline), measured in this one run: the chain-table simulator that ``lcr-audio simulate`` uses where
+   the rules have an exact table (5 seats; one thread, and two as ``simulate`` runs it), and the numpy
+   kernel that it uses elsewhere (10 seats).
+   Target: at least 100 times the baseline at 5 seats.
+2. The exact table for 6 seats with 3 chips, from nothing and read back from the cache file.
+   Target: under 1 s.
+3. The O key's answer (``OddsKeeper.odds``) at random positions of such a game (the table loaded), and the
+   simulated answer at 10 seats (no table). Target: under 150 ms.
+4. Exact against simulated odds over random positions: every seat's simulated rate within 3 standard
+   errors of the exact value (about 0.3% of seats may fall outside by chance alone).
+
+Usage: ``python3 benchmarks/analysis.py [--games 2000000] [--positions 40]``
+
+measured here (2 CPUs shared with other helpers' test runs, load average 3 to 5; Python 3.11.7, numpy 2):
+    1. 5 seats: baseline 32,900 games/s; kernel 50,700 (1.5 x); chain table 982,000 on one thread (29.8 x),
+       1,272,000 on two (38.7 x; 2.3 x one thread when the second core was free). 10 seats: baseline 9,000,
+       kernel 10,300 (1.1 x). Other runs: chain table 12 to 52 x, the baseline 14,000 to 38,000 games/s.
+       A numba loop over the same table (tried, not kept) made 1.2 million games/s on one thread: the walk
+       waits on memory, not on Python. The 100 x target is not reached.
+    2. 6 x 3 table: computed in 6.3 s (chain 2.5 s, value iteration 3.8 s), read from the cache in 9 ms;
+       |sum - 1| at most 8.1e-14.
+    3. O key: 0.1 ms at most with the 6 x 3 table; 92 ms median, 117 ms at most when simulated.
+    4. 520 of 520 simulated seat rates within 3 standard errors (largest 2.86).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from lcr_audio.analysis import exact
+from lcr_audio.analysis.chain_sim import chain_simulator, generators
+from lcr_audio.analysis.odds import OddsKeeper, exact_table
+from lcr_audio.analysis.simulate import play_games
+from lcr_audio.engine import Rules, WinCondition, new_game, position
+
+
+def plain_games(players: int, chips: int, games: int, rng: random.Random) -> list[int]:
+    """The baseline: a plain pure-Python LCR loop (standard rules, seat 1 first). Returns wins per seat."""
+    wins = [0] * players
+    rand = rng.random
+    for _ in range(games):
+        held = [chips] * players
+        holders = players
+        seat = 0
+        while holders > 1:
+            n = held[seat]
+            if n:
+                for _ in range(3 if n > 3 else n):
+                    x = rand()
+                    if x < 0.5:  # L, R or C: the chip leaves the roller (R5)
+                        held[seat] -= 1
+                        if held[seat] == 0:
+                            holders -= 1
+                        if x < 1 / 6:
+                            target = seat + 1 if seat + 1 < players else 0
+                        elif x < 2 / 6:
+                            target = seat - 1
+                        else:
+                            continue  # C: into the pot
+                        if held[target] == 0:
+                            holders += 1
+                        held[target] += 1
+            seat = seat + 1 if seat + 1 < players else 0
+        wins[next(s for s in range(players) if held[s])] += 1
+    return wins
+
+
+def rate(fn, games: int) -> float:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    fn(games)
+    return games / (time.perf_counter() - start)
+
+
+def throughput(games: int) -> None:
+    print("1. Games per second, standard rules, 3 chips each, from the start:")
+    for players in (5, 10):
+        rules = Rules(players=players)
+        base_games = max(20_000, games // 50)
+        baseline = rate(lambda g, p=players: plain_games(p, 3, g, random.Random(1)), base_games)
+        print(f"   {players} seats, plain Python baseline: {baseline:,.0f} games/s ({base_games:,} games)")
+        rng = np.random.default_rng(1)
+        kernel_games = max(20_000, games // 20)
+        kernel = rate(lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), kernel_games)
+        print(f"   {players} seats, numpy kernel (any rules): {kernel:,.0f} games/s,", end=" ")
+        print(f"{kernel / baseline:.1f} x baseline")
+        if exact.supports(rules):
+            start = time.perf_counter()
+            fast = chain_simulator(rules)
+            built = time.perf_counter() - start
+            row = fast.index_of((3,) * players, 0)
+            fast.play(row, 0, 10_000, rng)  # warm
+            chain = rate(lambda g, f=fast, i=row, n=rng: f.play(i, 0, g, n), games)
+            print(f"   {players} seats, chain table, 1 thread (built in {built:.2f} s):", end=" ")
+            print(f"{chain:,.0f} games/s, {chain / baseline:.1f} x baseline")
+            rngs = generators(1)
+            both = rate(lambda g, f=fast, i=row, n=rngs: f.play_parallel(i, 0, g, n), games)
+            print(f"   {players} seats, chain table, 2 threads (lcr-audio simulate):", end=" ")
+            print(f"{both:,.0f} games/s, {both / baseline:.1f} x baseline")
+
+
+def exact_timing() -> None:
+    rules = Rules(players=6, chips=3)
+    print(f"2. Exact table, 6 seats x 3 chips ({exact.state_count(rules):,} positions):")
+    with tempfile.TemporaryDirectory() as folder:
+        start = time.perf_counter()
+        chain = exact.build_chain(rules)
+        built = time.perf_counter() - start
+        solution = exact.solve(rules, chain)
+        solved = time.perf_counter() - start - built
+        print(f"   computed: chain {built:.2f} s + value iteration {solved:.2f} s = {built + solved:.2f} s")
+        start = time.perf_counter()
+        exact_table(rules, Path(folder))
+        print(f"   computed and written to the cache: {time.perf_counter() - start:.2f} s")
+        loads = []
+        for _ in range(5):
+            start = time.perf_counter()
+            exact_table(rules, Path(folder))
+            loads.append(time.perf_counter() - start)
+        print(f"   loaded from the cache file: median {statistics.median(loads) * 1000:.0f} ms")
+        print(f"   largest |sum - 1| over all positions: {np.max(np.abs(solution.win.sum(axis=1) - 1)):.1e}")
+
+
+def key_timing(positions: int) -> None:
+    print("3. O key (OddsKeeper.odds) at random positions of a game:")
+    rng = random.Random(3)
+    for rules, label in (
+        (Rules(players=6, chips=3), "6 seats x 3 chips, exact (table loaded)"),
+        (Rules(players=10, chips=3), "10 seats x 3 chips, simulated"),
+        (Rules(players=5, chips=3, win=WinCondition.ROLL_ALL_DOTS), "5 seats, roll-all-dots, simulated"),
+    ):
+        keeper = OddsKeeper(rules, None, seed=4)
+        keeper.wait()
+        times = []
+        for _ in range(positions):
+            chips, pot, mover = random_position(rng, rules)
+            start = time.perf_counter()
+            odds = keeper.odds(position(rules, chips, pot, mover))
+            times.append(time.perf_counter() - start)
+        games = f", {odds.games:,} games in the last answer" if not odds.exact else ""
+        median, most = statistics.median(times) * 1000, max(times) * 1000
+        print(f"   {label}: median {median:.1f} ms, max {most:.1f} ms{games}")
+    state = new_game(Rules(players=6, chips=3))[0]
+    keeper = OddsKeeper(state.rules, None)
+    keeper.wait()
+    start = time.perf_counter()
+    keeper.odds(state)
+    print(f"   6 x 3 at the start: {(time.perf_counter() - start) * 1000:.2f} ms")
+
+
+def random_position(rng: random.Random, rules: Rules) -> tuple[tuple[int, ...], int, int]:
+    while True:
+        cuts = sorted(rng.randint(0, rules.total_chips) for _ in range(rules.players))
+        chips = tuple(b - a for a, b in itertools.pairwise([*cuts, rules.total_chips]))
+        if sum(1 for n in chips if n) >= 2:
+            return chips, cuts[0], rng.choice([s for s, n in enumerate(chips) if n])
+
+
+def agreement(positions: int) -> None:
+    print("4. Exact against simulated odds, random positions, every seat:")
+    rng = random.Random(7)
+    generator = np.random.default_rng(8)
+    for rules in (
+        Rules(players=5),
+        Rules(players=4, wild=True),
+        Rules(players=4, wild=True, reversible=True),
+    ):
+        table = exact_table(rules)
+        fast = chain_simulator(rules)
+        seats = within = 0
+        worst = 0.0
+        for _ in range(positions):
+            chips, pot, mover = random_position(rng, rules)
+            expected = np.array(table.lookup(chips, pot, mover))
+            for wins, games in (
+                (play_games(rules, chips, pot, mover, 20_000, generator).wins, 20_000),
+                (fast.play(fast.index_of(chips, mover), mover, 200_000, generator), 200_000),
+            ):
+                error = np.sqrt(expected * (1 - expected) / games)
+                z = np.abs(wins / games - expected) / np.where(error > 0, error, 1)
+                seats += len(z)
+                within += int(np.sum(z <= 3))
+                worst = max(worst, float(z.max()))
+        label = f"{rules.players} seats, wild {rules.wild}, reversible {rules.reversible}"
+        print(f"   {label}: {within} of {seats} seat rates within 3 standard errors (largest {worst:.2f})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2_000_000)
+    parser.add_argument("--positions", type=int, default=40)
+    args = parser.parse_args()
+    throughput(args.games)
+    exact_timing()
+    key_timing(args.positions)
+    agreement(args.positions // 2)
+
+
+if __name__ == "__main__":
+    main()

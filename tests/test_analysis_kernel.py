@@ -1,0 +1,134 @@
+"""The numpy kernel and the plain-Python turn against the engine's ``step``: random positions, random rolls,
+every rule option."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from lcr_audio.analysis.kernel import FACE_CODES, NO_WINNER, play_turn
+from lcr_audio.analysis.plain import plain_turn
+from lcr_audio.bots import Policy
+from lcr_audio.engine import (
+    POT,
+    Cause,
+    ChipsMoved,
+    ChipsReset,
+    ChooseSeat,
+    Face,
+    GameState,
+    Phase,
+    Reverse,
+    Roll,
+    Rules,
+    ThreeWilds,
+    WinCondition,
+    position,
+    step,
+)
+
+ALL_RULES = [
+    Rules(players=p, chips=c, wild=w, three_wilds=t, reversible=r, win=win)
+    for (w, t), r, win, (p, c) in itertools.product(
+        [(False, ThreeWilds.TAKE_POT), (True, ThreeWilds.TAKE_POT), (True, ThreeWilds.WIN)],
+        [False, True],
+        list(WinCondition),
+        [(3, 3), (4, 2), (5, 4), (7, 1)],
+    )
+]
+
+
+def engine_turn(state: GameState, faces: tuple[Face, ...], policy: Policy) -> tuple[GameState, int, bool]:
+    """One whole turn through ``step``: the reference. Returns the state, the pot won and whether it reset."""
+    pot_won, reset = 0, False
+    if state.phase is Phase.REVERSE:
+        state, _ = step(state, Reverse(policy.reverse(state)))
+    state, events = step(state, Roll(faces[: state.dice_to_roll]))
+    log = list(events)
+    while state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
+        seat = policy.take_from(state) if state.phase is Phase.WILD_TAKE else policy.give_to(state)
+        state, events = step(state, ChooseSeat(seat))
+        log.extend(events)
+    for event in log:
+        if isinstance(event, ChipsMoved) and event.source == POT and event.cause is Cause.WINNINGS:
+            pot_won += event.count
+        if isinstance(event, ChipsMoved) and event.cause is Cause.THREE_WILDS and state.over:
+            pot_won += event.count
+        reset = reset or isinstance(event, ChipsReset)
+    return state, pot_won, reset
+
+
+def random_position(rng: random.Random, rules: Rules) -> GameState:
+    while True:
+        total = rules.total_chips
+        cuts = sorted(rng.randint(0, total) for _ in range(rules.players))
+        pot = cuts[0]
+        chips = tuple(b - a for a, b in itertools.pairwise([*cuts, total]))
+        if rng.random() < 0.3:  # many positions near the end, where the win conditions matter
+            chips = tuple(n if rng.random() < 0.4 else 0 for n in chips)
+            pot = total - sum(chips)
+        holders = [s for s, n in enumerate(chips) if n > 0]
+        if holders:
+            return position(rules, chips, pot, rng.choice(holders))
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=repr)
+def test_kernel_plays_every_turn_as_step_does(rules: Rules) -> None:
+    rng = random.Random(hash(repr(rules)) & 0xFFFF)
+    policy = Policy(reverse_at=rng.choice([4, 5, 6, 8]))
+    states = [random_position(rng, rules) for _ in range(300)]
+    rolls = [tuple(rng.choice(rules.die) for _ in range(3)) for _ in states]
+    result = play_turn(
+        rules,
+        np.array([s.chips for s in states]),
+        np.array([s.pot for s in states]),
+        np.array([s.seat for s in states]),
+        np.array([[FACE_CODES[f] for f in faces] for faces in rolls]),
+        policy.reverse_at,
+    )
+    for i, (state, faces) in enumerate(zip(states, rolls, strict=True)):
+        after, pot_won, reset = engine_turn(state, faces, policy)
+        where = f"{state.chips} pot {state.pot} seat {state.seat + 1} rolls {[f.value for f in faces]}"
+        assert tuple(result.chips[i]) == after.chips, where
+        assert result.pot[i] == after.pot, where
+        assert result.winner[i] == (NO_WINNER if after.winner is None else after.winner), where
+        assert result.pot_won[i] == pot_won, where
+        assert bool(result.reset[i]) == reset, where
+        if not after.over:
+            assert result.mover[i] == after.seat, where
+        chips, pot, mover, winner, won, _rev, was_reset = plain_turn(
+            rules, list(state.chips), state.pot, state.seat, [FACE_CODES[f] for f in faces], policy.reverse_at
+        )
+        assert (tuple(chips), pot, winner, won, was_reset) == (
+            after.chips,
+            after.pot,
+            NO_WINNER if after.winner is None else after.winner,
+            pot_won,
+            reset,
+        ), where
+        if not after.over:
+            assert mover == after.seat, where
+
+
+def test_the_positions_reach_every_kind_of_turn_end() -> None:
+    """The random positions above are not all dull: wins of every kind, resets and reversals all happen."""
+    seen: set[str] = set()
+    for rules in ALL_RULES:
+        rng = random.Random(hash(repr(rules)) & 0xFFFF)
+        policy = Policy(reverse_at=rng.choice([4, 5, 6, 8]))
+        for _ in range(300):
+            state = random_position(rng, rules)
+            faces = tuple(rng.choice(rules.die) for _ in range(3))
+            after, _, reset = engine_turn(state, faces, policy)
+            if after.over:
+                seen.add(f"win {rules.win.value} {rules.three_wilds.value if rules.wild else ''}")
+            if reset:
+                seen.add("reset")
+            if state.phase is Phase.REVERSE and policy.reverse(state):
+                seen.add("reversed")
+    assert "reset" in seen and "reversed" in seen
+    assert {f"win {w.value} " for w in WinCondition} <= seen
+    assert f"win last-with-chips {ThreeWilds.WIN.value}" in seen

@@ -1,0 +1,99 @@
+"""The O key in a game (issue 15, item 1): every seat's chance of winning, said and kept in the history."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterator
+
+import pytest
+from prompt_toolkit.input import PipeInput, create_pipe_input
+
+from lcr_audio.analysis.odds import exact_table
+from lcr_audio.engine import Rules, WinCondition
+from lcr_audio.narration.odds_text import margin, odds_sentence
+from lcr_audio.session import Session
+from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.tui.keys import Command, Context, help_entries
+from lcr_audio.tui.play import PlayScreen
+from lcr_audio.tui.setup import table
+
+
+@pytest.fixture
+def pipe() -> Iterator[PipeInput]:
+    with create_pipe_input() as keys:
+        yield keys
+
+
+async def until(condition, recorder: RecordingBackend, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"timed out; last utterances: {recorder.spoken[-5:]}")
+        await asyncio.sleep(0.005)
+
+
+def play(pipe: PipeInput, rules: Rules, keys: list[str]) -> tuple[list[str], PlayScreen]:
+    recorder = RecordingBackend()
+    session = Session(rules, table(rules.players, [], [0]), 7)
+    screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(screen.run())
+        await until(lambda: any("Press Space to roll" in t for t, _ in recorder.spoken), recorder)
+        assert screen._odds is not None
+        screen._odds.keeper.wait(60)
+        for key in keys:
+            said = len(recorder.spoken)
+            pipe.send_text(key)
+            await until(lambda said=said: len(recorder.spoken) > said, recorder)
+        pipe.send_text("\x03")
+        await asyncio.wait_for(task, 5)
+
+    asyncio.run(scenario())
+    return [text for text, _ in recorder.spoken], screen
+
+
+def test_o_says_the_exact_odds_at_the_start_and_comma_repeats_them(pipe: PipeInput) -> None:
+    rules = Rules(players=3)
+    spoken, screen = play(pipe, rules, ["o", ","])
+    exact = exact_table(rules).lookup((3, 3, 3), 0, 0)
+    assert exact is not None
+    expected = odds_sentence(exact, None, ["You", "Ana", "Bo"], 0)
+    assert re.fullmatch(r"You \d+ percent, Ana \d+, Bo \d+\.", expected)
+    assert spoken[-2] == expected
+    assert spoken[-1] == expected  # the first comma repeats the last message: the odds are in the history
+    assert screen.history[-1] == expected
+
+
+def test_o_simulates_with_a_margin_where_no_table_exists(pipe: PipeInput) -> None:
+    spoken, _ = play(pipe, Rules(players=3, win=WinCondition.ROLL_ALL_DOTS), ["o"])
+    found = re.fullmatch(r"About You (\d+) percent, Ana (\d+), Bo (\d+), give or take (\d+)\.", spoken[-1])
+    assert found, spoken[-1]
+    assert 97 <= sum(int(found.group(i)) for i in (1, 2, 3)) <= 103
+    assert int(found.group(4)) >= 1
+
+
+def test_the_sentence_rounds_and_names_the_player() -> None:
+    assert (
+        odds_sentence([0.314, 0.124, 0.562], None, ["Cy", "Ana", "Bo"], 0) == "You 31 percent, Ana 12, Bo 56."
+    )
+    assert (
+        odds_sentence([0.314, 0.124, 0.562], None, ["Cy", "Ana", "Bo"], None)
+        == "Cy 31 percent, Ana 12, Bo 56."
+    )
+    # 95% margin: 1.96 standard errors, in whole percent rounded up.
+    assert margin([0.004, 0.0051]) == 1 and margin([0.011]) == 3
+    assert (
+        odds_sentence([0.24, 0.76], [0.005, 0.005], ["Ana", "Bo"], None)
+        == "About Ana 24 percent, Bo 76, give or take 1."
+    )
+
+
+def test_o_is_the_odds_and_p_the_options_in_every_game_context() -> None:
+    for context in (Context.ROLL, Context.WATCH, Context.CONFIRM):
+        entries = help_entries(context)
+        assert "O: each player's chance of winning from here." in entries
+        assert "F2: the options menu." in entries
+    assert Command.ODDS.value == "odds"
