@@ -243,6 +243,9 @@ def build_parser() -> argparse.ArgumentParser:
     series = commands.add_parser("series", help=_("print the series score of the last table"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     series.add_argument("--csv", action="store_true", help=_("as CSV, for a spreadsheet"))
+    from .cli_online import add_commands
+
+    add_commands(commands, output, play)
     return parser
 
 
@@ -477,6 +480,16 @@ async def _run_command(
             speaker.speak(rules_summary(rules))
         await app.play_new(rules, players, args.seed)
         return 0
+    if command in ("join", "host"):
+        from .cli_online import OnlineUsageError, run_host, run_join
+
+        if not interactive:
+            # Translators: lcr-audio join or host was started without a terminal to play from.
+            raise UsageError(_("An online table needs a terminal to play from."))
+        try:
+            return await (run_join(app, args) if command == "join" else run_host(app, args))
+        except OnlineUsageError as error:
+            raise UsageError(str(error)) from error
     if not interactive:
         raise UsageError(
             # Translators: a command that asks questions was started without a terminal.
@@ -611,6 +624,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(str(error), file=sys.stderr)
         return 2
     with quiet_stderr(log_path()):
+        if args.command == "serve":
+            from .cli_online import run_serve
+
+            return run_serve(args, stdout)
         try:
             code = asyncio.run(_interactive(args, stdout))
             stdout.flush()

@@ -120,6 +120,8 @@ class Narrator:
         no_key: the spoken name of the key that answers no.
         verbosity: how much to say about each turn; the :attr:`verbosity` attribute may change at any time
             and the next utterance follows it.
+        computers: the seats of computer players; default every seat not in ``humans`` (at an online
+            table, the other people's seats are neither).
     """
 
     def __init__(
@@ -132,8 +134,10 @@ class Narrator:
         no_key: str = "N",
         verbosity: Verbosity = Verbosity.NORMAL,
         physical: bool = False,
+        computers: Collection[int] | None = None,
     ) -> None:
         self.names: tuple[str, ...] = tuple(names)
+        self.computers: frozenset[Seat] | None = None if computers is None else frozenset(computers)
         self.physical = physical
         """Real dice (the scorekeeper): the roll question asks for the faces instead of a key."""
         self.humans: frozenset[Seat] = frozenset(humans)
@@ -145,6 +149,9 @@ class Narrator:
         """Where the turn under way began: its seat, every seat's chips and the pot."""
         self._held: _Turn | None = None
         """What a computer player's unfinished turn has done so far, to be told with the rest of it."""
+
+    def _computer(self, seat: Seat) -> bool:
+        return seat in self.computers if self.computers is not None else seat not in self.humans
 
     # --- names ----------------------------------------------------------------------------------------
 
@@ -231,7 +238,7 @@ class Narrator:
                 text = phrases.game_started([self.name(s) for s in range(event.players)], event.chips)
                 if event.first not in self.humans:
                     text = " ".join((text, phrases.rolls_first(self.name(event.first))))
-                computers = [self.name(s) for s in range(event.players) if s not in self.humans]
+                computers = [self.name(s) for s in range(event.players) if self._computer(s)]
                 if self.humans and computers:  # with people at the table, say who the computer plays
                     text = " ".join((text, phrases.computer_players(computers)))
                 out.append(Utterance(text, Priority.IMPORTANT))

@@ -45,12 +45,12 @@ COMPUTER_NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "
 _ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-_])?")
 
 
-def clean_name(raw: str) -> str:
-    """A name safe to print and speak: escape sequences and control characters removed, spaces
-    collapsed, at most :data:`NAME_LIMIT` characters. May return an empty string."""
+def clean_name(raw: str, limit: int = NAME_LIMIT) -> str:
+    """A name (or a chat line) safe to print and speak: escape sequences and control characters removed,
+    spaces collapsed, at most ``limit`` characters (:data:`NAME_LIMIT` by default). May return ""."""
     text = _ESCAPES.sub("", raw)
     text = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
-    return " ".join(text.split())[:NAME_LIMIT].strip()
+    return " ".join(text.split())[:limit].strip()
 
 
 def distinct_names(names: Sequence[str]) -> list[str]:
