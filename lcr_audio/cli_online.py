@@ -99,10 +99,10 @@ def _port(text: str) -> int:
         value = int(text)
     except ValueError:
         value = -1
-    if not 1 <= value <= 65535:
+    if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(
             # Translators: command-line help (--help) or message; option names and values stay as they are.
-            _("--port must be a number from 1 to 65535, not {value}").format(value=text)
+            _("--port must be a number from 0 (any free port) to 65535, not {value}").format(value=text)
         )
     return value
 
@@ -294,7 +294,7 @@ async def run_join(app: App, args: argparse.Namespace) -> int:
 
 async def run_host(app: App, args: argparse.Namespace) -> int:
     """``lcr-audio host``: a server in this program, a new table on it, joined from this terminal."""
-    from .online.server import TableServer, start_server
+    from .online.server import TableServer, bound_port, start_server
     from .tui.online import run_online
 
     rules = rules_of(args)
@@ -314,8 +314,9 @@ async def run_host(app: App, args: argparse.Namespace) -> int:
         )
         return 1
     try:
-        local = f"ws://127.0.0.1:{args.port}"
-        shown = f"{lan_address()}:{args.port}" if args.port != DEFAULT_PORT else lan_address()
+        port = bound_port(server)
+        local = f"ws://127.0.0.1:{port}"
+        shown = f"{lan_address()}:{port}" if port != DEFAULT_PORT else lan_address()
         return await run_online(app, local, "", names_of(args.names), rules, shown=shown)
     finally:
         server.close()

@@ -46,7 +46,7 @@ from .protocol import (
     encode,
     rules_from_doc,
 )
-from .table import EVERYONE, ConnId, Outbox, Stage, Table, new_code, seats_from
+from .table import EVERYONE, AllBut, ConnId, Outbox, Stage, Table, new_code, seats_from
 
 log = logging.getLogger(__name__)
 
@@ -282,8 +282,9 @@ class TableServer:
 
     def _deliver(self, table: Table, outbox: Outbox) -> None:
         for recipient, message in outbox:
-            if recipient is EVERYONE:
-                sockets = [self._sockets[c] for c in table.members if c in self._sockets]
+            if recipient is EVERYONE or isinstance(recipient, AllBut):
+                left_out = recipient.conn if isinstance(recipient, AllBut) else None
+                sockets = [self._sockets[c] for c in table.members if c in self._sockets and c != left_out]
                 broadcast(sockets, encode(message))
                 self.sent += len(sockets)
             else:

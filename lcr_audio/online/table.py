@@ -61,8 +61,16 @@ ConnId = int
 EVERYONE: Final = None
 """Recipient of a message for every connection at the table."""
 
-Outbox = list[tuple[ConnId | None, ServerMessage]]
-"""Messages to send: to one connection, or to everyone at the table (:data:`EVERYONE`)."""
+
+@dataclass(frozen=True)
+class AllBut:
+    """Recipient of a message for every connection at the table but ``conn`` (whom it is about)."""
+
+    conn: ConnId
+
+
+Outbox = list[tuple[ConnId | AllBut | None, ServerMessage]]
+"""Messages to send: to one connection, to all but one, or to everyone at the table (:data:`EVERYONE`)."""
 
 TOKEN_BYTES: Final = 24
 """Seat tokens: 24 random bytes (192 bits), URL-safe text."""
@@ -206,7 +214,7 @@ class Table:
             seat.holder, seat.stand_in = conn, False
             grants.append(Grant(index, seat.token))
             if previous is None:
-                out.append((EVERYONE, Told(Notice.BACK, seat.name, index)))
+                out.append((AllBut(conn), Told(Notice.BACK, seat.name, index)))
         taken = {s.name for s in self.seats}
         for name in distinct_names([*taken, *names])[len(taken) :]:
             seat = TableSeat(name, SeatKind.PERSON, secrets.token_urlsafe(TOKEN_BYTES), conn)

@@ -227,6 +227,7 @@ class OnlineClient:
                 self._refused(reason)
 
     def _started(self, message: Started) -> None:
+        log.info("The game: %d actions so far", len(message.actions))
         session = self.view.session
         if session is None:
             try:
@@ -369,6 +370,13 @@ class OnlineClient:
             client=self,
         )
         self.screen = screen
+        if session.actions:  # joined (or joined again) a game under way: where it stands first
+            # Translators: said when a player joins (or joins again) an online game under way; {turn} is a
+            # number, {status} lists every seat's chips and the pot.
+            text = _("The game continues at turn {turn}. {status}").format(
+                turn=session.state.turn, status=screen.narrator.status(session.state).text
+            )
+            screen.say(text)
         try:
             return await screen.run(resume=bool(session.actions))
         finally:
