@@ -65,6 +65,13 @@ def add_commands(
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("seconds a turn waits for a player whose connection dropped (default 60)"),
     )
+    serve.add_argument(
+        "--pace",
+        type=_seconds,
+        default=1.0,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_("seconds between two computer players' decisions (default 1)"),
+    )
     host = commands.add_parser(
         "host",
         parents=[output],
@@ -115,7 +122,7 @@ def _seconds(text: str) -> float:
     if not 0 <= value <= 3600:
         raise argparse.ArgumentTypeError(
             # Translators: command-line help (--help) or message; option names and values stay as they are.
-            _("--away must be a number of seconds from 0 to 3600, not {value}").format(value=text)
+            _("This option takes a number of seconds from 0 to 3600, not {value}").format(value=text)
         )
     return value
 
@@ -218,7 +225,7 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
             # Translators: the certificate or key for wss:// could not be used; {path} is the certificate.
             stdout.write(_("The certificate {path} or its key cannot be used.").format(path=args.cert) + "\n")
             return 2
-    tables = TableServer(folder, away_seconds=args.away)
+    tables = TableServer(folder, away_seconds=args.away, move_seconds=args.pace)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
@@ -267,7 +274,8 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
             loop.add_signal_handler(number, stop.set)
     await stop.wait()
     server.close()
-    await server.wait_closed()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(server.wait_closed(), 5)
     await tables.close()
     # Translators: printed when the table server stops; the tables are kept for the next start.
     stdout.write(_("Server stopped; every table is kept for the next start.") + "\n")

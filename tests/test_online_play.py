@@ -23,6 +23,7 @@ import pexpect
 import pytest
 from websockets.asyncio.client import connect
 
+from lcr_audio.engine import Rules
 from lcr_audio.online.protocol import (
     PROTOCOL_VERSION,
     Applied,
@@ -33,6 +34,7 @@ from lcr_audio.online.protocol import (
     Welcome,
     decode_server,
     encode,
+    rules_doc,
 )
 
 pytestmark = pytest.mark.requires_program("tmux")  # a real terminal is needed; pexpect gives it
@@ -206,7 +208,9 @@ def test_a_killed_server_resumes_every_table_at_its_last_turn(tmp_path: Path) ->
 
     async def first_half() -> tuple[str, str, int]:
         async with connect(f"ws://127.0.0.1:{port}") as socket:
-            await socket.send(encode(Hello(PROTOCOL_VERSION, "", names=["Ana", "Bo"])))
+            # Ten chips each: the game cannot end in the few turns played here.
+            rules = rules_doc(Rules(chips=10))
+            await socket.send(encode(Hello(PROTOCOL_VERSION, "", names=["Ana", "Bo"], rules=rules)))
             welcome = decode_server(await socket.recv())
             assert isinstance(welcome, Welcome)
             await socket.send(encode(Start()))

@@ -104,6 +104,8 @@ class TableServer:
     _wake: dict[str, asyncio.Event] = field(default_factory=dict)
     _drivers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=itertools.count)
+    _pending: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
+    _writer: asyncio.Task[None] | None = None
     sent: int = 0
     """Frames handed to connections so far (for the load benchmark)."""
 
@@ -179,17 +181,46 @@ class TableServer:
         return table
 
     def _keep(self, table: Table) -> None:
-        """Write the table's files (seats first, then the game): after every turn and every seat change."""
+        """Keep the table's files (seats first, then the game): after every turn and every seat change.
+
+        The texts are made here, from the table as it is now; a writer task writes them from a thread, so a
+        slow disk never holds up the tables (only the newest texts of a table waiting to be written are).
+        """
         if self.data is None:
             return
+        seats = json.dumps(table.seats_document(), ensure_ascii=False)
         try:
-            storage.atomic_write_text(
-                self.data / f"{table.code}.table.json", json.dumps(table.seats_document(), ensure_ascii=False)
-            )
-            if table.session is not None:
-                saves.save(table.session, self.data / f"{table.code}.json")
-        except (OSError, saves.SaveError):
-            log.exception("Could not keep table %s", table.code)
+            game = saves.save_text(table.session) if table.session is not None else None
+        except saves.SaveError:
+            log.exception("Table %s is too long to keep", table.code)
+            game = None
+        self._pending[table.code] = (seats, game)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        """Write the pending tables' files until none is pending."""
+        while self._pending and self.data is not None:
+            code, (seats, game) = self._pending.popitem()
+            await asyncio.to_thread(self._write_files, self.data, code, seats, game)
+
+    @staticmethod
+    def _write_files(data: Path, code: str, seats: str | None, game: str | None) -> None:
+        """Write a table's seats, then its game; no seats: the game is over, its seats file goes."""
+        try:
+            if seats is not None:
+                storage.atomic_write_text(data / f"{code}.table.json", seats)
+            if game is not None:
+                storage.atomic_write_text(data / f"{code}.json", game)
+            if seats is None:
+                (data / f"{code}.table.json").unlink(missing_ok=True)
+        except OSError:
+            log.exception("Could not keep table %s", code)
+
+    async def flush(self) -> None:
+        """Wait until every table's files are written."""
+        while self._writer is not None and not self._writer.done():
+            await self._writer
 
     # --- connections -------------------------------------------------------------------------------------
 
@@ -325,12 +356,15 @@ class TableServer:
     def _finished(self, table: Table) -> None:
         """A finished game stays on disk as an ordinary save (``lcr-audio resume`` can replay it); its seats
         file goes, so a restart does not open it again."""
-        if self.data is not None:
-            with contextlib.suppress(OSError):
-                (self.data / f"{table.code}.table.json").unlink()
+        if self.data is not None and table.session is not None:
+            with contextlib.suppress(saves.SaveError):
+                self._pending[table.code] = (None, saves.save_text(table.session))
+                if self._writer is None or self._writer.done():
+                    self._writer = asyncio.get_running_loop().create_task(self._write())
 
     async def close(self) -> None:
-        """Stop the tables' drivers (the files are already written)."""
+        """Write what is pending and stop the tables' drivers."""
+        await self.flush()
         for task in self._drivers.values():
             task.cancel()
         for task in self._drivers.values():
@@ -366,6 +400,7 @@ async def start_server(
         port,
         max_size=MAX_FRAME,
         max_queue=32,
+        close_timeout=2,
         ssl=tls,
         logger=logging.getLogger("lcr_audio.online.websockets"),
         compression=None,

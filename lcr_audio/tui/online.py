@@ -312,12 +312,23 @@ class OnlineClient:
                 return 1
             if outcome is Outcome.QUIT:
                 await self._leave()
+                # Translators: the player left an online game for good (Escape, then Y).
+                self.app.speaker.speak(_("You left the table; a computer player takes your seat."))
+            elif outcome is Outcome.LEFT:
+                self.app.speaker.speak(self._seat_waits())
             return 0
         finally:
             await self.link.close()
             link_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Unreachable):
                 await link_task
+
+    def _seat_waits(self) -> str:
+        if not self.view.seats:
+            # Translators: a listener left an online table.
+            return _("You left the table.")
+        # Translators: the player left an online table at once (Control+C, a signal); their seat waits.
+        return _("You left the table; join again with the same code to take your seat back.")
 
     async def _until(self, work: Coroutine[Any, Any, T], link_task: asyncio.Task[None]) -> T | str:
         """Run ``work`` until it ends; or a sentence when the link gives up or the table refuses us."""
@@ -370,6 +381,7 @@ class OnlineClient:
             client=self,
         )
         self.screen = screen
+        app.active_screen = screen  # a signal ends it cleanly (the server keeps the game)
         if session.actions:  # joined (or joined again) a game under way: where it stands first
             # Translators: said when a player joins (or joins again) an online game under way; {turn} is a
             # number, {status} lists every seat's chips and the pot.
@@ -381,6 +393,7 @@ class OnlineClient:
             return await screen.run(resume=bool(session.actions))
         finally:
             self.screen = None
+            app.active_screen = None
 
     # --- lobby actions -----------------------------------------------------------------------------------
 
