@@ -428,3 +428,60 @@ async def _kept_and_resumed(tmp_path: Path) -> None:
         ws.close()
         await ws.wait_closed()
         await again.close()
+
+
+def test_one_client_may_hold_several_seats_and_a_listener_holds_none() -> None:
+    table = _table_with(["Ana"])
+    out = table.handle(1, Hello(PROTOCOL_VERSION, table.code, names=["Bo", "Cy"]))
+    welcome = _messages(out, Welcome)[0]
+    assert [g.seat for g in welcome.seats] == [1, 2] and not welcome.spectator
+    out = table.handle(2, Hello(PROTOCOL_VERSION, table.code, spectator=True))
+    assert _messages(out, Welcome)[0].spectator and _messages(out, Told) == [Told(Notice.SPECTATOR, "")]
+    assert _messages(out, Lobby)[0].listeners == 1
+    table.handle(0, Start())
+    assert table.session is not None and table.session.humans == frozenset({0, 1, 2})
+    assert _refusal(table.handle(2, RollDice(0, 0))) is Reason.NOT_YOUR_SEAT
+    assert _refusal(table.handle(2, Hello(PROTOCOL_VERSION, table.code, names=["Di"]))) is Reason.OUT_OF_TURN
+
+
+@pytest.mark.requires_program("openssl")
+def test_wss_with_a_certificate(tmp_path: Path) -> None:
+    import ssl
+    import subprocess
+
+    from lcr_audio.online.server import tls_context
+
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    request = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost"]
+    subprocess.run(
+        [
+            "openssl",
+            *request,
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )
+
+    async def run() -> None:
+        tables = TableServer(None)
+        ws = await start_server(tables, "127.0.0.1", 0, tls=tls_context(cert, key))
+        try:
+            trusted = ssl.create_default_context(cafile=str(cert))
+            async with connect(f"wss://127.0.0.1:{bound_port(ws)}", ssl=trusted) as socket:
+                await socket.send(encode(Hello(PROTOCOL_VERSION, "", names=["Ana"])))
+                assert isinstance(decode_server(await socket.recv()), Welcome)
+            with pytest.raises(ssl.SSLError):  # a client that does not trust the certificate gets nowhere
+                async with connect(f"wss://127.0.0.1:{bound_port(ws)}"):
+                    pass
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+
+    asyncio.run(run())
