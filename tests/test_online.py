@@ -47,7 +47,7 @@ from lcr_audio.online.protocol import (
     rules_doc,
 )
 from lcr_audio.online.server import RateLimit, TableServer, bound_port, start_server
-from lcr_audio.online.table import Table, new_code
+from lcr_audio.online.table import AllBut, Table, new_code
 
 # --- the schema ------------------------------------------------------------------------------------------
 
@@ -437,6 +437,7 @@ def test_one_client_may_hold_several_seats_and_a_listener_holds_none() -> None:
     assert [g.seat for g in welcome.seats] == [1, 2] and not welcome.spectator
     out = table.handle(2, Hello(PROTOCOL_VERSION, table.code, spectator=True))
     assert _messages(out, Welcome)[0].spectator and _messages(out, Told) == [Told(Notice.SPECTATOR, "")]
+    assert [r for r, m in out if isinstance(m, Told)] == [AllBut(2)]  # the others hear it, not the listener
     assert _messages(out, Lobby)[0].listeners == 1
     table.handle(0, Start())
     assert table.session is not None and table.session.humans == frozenset({0, 1, 2})

@@ -159,7 +159,7 @@ def test_three_clients_one_in_french_each_hear_every_roll_once(
     ana = Client(tmp_path, port, "new", "Ana")
     code = ana.wait_for(r"the code ([a-z0-9 ]+)\.").group(1).replace(" ", "")
     bo = Client(tmp_path, port, code, "Bo", "--lang", "fr")
-    bo.wait_for("Bo")
+    ana.wait_for("Bo joins the table")
     cy = Client(tmp_path, port, code, "Cy")
     ana.wait_for("Cy joins the table")
     ana.press("\r")  # the host starts

@@ -220,9 +220,9 @@ class Table:
             seat = TableSeat(name, SeatKind.PERSON, secrets.token_urlsafe(TOKEN_BYTES), conn)
             self.seats.append(seat)
             grants.append(Grant(len(self.seats) - 1, seat.token))
-            out.append((EVERYONE, Told(Notice.ARRIVED, name, len(self.seats) - 1)))
+            out.append((AllBut(conn), Told(Notice.ARRIVED, name, len(self.seats) - 1)))
         if self.members[conn].spectator:
-            out.append((EVERYONE, Told(Notice.SPECTATOR, "")))
+            out.append((AllBut(conn), Told(Notice.SPECTATOR, "")))
         if self.host is None and grants and self.stage is Stage.LOBBY and not self.host_token:
             self.host, self.host_token = conn, grants[0].token
         elif self.host_token and any(g.token == self.host_token for g in grants):

@@ -162,6 +162,7 @@ class OnlineClient:
         self.screen: OnlineScreen | None = None
         self.lobby: LobbyMode | None = None
         self.started: asyncio.Future[Started] = asyncio.get_running_loop().create_future()
+        self.welcomed = asyncio.Event()
         self.failed: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self.link = Link(address, self._hello, self._on_message, self._on_drop, self._on_back)
 
@@ -200,6 +201,7 @@ class OnlineClient:
                     keep_tokens(message.code, self.names, self.view.tokens)
                 if opened:
                     self.say(table_open_sentence(self.shown, message.code))
+                self.welcomed.set()
             case Lobby():
                 self.view.lobby = message
             case Started():
@@ -355,6 +357,7 @@ class OnlineClient:
         await asyncio.sleep(0.1)  # let the message go before the connection closes
 
     async def _lobby(self) -> LobbyEnd:
+        await self.welcomed.wait()
         if self.started.done():
             return LobbyEnd.STARTED
         async with KeyLoop(self.app.keys) as loop:
