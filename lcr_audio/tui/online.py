@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine import Rules
 from ..i18n import _, language, ngettext
+from ..narration.lists import and_list
 from ..narration.online import chat_sentence, notice_sentence, refusal_sentence, table_open_sentence
 from ..narration.rules_summary import rules_summary
 from ..online.client import (
@@ -411,7 +412,7 @@ class OnlineClient:
         rules = rules_from_doc(lobby.rules)
         # Translators: an online table's lobby; {names} lists the seats in order, {count} how many seats.
         seated = ngettext("{count} seat: {names}.", "{count} seats: {names}.", len(names)).format(
-            count=len(names), names=", ".join(names)
+            count=len(names), names=and_list(names)
         )
         parts = [seated]
         if computers:
