@@ -957,11 +957,11 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec(
         Command.CHAT,
-        ("/",),
+        ("m",),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("Slash"),
+        N_("M"),
         # Translators: F1 key help: what these keys do, said after their names.
-        N_("chat: type a line for everyone at the table"),
+        N_("chat: type a message for everyone at the table"),
         (IN_GAME - {Context.ENTRY}) | {Context.LOBBY},
     ),
     KeySpec(

@@ -3,7 +3,7 @@
 ``lcr-audio join`` and ``lcr-audio host`` end up in :func:`run_online`: it connects (``Link``), speaks the
 lobby (arrivals, rules; the host adds computer players, changes the rules and starts), then plays the game
 with the ordinary play screen over a :class:`~lcr_audio.online.client.RemoteSession`, so every key and
-every sentence is the local game's, in this player's language. Chat (Slash) works in the lobby and in the
+every sentence is the local game's, in this player's language. Chat (M) works in the lobby and in the
 game; it is spoken to everyone with the sender's name and kept in the history.
 """
 
@@ -95,7 +95,7 @@ class ChatLine(Question[str]):
 
     def opened(self) -> None:
         """Say what to do."""
-        # Translators: an online table; the chat key (Slash) opened a line to type.
+        # Translators: an online table; the chat key (M) opened a line to type.
         self.voice.answer(_("Chat: type your line, Enter sends it, Escape closes."))
 
     def reminder(self) -> str:
@@ -481,7 +481,7 @@ _FATAL = frozenset({Reason.NO_TABLE, Reason.TABLE_FULL, Reason.VERSION, Reason.B
 
 
 class LobbyMode(Question[LobbyEnd]):
-    """The lobby's keys: S who is here, digits a seat, Slash chat; the host's Enter, A, Delete and O."""
+    """The lobby's keys: S who is here, digits a seat, M chat; the host's Enter, A, Delete and O."""
 
     contexts = frozenset({Context.LOBBY})
 
