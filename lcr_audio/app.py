@@ -20,6 +20,7 @@ from pathlib import Path
 from prompt_toolkit.input import DummyInput, Input
 from prompt_toolkit.output import Output
 
+from .console_close import on_console_close
 from .engine import Rules
 from .i18n import _
 from .keeper import GameKeeper
@@ -182,7 +183,8 @@ class App:
 def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None]:
     """For the whole run, SIGTERM, SIGHUP (the terminal closed) and SIGINT end the program cleanly: a game
     under way is saved first; anywhere else (menus, setup, practice) ``task`` is cancelled so that every
-    screen restores the terminal on its way out. POSIX only; elsewhere nothing is installed.
+    screen restores the terminal on its way out. POSIX only; on Windows closing the console window (or
+    logging off, or shutting down) does the same (:func:`lcr_audio.console_close.on_console_close`).
     """
     loop = asyncio.get_running_loop()
 
@@ -202,7 +204,8 @@ def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None
             except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no support
                 log.debug("Cannot handle %s here", sig)
     try:
-        yield
+        with on_console_close(loop, on_signal):  # Windows: closing the console window saves too
+            yield
     finally:
         for sig in installed:
             loop.remove_signal_handler(sig)

@@ -322,16 +322,22 @@ def quiet_stderr(log_file: Path) -> Iterator[None]:
     """Send everything written to file descriptor 2 (ALSA, speech libraries, warnings) to ``log_file``.
 
     A screen reader reads every line on the terminal, so during play nothing but the game's own sentences
-    may reach it (DESIGN.md §3). Python's logging goes to the same file.
+    may reach it (DESIGN.md §3). Python's logging goes to the same file. On Windows only Python's
+    ``sys.stderr`` is redirected: swapping descriptor 2 there breaks later writes to it and may close the
+    console handles prompt_toolkit holds (issue 11).
     """
     log_file.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = sys.platform != "win32"
     try:
-        saved = os.dup(2)
+        saved = os.dup(2) if descriptor else -1
     except OSError:  # no stderr at all: nothing to protect
         yield
         return
-    with log_file.open("a", encoding="utf-8") as sink:
-        os.dup2(sink.fileno(), 2)
+    with log_file.open("a", encoding="utf-8") as sink, contextlib.ExitStack() as undo:
+        if descriptor:
+            os.dup2(sink.fileno(), 2)
+        else:
+            undo.enter_context(contextlib.redirect_stderr(sink))
         handler = logging.StreamHandler(sink)
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         root = logging.getLogger()
@@ -342,8 +348,9 @@ def quiet_stderr(log_file: Path) -> Iterator[None]:
         finally:
             root.removeHandler(handler)
             sys.stderr.flush()
-            os.dup2(saved, 2)
-            os.close(saved)
+            if descriptor:
+                os.dup2(saved, 2)
+                os.close(saved)
 
 
 def log_path() -> Path:
@@ -364,7 +371,10 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
     if problem:
         problems.append(problem)
     speaker = create_speaker(
-        getattr(args, "speech", "auto"), print_line=console.line, echo=settings.echo, braille=settings.braille
+        getattr(args, "speech", settings.speech),  # --speech for this run, else the mode chosen in Options
+        print_line=console.line,
+        echo=settings.echo,
+        braille=settings.braille,
     )
     speaker.set_rate(settings.rate)
     speaker.set_language(language())  # the game's own voice takes a voice of the language...
@@ -541,6 +551,7 @@ def _print_records(args: argparse.Namespace, stdout: TextIO) -> int:
     from .keeper import series_csv, series_text, transcript_path
     from .saves import Problem, SaveError, default_save_path, load
 
+    stdout = utf8_when_redirected(stdout)
     save_path = default_save_path()
     if args.command == "transcript":
         path = transcript_path(save_path)
@@ -565,6 +576,16 @@ def _print_records(args: argparse.Namespace, stdout: TextIO) -> int:
     else:
         stdout.write(series_text(loaded.names, loaded.series) + "\n")
     return 0
+
+
+def utf8_when_redirected(stream: TextIO) -> TextIO:
+    """``stream``, writing UTF-8 when it is not a terminal (``transcript > file``): a file gets the same bytes
+    whatever the console's code page (cp1252 on Windows would turn Cyrillic names into "?"). A terminal
+    keeps its own encoding (Windows' console takes any character)."""
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        if not stream.isatty():
+            stream.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[attr-defined]
+    return stream
 
 
 def _silence_stdout() -> None:

@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,11 @@ import platformdirs
 from .i18n import _
 
 APP = "lcr-audio"
+
+REPLACE_RETRY_DELAYS: tuple[float, ...] = (0.05, 0.1, 0.2, 0.4)
+"""Seconds to wait before each new try when renaming the new file over the old one is refused
+(``PermissionError``): on Windows an antivirus or the search indexer may hold the file for a moment. After
+the last try the error is raised (about 0.75 s in all)."""
 
 
 class StorageError(Exception):
@@ -51,18 +57,43 @@ def atomic_write_text(path: Path, text: str) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temp, path)
+        _replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable where the platform allows it
-        with contextlib.suppress(OSError):
-            dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
+    _sync_folder(path.parent)
+
+
+def _replace(temp: str, path: Path) -> None:
+    """``os.replace(temp, path)``, tried again after each of :data:`REPLACE_RETRY_DELAYS` while it raises
+    ``PermissionError`` (a file held open for a moment by another program, as Windows' antivirus and search
+    indexer do).
+
+    Raises:
+        PermissionError: still refused after the last try.
+        OSError: any other failure, at once.
+    """
+    for delay in REPLACE_RETRY_DELAYS:
+        try:
+            os.replace(temp, path)
+            return
+        except PermissionError:
+            time.sleep(delay)
+    os.replace(temp, path)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (fsync the folder) where the system can: POSIX. Windows has no
+    folder handle to fsync (no ``O_DIRECTORY``) and some file systems refuse it; then nothing is done."""
+    if os.name == "nt" or not hasattr(os, "O_DIRECTORY"):
+        return
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
 
 
 def atomic_write_json(path: Path, data: Any) -> None:

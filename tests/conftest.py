@@ -48,6 +48,13 @@ def _user_folders(
 
 
 @pytest.fixture(autouse=True)
+def _utf8_children(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Python a test starts (the game as a process) reads and writes UTF-8, as on Linux, whatever the
+    console code page on Windows (issue 11): the tests compare names such as Zoë and Ана."""
+    monkeypatch.setenv("PYTHONUTF8", "1")
+
+
+@pytest.fixture(autouse=True)
 def _no_reaction_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests that drive the screens in-process answer a question as soon as it was handed to speech; the
     reaction time (a key sooner than it is a double press) has tests of its own that set it back."""
