@@ -487,7 +487,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("F1 or Question mark"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the keys that work now, one at a time"),
-        EVERYWHERE | OUTSIDE,
+        EVERYWHERE | OUTSIDE | {Context.LOBBY},
     ),
     KeySpec(
         Command.MENU,
@@ -1090,7 +1090,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("F1"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the keys that work now, one at a time"),
-        frozenset({Context.LOBBY, Context.CHAT_LINE}),
+        frozenset({Context.CHAT_LINE}),  # a question mark is typed into the message
     ),
     KeySpec(
         Command.QUIT_NOW,
@@ -1206,6 +1206,8 @@ _CONTEXT_NAMES = {
     Context.CHOOSE: "choosing a seat for a Wild",
     Context.WATCH: "a computer's turn",
     Context.CONFIRM: "a yes-or-no question",
+    Context.LOBBY: "an online table's lobby",
+    Context.CHAT_LINE: "a chat message being typed",
 }
 
 
@@ -1222,6 +1224,8 @@ def _when(contexts: frozenset[Context]) -> str:
         return "during play"
     if contexts == PRACTICE:
         return "a practice question"
+    if contexts == (IN_GAME - {Context.ENTRY}) | {Context.LOBBY}:
+        return "at an online table"
     return ", ".join(_CONTEXT_NAMES[c] for c in Context if c in contexts)
 
 
