@@ -15,7 +15,7 @@ import logging
 import signal
 import socket
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, TextIO
+from typing import TYPE_CHECKING, Final, TextIO
 from urllib.parse import urlsplit
 
 from .engine import Rules
@@ -29,25 +29,15 @@ log = logging.getLogger(__name__)
 DEFAULT_PORT: Final = 7655
 """The port a table server listens on unless told otherwise."""
 
-RULE_OPTIONS: Final = ("players", "chips", "wild", "three_wilds", "reversible", "win", "first")
-"""The ``play`` options that ``host`` takes too (copied from play's parser)."""
-
 
 class OnlineUsageError(ValueError):
     """A bad address or option for the online commands: one sentence."""
 
 
-def add_commands(
-    commands: argparse._SubParsersAction[Any],
-    output: argparse.ArgumentParser,
-    play: argparse.ArgumentParser,
+def add_arguments(
+    serve: argparse.ArgumentParser, host: argparse.ArgumentParser, join: argparse.ArgumentParser
 ) -> None:
-    """Add ``serve``, ``host`` and ``join`` to the command parser; ``host`` takes ``play``'s rule options."""
-    serve = commands.add_parser(
-        # Translators: --help text of the serve command.
-        "serve",
-        help=_("run a server for online tables"),
-    )
+    """The options of ``serve``, ``host`` (beside the rule options) and ``join``."""
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     serve.add_argument("--host", default="0.0.0.0", help=_("the address to listen on (default: every one)"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
@@ -72,25 +62,10 @@ def add_commands(
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("seconds between two computer players' decisions (default 1)"),
     )
-    host = commands.add_parser(
-        "host",
-        parents=[output],
-        # Translators: --help text of the host command.
-        help=_("open an online table on this computer and join it"),
-    )
-    for action in play._actions:  # the rule options, as play has them
-        if action.dest in RULE_OPTIONS:
-            host._add_action(action)
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     host.add_argument("--names", help=_("the names at this keyboard, separated by commas"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     host.add_argument("--port", type=_port, default=DEFAULT_PORT, help=_("the port (default 7655)"))
-    join = commands.add_parser(
-        "join",
-        parents=[output],
-        # Translators: --help text of the join command.
-        help=_("join an online table by its address and code"),
-    )
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     join.add_argument("address", help=_("the table's address, such as 192.168.1.20 or ws://example.org:7655"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
@@ -166,25 +141,6 @@ def names_of(text: str | None) -> list[str]:
             return [name[:1].upper() + name[1:]]
     # Translators: the name of a player who gave none when joining an online table.
     return [_("Player")]
-
-
-def rules_of(args: argparse.Namespace) -> Rules:
-    """The rules ``host``'s options describe (the table size is ``--players``, default 3).
-
-    Raises:
-        lcr_audio.engine.RulesError: an option out of range.
-    """
-    from .engine import FirstPlayer, ThreeWilds, WinCondition
-
-    return Rules(
-        players=args.players or 3,
-        chips=args.chips,
-        wild=args.wild,
-        three_wilds=ThreeWilds(args.three_wilds or ThreeWilds.TAKE_POT.value),
-        reversible=args.reversible,
-        win=WinCondition(args.win),
-        first_player=FirstPlayer(args.first),
-    )
 
 
 def lan_address() -> str:
@@ -300,12 +256,12 @@ async def run_join(app: App, args: argparse.Namespace) -> int:
     return await run_online(app, address, code, names, None)
 
 
-async def run_host(app: App, args: argparse.Namespace) -> int:
-    """``lcr-audio host``: a server in this program, a new table on it, joined from this terminal."""
+async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
+    """``lcr-audio host``: a server in this program, a new table on it with ``rules``, joined from this
+    terminal."""
     from .online.server import TableServer, bound_port, start_server
     from .tui.online import run_online
 
-    rules = rules_of(args)
     folder = tables_folder(None)
     tables = TableServer(folder)
     try:
@@ -330,15 +286,3 @@ async def run_host(app: App, args: argparse.Namespace) -> int:
         server.close()
         await server.wait_closed()
         await tables.close()
-
-
-__all__ = [
-    "DEFAULT_PORT",
-    "OnlineUsageError",
-    "add_commands",
-    "address_of",
-    "join_code",
-    "run_host",
-    "run_join",
-    "run_serve",
-]

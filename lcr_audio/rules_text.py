@@ -13,22 +13,20 @@ Every sentence comes from gettext through :mod:`lcr_audio.i18n`, whole, with nam
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from .engine import (
-    POT,
     REVERSAL_COST,
     Cause,
-    ChipsMoved,
-    ChipsReset,
     DiceReversed,
     DiceRolled,
     Event,
     Face,
     FirstPlayer,
     GameWon,
-    NothingMoved,
     Place,
     Rules,
     Seat,
@@ -41,7 +39,26 @@ from .engine import (
 )
 from .i18n import _, ngettext
 from .narration import phrases
+from .narration.facts import Did, Outcome, TurnFacts, turn_facts
 from .narration.lists import unit_list
+
+
+class SectionKey(enum.StrEnum):
+    """The stable name of a rules reader section (not translated)."""
+
+    AIM = "aim"
+    SETUP = "setup"
+    TURN = "turn"
+    FACES = "faces"
+    NO_CHIPS = "no-chips"
+    WINNING = "winning"
+    WILD = "wild"
+    THREE_WILDS = "three-wilds"
+    REVERSIBLE = "reversible"
+    WIN_CONDITIONS = "win-conditions"
+    RESET = "reset"
+    FIRST_PLAYER = "first-player"
+    ORDINARY_DICE = "ordinary-dice"
 
 
 @dataclass(frozen=True)
@@ -49,31 +66,38 @@ class Section:
     """One section of the rules reader.
 
     Attributes:
-        key: a stable name, not translated ("aim", "wild", ...): see :data:`SECTION_KEYS`.
+        key: its stable name (:class:`SectionKey`).
         title: the translated title, said before the paragraphs.
         paragraphs: translated paragraphs, each one or more whole sentences.
     """
 
-    key: str
+    key: SectionKey
     title: str
     paragraphs: tuple[str, ...]
 
 
-BASE_KEYS: tuple[str, ...] = ("aim", "setup", "turn", "faces", "no-chips", "winning")
+BASE_KEYS: tuple[SectionKey, ...] = (
+    SectionKey.AIM,
+    SectionKey.SETUP,
+    SectionKey.TURN,
+    SectionKey.FACES,
+    SectionKey.NO_CHIPS,
+    SectionKey.WINNING,
+)
 """The sections about the game itself, always first and in this order."""
 
-VARIANT_KEYS: tuple[str, ...] = (
-    "wild",
-    "three-wilds",
-    "reversible",
-    "win-conditions",
-    "reset",
-    "first-player",
-    "ordinary-dice",
+VARIANT_KEYS: tuple[SectionKey, ...] = (
+    SectionKey.WILD,
+    SectionKey.THREE_WILDS,
+    SectionKey.REVERSIBLE,
+    SectionKey.WIN_CONDITIONS,
+    SectionKey.RESET,
+    SectionKey.FIRST_PLAYER,
+    SectionKey.ORDINARY_DICE,
 )
 """The sections about options and variants, in this order when no rules are given (R3-R14)."""
 
-SECTION_KEYS: tuple[str, ...] = BASE_KEYS + VARIANT_KEYS
+SECTION_KEYS: tuple[SectionKey, ...] = BASE_KEYS + VARIANT_KEYS
 """Every section key, in the order of :func:`sections` without rules."""
 
 
@@ -89,20 +113,20 @@ def sections(rules: Rules | None = None) -> list[Section]:
     Returns:
         One :class:`Section` per key in :data:`SECTION_KEYS`.
     """
-    builders: dict[str, Callable[[Rules | None], Section]] = {
-        "aim": _aim,
-        "setup": _setup,
-        "turn": _turn,
-        "faces": _faces,
-        "no-chips": _no_chips,
-        "winning": _winning,
-        "wild": _wild,
-        "three-wilds": _three_wilds,
-        "reversible": _reversible,
-        "win-conditions": _win_conditions,
-        "reset": _reset,
-        "first-player": _first_player,
-        "ordinary-dice": _ordinary_dice,
+    builders: dict[SectionKey, Callable[[Rules | None], Section]] = {
+        SectionKey.AIM: _aim,
+        SectionKey.SETUP: _setup,
+        SectionKey.TURN: _turn,
+        SectionKey.FACES: _faces,
+        SectionKey.NO_CHIPS: _no_chips,
+        SectionKey.WINNING: _winning,
+        SectionKey.WILD: _wild,
+        SectionKey.THREE_WILDS: _three_wilds,
+        SectionKey.REVERSIBLE: _reversible,
+        SectionKey.WIN_CONDITIONS: _win_conditions,
+        SectionKey.RESET: _reset,
+        SectionKey.FIRST_PLAYER: _first_player,
+        SectionKey.ORDINARY_DICE: _ordinary_dice,
     }
     variants = list(VARIANT_KEYS)
     if rules is not None:
@@ -112,7 +136,7 @@ def sections(rules: Rules | None = None) -> list[Section]:
     return [builders[key](rules) for key in (*BASE_KEYS, *variants)]
 
 
-def variant_on(key: str, rules: Rules) -> bool:
+def variant_on(key: SectionKey, rules: Rules) -> bool:
     """Whether the variant section ``key`` describes something in force under ``rules``.
 
     wild and three-wilds: Wild dice on (R3, R8); reversible: R9 on; win-conditions: a win condition other
@@ -120,15 +144,15 @@ def variant_on(key: str, rules: Rules) -> bool:
     first-player: a random first player (R13); ordinary-dice: never, it is a way to play at a real table
     (R14), not an option. Base section keys are never variants: False.
     """
-    if key in ("wild", "three-wilds"):
+    if key in (SectionKey.WILD, SectionKey.THREE_WILDS):
         return rules.wild
-    if key == "reversible":
+    if key is SectionKey.REVERSIBLE:
         return rules.reversible
-    if key == "win-conditions":
+    if key is SectionKey.WIN_CONDITIONS:
         return rules.win is not WinCondition.LAST_WITH_CHIPS
-    if key == "reset":
+    if key is SectionKey.RESET:
         return reset_possible(rules)
-    if key == "first-player":
+    if key is SectionKey.FIRST_PLAYER:
         return rules.first_player is FirstPlayer.RANDOM
     return False
 
@@ -173,7 +197,7 @@ def _aim(rules: Rules | None) -> Section:
         # Translators: rules reader, "The aim" section, when the game uses a win condition other than the
         # usual one (R10).
         paragraphs.append(_("In this game being the last one with chips is not quite enough: see Winning."))
-    return Section("aim", title, tuple(paragraphs))
+    return Section(SectionKey.AIM, title, tuple(paragraphs))
 
 
 def _setup(rules: Rules | None) -> Section:
@@ -210,7 +234,7 @@ def _setup(rules: Rules | None) -> Section:
             "to the left, so the next player is always the one on your left."
         ),
     )
-    return Section("setup", title, paragraphs)
+    return Section(SectionKey.SETUP, title, paragraphs)
 
 
 def _turn(rules: Rules | None) -> Section:
@@ -242,7 +266,7 @@ def _turn(rules: Rules | None) -> Section:
         # Translators: rules reader, "A turn" section, during a game with reversible dice (R9).
         text = _("In this game, with more than 3 chips you may reverse the dice first: see Reversible dice.")
         paragraphs.append(text)
-    return Section("turn", title, tuple(paragraphs))
+    return Section(SectionKey.TURN, title, tuple(paragraphs))
 
 
 def _faces(rules: Rules | None) -> Section:
@@ -277,7 +301,7 @@ def _faces(rules: Rules | None) -> Section:
         paragraphs.append(_("Wild: take one chip from another player of your choice."))
     # Translators: rules reader, "The faces of the dice" section: the same letter twice (R5).
     paragraphs.append(_("Each letter counts on its own: R, R and a dot send two chips to your right."))
-    return Section("faces", title, tuple(paragraphs))
+    return Section(SectionKey.FACES, title, tuple(paragraphs))
 
 
 def _no_chips(rules: Rules | None) -> Section:
@@ -296,7 +320,7 @@ def _no_chips(rules: Rules | None) -> Section:
             "turn. Only the end of the game puts anyone out."
         ),
     )
-    return Section("no-chips", title, paragraphs)
+    return Section(SectionKey.NO_CHIPS, title, paragraphs)
 
 
 def _winning(rules: Rules | None) -> Section:
@@ -323,7 +347,7 @@ def _winning(rules: Rules | None) -> Section:
     elif rules.wild and rules.three_wilds is ThreeWilds.WIN:
         # Translators: rules reader, "Winning" section, in a game where three Wilds win at once (R8).
         paragraphs.append(_("In this game a roll of three Wilds also wins at once: see Three Wilds."))
-    return Section("winning", title, tuple(paragraphs))
+    return Section(SectionKey.WINNING, title, tuple(paragraphs))
 
 
 def win_condition_in_force(win: WinCondition) -> str:
@@ -390,7 +414,7 @@ def _wild(rules: Rules | None) -> Section:
             "does nothing, and you hear that it took nothing."
         ),
     ]
-    return Section("wild", title, tuple(paragraphs))
+    return Section(SectionKey.WILD, title, tuple(paragraphs))
 
 
 def _three_wilds(rules: Rules | None) -> Section:
@@ -425,7 +449,7 @@ def _three_wilds(rules: Rules | None) -> Section:
             "even when the pot is empty."
         ),
     ]
-    return Section("three-wilds", title, tuple(paragraphs))
+    return Section(SectionKey.THREE_WILDS, title, tuple(paragraphs))
 
 
 def _reversible(rules: Rules | None) -> Section:
@@ -467,7 +491,7 @@ def _reversible(rules: Rules | None) -> Section:
             "always rolls 3."
         ),
     ]
-    return Section("reversible", title, tuple(paragraphs))
+    return Section(SectionKey.REVERSIBLE, title, tuple(paragraphs))
 
 
 def _win_conditions(rules: Rules | None) -> Section:
@@ -508,7 +532,7 @@ def _win_conditions(rules: Rules | None) -> Section:
             "go on. Only C faces count: three reversed Wilds that empty your hand don't win."
         ),
     ]
-    return Section("win-conditions", title, tuple(paragraphs))
+    return Section(SectionKey.WIN_CONDITIONS, title, tuple(paragraphs))
 
 
 def _win_condition_named(win: WinCondition) -> str:
@@ -574,7 +598,7 @@ def _reset(rules: Rules | None) -> Section:
             "rolls three Wilds, which put all their chips in the pot without winning."
         )
         paragraphs.append(text)
-    return Section("reset", title, tuple(paragraphs))
+    return Section(SectionKey.RESET, title, tuple(paragraphs))
 
 
 def _first_player(rules: Rules | None) -> Section:
@@ -596,7 +620,7 @@ def _first_player(rules: Rules | None) -> Section:
         "to the left."
     )
     paragraphs.append(text)
-    return Section("first-player", title, tuple(paragraphs))
+    return Section(SectionKey.FIRST_PLAYER, title, tuple(paragraphs))
 
 
 def _ordinary_dice(rules: Rules | None) -> Section:
@@ -617,14 +641,19 @@ def _ordinary_dice(rules: Rules | None) -> Section:
     elif rules is None:
         # Translators: rules reader, "Playing with ordinary dice" section, in general: Wild dice (R14).
         paragraphs.append(_("With Wild dice, 4 counts as a Wild, and only 5 and 6 are dots."))
-    return Section("ordinary-dice", title, tuple(paragraphs))
+    return Section(SectionKey.ORDINARY_DICE, title, tuple(paragraphs))
 
 
 # --- the E key: one roll, face by face -----------------------------------------------------------------
 
 
 def explain_roll(
-    events: Sequence[Event], names: Sequence[str], roller_is_you: bool, listener: Seat | None = None
+    events: Sequence[Event],
+    names: Sequence[str],
+    roller_is_you: bool,
+    listener: Seat | None = None,
+    *,
+    pending: bool = False,
 ) -> str:
     """Explain one turn's roll face by face (the E key, practice answers; R4-R12).
 
@@ -644,6 +673,8 @@ def explain_roll(
             the neighbour a reversed letter takes from, the winner), that sentence speaks to them: "Ana's
             L sent a chip to you, on Ana's left.", "Ana's Wild took a chip from you.". Their own name is
             never put where a third person goes.
+        pending: the turn is under way (the E key during a Wild question): the Wilds still waiting for the
+            roller's choice are told last, "One Wild is still to take a chip from a player you choose."
 
     Returns:
         Whole translated sentences joined by spaces; "" when ``events`` hold no roll.
@@ -654,8 +685,8 @@ def explain_roll(
             return names[seat]
         return phrases.seat_fallback(seat + 1)
 
-    turn = _one_turn(events)
-    rolled = next((e for e in turn if isinstance(e, DiceRolled)), None)
+    facts = turn_facts(_one_turn(events))
+    rolled = facts.roll
     if rolled is None:
         return ""
     you, roller = roller_is_you, name(rolled.seat)
@@ -665,10 +696,9 @@ def explain_roll(
         return listener is not None and seat == listener and seat != rolled.seat and not you
 
     sentences: list[str] = []
-    if any(isinstance(e, DiceReversed) for e in turn):
+    if facts.reversal:
         sentences.append(_reversal_sentence(you, roller))
-    after = turn[turn.index(rolled) + 1 :]
-    letters = [e for e in after if _is_letter_event(e)]
+    letters = facts.letters
     dots = rolled.faces.count(Face.DOT)
     dots_told = 0
     for face in rolled.faces:
@@ -677,13 +707,16 @@ def explain_roll(
             dots_told += 1
         elif face.is_letter and letters:
             sentences.append(_letter_sentence(letters.pop(0), you, roller, name, to_you))
-    sentences += _wild_sentences(after, rolled, you, roller, name, to_you)
-    for event in after:
-        if isinstance(event, ChipsReset):
-            sentences.append(phrases.reset(event.chips, event.pot))
-        elif isinstance(event, GameWon):
-            mine = (you and event.seat == rolled.seat) or to_you(event.seat)
-            sentences.append(_win_sentence(event, mine, name(event.seat)))
+    sentences += _wild_sentences(facts, you, roller, name, to_you)
+    waiting = facts.pending_wilds if pending else 0
+    if waiting:
+        sentences.append(_pending_sentence(waiting, rolled.reversed, you, roller))
+    if facts.reset is not None:
+        sentences.append(phrases.reset(facts.reset.chips, facts.reset.pot))
+    if facts.won is not None:
+        won = facts.won
+        mine = (you and won.seat == rolled.seat) or to_you(won.seat)
+        sentences.append(_win_sentence(won, mine, name(won.seat)))
     return " ".join(sentences)
 
 
@@ -705,23 +738,6 @@ def _one_turn(events: Sequence[Event]) -> list[Event]:
         if isinstance(event, TurnEnded | GameWon):
             ended = True
     return out
-
-
-_LETTER_CAUSES = frozenset(
-    {
-        Cause.LEFT,
-        Cause.RIGHT,
-        Cause.CENTER,
-        Cause.REVERSED_LEFT,
-        Cause.REVERSED_RIGHT,
-        Cause.REVERSED_CENTER,
-    }
-)
-
-
-def _is_letter_event(event: Event) -> bool:
-    """A chip moved, or failed to move, because of an L, C or R (plain or reversed)."""
-    return isinstance(event, ChipsMoved | NothingMoved) and event.cause in _LETTER_CAUSES
 
 
 def _reversal_sentence(you: bool, roller: str) -> str:
@@ -775,34 +791,32 @@ def _dot_sentence(you: bool, roller: str, reversed_dice: bool, dots: int, told: 
 
 
 def _letter_sentence(
-    event: Event, you: bool, roller: str, name: Callable[[Place], str], to_you: Callable[[Place], bool]
+    did: Outcome, you: bool, roller: str, name: Callable[[Place], str], to_you: Callable[[Place], bool]
 ) -> str:
     """What one L, C or R did, plain (R5) or reversed (R9); ``to_you`` tells the listener's seat."""
-    assert isinstance(event, ChipsMoved | NothingMoved)
-    cause = event.cause
-    if isinstance(event, NothingMoved):
-        source = event.source if event.source is not None else POT
-        return _letter_nothing(cause, you, roller, name(source), from_you=to_you(source))
-    if cause in (Cause.LEFT, Cause.RIGHT) and to_you(event.target):
+    cause, place = did.cause, did.place
+    if did.did is Did.FOUND_EMPTY:
+        return _letter_nothing(cause, you, roller, name(place), from_you=to_you(place))
+    if cause in (Cause.LEFT, Cause.RIGHT) and to_you(place):
         return _letter_to_you(cause, roller)
-    if cause in (Cause.REVERSED_LEFT, Cause.REVERSED_RIGHT) and to_you(event.source):
+    if cause in (Cause.REVERSED_LEFT, Cause.REVERSED_RIGHT) and to_you(place):
         return _letter_from_you(cause, roller)
     if cause is Cause.LEFT:
         if you:
             # Translators: explaining the listener's roll (E key): an L (R5); {other} got the chip.
-            return _("Your L sent a chip to {other}, on your left.").format(other=name(event.target))
+            return _("Your L sent a chip to {other}, on your left.").format(other=name(place))
         # Translators: explaining the roll of {name} (E key): an L (R5); {other} got the chip. Say "on
         # {name}'s left" or the like; the text avoids "his" and "her" on purpose.
         text = _("{name}'s L sent a chip to {other}, on {name}'s left.")
-        return text.format(name=roller, other=name(event.target))
+        return text.format(name=roller, other=name(place))
     if cause is Cause.RIGHT:
         if you:
             # Translators: explaining the listener's roll (E key): an R (R5); {other} got the chip.
-            return _("Your R sent a chip to {other}, on your right.").format(other=name(event.target))
+            return _("Your R sent a chip to {other}, on your right.").format(other=name(place))
         # Translators: explaining the roll of {name} (E key): an R (R5); {other} got the chip. Say "on
         # {name}'s right" or the like; the text avoids "his" and "her" on purpose.
         text = _("{name}'s R sent a chip to {other}, on {name}'s right.")
-        return text.format(name=roller, other=name(event.target))
+        return text.format(name=roller, other=name(place))
     if cause is Cause.CENTER:
         if you:
             # Translators: explaining the listener's roll (E key): a C (R5).
@@ -812,21 +826,17 @@ def _letter_sentence(
     if cause is Cause.REVERSED_LEFT:
         if you:
             # Translators: explaining the listener's reversed roll (R9): an L took a chip from {other}.
-            return _("Your reversed L took a chip from {other}, on your left.").format(
-                other=name(event.source)
-            )
+            return _("Your reversed L took a chip from {other}, on your left.").format(other=name(place))
         # Translators: explaining the reversed roll of {name} (R9): an L took a chip from {other}.
         text = _("{name}'s reversed L took a chip from {other}, on {name}'s left.")
-        return text.format(name=roller, other=name(event.source))
+        return text.format(name=roller, other=name(place))
     if cause is Cause.REVERSED_RIGHT:
         if you:
             # Translators: explaining the listener's reversed roll (R9): an R took a chip from {other}.
-            return _("Your reversed R took a chip from {other}, on your right.").format(
-                other=name(event.source)
-            )
+            return _("Your reversed R took a chip from {other}, on your right.").format(other=name(place))
         # Translators: explaining the reversed roll of {name} (R9): an R took a chip from {other}.
         text = _("{name}'s reversed R took a chip from {other}, on {name}'s right.")
-        return text.format(name=roller, other=name(event.source))
+        return text.format(name=roller, other=name(place))
     if you:
         # Translators: explaining the listener's reversed roll (R9): a C took a chip from the pot.
         return _("Your reversed C took a chip from the pot.")
@@ -894,51 +904,81 @@ def _letter_nothing(cause: Cause, you: bool, roller: str, other: str, *, from_yo
 
 
 def _wild_sentences(
-    after: Sequence[Event],
-    rolled: DiceRolled,
+    facts: TurnFacts,
     you: bool,
     roller: str,
     name: Callable[[Place], str],
     to_you: Callable[[Place], bool],
 ) -> list[str]:
     """What the Wilds did, one at a time after the letters (R6, R7), or three at once (R8, R9)."""
+    assert facts.roll is not None
     sentences: list[str] = []
-    wild_events = [
-        e
-        for e in after
-        if isinstance(e, ChipsMoved | NothingMoved)
-        and e.cause in (Cause.WILD_TAKE, Cause.WILD_GIVE, Cause.THREE_WILDS, Cause.REVERSED_THREE_WILDS)
-    ]
-    letters_first = any(f.is_letter for f in rolled.faces)
-    for index, event in enumerate(wild_events):
-        cause = event.cause
-        if cause is Cause.THREE_WILDS:
-            count = event.count if isinstance(event, ChipsMoved) else 0
-            sentences.append(_three_wilds_sentence(you, roller, count))
-        elif cause is Cause.REVERSED_THREE_WILDS:
-            count = event.count if isinstance(event, ChipsMoved) else 0
-            sentences.append(_three_reversed_sentence(you, roller, count))
-        elif isinstance(event, ChipsMoved):
-            seat = event.target if cause is Cause.WILD_GIVE else event.source
-            if to_you(seat):
-                sentences.append(
-                    _wild_you(cause is Cause.WILD_GIVE, roller, other=index > 0, then=letters_first)
-                )
-            else:
-                sentences.append(_wild_moved(event, you, roller, name, other=index > 0, then=letters_first))
-        else:
-            give = cause is Cause.WILD_GIVE
-            sentences.append(_wild_nothing(give, you, roller, other=index > 0, then=letters_first))
+    letters_first = any(f.is_letter for f in facts.roll.faces)
+    for index, did in enumerate(facts.wilds):
+        other = index > 0
+        match did.did:
+            case Did.THREE_WILDS:
+                sentences.append(_three_wilds_sentence(you, roller, did.count))
+            case Did.THREE_REVERSED_WILDS:
+                sentences.append(_three_reversed_sentence(you, roller, did.count))
+            case Did.WILD_TOOK | Did.WILD_GAVE if to_you(did.place):
+                sentences.append(_wild_you(did.did is Did.WILD_GAVE, roller, other=other, then=letters_first))
+            case Did.WILD_TOOK | Did.WILD_GAVE:
+                sentences.append(_wild_moved(did, you, roller, name, other=other, then=letters_first))
+            case Did.WILD_FOUND_NOBODY | Did.WILD_HAD_NOTHING:
+                give = did.did is Did.WILD_HAD_NOTHING
+                sentences.append(_wild_nothing(give, you, roller, other=other, then=letters_first))
+            case Did.SENT | Did.TOOK | Did.FOUND_EMPTY | Did.REVERSAL | Did.WINNINGS:
+                raise AssertionError(f"not a Wild: {did}")
+            case _:
+                assert_never(did.did)
         letters_first = False
     return sentences
 
 
+def _pending_sentence(count: int, give: bool, you: bool, roller: str) -> str:
+    """The Wilds still to act while the roller chooses (the E key during a Wild question)."""
+    if give and you:
+        # Translators: explaining the listener's reversed roll (E key) while they choose: {count} reversed
+        # Wilds (1 or 2) still wait to give a chip each to a player they choose (R9).
+        text = ngettext(
+            "One Wild is still to give a chip to a player you choose.",
+            "{count} Wilds are still to give a chip each to players you choose.",
+            count,
+        )
+    elif give:
+        # Translators: explaining {name}'s reversed roll (E key) while {name} chooses: {count} reversed Wilds
+        # (1 or 2) still wait to give a chip each to a player {name} chooses (R9).
+        text = ngettext(
+            "One Wild is still to give a chip to a player {name} chooses.",
+            "{count} Wilds are still to give a chip each to players {name} chooses.",
+            count,
+        )
+    elif you:
+        # Translators: explaining the listener's roll (E key) while they choose: {count} Wilds (1 or 2) still
+        # wait to take a chip each from a player they choose (R7).
+        text = ngettext(
+            "One Wild is still to take a chip from a player you choose.",
+            "{count} Wilds are still to take a chip each from players you choose.",
+            count,
+        )
+    else:
+        # Translators: explaining {name}'s roll (E key) while {name} chooses: {count} Wilds (1 or 2) still
+        # wait to take a chip each from a player {name} chooses (R7).
+        text = ngettext(
+            "One Wild is still to take a chip from a player {name} chooses.",
+            "{count} Wilds are still to take a chip each from players {name} chooses.",
+            count,
+        )
+    return text.format(count=count, name=roller)
+
+
 def _wild_moved(
-    event: ChipsMoved, you: bool, roller: str, name: Callable[[Place], str], *, other: bool, then: bool
+    did: Outcome, you: bool, roller: str, name: Callable[[Place], str], *, other: bool, then: bool
 ) -> str:
     """One Wild took a chip (R7) or, reversed, gave one (R9)."""
-    if event.cause is Cause.WILD_GIVE:
-        target = name(event.target)
+    if did.did is Did.WILD_GAVE:
+        target = name(did.place)
         if you:
             if other:
                 # Translators: explaining the listener's reversed roll (R9): the second Wild gave {other} a
@@ -951,7 +991,7 @@ def _wild_moved(
             return _("{name}'s other reversed Wild gave a chip to {other}.").format(name=roller, other=target)
         # Translators: explaining {name}'s reversed roll (R9): a Wild gave {other} a chip.
         return _("{name}'s reversed Wild gave a chip to {other}.").format(name=roller, other=target)
-    source = name(event.source)
+    source = name(did.place)
     if you:
         if other:
             # Translators: explaining the listener's roll (R7): the second Wild took a chip from {other}.
@@ -1057,14 +1097,16 @@ def _three_reversed_sentence(you: bool, roller: str, count: int) -> str:
             "{name}'s three reversed Wilds found {name} with no chips, so nothing went in the pot."
         ).format(name=roller)
     if you:
-        # Translators: explaining the listener's three reversed Wilds (R9); {count} is all their chips.
+        # Translators: explaining the listener's three reversed Wilds (R9); {count} is all their chips, never
+        # 0 (another message says that), so the singular may say "your last chip".
         text = ngettext(
             "Your three reversed Wilds put your {count} chip in the pot.",
             "Your three reversed Wilds put all your {count} chips in the pot.",
             count,
         )
     else:
-        # Translators: explaining {name}'s three reversed Wilds (R9); {count} is all their chips.
+        # Translators: explaining {name}'s three reversed Wilds (R9); {count} is all their chips, never 0
+        # (another message says that), so the singular may say "their last chip".
         text = ngettext(
             "{name}'s three reversed Wilds put {name}'s {count} chip in the pot.",
             "{name}'s three reversed Wilds put all {name}'s {count} chips in the pot.",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .i18n import _
-from .saves import LoadedGame, SaveError, load
+from .saves import LoadedGame, Problem, SaveError, load
 
 
 @dataclass(frozen=True)
@@ -42,11 +42,11 @@ class SaidOffer:
 def saved_game_offer(path: Path) -> SavedGameOffer | None:
     """The question to ask about the save at ``path``, or None when there is nothing worth asking about (no
     save, a finished game, or one where nothing was played yet)."""
-    if not path.exists():
-        return None
     try:
         loaded = load(path)
     except SaveError as error:
+        if error.problem is Problem.MISSING:  # no save (a folder that cannot be read is said below)
+            return None
         # Translators: the saved game cannot be used. {problem} is a sentence saying why.
         question = _(
             "The saved game could not be used. {problem} A new game will save over it. Go on? Y or N."

@@ -8,8 +8,8 @@ rolls the same dice the uninterrupted game would have rolled.
 
 How the generator's position is restored: ``random.Random(seed)`` is made again (as the session does), the
 random first player is drawn again when the rules ask for one (one ``randrange(players)``), and for each
-logged roll the same number of dice are drawn again with ``rng.choice(rules.die)`` (what
-:meth:`Session.roll` does). The faces drawn must equal the logged ones; a difference means the log was
+logged roll the same number of dice are drawn again with :meth:`Session.draw_dice` (what
+:meth:`Session.roll` draws with). The faces drawn must equal the logged ones; a difference means the log was
 edited or written by an incompatible program, and loading says so. No generator state is stored in the
 file. The format is described field by field in ``docs/save-format.md``.
 
@@ -32,24 +32,19 @@ from typing import Any, Final, NoReturn, TypeVar
 from . import storage
 from .bots import Policy
 from .engine import (
-    MAX_CHIPS,
-    MAX_PLAYERS,
-    MIN_CHIPS,
-    MIN_PLAYERS,
     Action,
     ChooseSeat,
     Face,
-    FirstPlayer,
     GameState,
     IllegalActionError,
     Reverse,
     Roll,
     Rules,
     Seat,
-    ThreeWilds,
-    WinCondition,
 )
 from .i18n import _, ngettext
+from .names import clean_name, seat_name
+from .rule_options import RULE_OPTIONS, Json, Kind
 from .session import Player, Session
 
 FORMAT_NAME: Final = "lcr-audio-save"
@@ -70,6 +65,26 @@ actions; the longest of 1,500 simulated games with 10 players, 10 chips, Wild di
 """
 
 AUTOSAVE_NAME: Final = "autosave.json"
+
+
+class SaveKind(enum.Enum):
+    """The kinds of game that each keep their own autosave, so one never replaces another (issue 13, item
+    3). The value is the autosave's file name without ``.json`` (its transcript takes ``.txt``)."""
+
+    PLAY = "autosave"
+    """A game with people at this keyboard and the computer's dice."""
+    SCOREKEEPER = "scorekeeper"
+    """The scorekeeper for real dice (``keep-score``): the rolls are typed in."""
+    WATCH = "watch"
+    """Computer players only (``play --computer all``): recorded, never offered to continue."""
+
+    @classmethod
+    def of(cls, session: Session) -> SaveKind:
+        """The kind of ``session``: real dice, else people seated, else computers only."""
+        if session.physical:
+            return cls.SCOREKEEPER
+        return cls.PLAY if session.humans else cls.WATCH
+
 
 _FACES: Final = {face.value: face for face in Face}
 
@@ -178,20 +193,49 @@ class LoadedGame:
         """True when the saved game already has a winner."""
         return self.session.state.over
 
+    @property
+    def kind(self) -> SaveKind:
+        """Which kind of game this is (a scorekeeper table, a game, or computers only)."""
+        return SaveKind.of(self.session)
+
     def question(self) -> str:
-        """The translated question asked before resuming: "Continue the game of Ana, Bo, and Cy, turn 31?"."""
+        """The translated question asked before resuming: "Continue the game of Ana, Bo, and Cy, turn 31?",
+        or for a table keeping score with real dice "Continue the scorekeeper game of ..."."""
         from .narration.lists import and_list  # the list pattern of the current language (Babel)
 
+        names = and_list(self.names)
+        if self.kind is SaveKind.SCOREKEEPER:
+            # Translators: asked when the scorekeeper (real dice) saved a table. {names} is the players' names
+            # joined as a list ("Ana, Bo, and Cy"); {turn} is the number of the turn the game had reached.
+            question = _("Continue the scorekeeper game of {names}, turn {turn}?")
+            return question.format(names=names, turn=self.turn)
         # Translators: asked when a saved game is found. {names} is the players' names joined as a list
         # ("Ana, Bo, and Cy"); {turn} is the number of the turn the game had reached.
-        return _("Continue the game of {names}, turn {turn}?").format(
-            names=and_list(self.names), turn=self.turn
-        )
+        return _("Continue the game of {names}, turn {turn}?").format(names=names, turn=self.turn)
 
 
 def default_save_path() -> Path:
-    """The autosave file: ``autosave.json`` in the user's data folder (``storage.data_dir()``)."""
-    return storage.data_dir() / AUTOSAVE_NAME
+    """The autosave file of games: ``autosave.json`` in the user's data folder (``storage.data_dir()``)."""
+    return autosave_path(SaveKind.PLAY)
+
+
+def autosave_path(kind: SaveKind) -> Path:
+    """The autosave file of a kind of game: ``autosave.json``, ``scorekeeper.json`` or ``watch.json`` in the
+    user's data folder (``storage.data_dir()``)."""
+    return storage.data_dir() / f"{kind.value}.json"
+
+
+def latest_autosave(paths: Sequence[Path] | None = None) -> Path | None:
+    """The autosave written last, whatever its kind (what ``lcr-audio series`` and ``transcript`` show), or
+    None when there is none. ``paths``: the autosaves to look at (default: every kind's
+    :func:`autosave_path`)."""
+    found: list[tuple[float, Path]] = []
+    for path in paths if paths is not None else [autosave_path(kind) for kind in SaveKind]:
+        try:
+            found.append((path.stat().st_mtime, path))
+        except OSError:
+            continue
+    return max(found, key=lambda pair: pair[0])[1] if found else None
 
 
 def state_digest(state: GameState) -> str:
@@ -232,26 +276,34 @@ def save(
         session: the game to save, at any point (a finished game too).
         path: the file to write; its folder is made when missing. An existing file is replaced whole.
         series: the series score to keep with the game; none means zero games.
-        transcript: the transcript file the game writes to, if any (stored as given).
+        transcript: the transcript file the game writes to, if any (only its file name is stored: it lives
+            in the game's data folder).
 
     Raises:
         SaveError: the game is too long to fit in :data:`MAX_BYTES`, or the file cannot be written (the
-            old file, if any, is left as it was). ``problem`` is :attr:`Problem.NOT_SAVED`.
+            old file, if any, is left as it was; the message names the file and says why, in one sentence).
+            ``problem`` is :attr:`Problem.NOT_SAVED`.
         ValueError: ``series`` has more seats than the table, or negative counts, or more wins than games.
     """
-    text = _encode(to_document(session, series=series, transcript=transcript))
-    if len(text.encode("utf-8")) > MAX_BYTES:
+    document = to_document(session, series=series, transcript=transcript)
+    try:
+        data = _encode(document).encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (a name made of bytes that are not UTF-8): escaped instead
+        data = _encode(document, ascii_only=True).encode("ascii")
+    if len(data) > MAX_BYTES:
         # Translators: the game has lasted so long that its save file would be larger than the game can read.
         raise SaveError(_("This game is too long to be saved."), Problem.NOT_SAVED, path)
     try:
-        storage.atomic_write_text(path, text)
-    except OSError as error:
-        raise SaveError(
-            # Translators: saving the game failed: the disk may be full or the folder read-only.
-            _("The game could not be saved; check that the disk has room and the folder can be written."),
-            Problem.NOT_SAVED,
-            path,
-        ) from error
+        storage.atomic_write_text(path, data.decode("utf-8"))
+    except (OSError, UnicodeError) as error:
+        raise SaveError(not_saved(path, error), Problem.NOT_SAVED, path) from error
+
+
+def not_saved(path: Path, error: BaseException) -> str:
+    """The sentence for a save that could not be written: where, and why (no Python error text)."""
+    # Translators: saving the game failed; {path} is the save file, {reason} says why ("the disk is full").
+    message = _("The game could not be saved in {path}: {reason}.")
+    return message.format(path=storage.display_path(path), reason=storage.reason(error))
 
 
 def save_text(session: Session) -> str:
@@ -286,15 +338,7 @@ def to_document(
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "rules": {
-            "players": rules.players,
-            "chips": rules.chips,
-            "wild": rules.wild,
-            "three_wilds": rules.three_wilds.value,
-            "reversible": rules.reversible,
-            "win": rules.win.value,
-            "first_player": rules.first_player.value,
-        },
+        "rules": {option.field: option.to_json(getattr(rules, option.field)) for option in RULE_OPTIONS},
         "players": [
             {
                 "name": p.name,
@@ -311,7 +355,7 @@ def to_document(
             "games": series.games,
             "wins": list(series.wins) + [0] * (rules.players - len(series.wins)),
         },
-        "transcript": None if transcript is None else str(transcript),
+        "transcript": None if transcript is None else storage.display_path(Path(transcript.name)),
         "digest": state_digest(session.state),
     }
 
@@ -324,15 +368,16 @@ def _action_to_json(action: Action) -> dict[str, Any]:
     return {"choose": action.seat}
 
 
-def _encode(document: dict[str, Any]) -> str:
-    """Indented JSON, except that each action takes one line (long games stay small and readable)."""
+def _encode(document: dict[str, Any], *, ascii_only: bool = False) -> str:
+    """Indented JSON, except that each action takes one line (long games stay small and readable).
+    ``ascii_only``: every character beyond ASCII escaped (``\\ud800``), for text that is no valid UTF-8."""
     parts = []
     for key, value in document.items():
         if key == "actions" and value:
-            lines = ",\n".join("    " + json.dumps(a, ensure_ascii=False) for a in value)
+            lines = ",\n".join("    " + json.dumps(a, ensure_ascii=ascii_only) for a in value)
             body = "[\n" + lines + "\n  ]"
         else:
-            body = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+            body = json.dumps(value, ensure_ascii=ascii_only, indent=2).replace("\n", "\n  ")
         parts.append(f"  {json.dumps(key)}: {body}")
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
@@ -373,7 +418,7 @@ def _read(path: Path) -> bytes:
             if os.fstat(handle.fileno()).st_size > MAX_BYTES:
                 _too_large(path)
             raw = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError as error:
+    except (FileNotFoundError, NotADirectoryError) as error:  # no such file, or a file where a folder was
         # Translators: the player asked to continue a saved game but its file is not there.
         raise SaveError(_("There is no saved game to continue."), Problem.MISSING, path) from error
     except OSError as error:
@@ -444,7 +489,7 @@ def from_document(document: Any, *, path: Path | None = None) -> LoadedGame:
         session=session,
         series=series,
         saved_at=saved_at,
-        transcript=None if transcript is None else Path(transcript),
+        transcript=None if transcript is None else Path(Path(transcript).name),  # ours: a name, never a path
     )
 
 
@@ -455,7 +500,6 @@ def _replay(session: Session, first: Seat, actions: Sequence[Action], path: Path
         # not the one its random seed picks.
         message = _("The saved game's first player is not the one its seed draws.")
         raise SaveError(message, Problem.DICE, path)
-    die = session.rules.die
     for number, action in enumerate(actions, start=1):
         try:
             session.apply(action)  # a fresh session has no listeners: nobody hears the replay
@@ -465,7 +509,7 @@ def _replay(session: Session, first: Seat, actions: Sequence[Action], path: Path
             message = _("Move {number} of the saved game is not allowed by the rules at that point.")
             raise SaveError(message.format(number=number), Problem.ACTION, path) from error
         if isinstance(action, Roll) and not session.physical:  # accepted faces; were they the seed's?
-            drawn = tuple(session.rng.choice(die) for _face in action.faces)
+            drawn = session.draw_dice(len(action.faces))
             if drawn != action.faces:
                 # Translators: the saved game was changed or written by another program: the dice of a move
                 # are not the ones its random seed rolls; {number} counts the moves of the game from 1.
@@ -475,7 +519,6 @@ def _replay(session: Session, first: Seat, actions: Sequence[Action], path: Path
 
 
 _T = TypeVar("_T")
-_E = TypeVar("_E", bound=enum.Enum)
 
 
 class _Reader:
@@ -554,32 +597,28 @@ class _Reader:
             self.wrong_type(key)
 
     def rules(self, mapping: dict[str, Any]) -> Rules:
-        players = self.integer(mapping, "players", "rules.players")
-        chips = self.integer(mapping, "chips", "rules.chips")
-        wild = self.boolean(mapping, "wild", "rules.wild")
-        three_wilds = self.text(mapping, "three_wilds", "rules.three_wilds")
-        reversible = self.boolean(mapping, "reversible", "rules.reversible")
-        win = self.text(mapping, "win", "rules.win")
-        first_player = self.text(mapping, "first_player", "rules.first_player")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            self.bad_rule("rules.players", players)
-        if not MIN_CHIPS <= chips <= MAX_CHIPS:
-            self.bad_rule("rules.chips", chips)
-        return Rules(
-            players=players,
-            chips=chips,
-            wild=wild,
-            three_wilds=self.choice(ThreeWilds, three_wilds, "rules.three_wilds"),
-            reversible=reversible,
-            win=self.choice(WinCondition, win, "rules.win"),
-            first_player=self.choice(FirstPlayer, first_player, "rules.first_player"),
-        )
-
-    def choice(self, kind: type[_E], value: str, name: str) -> _E:
-        try:
-            return kind(value)
-        except ValueError:
-            self.bad_rule(name, value)
+        """The ``"rules"`` object: one field per rule option (:data:`RULE_OPTIONS`), each read with its
+        type first (missing or wrongly typed fields reported in that order), then checked against the
+        option's values."""
+        readers: dict[Kind, Callable[[dict[str, Any], str, str], Json]] = {
+            Kind.NUMBER: self.integer,
+            Kind.SWITCH: self.boolean,
+            Kind.CHOICE: self.text,
+        }
+        raw = {
+            option: readers[option.kind](mapping, option.field, f"rules.{option.field}")
+            for option in RULE_OPTIONS
+        }
+        values: dict[str, Any] = {}
+        for option, value in raw.items():
+            if option.kind is Kind.SWITCH:
+                values[option.field] = value
+                continue
+            try:
+                values[option.field] = option.from_word(str(value))
+            except ValueError:
+                self.bad_rule(f"rules.{option.field}", value)
+        return Rules(**values)
 
     def players(self, items: list[Any], rules: Rules) -> list[Player]:
         if len(items) != rules.players:
@@ -592,9 +631,11 @@ class _Reader:
             if not isinstance(item, dict):
                 self.wrong_type(name)
             policy = self.mapping(item, "policy", f"{name}.policy")
+            # A name is printed and spoken: escape sequences and control characters never get through.
+            spoken = clean_name(self.text(item, "name", f"{name}.name"))
             players.append(
                 Player(
-                    name=self.text(item, "name", f"{name}.name"),
+                    name=spoken or seat_name(index + 1),
                     human=self.boolean(item, "human", f"{name}.human"),
                     policy=Policy(
                         name=self.text(policy, "name", f"{name}.policy.name"),
@@ -645,10 +686,14 @@ __all__ = [
     "LoadedGame",
     "Problem",
     "SaveError",
+    "SaveKind",
     "Series",
+    "autosave_path",
     "default_save_path",
     "from_document",
+    "latest_autosave",
     "load",
+    "not_saved",
     "save",
     "state_digest",
     "to_document",

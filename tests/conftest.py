@@ -37,8 +37,11 @@ settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHES
 def _user_folders(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Path]:
-    """Point the XDG folders (settings, saves, logs) at a temporary folder for every test."""
+    """Point the game's folders (settings, saves, logs, cache) at a temporary folder for every test, on every
+    platform: ``LCR_AUDIO_HOME``, which every folder lookup honours (platformdirs ignores ``XDG_*`` on
+    Windows and macOS); the XDG variables too, for any other program a test starts."""
     home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("LCR_AUDIO_HOME", str(home / "lcr-audio"))
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
     monkeypatch.delenv("LCR_AUDIO_SPEECH", raising=False)

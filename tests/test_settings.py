@@ -59,5 +59,6 @@ def test_values_are_brought_into_range(tmp_path: Path) -> None:
 
 
 def test_settings_live_in_the_config_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("LCR_AUDIO_HOME")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     assert settings_path() == tmp_path / "lcr-audio" / "settings.json"

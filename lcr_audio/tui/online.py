@@ -14,7 +14,6 @@ import contextlib
 import enum
 import logging
 from collections.abc import Coroutine
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine import Rules
@@ -56,11 +55,11 @@ from ..online.protocol import (
     rules_doc,
     rules_from_doc,
 )
-from .choice import Defaults, choose, yes_no
+from .choice import yes_no
 from .input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from .keys import Command, Context
 from .play import Outcome, PlayScreen
-from .setup import chips_option, first_player_option, on_off, three_wilds_option, win_option
+from .setup import walk_options
 
 if TYPE_CHECKING:
     from ..app import App
@@ -454,17 +453,7 @@ class OnlineClient:
     async def change_rules(self, loop: KeyLoop) -> None:
         """The host sets each rule option in turn (the setup's own questions)."""
         lobby = self.view.lobby
-        rules = rules_from_doc(lobby.rules) if lobby is not None else Rules()
-        try:
-            rules = replace(rules, chips=await choose(loop, self.voice, chips_option(), first=True))
-            rules = replace(rules, wild=await choose(loop, self.voice, on_off(_("Wild dice"))))
-            if rules.wild:
-                rules = replace(rules, three_wilds=await choose(loop, self.voice, three_wilds_option()))
-            rules = replace(rules, reversible=await choose(loop, self.voice, on_off(_("Reversible dice"))))
-            rules = replace(rules, win=await choose(loop, self.voice, win_option()))
-            rules = replace(rules, first_player=await choose(loop, self.voice, first_player_option()))
-        except Defaults:
-            pass
+        rules = await walk_options(loop, self.voice, rules_from_doc(lobby.rules) if lobby else Rules())
         self.link.send(SetRules(rules_doc(rules)))
         # Translators: said when the options are settled. {summary} is the rules summary.
         self.app.speaker.speak(_("Options set. {summary}").format(summary=rules_summary(rules)))

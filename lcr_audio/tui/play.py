@@ -19,7 +19,7 @@ from typing import Protocol
 
 from prompt_toolkit.input import Input
 
-from ..cues import CuePlace, cue_kind, event_places, seat_pan
+from ..cues import Cue, CuePlace, cue_kind, event_places, seat_pan
 from ..engine import (
     POT,
     Cause,
@@ -42,9 +42,9 @@ from ..narration.lists import unit_list
 from ..rules_text import explain_roll
 from ..saves import Series
 from ..session import Session
-from ..settings import VERBOSITIES, Settings
+from ..settings import RATE, VOLUME, Settings
 from ..sound import SoundPlayer
-from ..speech import Speaker
+from ..speech import Speaker, SpeechMode
 from .game_modes import GameRouter, game_modes
 from .input import KeyLoop, Mode, Press, answers_in_time
 from .keys import CHOOSING, Context
@@ -107,6 +107,10 @@ class Keeper(Protocol):
     def game_over(self, screen: PlayScreen) -> str | None:
         """Record the win in the series and save. Returns a sentence to say, if any."""
 
+    def told(self, screen: PlayScreen) -> str | None:
+        """Write the transcript again once the last messages of a game are in the history. Returns a
+        sentence to say, if any."""
+
     def series_text(self, screen: PlayScreen) -> str:
         """The series table as one utterance."""
 
@@ -156,6 +160,10 @@ class PlayScreen:
         self.sound = sound
         self.keeper = keeper
         self.history: list[str] = []
+        self.lines_before: dict[int, int] = {}
+        """Where each batch of game messages begins in :attr:`history`: the number of the session's actions
+        after the batch (0 for the game's opening) → the history's length before its messages (for the
+        transcript's game headings and the scorekeeper's undo marks)."""
         self.presenter = Presenter(speaker, sound, rate=lambda: self.settings.rate)
         self._applier = SettingsApplier(self.settings, speaker, sound)
         self._history_pos: int | None = None
@@ -187,6 +195,8 @@ class PlayScreen:
     def use(self, session: Session) -> None:
         """Play ``session`` from now on (a new game, or the scorekeeper's undo)."""
         self.session = session
+        done = len(session.actions)  # an undo keeps the marks of the actions kept; a new game none but 0
+        self.lines_before = {count: at for count, at in self.lines_before.items() if count <= done}
         self.narrator = Narrator(
             session.names,
             session.humans,
@@ -356,10 +366,23 @@ class PlayScreen:
         """Open a chat line (online tables override this)."""
 
     def end_on_signal(self) -> None:
-        """SIGTERM, SIGHUP or SIGINT: save (when saving) and end at once, cleanly."""
-        if self.keeper is not None and not self.state.over:
-            self.keeper.save_now(self)
-        self._finish(Outcome.LEFT)
+        """SIGTERM, SIGHUP or SIGINT: save (when saving) and end at once, cleanly; the game ends even when
+        saving fails (the failure is logged and said)."""
+        try:
+            if self.keeper is not None and not self.state.over and self.session.actions:
+                self._say_if(self._saving(self.keeper.turn_ended))  # a problem only, if not said yet
+        finally:
+            self._finish(Outcome.LEFT)
+
+    def _saving(self, save: Callable[[PlayScreen], str | None]) -> str | None:
+        """``save(self)``, whose sentence is returned; a fault nobody foresaw is logged and said in one
+        sentence, never raised: leaving must always work."""
+        try:
+            return save(self)
+        except Exception:
+            log.exception("Saving failed")
+            # Translators: saving failed in a way the game did not foresee (a bug); the log has the details.
+            return _("The game could not be saved; the details are in the game's log.")
 
     def _paused(self) -> bool:
         overlay = self._key_loop is not None and len(self._key_loop.stack) > 1  # the F1 key list
@@ -373,10 +396,11 @@ class PlayScreen:
         dice = next((len(e.faces) for e in events if isinstance(e, DiceRolled)), None)
         asked = self._new_question() if self.session.human_to_play and not state.over else None
         choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play
+        self.lines_before[len(self.session.actions)] = len(self.history)
         utterances = self.narrator.narrate(events, state)
         self._places.extend(event_places(events, state.rules.players, self.listener))
         for index, utterance in enumerate(utterances):
-            if human_turn and "turn" in utterance.cues and self.presenter.take_skipped():
+            if human_turn and Cue.TURN in utterance.cues and self.presenter.take_skipped():
                 # The player skipped messages (Q) since their last turn: the table as it stands now,
                 # before their question (which says their own chips).
                 self._queue(self.narrator.catch_up(state))
@@ -398,6 +422,8 @@ class PlayScreen:
                 self._note(self.keeper.turn_ended(self))
         if state.over:
             self._queue(Utterance(self._game_end(events, state), Priority.IMPORTANT))
+            if self.keeper is not None:  # the transcript again, with the game's end
+                self._note(self.keeper.told(self))
         self._poke()
 
     def _game_end(self, events: Sequence[Event], state: GameState) -> str:
@@ -437,7 +463,7 @@ class PlayScreen:
     ) -> None:
         """A game message: into the history, then queued behind the others (``on_start``: see
         :meth:`Presenter.add`)."""
-        if "turn" in utterance.cues and cues.seat is None:
+        if Cue.TURN in utterance.cues and cues.seat is None:
             cues = CueArgs(dice=cues.dice, seat=self.state.seat + 1)
         if utterance.cues and not cues.places:
             cues = CueArgs(dice=cues.dice, seat=cues.seat, places=self._cue_places(utterance.cues))
@@ -445,12 +471,12 @@ class PlayScreen:
         self._history_pos = None
         self.presenter.add(utterance, cues, on_start=on_start)
 
-    def _cue_places(self, cues: Sequence[str]) -> tuple[CuePlace | None, ...]:
+    def _cue_places(self, cues: Sequence[Cue]) -> tuple[CuePlace | None, ...]:
         """Where each of an utterance's cues sounds (issue 14, item 10): a turn chime at the seat to play,
         the others at the places of their events, in order (None: the cue's own place)."""
         places: list[CuePlace | None] = []
         for cue in cues:
-            if cue == "turn":
+            if cue == Cue.TURN:
                 places.append(CuePlace(seat_pan(self.state.seat, self.state.rules.players, self.listener)))
                 continue
             kind = cue_kind(cue)
@@ -493,6 +519,12 @@ class PlayScreen:
         """Say ``text`` now, interrupting (the answer to a key)."""
         self.presenter.answer(text)
 
+    def answer_kept(self, text: str) -> None:
+        """Say ``text`` now, as :meth:`answer`, and keep it in the history (comma reads it back first)."""
+        self.history.append(text)
+        self._history_pos = None
+        self.answer(text)
+
     def say(self, text: str) -> None:
         """Say ``text`` after the game messages queued (kept in the history)."""
         self._queue(Utterance(text, Priority.IMPORTANT))
@@ -501,7 +533,7 @@ class PlayScreen:
         """Say ``text`` with the error cue (a key that did nothing): queued behind the speech under way,
         it cuts no game message."""
         if self.sound is not None:
-            self.sound.play("error")
+            self.sound.play(Cue.ERROR)
         self.presenter.answer(text, interrupt=False)
 
     def _note(self, text: str | None) -> None:
@@ -588,6 +620,7 @@ class PlayScreen:
                 self.session.names,
                 you,
                 listener=min(self.session.humans) if len(self.session.humans) == 1 else None,
+                pending=True,
             )
         )
 
@@ -641,9 +674,11 @@ class PlayScreen:
         self._ask_quit()
 
     def quit_now(self) -> None:
-        if self.keeper is not None and not self.state.over:
-            self._say_if(self.keeper.save_now(self))
-        self._finish(Outcome.LEFT)
+        try:
+            if self.keeper is not None and not self.state.over:
+                self._say_if(self._saving(self.keeper.save_now))
+        finally:  # leaving always works, saved or not
+            self._finish(Outcome.LEFT)
 
     def then_question(self, text: str) -> str:
         """``text`` followed by the question pending for a person, if any (after a detour, ask again)."""
@@ -673,9 +708,11 @@ class PlayScreen:
 
     def _answer_quit(self, yes: bool) -> None:
         if yes:
-            if self.keeper is not None:
-                self._say_if(self.keeper.save_now(self))
-            self._finish(Outcome.QUIT)
+            try:
+                if self.keeper is not None:
+                    self._say_if(self._saving(self.keeper.save_now))
+            finally:  # leaving always works, saved or not
+                self._finish(Outcome.QUIT)
             return
         # Translators: the player answered no to "Quit this game?".
         self.answer(self.then_question(_("The game goes on.")))
@@ -702,28 +739,27 @@ class PlayScreen:
                 self.error(problem)
 
     def cycle_verbosity(self) -> None:
-        index = VERBOSITIES.index(self.settings.verbosity)
-        self.settings.verbosity = VERBOSITIES[(index + 1) % len(VERBOSITIES)]
+        self.settings.verbosity = Verbosity(self.settings.verbosity).next()
         self._apply_settings(self.settings)
         # Translators: said after V changed the verbosity; {level} is brief, normal or full.
         self.answer(_("Verbosity: {level}.").format(level=verbosity_name(self.settings.verbosity)))
 
     def rate(self, step: int) -> None:
-        if self.speaker.mode != "tts":
+        if self.speaker.mode != SpeechMode.TTS:
             # Translators: the rate keys only change the game's own voice, not a screen reader's.
             self.answer(_("Your screen reader sets its own speed; these keys change the game's own voice."))
             return
-        self.settings.rate = min(max(self.settings.rate + step, -10), 10)
+        self.settings.rate = RATE.moved(self.settings.rate, step)
         self._apply_settings(self.settings)
         # Translators: said after the speech rate changed; {rate} is a number from -10 to 10.
         rate = f"{self.settings.rate:+d}" if self.settings.rate else "0"  # as the options menu says it
         self.answer(_("Speech rate {rate}.").format(rate=rate))
 
     def volume(self, step: int) -> None:
-        self.settings.volume = round(min(max(self.settings.volume + 0.1 * step, 0.0), 1.0), 2)
+        self.settings.volume = VOLUME.moved(self.settings.volume, step)
         self._apply_settings(self.settings)
         if self.sound is not None:
-            self.sound.play("chip-pot")
+            self.sound.play(Cue.CHIP_POT)
         if self.sound is None or not self.sound.available:
             # Translators: volume keys when no sound device could be opened.
             self.answer(_("No sound device, so there are no sounds to change."))
@@ -732,7 +768,9 @@ class PlayScreen:
         self.answer(_("Volume {percent} percent.").format(percent=round(self.settings.volume * 100)))
 
     def open_options(self) -> None:
-        voices = [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == "tts" else []
+        voices = (
+            [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == SpeechMode.TTS else []
+        )
         self._options = OptionsMenu(
             self.settings,
             self._apply_settings,
