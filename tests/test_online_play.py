@@ -41,7 +41,7 @@ pytestmark = pytest.mark.requires_program("tmux")  # a real terminal is needed; 
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 ENGLISH_ROLL = re.compile(r"^(?:You roll|\S+(?: \S+)? rolls) (?!first)[^\n:.]*[:.]", re.MULTILINE)
-FRENCH_ROLL = re.compile(r"^(?:Tu obtiens|\S+(?: \S+)? obtient) [^\n:.]*[:.]", re.MULTILINE)
+FRENCH_ROLL = re.compile(r"^(?:Tu lances|\S+(?: \S+)? lance) : ", re.MULTILINE)
 """A roll as said: the roller and the faces, up to the colon before what moved (or the full stop when
 nothing moved)."""
 
