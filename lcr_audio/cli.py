@@ -293,10 +293,61 @@ def _analysis(
     return command
 
 
+def _add_online_commands(commands: Commands) -> None:
+    """serve, host and join: online tables (docs/online.md)."""
+    from .cli_online import add_arguments
+
+    # Translators: --help text of the serve command.
+    serve = commands.add("serve", Prints(_run_serve), help=_("run a server for online tables"))
+    host = commands.add(
+        "host",
+        Speaks(_run_host),
+        # Translators: --help text of the host command.
+        help=_("open an online table on this computer and join it"),
+    )
+    _add_rule_flags(host)
+    join = commands.add(
+        "join",
+        Speaks(_run_join),
+        # Translators: --help text of the join command.
+        help=_("join an online table by its address and code"),
+    )
+    add_arguments(serve, host, join)
+
+
+def _run_serve(args: argparse.Namespace, stdout: TextIO) -> int:
+    """``lcr-audio serve``: its messages printed, everything else in the log."""
+    from .cli_online import run_serve
+
+    with quiet_stderr(log_path()):
+        return run_serve(args, stdout)
+
+
+async def _run_host(app: App, args: argparse.Namespace, start: Start) -> int:
+    """``lcr-audio host``."""
+    from .cli_online import OnlineUsageError, run_host
+
+    try:
+        return await run_host(app, args, rules_from_options(args, args.players or PLAYERS.default))
+    except OnlineUsageError as error:
+        raise UsageError(str(error)) from error
+
+
+async def _run_join(app: App, args: argparse.Namespace, start: Start) -> int:
+    """``lcr-audio join ADDRESS CODE``."""
+    from .cli_online import OnlineUsageError, run_join
+
+    try:
+        return await run_join(app, args)
+    except OnlineUsageError as error:
+        raise UsageError(str(error)) from error
+
+
 REGISTRARS: tuple[Callable[[Commands], None], ...] = (
     _add_game_commands,
     _add_record_commands,
     _add_analysis_commands,
+    _add_online_commands,
 )
 """The functions that add the command words, in the order ``--help`` lists them. A module with commands of
 its own adds one here: a function taking :class:`Commands` (it should import its module's heavy parts
@@ -444,6 +495,17 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
     if any(not has_letter(clean_name(n)) for n in names):
         # Translators: a --names entry had no letter (empty, or only digits and signs such as "3").
         raise UsageError(_("Every name in --names needs a letter; a number alone would sound like chips."))
+    computers = _computer_seats(args.computer, players)
+    humans = [s for s in range(players) if s not in computers]
+    return rules_from_options(args, players), table(players, names, humans)
+
+
+def rules_from_options(args: argparse.Namespace, players: int) -> Rules:
+    """The rules the rule flags of ``args`` describe (:func:`_add_rule_flags`), at a table of ``players``.
+
+    Raises:
+        UsageError: an option given without the one it needs (``--three-wilds`` without ``--wild``).
+    """
     values: dict[str, Any] = {"players": players}  # --players, or the number of names
     for option in RULE_OPTIONS:
         given = getattr(args, option.dest)
@@ -453,10 +515,7 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
             assert option.alone is not None  # checked when the options are declared
             raise UsageError(option.alone())
         values[option.field] = option.from_word(given) if option.kind is Kind.CHOICE else given
-    computers = _computer_seats(args.computer, players)
-    humans = [s for s in range(players) if s not in computers]
-    rules = Rules(**values)
-    return rules, table(players, names, humans)
+    return Rules(**values)
 
 
 @contextlib.contextmanager

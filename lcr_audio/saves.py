@@ -306,6 +306,20 @@ def not_saved(path: Path, error: BaseException) -> str:
     return message.format(path=storage.display_path(path), reason=storage.reason(error))
 
 
+def save_text(session: Session) -> str:
+    """The text :func:`save` writes for ``session`` (no series, no transcript), for a writer elsewhere (the
+    online server writes it from another thread, so the game is read here, in the caller's).
+
+    Raises:
+        SaveError: the game is too long to fit in :data:`MAX_BYTES`.
+    """
+    text = _encode(to_document(session))
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        # Translators: the game has lasted so long that its save file would be larger than the game can read.
+        raise SaveError(_("This game is too long to be saved."), Problem.NOT_SAVED)
+    return text
+
+
 def to_document(
     session: Session, *, series: Series | None = None, transcript: Path | None = None
 ) -> dict[str, Any]:

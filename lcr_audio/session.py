@@ -11,6 +11,7 @@ import logging
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from .bots import DEFAULT_POLICY, Policy
 from .engine import (
@@ -71,6 +72,8 @@ class Session:
     seed: int
     physical: bool = False
     listeners: list[Listener] = field(default_factory=list)
+    drives_computers: ClassVar[bool] = True
+    """Computer players move here (False for a copy of a game played on a server)."""
     actions: list[Action] = field(default_factory=list, init=False)
     state: GameState = field(init=False)
     opening: tuple[Event, ...] = field(init=False)
@@ -93,6 +96,11 @@ class Session:
     def humans(self) -> frozenset[Seat]:
         """The seats played by people at this keyboard."""
         return frozenset(i for i, p in enumerate(self.players) if p.human)
+
+    @property
+    def computers(self) -> frozenset[Seat]:
+        """The seats of computer players."""
+        return frozenset(i for i, p in enumerate(self.players) if not p.human)
 
     @property
     def human_to_play(self) -> bool:

@@ -84,7 +84,7 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
             ["rules", "--computer", "all"],
             "--computer belongs to the play command: lcr-audio play --computer all.",
         ),
-        (["rules", "--wild"], "--wild belongs to one of these commands: play, odds, simulate."),
+        (["rules", "--wild"], "--wild belongs to one of these commands: play, odds, simulate, host."),
         (["--csv", "play"], "--csv belongs to one of these commands: series, odds, simulate."),
         (
             ["practice", "--lesson", "x"],
@@ -117,6 +117,9 @@ def test_speech_option_works_before_and_after_the_command() -> None:
 
 
 COMMANDS = ["play", "resume", "practice", "keep-score", "rules", "transcript", "series", "odds", "simulate"]
+COMMANDS += ["serve", "host", "join"]
+REQUIRED = {"join": ["192.168.1.20", "kdx7m2pq"]}
+"""The words a command needs after it (join's address and code)."""
 GLOBAL_OPTIONS = {
     "--lang": (["--lang", "ru"], "lang", "ru"),
     "--speech": (["--speech", "console"], "speech", "console"),
@@ -139,7 +142,8 @@ def test_every_global_option_works_before_and_after_every_command(
 ) -> None:
     """Issue 14, item 12: ``lcr-audio series --lang ru`` as well as ``lcr-audio --lang ru series``."""
     words, attribute, value = GLOBAL_OPTIONS[option]
-    argv = [*words, command] if where == "before" else [command, *words]
+    needed = REQUIRED.get(command, [])
+    argv = [*words, command, *needed] if where == "before" else [command, *needed, *words]
     args = parse_arguments(argv)
     assert args.command == command
     assert getattr(args, attribute) == value

@@ -127,6 +127,8 @@ class Narrator:
         explain_key: the spoken name of the key that explains reversing, named in the reversal question.
         verbosity: how much to say about each turn; the :attr:`verbosity` attribute may change at any time
             and the next utterance follows it.
+        computers: the seats of computer players; default every seat not in ``humans`` (at an online
+            table, the other people's seats are neither).
     """
 
     def __init__(
@@ -140,8 +142,10 @@ class Narrator:
         explain_key: str = "E",
         verbosity: Verbosity = Verbosity.NORMAL,
         physical: bool = False,
+        computers: Collection[int] | None = None,
     ) -> None:
         self.names: tuple[str, ...] = tuple(names)
+        self.computers: frozenset[Seat] | None = None if computers is None else frozenset(computers)
         self.physical = physical
         """Real dice (the scorekeeper): the roll question asks for the faces instead of a key."""
         self.humans: frozenset[Seat] = frozenset(humans)
@@ -156,6 +160,9 @@ class Narrator:
         """What a computer player's unfinished turn has done so far, to be told with the rest of it."""
         self._touched: dict[Place, None] = {}
         """The seats (and the pot) that chips left or reached in the turn under way, in that order."""
+
+    def _computer(self, seat: Seat) -> bool:
+        return seat in self.computers if self.computers is not None else seat not in self.humans
 
     # --- names ----------------------------------------------------------------------------------------
 
@@ -319,7 +326,7 @@ class Narrator:
         text = phrases.game_started([self.name(s) for s in range(event.players)], event.chips)
         if event.first not in self.humans:
             text = " ".join((text, phrases.rolls_first(self.name(event.first))))
-        computers = [self.name(s) for s in range(event.players) if s not in self.humans]
+        computers = [self.name(s) for s in range(event.players) if self._computer(s)]
         if self.humans and computers:  # with people at the table, say who the computer plays
             text = " ".join((text, phrases.computer_players(computers)))
         return text

@@ -110,6 +110,19 @@ class Review(Anytime):
         """The game's own voice faster."""
         self.screen.rate(+1)
 
+    @handles(Command.CHAT)
+    def chat(self, press: Press) -> None:
+        """Open a chat line (a table with other people online), else the key does nothing here."""
+        if self.screen.chats:
+            self.screen.chat()
+        else:
+            self.unbound(press)
+
+    @property
+    def hidden(self) -> frozenset[Command]:
+        """Chat is left out of F1's list at a table with nobody online."""
+        return frozenset() if self.screen.chats else frozenset({Command.CHAT})
+
     @handles(Command.OPTIONS)
     def options(self, press: Press) -> None:
         """The options menu."""

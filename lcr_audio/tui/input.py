@@ -203,6 +203,11 @@ class Mode:
         """What to say again after a detour (the key list closing): the question, or nothing."""
         return ""
 
+    @property
+    def hidden(self) -> frozenset[Command]:
+        """Commands of this mode's contexts that do nothing here, left out of F1's list."""
+        return frozenset()
+
     @handles(Command.HELP)
     def help(self, press: Press) -> None:
         """F1: the list of this mode's keys, one at a time."""
@@ -273,7 +278,7 @@ class KeyList(Mode):
     def __init__(self, under: Mode) -> None:
         super().__init__(under.voice)
         self.under = under
-        self.entries = help_entries(under.context)
+        self.entries = help_entries(under.context, under.hidden)
         self.index = 0
 
     def _entry(self) -> str:

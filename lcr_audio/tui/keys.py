@@ -62,6 +62,10 @@ class Context(enum.Enum):
     """A lesson has ended: the next one, again, or the list."""
     KEY_LIST = "key-list"
     """F1's list of the keys that work, stepped through one key at a time."""
+    LOBBY = "lobby"
+    """An online table before its game starts: who is here, the rules, start."""
+    CHAT_LINE = "chat-line"
+    """A chat line being typed at an online table."""
 
 
 SCOREKEEPER_TWIN = {Context.REVERSE: Context.KEEP_REVERSE, Context.CHOOSE: Context.KEEP_CHOOSE}
@@ -150,6 +154,11 @@ class Command(enum.Enum):
     REPEAT_LESSON = "repeat-lesson"
     NEIGHBOURS = "neighbours"
     PAUSE = "pause"
+    CHAT = "chat"
+    START_GAME = "start-game"
+    ADD_COMPUTER = "add-computer"
+    FREE_SEAT = "free-seat"
+    LEAVE_TABLE = "leave-table"
 
 
 @dataclass(frozen=True)
@@ -483,7 +492,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("F1 or Question mark"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the keys that work now, one at a time"),
-        EVERYWHERE | OUTSIDE,
+        EVERYWHERE | OUTSIDE | {Context.LOBBY},
     ),
     KeySpec(
         Command.MENU,
@@ -1016,6 +1025,132 @@ KEYS: tuple[KeySpec, ...] = (
         N_("leave at once, as from the screen under this list"),
         frozenset({Context.KEY_LIST}),
     ),
+    KeySpec(
+        Command.CHAT,
+        ("m",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("M"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("chat: type a message for everyone at the table"),
+        (IN_GAME - {Context.ENTRY}) | {Context.LOBBY},
+    ),
+    KeySpec(
+        Command.START_GAME,
+        ("enter",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Enter"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("start the game; empty seats get computer players (the host)"),
+        frozenset({Context.LOBBY}),
+    ),
+    KeySpec(
+        Command.ADD_COMPUTER,
+        ("a",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("A"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("add a computer player (the host)"),
+        frozenset({Context.LOBBY}),
+    ),
+    KeySpec(
+        Command.SEAT,
+        DIGITS,
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("1 to 9, and 0 for 10"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("who sits in that seat"),
+        frozenset({Context.LOBBY}),
+    ),
+    KeySpec(
+        Command.FREE_SEAT,
+        ("delete",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Delete"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("free the seat last heard; its player can still listen (the host)"),
+        frozenset({Context.LOBBY}),
+    ),
+    KeySpec(
+        Command.STATUS,
+        ("s",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("S"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("who is at the table, and the rules"),
+        frozenset({Context.LOBBY}),
+    ),
+    KeySpec(
+        Command.OPTIONS,
+        ("o",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("O"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("change the rules, one option at a time (the host)"),
+        frozenset({Context.LOBBY}),
+    ),
+    KeySpec(
+        Command.LEAVE_TABLE,
+        ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("leave the table, after a yes or no question"),
+        frozenset({Context.LOBBY}),
+    ),
+    KeySpec(
+        Command.TYPE,
+        (),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Letters, digits and signs"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("type the chat line"),
+        frozenset({Context.CHAT_LINE}),
+    ),
+    KeySpec(
+        Command.DELETE,
+        ("c-h",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Backspace"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("remove the last character typed"),
+        frozenset({Context.CHAT_LINE}),
+    ),
+    KeySpec(
+        Command.ACCEPT,
+        ("enter",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Enter"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("send the line to everyone at the table"),
+        frozenset({Context.CHAT_LINE}),
+    ),
+    KeySpec(
+        Command.BACK,
+        ("escape",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Escape"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("close the line without sending it"),
+        frozenset({Context.CHAT_LINE}),
+    ),
+    KeySpec(
+        Command.HELP,
+        ("f1",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("F1"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the keys that work now, one at a time"),
+        frozenset({Context.CHAT_LINE}),  # a question mark is typed into the message
+    ),
+    KeySpec(
+        Command.QUIT_NOW,
+        ("c-c",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Control+C"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("leave at once; your seat waits for you to join again"),
+        frozenset({Context.LOBBY, Context.CHAT_LINE}),
+    ),
 )
 
 
@@ -1081,13 +1216,15 @@ def help_rows(context: Context) -> list[KeySpec]:
     return sorted(rows, key=lambda spec: spec.command in LAST_IN_HELP)
 
 
-def help_entries(context: Context) -> list[str]:
+def help_entries(context: Context, hidden: frozenset[Command] = frozenset()) -> list[str]:
     """F1's list in ``context``: one sentence per row that works now ("S: every seat's chips and the
-    pot."), in the order of :func:`help_rows`."""
+    pot."), in the order of :func:`help_rows`; rows of ``hidden`` commands are left out (chat at a table
+    with nobody to chat with)."""
     return [
         # Translators: one entry of the F1 key list, e.g. "S: every seat's chips and the pot."
         _("{keys}: {action}.").format(keys=_(spec.spoken), action=_(spec.help))
         for spec in help_rows(context)
+        if spec.command not in hidden
     ]
 
 
@@ -1119,6 +1256,8 @@ _CONTEXT_NAMES = {
     Context.CHOOSE: "choosing a seat for a Wild",
     Context.WATCH: "a computer's turn",
     Context.CONFIRM: "a yes-or-no question",
+    Context.LOBBY: "an online table's lobby",
+    Context.CHAT_LINE: "a chat message being typed",
 }
 
 
@@ -1135,6 +1274,8 @@ def _when(contexts: frozenset[Context]) -> str:
         return "during play"
     if contexts == PRACTICE:
         return "a practice question"
+    if contexts == (IN_GAME - {Context.ENTRY}) | {Context.LOBBY}:
+        return "at an online table"
     return ", ".join(_CONTEXT_NAMES[c] for c in Context if c in contexts)
 
 

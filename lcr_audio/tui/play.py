@@ -204,6 +204,7 @@ class PlayScreen:
             session.humans,
             verbosity=Verbosity(self.settings.verbosity),
             physical=session.physical,
+            computers=session.computers,
         )
         session.listeners.append(self._on_events)
         self._turn_events, self._last_turn = [], []
@@ -323,8 +324,8 @@ class PlayScreen:
                     return
                 self._ask_again_question()
                 continue
-            if self.session.human_to_play:
-                await self._wake.wait()
+            if self.session.human_to_play or not self.session.drives_computers:
+                await self._wake.wait()  # a person decides, or (online) the server moves its computers
                 continue
             # The last message has been said to its end; then the player's pause. Keys may wake the loop
             # to look again, but never start the pause over: no key press can stall the game.
@@ -361,6 +362,12 @@ class PlayScreen:
             self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=asked)
         elif prompt is None:
             asked()
+
+    chats = False
+    """True at a table where the chat key works (online)."""
+
+    def chat(self) -> None:
+        """Open a chat line (online tables override this)."""
 
     def end_on_signal(self) -> None:
         """SIGTERM, SIGHUP or SIGINT: save (when saving) and end at once, cleanly; the game ends even when

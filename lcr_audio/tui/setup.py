@@ -9,6 +9,7 @@ and said ("3 players.").
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -26,7 +27,7 @@ from ..session import Player
 from ..speech import Speaker
 from .choice import Defaults, Option, choose
 from .console import Console
-from .input import KeyLoop, Press, Question, SpeakerVoice, handles
+from .input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from .keys import Command, Context
 
 T = TypeVar("T")
@@ -40,12 +41,12 @@ COMPUTER_NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "
 _ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-_])?")
 
 
-def clean_name(raw: str) -> str:
-    """A name safe to print and speak: escape sequences and control characters removed, spaces
-    collapsed, at most :data:`NAME_LIMIT` characters. May return an empty string."""
+def clean_name(raw: str, limit: int = NAME_LIMIT) -> str:
+    """A name (or a chat line) safe to print and speak: escape sequences and control characters removed,
+    spaces collapsed, at most ``limit`` characters (:data:`NAME_LIMIT` by default). May return ""."""
     text = _ESCAPES.sub("", raw)
     text = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
-    return " ".join(text.split())[:NAME_LIMIT].strip()
+    return " ".join(text.split())[:limit].strip()
 
 
 def has_letter(name: str) -> bool:
@@ -382,19 +383,33 @@ class Setup:
 
     async def _options(self, loop: KeyLoop, players: int) -> Rules:
         """Each option as one question: value read, Left/Right change it, Enter accepts, D takes defaults."""
-        rules = Rules(players=players)
-        walk = [option for option in RULE_OPTIONS if option.title is not None]
-        try:
-            for option in walk:
-                if option.applies(rules):
-                    value = await choose(loop, self.voice, setup_option(option), first=option is walk[0])
-                    rules = replace(rules, **{option.field: value})
-            self.careful = await choose(loop, self.voice, computer_players_option())
-        except Defaults:
-            pass
+        rules, rest_by_default = await walk_options(loop, self.voice, Rules(players=players))
+        if not rest_by_default:
+            with contextlib.suppress(Defaults):
+                self.careful = await choose(loop, self.voice, computer_players_option())
         # Translators: said when the options are settled. {summary} is the rules summary.
         self.speaker.speak(_("Options set. {summary}").format(summary=rules_summary(rules)))
         return rules
+
+
+async def walk_options(loop: KeyLoop, voice: Voice, rules: Rules) -> tuple[Rules, bool]:
+    """Each rule option of the walk as one question, starting from ``rules``: value read, Left/Right change
+    it, Enter accepts, D keeps the rest as they are (the setup, an online table's lobby). Returns the rules
+    and whether D was pressed.
+
+    Raises:
+        EOFError: the input closed.
+        KeyboardInterrupt: Control+C.
+    """
+    walk = [option for option in RULE_OPTIONS if option.title is not None]
+    try:
+        for option in walk:
+            if option.applies(rules):
+                value = await choose(loop, voice, setup_option(option), first=option is walk[0])
+                rules = replace(rules, **{option.field: value})
+    except Defaults:
+        return rules, True
+    return rules, False
 
 
 def setup_option(option: RuleOption[T]) -> Option[T]:

@@ -1,0 +1,108 @@
+"""What an online table says besides the game itself: arrivals, departures, chat, refusals, the join code.
+
+The server sends facts (:mod:`lcr_audio.online.protocol`); these sentences turn them into the player's own
+language. Names and chat come from the network already cleaned (no escape sequences, limited length).
+"""
+
+from __future__ import annotations
+
+from ..i18n import _
+from ..online.protocol import Notice, Reason
+
+
+def notice_sentence(kind: Notice, name: str) -> str:
+    """One sentence for a table notice about ``name`` (a seat's name; "" for a listener)."""
+    match kind:
+        case Notice.ARRIVED:
+            # Translators: an online table; a person joined and took a seat.
+            return _("{name} joins the table.").format(name=name)
+        case Notice.LEFT:
+            # Translators: an online table; a person left for good, a computer player takes the seat.
+            return _("{name} has left; a computer player takes the seat.").format(name=name)
+        case Notice.AWAY:
+            # Translators: an online table; a person's connection dropped.
+            return _("{name} lost the connection; their seat waits for them.").format(name=name)
+        case Notice.BACK:
+            # Translators: an online table; a person whose connection dropped is back.
+            return _("{name} is back.").format(name=name)
+        case Notice.STAND_IN:
+            # Translators: an online table; a person was away at their turn, so a computer plays for them.
+            return _("{name} is away; a computer player plays for them until they are back.").format(
+                name=name
+            )
+        case Notice.COMPUTER_ADDED:
+            # Translators: an online table's lobby; the host added a computer player, named {name}.
+            return _("{name}, a computer player, takes a seat.").format(name=name)
+        case Notice.SEAT_FREED:
+            # Translators: an online table's lobby; the host freed a seat.
+            return _("{name}'s seat is free; they can still listen.").format(name=name)
+        case Notice.SPECTATOR:
+            # Translators: an online table; someone joined only to listen.
+            return _("A listener joins the table.")
+
+
+def chat_sentence(name: str, text: str) -> str:
+    """A chat line as heard: "Ana says: good luck." (a listener's line has no name)."""
+    if not name:
+        # Translators: an online table; a chat line from someone who only listens.
+        return _("A listener says: {text}").format(text=text)
+    # Translators: an online table; a chat line, {text} as typed.
+    return _("{name} says: {text}").format(name=name, text=text)
+
+
+def refusal_sentence(reason: Reason) -> str:
+    """One sentence for a message the server refused."""
+    match reason:
+        case Reason.MALFORMED | Reason.TOO_LARGE:
+            # Translators: an online table; the server could not read what this game sent (a bug, an attack).
+            return _("The table could not read that; nothing changed.")
+        case Reason.VERSION:
+            # Translators: an online table; the server runs another version of the game.
+            return _("The table runs another version of lcr-audio; both need the same version.")
+        case Reason.NO_TABLE:
+            # Translators: an online table; no table has the code typed.
+            return _("No table has that code; check it with the host.")
+        case Reason.BAD_TOKEN:
+            # Translators: an online table; a stored seat could not be given back.
+            return _("That seat is no longer yours at this table.")
+        case Reason.TABLE_FULL:
+            # Translators: an online table; every seat is taken.
+            return _("The table is full.")
+        case Reason.NOT_JOINED:
+            # Translators: an online table; a message before joining.
+            return _("Join the table first.")
+        case Reason.NOT_YOUR_SEAT | Reason.OUT_OF_TURN:
+            # Translators: an online table; a move that is not this player's to make now.
+            return _("Not now: it is not your move.")
+        case Reason.NOT_HOST:
+            # Translators: an online table; only the host may change the table.
+            return _("Only the host can do that.")
+        case Reason.STARTED:
+            # Translators: an online table; the game has already started.
+            return _("The game has already started.")
+        case Reason.NOT_STARTED:
+            # Translators: an online table; the game has not started yet.
+            return _("The game has not started yet.")
+        case Reason.BAD_RULES:
+            # Translators: an online table; rule options out of range.
+            return _("Those rules cannot be played.")
+        case Reason.BAD_NAME:
+            # Translators: an online table; a name that is empty or only a number.
+            return _("That name cannot be used; use letters.")
+        case Reason.FLOOD:
+            # Translators: an online table; too many messages too fast.
+            return _("Too fast; wait a moment.")
+
+
+def spelled_code(code: str) -> str:
+    """A join code spelt out one character at a time ("k d x 7"), so a voice reads it letter by letter."""
+    return " ".join(code)
+
+
+def table_open_sentence(address: str, code: str) -> str:
+    """What the host reads out to friends."""
+    # Translators: an online table was opened; {address} is where friends connect, {code} is spelt out
+    # character by character.
+    return _("Your table is open. Friends join with the address {address} and the code {code}.").format(
+        address=address, code=spelled_code(code)
+    )

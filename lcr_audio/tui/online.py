@@ -1,0 +1,591 @@
+"""Online tables at the keyboard: the lobby, the chat line and the game screen of a remote table.
+
+``lcr-audio join`` and ``lcr-audio host`` end up in :func:`run_online`: it connects (``Link``), speaks the
+lobby (arrivals, rules; the host adds computer players, changes the rules and starts), then plays the game
+with the ordinary play screen over a :class:`~lcr_audio.online.client.RemoteSession`, so every key and
+every sentence is the local game's, in this player's language. Chat (M) works in the lobby and in the
+game; it is spoken to everyone with the sender's name and kept in the history.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import logging
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..engine import Rules
+from ..i18n import _, language, ngettext
+from ..narration.lists import and_list
+from ..narration.online import chat_sentence, notice_sentence, refusal_sentence, table_open_sentence
+from ..narration.rules_summary import rules_summary
+from ..online.client import (
+    Link,
+    RemoteSession,
+    TableView,
+    Unreachable,
+    keep_tokens,
+    opening_hello,
+    read_tokens,
+)
+from ..online.client import remote_session as make_session
+from ..online.protocol import (
+    AddComputer,
+    Applied,
+    Chat,
+    FreeSeat,
+    Hello,
+    Leave,
+    Lobby,
+    Notice,
+    ProtocolError,
+    Reason,
+    Refused,
+    Said,
+    SeatKind,
+    ServerMessage,
+    SetRules,
+    Start,
+    Started,
+    Told,
+    Welcome,
+    action_from_doc,
+    rules_doc,
+    rules_from_doc,
+)
+from .choice import yes_no
+from .input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
+from .keys import Command, Context
+from .play import Outcome, PlayScreen
+from .setup import walk_options
+
+if TYPE_CHECKING:
+    from ..app import App
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+CHAT_TYPED_LIMIT = 200
+"""The most characters a chat line keeps as it is typed."""
+
+
+class LobbyEnd(enum.Enum):
+    """How the lobby ended."""
+
+    STARTED = "started"
+    LEFT = "left"
+    """Escape and Y: this player leaves the table for good."""
+    DROPPED = "dropped"
+    """Control+C or the keyboard went away: the seats wait for this player to join again."""
+
+
+class ChatLine(Question[str]):
+    """A chat line: typed characters are echoed (in printing modes), Backspace removes one, Enter sends,
+    Escape closes without sending ("" is returned)."""
+
+    contexts = frozenset({Context.CHAT_LINE})
+
+    def __init__(self, voice: Voice, app: App) -> None:
+        super().__init__(voice)
+        self.app = app
+        self.typed = ""
+
+    def opened(self) -> None:
+        """Say what to do."""
+        # Translators: an online table; the chat key (M) opened a line to type.
+        self.voice.answer(_("Chat: type your line, Enter sends it, Escape closes."))
+
+    def reminder(self) -> str:
+        """What is typed so far."""
+        return self.typed
+
+    @handles(Command.TYPE)
+    def type(self, press: Press) -> None:
+        """Add a typed character."""
+        if len(self.typed) >= CHAT_TYPED_LIMIT:
+            return
+        if self.app.speaker.prints:
+            self.app.console.echo(" " + press.data if not self.typed else press.data)
+        self.typed += press.data
+
+    @handles(Command.DELETE)
+    def delete(self, press: Press) -> None:
+        """Remove the last character typed."""
+        if not self.typed:
+            # Translators: Backspace with nothing typed, in the scorekeeper.
+            self.voice.error(_("Nothing typed yet."))
+            return
+        last, self.typed = self.typed[-1], self.typed[:-1]
+        if self.app.speaker.prints:
+            self.app.console.erase(last if self.typed else " " + last)
+
+    @handles(Command.ACCEPT)
+    def accept(self, press: Press) -> None:
+        """Send the line."""
+        if self.app.speaker.prints:
+            self.app.console.finish_line()
+        self.finish(self.typed.strip())
+
+    @handles(Command.BACK)
+    def back(self, press: Press) -> None:
+        """Close without sending."""
+        if self.app.speaker.prints:
+            self.app.console.finish_line()
+        # Translators: an online table; the chat line was closed with Escape, nothing was sent.
+        self.voice.answer(_("Chat closed; nothing sent."))
+        self.finish("")
+
+
+class OnlineClient:
+    """One player's connection to one online table, from the lobby to the end of the game.
+
+    Args:
+        app: speech, sound, keys and settings.
+        address: the server's ``ws://`` or ``wss://`` address.
+        code: the join code; "" opens a new table (the player is its host).
+        names: the names of the seats this keyboard takes (several for hot-seat); none to listen.
+        rules: the rules of a new table.
+    """
+
+    def __init__(
+        self, app: App, address: str, code: str, names: list[str], rules: Rules | None, shown: str = ""
+    ) -> None:
+        self.app = app
+        self.address = address
+        self.shown = shown or address
+        self.view = TableView(code=code.strip().lower(), tokens=read_tokens(code, names) if code else [])
+        self.names = names
+        self.rules = rules
+        self.voice = SpeakerVoice(app.speaker, app.sound)
+        self.screen: OnlineScreen | None = None
+        self.lobby: LobbyMode | None = None
+        self.started: asyncio.Future[Started] = asyncio.get_running_loop().create_future()
+        self.welcomed = asyncio.Event()
+        self.failed: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.link = Link(address, self._hello, self._on_message, self._on_drop, self._on_back)
+
+    # --- messages ----------------------------------------------------------------------------------------
+
+    def _hello(self) -> Hello:
+        return opening_hello(
+            self.view.code,
+            self.names,
+            spectator=not self.names,
+            language=language(),
+            rules=self.rules,
+            tokens=self.view.tokens,
+        )
+
+    def say(self, text: str) -> None:
+        """A table message: in the game's queue (and history) during the game, else spoken after the rest."""
+        if self.screen is not None:
+            self.screen.say(text)
+        else:
+            self.app.speaker.speak(text)
+
+    def _on_message(self, message: ServerMessage) -> None:
+        match message:
+            case Welcome():
+                opened = not self.view.code
+                self.view.code, self.view.host, self.view.spectator = (
+                    message.code,
+                    message.host,
+                    message.spectator,
+                )
+                fresh = not self.view.tokens  # new seats, in the order of the names asked for
+                self.view.seats = {grant.seat for grant in message.seats}
+                self.view.tokens = [grant.token for grant in message.seats]
+                if fresh and self.view.tokens:
+                    keep_tokens(message.code, self.names, self.view.tokens)
+                if opened:
+                    self.say(table_open_sentence(self.shown, message.code))
+                self.welcomed.set()
+            case Lobby():
+                self.view.lobby = message
+            case Started():
+                self._started(message)
+            case Applied(index=index, action=doc):
+                session = self.view.session
+                if session is None:
+                    return
+                try:
+                    if not session.receive(index, action_from_doc(doc)):
+                        self._resync()
+                except (ProtocolError, ValueError):
+                    log.exception("An action from the server does not fit this game")
+                    self._resync()
+            case Told(kind=kind, name=name, seat=seat):
+                session = self.view.session
+                if kind is Notice.LEFT and session is not None and 0 <= seat < len(session.players):
+                    session.computer_seats |= {seat}  # a computer player has taken the seat
+                    if self.screen is not None:
+                        self.screen.narrator.computers = session.computers
+                self.say(notice_sentence(kind, name))
+            case Said(name=name, text=text):
+                self.say(chat_sentence(name, text))
+            case Refused(reason=reason):
+                self._refused(reason)
+
+    def _started(self, message: Started) -> None:
+        log.info("The game: %d actions so far", len(message.actions))
+        session = self.view.session
+        if session is None:
+            try:
+                self.view.session = make_session(message, self.view.seats, self.link.send)
+            except (ProtocolError, ValueError):
+                log.exception("The game from the server cannot be played")
+                # Translators: an online table sent a game this copy of lcr-audio cannot replay.
+                self._fail(_("The table sent a game this version cannot play."))
+                return
+            self.view.started = message
+            if not self.started.done():
+                self.started.set_result(message)
+            if self.lobby is not None:
+                self.lobby.finish(LobbyEnd.STARTED)
+            return
+        missed = message.actions[len(session.actions) :]
+        if missed:
+            self.say(
+                # Translators: an online table; back after a dropped connection, {count} moves happened
+                # meanwhile (they are said next).
+                ngettext(
+                    "While you were away: {count} move.", "While you were away: {count} moves.", len(missed)
+                ).format(count=len(missed))
+            )
+        session.waiting = False
+        for index, doc in enumerate(missed, start=len(session.actions)):
+            session.receive(index, action_from_doc(doc))
+
+    def _resync(self) -> None:
+        """The copy of the game lost step with the server: connect again, which sends the whole game."""
+        if self.link.socket is not None:
+            asyncio.get_running_loop().create_task(self.link.socket.close())
+
+    def _refused(self, reason: Reason) -> None:
+        if self.view.session is not None:
+            self.view.session.refused()
+        if not self.view.code or (not self.view.seats and not self.view.spectator and reason in _FATAL):
+            self._fail(refusal_sentence(reason))
+            return
+        if reason is Reason.BAD_TOKEN and self.view.tokens:
+            self._fail(refusal_sentence(reason))
+            return
+        if self.screen is not None:
+            self.screen.error(refusal_sentence(reason))
+        else:
+            self.voice.error(refusal_sentence(reason))
+
+    def _fail(self, sentence: str) -> None:
+        if not self.failed.done():
+            self.failed.set_result(sentence)
+
+    def _on_drop(self) -> None:
+        # Translators: an online table; the connection to the server dropped, the game tries again.
+        self.say(_("The connection to the table dropped; trying again."))
+
+    def _on_back(self) -> None:
+        # Translators: an online table; the connection works again.
+        self.say(_("Connected to the table again."))
+
+    # --- running -----------------------------------------------------------------------------------------
+
+    async def run(self) -> int:
+        """Join, hold the lobby, play the game. Returns the exit code (1: the table could not be reached or
+        refused this player)."""
+        link_task = asyncio.get_running_loop().create_task(self.link.run())
+        try:
+            end = await self._until(self._lobby(), link_task)
+            if isinstance(end, str):
+                self.app.speaker.speak(end)
+                return 1
+            if end is LobbyEnd.LEFT:
+                await self._leave()
+                return 0
+            if end is LobbyEnd.DROPPED:
+                self.app.speaker.speak(
+                    # Translators: the player left an online table with Control+C; {code} is spelt out.
+                    _("You left the table; join again with the same code to take your seat back.")
+                )
+                return 0
+            outcome = await self._until(self._play(), link_task)
+            if isinstance(outcome, str):
+                self.app.speaker.speak(outcome)
+                return 1
+            if outcome is Outcome.QUIT:
+                await self._leave()
+                # Translators: the player left an online game for good (Escape, then Y).
+                self.app.speaker.speak(_("You left the table; a computer player takes your seat."))
+            elif outcome is Outcome.LEFT:
+                self.app.speaker.speak(self._seat_waits())
+            return 0
+        finally:
+            await self.link.close()
+            link_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Unreachable):
+                await link_task
+
+    def _seat_waits(self) -> str:
+        if not self.view.seats:
+            # Translators: a listener left an online table.
+            return _("You left the table.")
+        # Translators: the player left an online table at once (Control+C, a signal); their seat waits.
+        return _("You left the table; join again with the same code to take your seat back.")
+
+    async def _until(self, work: Coroutine[Any, Any, T], link_task: asyncio.Task[None]) -> T | str:
+        """Run ``work`` until it ends; or a sentence when the link gives up or the table refuses us."""
+        task = asyncio.ensure_future(work)
+        failed = asyncio.ensure_future(asyncio.shield(self.failed))
+        waiters: set[asyncio.Future[Any]] = {task, link_task, failed}
+        done, _pending = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        if task in done:
+            failed.cancel()
+            return task.result()
+        task.cancel()
+        failed.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+        if self.failed.done():
+            return self.failed.result()
+        # Translators: an online table could not be reached; {address} as typed.
+        return _(
+            "Could not reach a table at {address}; check the address and that the host's game is running."
+        ).format(address=self.address)
+
+    async def _leave(self) -> None:
+        self.link.send(Leave())
+        await asyncio.sleep(0.1)  # let the message go before the connection closes
+
+    async def _lobby(self) -> LobbyEnd:
+        await self.welcomed.wait()
+        if self.started.done():
+            return LobbyEnd.STARTED
+        async with KeyLoop(self.app.keys) as loop:
+            self.lobby = LobbyMode(self, loop)
+            try:
+                return await loop.ask(self.lobby)
+            except (KeyboardInterrupt, EOFError):
+                return LobbyEnd.DROPPED
+            finally:
+                self.lobby = None
+
+    async def _play(self) -> Outcome:
+        session = self.view.session
+        assert session is not None and self.view.started is not None
+        app = self.app
+        screen = OnlineScreen(
+            session,
+            app.speaker,
+            app.keys,
+            pause=0.0,
+            settings=app.settings,
+            save_settings=app.remember,
+            sound=app.sound,
+            client=self,
+        )
+        self.screen = screen
+        app.active_screen = screen  # a signal ends it cleanly (the server keeps the game)
+        if session.actions:  # joined (or joined again) a game under way: where it stands first
+            # Translators: said when a player joins (or joins again) an online game under way; {turn} is a
+            # number, {status} lists every seat's chips and the pot.
+            text = _("The game continues at turn {turn}. {status}").format(
+                turn=session.state.turn, status=screen.narrator.status(session.state).text
+            )
+            screen.say(text)
+        try:
+            return await screen.run(resume=bool(session.actions))
+        finally:
+            self.screen = None
+            app.active_screen = None
+
+    # --- lobby actions -----------------------------------------------------------------------------------
+
+    def lobby_status(self) -> str:
+        """Who is at the table, and the rules."""
+        lobby = self.view.lobby
+        if lobby is None:
+            # Translators: an online table; the lobby's state has not arrived yet.
+            return _("Joining the table.")
+        names = [seat.name for seat in lobby.seats]
+        computers = sum(1 for seat in lobby.seats if seat.kind is SeatKind.COMPUTER)
+        rules = rules_from_doc(lobby.rules)
+        # Translators: an online table's lobby; {names} lists the seats in order, {count} how many seats.
+        seated = ngettext("{count} seat: {names}.", "{count} seats: {names}.", len(names)).format(
+            count=len(names), names=and_list(names)
+        )
+        parts = [seated]
+        if computers:
+            parts.append(
+                # Translators: an online table's lobby: how many of the seats are computer players.
+                ngettext("{count} is a computer player.", "{count} are computer players.", computers).format(
+                    count=computers
+                )
+            )
+        if lobby.listeners:
+            parts.append(
+                # Translators: an online table's lobby: people who joined only to listen.
+                ngettext("{count} listener.", "{count} listeners.", lobby.listeners).format(
+                    count=lobby.listeners
+                )
+            )
+        parts.append(rules_summary(rules))
+        if self.view.host:
+            # Translators: an online table's lobby, said to the host: how to start.
+            parts.append(_("Press Enter to start; A adds a computer player."))
+        else:
+            # Translators: an online table's lobby, said to a guest.
+            parts.append(_("The host starts the game."))
+        return " ".join(parts)
+
+    def seat_line(self, index: int) -> str:
+        """Who sits in seat ``index`` (0-based)."""
+        lobby = self.view.lobby
+        if lobby is None or not 0 <= index < len(lobby.seats):
+            # Translators: an online table's lobby: nobody sits in the seat whose digit was pressed.
+            return _("Seat {seat} is empty.").format(seat=index + 1)
+        seat = lobby.seats[index]
+        if seat.kind is SeatKind.COMPUTER:
+            # Translators: an online table's lobby: one seat and its computer player.
+            return _("Seat {seat}: {name}, a computer player.").format(seat=index + 1, name=seat.name)
+        # Translators: an online table's lobby: one seat and its person.
+        return _("Seat {seat}: {name}.").format(seat=index + 1, name=seat.name)
+
+    async def change_rules(self, loop: KeyLoop) -> None:
+        """The host sets each rule option in turn (the setup's own questions)."""
+        lobby = self.view.lobby
+        rules, _rest = await walk_options(loop, self.voice, rules_from_doc(lobby.rules) if lobby else Rules())
+        self.link.send(SetRules(rules_doc(rules)))
+        # Translators: said when the options are settled. {summary} is the rules summary.
+        self.app.speaker.speak(_("Options set. {summary}").format(summary=rules_summary(rules)))
+
+    async def chat(self, loop: KeyLoop) -> None:
+        """Type a chat line and send it."""
+        text = await loop.ask(ChatLine(self.voice, self.app))
+        if text:
+            self.link.send(Chat(text))
+
+
+_FATAL = frozenset({Reason.NO_TABLE, Reason.TABLE_FULL, Reason.VERSION, Reason.BAD_NAME, Reason.STARTED})
+"""Refusals of the first message: this player cannot be at the table."""
+
+
+class LobbyMode(Question[LobbyEnd]):
+    """The lobby's keys: S who is here, digits a seat, M chat; the host's Enter, A, Delete and O."""
+
+    contexts = frozenset({Context.LOBBY})
+
+    def __init__(self, client: OnlineClient, loop: KeyLoop) -> None:
+        super().__init__(client.voice)
+        self.client = client
+        self.key_loop = loop
+        self.last_seat: int | None = None
+        self.busy: asyncio.Task[None] | None = None
+
+    def opened(self) -> None:
+        """Say where the player is and what to do."""
+        # Translators: an online table's lobby opened; F1 lists its keys.
+        self.voice.say(_("You are at the table. S says who is here; F1 lists the keys."))
+
+    def reminder(self) -> str:
+        """Nothing pending in the lobby."""
+        return ""
+
+    def _host(self) -> bool:
+        if not self.client.view.host:
+            self.voice.error(refusal_sentence(Reason.NOT_HOST))
+            return False
+        return True
+
+    def _run(self, work: Coroutine[Any, Any, None]) -> None:
+        self.busy = asyncio.ensure_future(work)
+
+    @handles(Command.START_GAME)
+    def start(self, press: Press) -> None:
+        """Start the game (the host)."""
+        if self._host():
+            self.client.link.send(Start())
+
+    @handles(Command.ADD_COMPUTER)
+    def add_computer(self, press: Press) -> None:
+        """Add a computer player (the host)."""
+        if self._host():
+            self.client.link.send(AddComputer())
+
+    @handles(Command.SEAT)
+    def seat(self, press: Press) -> None:
+        """Who sits in the seat of that digit."""
+        index = 9 if press.data == "0" else int(press.data) - 1
+        self.last_seat = index
+        self.voice.answer(self.client.seat_line(index))
+
+    @handles(Command.FREE_SEAT)
+    def free_seat(self, press: Press) -> None:
+        """Free the seat last heard (the host)."""
+        if not self._host():
+            return
+        if self.last_seat is None:
+            # Translators: an online table's lobby; Delete pressed before a seat's digit.
+            self.voice.error(_("Press a seat's digit first, then Delete."))
+            return
+        self.client.link.send(FreeSeat(self.last_seat))
+        self.last_seat = None
+
+    @handles(Command.STATUS)
+    def status(self, press: Press) -> None:
+        """Who is here and the rules."""
+        self.voice.answer(self.client.lobby_status())
+
+    @handles(Command.OPTIONS)
+    def options(self, press: Press) -> None:
+        """Change the rules (the host)."""
+        if self._host():
+            self._run(self.client.change_rules(self.key_loop))
+
+    @handles(Command.CHAT)
+    def chat(self, press: Press) -> None:
+        """Type a chat line."""
+        self._run(self.client.chat(self.key_loop))
+
+    @handles(Command.LEAVE_TABLE)
+    def leave(self, press: Press) -> None:
+        """Leave the table, after a yes or no question."""
+
+        async def ask() -> None:
+            # Translators: an online table's lobby; Escape was pressed.
+            if await yes_no(self.key_loop, self.voice, _("Leave this table? Y or N.")):
+                self.finish(LobbyEnd.LEFT)
+
+        self._run(ask())
+
+
+class OnlineScreen(PlayScreen):
+    """The play screen of an online table: the chat key works, decisions go to the server."""
+
+    chats = True
+
+    def __init__(
+        self, session: RemoteSession, *args: object, client: OnlineClient, **options: object
+    ) -> None:
+        super().__init__(session, *args, **options)  # type: ignore[arg-type]
+        self.client = client
+        self._chat_task: asyncio.Task[None] | None = None
+
+    def chat(self) -> None:
+        """Open the chat line over the game (the game goes on; its messages keep coming)."""
+        loop = self._key_loop
+        if loop is None:
+            return
+
+        self._chat_task = asyncio.ensure_future(self.client.chat(loop))
+
+
+async def run_online(
+    app: App, address: str, code: str, names: list[str], rules: Rules | None, *, shown: str = ""
+) -> int:
+    """Join the table ``code`` at ``address`` (or open one when ``code`` is empty) and play it; ``shown``
+    is the address to read out to friends (the host's).
+
+    Returns the exit code: 0 after the game or leaving, 1 when the table cannot be reached or refuses.
+    """
+    return await OnlineClient(app, address, code, names, rules, shown).run()

@@ -1,0 +1,488 @@
+"""Online tables: the message schema, the table's rules of who may do what, and the server on loopback
+(issue 16). Every refusal is checked to change nothing and to leave the server serving other tables."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from lcr_audio.engine import Face, Phase, Roll, Rules
+from lcr_audio.online.protocol import (
+    MAX_FRAME,
+    PROTOCOL_VERSION,
+    AddComputer,
+    Applied,
+    Chat,
+    Choose,
+    Decide,
+    Hello,
+    Leave,
+    Lobby,
+    Notice,
+    ProtocolError,
+    Reason,
+    Refused,
+    RollDice,
+    Said,
+    SeatKind,
+    ServerMessage,
+    SetRules,
+    Start,
+    Started,
+    Told,
+    Welcome,
+    action_doc,
+    action_from_doc,
+    decode_client,
+    decode_server,
+    encode,
+    rules_doc,
+)
+from lcr_audio.online.server import RateLimit, TableServer, bound_port, start_server
+from lcr_audio.online.table import AllBut, Table, new_code
+
+# --- the schema ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "not json",
+        "[]",
+        '{"type": "roll"}',  # fields missing
+        '{"type": "roll", "seat": "1", "seen": 0}',  # a string for a number
+        '{"type": "roll", "seat": 1, "seen": 0, "extra": 1}',  # an unknown field
+        '{"type": "teleport"}',  # an unknown type
+        '{"type": "hello", "version": 1, "code": "x", "names": "Ana"}',  # a string for a list
+    ],
+)
+def test_malformed_frames_are_refused_as_malformed(frame: str) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        decode_client(frame)
+    assert caught.value.reason is Reason.MALFORMED
+
+
+def test_an_oversized_frame_is_refused_before_it_is_read() -> None:
+    frame = json.dumps({"type": "chat", "text": "x" * MAX_FRAME})
+    with pytest.raises(ProtocolError) as caught:
+        decode_client(frame)
+    assert caught.value.reason is Reason.TOO_LARGE
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        Hello(PROTOCOL_VERSION, "abc", names=["Ana", "Bo"], rules=rules_doc(Rules(wild=True))),
+        RollDice(2, 14),
+        Decide(0, 3, True),
+        Choose(1, 9, 2),
+        Chat("hello"),
+        SetRules(rules_doc(Rules(chips=5))),
+    ],
+)
+def test_client_messages_go_through_json_unchanged(message: Any) -> None:
+    assert decode_client(encode(message)) == message
+
+
+def test_actions_go_through_the_wire_unchanged() -> None:
+    roll = Roll((Face.LEFT, Face.DOT, Face.WILD))
+    assert action_from_doc(action_doc(roll)) == roll
+    assert decode_server(encode(Applied(4, action_doc(roll)))) == Applied(4, action_doc(roll))
+
+
+# --- the table, without a network ------------------------------------------------------------------------
+
+
+def _messages(outbox: list[tuple[int | None, ServerMessage]], kind: type[Any]) -> list[Any]:
+    return [m for _, m in outbox if isinstance(m, kind)]
+
+
+def _refusal(outbox: list[tuple[int | None, ServerMessage]]) -> Reason | None:
+    refused = _messages(outbox, Refused)
+    return refused[0].reason if refused else None
+
+
+def _table_with(names: list[str], computers: int = 0) -> Table:
+    table = Table(new_code(), Rules(), seed=5)
+    for conn, name in enumerate(names):
+        table.handle(conn, Hello(PROTOCOL_VERSION, table.code, names=[name]))
+    for _ in range(computers):
+        table.handle(0, AddComputer())
+    return table
+
+
+def test_join_names_are_cleaned_of_terminal_escapes_and_made_distinct() -> None:
+    table = _table_with(["Ana"])
+    out = table.handle(1, Hello(PROTOCOL_VERSION, table.code, names=["\x1b]52;c;aGk=\x07An\x1b[2Ja"]))
+    assert [s.name for s in table.seats] == ["Ana", "Ana B"]
+    told = _messages(out, Told)
+    assert told == [Told(Notice.ARRIVED, "Ana B", 1)]
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\x1b[2J", "3"])
+def test_a_name_that_is_empty_or_a_number_is_refused(name: str) -> None:
+    table = _table_with(["Ana"])
+    out = table.handle(1, Hello(PROTOCOL_VERSION, table.code, names=[name]))
+    assert _refusal(out) is Reason.BAD_NAME
+    assert len(table.seats) == 1 and 1 not in table.members
+
+
+def test_only_the_host_changes_the_lobby_and_the_table_holds_ten() -> None:
+    table = _table_with(["Ana", "Bo"])
+    assert table.host == 0
+    assert _refusal(table.handle(1, AddComputer())) is Reason.NOT_HOST
+    assert _refusal(table.handle(1, Start())) is Reason.NOT_HOST
+    for _ in range(8):
+        assert _refusal(table.handle(0, AddComputer())) is None
+    assert len(table.seats) == 10
+    assert _refusal(table.handle(0, AddComputer())) is Reason.TABLE_FULL
+    assert _refusal(table.handle(5, Hello(PROTOCOL_VERSION, table.code, names=["Cy"]))) is Reason.TABLE_FULL
+
+
+def test_r2_start_fills_the_table_with_computer_players_up_to_the_size_asked() -> None:
+    table = _table_with(["Ana"])
+    table.handle(0, SetRules(rules_doc(Rules(players=4, chips=2))))
+    out = table.handle(0, Start())
+    started = _messages(out, Started)[0]
+    assert [s.kind for s in started.seats] == [SeatKind.PERSON] + [SeatKind.COMPUTER] * 3
+    assert table.session is not None
+    assert table.session.state.chips == (2, 2, 2, 2)
+
+
+def test_actions_for_another_seat_out_of_turn_or_stale_are_refused_and_change_nothing() -> None:
+    table = _table_with(["Ana", "Bo"], computers=1)
+    table.handle(0, Start())
+    session = table.session
+    assert session is not None and session.state.seat == 0
+    before = (session.state, len(session.actions))
+    assert _refusal(table.handle(1, RollDice(0, 0))) is Reason.NOT_YOUR_SEAT
+    assert _refusal(table.handle(1, RollDice(1, 0))) is Reason.OUT_OF_TURN  # Bo's seat, Ana's turn
+    assert _refusal(table.handle(0, RollDice(0, 7))) is Reason.OUT_OF_TURN  # a stale view
+    assert _refusal(table.handle(0, Decide(0, 0, True))) is Reason.OUT_OF_TURN  # no reversal asked
+    assert _refusal(table.handle(0, Choose(0, 0, 1))) is Reason.OUT_OF_TURN
+    assert _refusal(table.handle(9, RollDice(0, 0))) is Reason.NOT_JOINED
+    assert (session.state, len(session.actions)) == before
+    out = table.handle(0, RollDice(0, 0))
+    applied = _messages(out, Applied)
+    assert [a.index for a in applied] == [0] and len(session.actions) == 1
+
+
+def test_a_token_gives_the_seat_back_and_a_wrong_one_is_refused() -> None:
+    table = _table_with(["Ana", "Bo"], computers=1)
+    token = table.seats[1].token
+    table.handle(0, Start())
+    table.disconnected(1)
+    assert table.seats[1].away
+    assert (
+        _refusal(table.handle(7, Hello(PROTOCOL_VERSION, table.code, tokens=["x" * 32]))) is Reason.BAD_TOKEN
+    )
+    out = table.handle(8, Hello(PROTOCOL_VERSION, table.code, tokens=[token]))
+    assert _messages(out, Welcome)[0].seats[0].seat == 1
+    assert _messages(out, Told) == [Told(Notice.BACK, "Bo", 1)]
+    assert isinstance(_messages(out, Started)[0], Started)
+    assert table.seats[1].holder == 8
+
+
+def test_an_away_person_is_stood_in_for_until_back_and_a_leaver_becomes_a_computer() -> None:
+    table = _table_with(["Ana", "Bo"], computers=1)
+    table.handle(0, Start())
+    table.disconnected(0)
+    assert table.waiting_for_away() == 0 and not table.computer_due()
+    out = table.stand_in(0)
+    assert _messages(out, Told)[0] == Told(Notice.STAND_IN, "Ana", 0)
+    assert len(_messages(out, Applied)) == 1
+    out = table.leave(1)
+    assert _messages(out, Told) == [Told(Notice.LEFT, "Bo", 1)]
+    assert table.seats[1].kind is SeatKind.COMPUTER
+    assert table.session is not None and not table.session.players[1].human
+
+
+def test_chat_is_cleaned_and_needs_a_joined_connection() -> None:
+    table = _table_with(["Ana"])
+    out = table.handle(0, Chat("gl\x1b[31m hf\n\x07!"))
+    assert _messages(out, Said) == [Said("Ana", "gl hf !")]
+    assert _refusal(table.handle(4, Chat("hi"))) is Reason.NOT_JOINED
+    assert _refusal(table.handle(0, Chat("\x1b[2J"))) is Reason.MALFORMED
+
+
+# --- the server on loopback ------------------------------------------------------------------------------
+
+
+class Peer:
+    """A raw protocol client: sends messages, reads what the server sends."""
+
+    def __init__(self, socket: ClientConnection) -> None:
+        self.socket = socket
+        self.seen: list[ServerMessage] = []
+
+    async def send(self, message: Any) -> None:
+        await self.socket.send(encode(message))
+
+    async def until(self, test: Any, timeout: float = 5.0) -> ServerMessage:
+        async with asyncio.timeout(timeout):
+            while True:
+                message = decode_server(await self.socket.recv())
+                self.seen.append(message)
+                if test(message):
+                    return message
+
+
+async def _peer(port: int) -> Peer:
+    return Peer(await connect(f"ws://127.0.0.1:{port}", max_size=None))
+
+
+@contextlib.asynccontextmanager
+async def serving() -> AsyncIterator[tuple[TableServer, int]]:
+    tables = TableServer(None, move_seconds=0.0, away_seconds=0.2, limit=RateLimit(100, 100, 50))
+    ws = await start_server(tables, "127.0.0.1", 0)
+    try:
+        yield tables, bound_port(ws)
+    finally:
+        ws.close()
+        await ws.wait_closed()
+        await tables.close()
+
+
+async def _open(port: int, *names: str) -> tuple[Peer, str]:
+    host = await _peer(port)
+    await host.send(Hello(PROTOCOL_VERSION, "", names=list(names)))
+    welcome = await host.until(lambda m: isinstance(m, Welcome))
+    assert isinstance(welcome, Welcome) and welcome.host
+    return host, welcome.code
+
+
+def test_bad_input_over_the_wire_is_refused_and_other_tables_play_on() -> None:
+    async def run() -> None:
+        async with serving() as server:
+            await _test_bad_input_over_the_wire_is_refused_and_other_tables_play_on(server)
+
+    asyncio.run(run())
+
+
+async def _test_bad_input_over_the_wire_is_refused_and_other_tables_play_on(
+    server: tuple[TableServer, int],
+) -> None:
+    tables, port = server
+    other, _other_code = await _open(port, "Zed")
+    await other.send(Start())
+    await other.until(lambda m: isinstance(m, Started))
+    host, code = await _open(port, "Ana")
+    guest = await _peer(port)
+    await guest.send(Hello(PROTOCOL_VERSION, "nosuchcd", names=["Bo"]))
+    assert await guest.until(lambda m: isinstance(m, Refused)) == Refused(Reason.NO_TABLE)
+    await guest.send(Hello(PROTOCOL_VERSION + 1, code, names=["Bo"]))
+    assert await guest.until(lambda m: isinstance(m, Refused)) == Refused(Reason.VERSION)
+    await guest.send(Hello(PROTOCOL_VERSION, code, names=["Bo"]))
+    await guest.until(lambda m: isinstance(m, Welcome))
+    for frame in ["{", '{"type": "roll", "seat": [], "seen": 0}', '{"type": "nope"}']:
+        await guest.socket.send(frame)
+        assert await guest.until(lambda m: isinstance(m, Refused)) == Refused(Reason.MALFORMED)
+    await guest.send(Start())
+    assert await guest.until(lambda m: isinstance(m, Refused)) == Refused(Reason.NOT_HOST)
+    await host.send(Start())
+    await host.until(lambda m: isinstance(m, Started))
+    await guest.send(RollDice(0, 0))
+    assert await guest.until(lambda m: isinstance(m, Refused)) == Refused(Reason.NOT_YOUR_SEAT)
+    session = tables.tables[code].session
+    assert session is not None and session.actions == []
+    # An oversized frame closes that connection (websockets' own limit) and nothing else.
+    await guest.socket.send("x" * (MAX_FRAME + 1))
+    with pytest.raises(ConnectionClosed):
+        await guest.until(lambda m: False)
+    assert guest.socket.close_code == 1009
+    await other.send(RollDice(0, 0))
+    applied = await other.until(lambda m: isinstance(m, Applied))
+    assert isinstance(applied, Applied) and applied.index == 0
+    await host.send(RollDice(0, 0))
+    assert isinstance(await host.until(lambda m: isinstance(m, Applied)), Applied)
+
+
+def test_a_flood_is_refused_then_closed() -> None:
+    async def run() -> None:
+        async with serving() as server:
+            await _test_a_flood_is_refused_then_closed(server)
+
+    asyncio.run(run())
+
+
+async def _test_a_flood_is_refused_then_closed(server: tuple[TableServer, int]) -> None:
+    tables, port = server
+    tables.limit = RateLimit(per_second=5, burst=5, close_after=30)
+    host, _code = await _open(port, "Ana")
+    for _ in range(60):
+        await host.send(Chat("spam"))
+    flood = await host.until(lambda m: m == Refused(Reason.FLOOD))
+    assert flood == Refused(Reason.FLOOD)
+    with pytest.raises(ConnectionClosed):
+        await host.until(lambda m: False)
+    said = [m for m in host.seen if isinstance(m, Said)]
+    assert 1 <= len(said) <= 6  # the burst, and no more
+
+
+def test_a_dropped_player_gets_the_seat_back_and_the_game_it_missed() -> None:
+    async def run() -> None:
+        async with serving() as server:
+            await _test_a_dropped_player_gets_the_seat_back_and_the_game_it_missed(server)
+
+    asyncio.run(run())
+
+
+async def _test_a_dropped_player_gets_the_seat_back_and_the_game_it_missed(
+    server: tuple[TableServer, int],
+) -> None:
+    tables, port = server
+    host, code = await _open(port, "Ana")
+    guest = await _peer(port)
+    await guest.send(Hello(PROTOCOL_VERSION, code, names=["Bo"]))
+    welcome = await guest.until(lambda m: isinstance(m, Welcome))
+    assert isinstance(welcome, Welcome)
+    token = welcome.seats[0].token
+    await host.send(Start())
+    await host.until(lambda m: isinstance(m, Started))
+    await guest.socket.close()
+    await host.until(lambda m: m == Told(Notice.AWAY, "Bo", 1))
+    await host.send(RollDice(0, 0))
+    # Bo's turn waits 0.2 s (the fixture's away time), then a computer player stands in for Bo.
+    await host.until(lambda m: m == Told(Notice.STAND_IN, "Bo", 1))
+    session = tables.tables[code].session
+    assert session is not None
+    await host.until(lambda m: isinstance(m, Applied) and m.index >= 2)
+    back = await _peer(port)
+    await back.send(Hello(PROTOCOL_VERSION, code, tokens=[token]))
+    welcome = await back.until(lambda m: isinstance(m, Welcome))
+    assert isinstance(welcome, Welcome) and [g.seat for g in welcome.seats] == [1]
+    started = await back.until(lambda m: isinstance(m, Started))
+    assert isinstance(started, Started)
+    assert [action_from_doc(a) for a in started.actions] == session.actions[: len(started.actions)]
+    await host.until(lambda m: m == Told(Notice.BACK, "Bo", 1))
+    assert not tables.tables[code].seats[1].stand_in
+
+
+def test_leaving_hands_the_seat_to_a_computer_player() -> None:
+    async def run() -> None:
+        async with serving() as server:
+            await _test_leaving_hands_the_seat_to_a_computer_player(server)
+
+    asyncio.run(run())
+
+
+async def _test_leaving_hands_the_seat_to_a_computer_player(server: tuple[TableServer, int]) -> None:
+    tables, port = server
+    host, code = await _open(port, "Ana")
+    guest = await _peer(port)
+    await guest.send(Hello(PROTOCOL_VERSION, code, names=["Bo"]))
+    await guest.until(lambda m: isinstance(m, Lobby))
+    await host.send(Start())
+    await host.until(lambda m: isinstance(m, Started))
+    await guest.send(Leave())
+    assert await host.until(lambda m: isinstance(m, Told)) == Told(Notice.LEFT, "Bo", 1)
+    assert tables.tables[code].seats[1].kind is SeatKind.COMPUTER
+
+
+def test_a_table_is_kept_after_every_turn_and_resumes_after_a_restart(tmp_path: Path) -> None:
+    asyncio.run(_kept_and_resumed(tmp_path))
+
+
+async def _kept_and_resumed(tmp_path: Path) -> None:
+    tables = TableServer(tmp_path, move_seconds=0.0, away_seconds=30)
+    ws = await start_server(tables, "127.0.0.1", 0)
+    port = bound_port(ws)
+    host, code = await _open(port, "Ana")
+    await host.send(Start())
+    await host.until(lambda m: isinstance(m, Started))
+    await host.send(RollDice(0, 0))
+    await host.until(lambda m: isinstance(m, Applied))
+    session = tables.tables[code].session
+    assert session is not None
+    # Ana rolled; the two computer players play until it is Ana's turn again (or the game ends).
+    async with asyncio.timeout(5):
+        while not session.state.over and (session.state.seat != 0 or session.state.phase is not Phase.ROLL):
+            await asyncio.sleep(0.01)
+    actions = list(session.actions)
+    token = tables.tables[code].seats[0].token
+    ws.close()
+    await ws.wait_closed()
+    await tables.close()
+    assert (tmp_path / f"{code}.json").is_file() and (tmp_path / f"{code}.table.json").is_file()
+    again = TableServer(tmp_path, move_seconds=0.0)
+    ws = await start_server(again, "127.0.0.1", 0)
+    try:
+        assert again.resume_tables() == [] or code in again.tables
+        if session.state.over:
+            return
+        assert code in again.tables
+        back = await _peer(bound_port(ws))
+        await back.send(Hello(PROTOCOL_VERSION, code, tokens=[token]))
+        started = await back.until(lambda m: isinstance(m, Started))
+        assert isinstance(started, Started)
+        assert [action_from_doc(a) for a in started.actions] == actions
+    finally:
+        ws.close()
+        await ws.wait_closed()
+        await again.close()
+
+
+def test_one_client_may_hold_several_seats_and_a_listener_holds_none() -> None:
+    table = _table_with(["Ana"])
+    out = table.handle(1, Hello(PROTOCOL_VERSION, table.code, names=["Bo", "Cy"]))
+    welcome = _messages(out, Welcome)[0]
+    assert [g.seat for g in welcome.seats] == [1, 2] and not welcome.spectator
+    out = table.handle(2, Hello(PROTOCOL_VERSION, table.code, spectator=True))
+    assert _messages(out, Welcome)[0].spectator and _messages(out, Told) == [Told(Notice.SPECTATOR, "")]
+    assert [r for r, m in out if isinstance(m, Told)] == [AllBut(2)]  # the others hear it, not the listener
+    assert _messages(out, Lobby)[0].listeners == 1
+    table.handle(0, Start())
+    assert table.session is not None and table.session.humans == frozenset({0, 1, 2})
+    assert _refusal(table.handle(2, RollDice(0, 0))) is Reason.NOT_YOUR_SEAT
+    assert _refusal(table.handle(2, Hello(PROTOCOL_VERSION, table.code, names=["Di"]))) is Reason.OUT_OF_TURN
+
+
+@pytest.mark.requires_program("openssl")
+def test_wss_with_a_certificate(tmp_path: Path) -> None:
+    import ssl
+    import subprocess
+
+    from lcr_audio.online.server import tls_context
+
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    request = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost"]
+    subprocess.run(
+        [
+            "openssl",
+            *request,
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )
+
+    async def run() -> None:
+        tables = TableServer(None)
+        ws = await start_server(tables, "127.0.0.1", 0, tls=tls_context(cert, key))
+        try:
+            trusted = ssl.create_default_context(cafile=str(cert))
+            async with connect(f"wss://127.0.0.1:{bound_port(ws)}", ssl=trusted) as socket:
+                await socket.send(encode(Hello(PROTOCOL_VERSION, "", names=["Ana"])))
+                assert isinstance(decode_server(await socket.recv()), Welcome)
+            with pytest.raises(ssl.SSLError):  # a client that does not trust the certificate gets nowhere
+                async with connect(f"wss://127.0.0.1:{bound_port(ws)}"):
+                    pass
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+
+    asyncio.run(run())

@@ -1,0 +1,251 @@
+"""Online tables played end to end on loopback: a real server process and the game's own client processes
+in real terminals, each client's speech captured (issue 16).
+
+``--speech console`` prints every utterance, so a client's terminal holds exactly what it said. The
+server's own save of the table is the independent record of the game: every roll in it must have been
+said once by every client, in that client's language.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+from websockets.asyncio.client import connect
+
+from lcr_audio.engine import Rules
+from lcr_audio.online.protocol import (
+    PROTOCOL_VERSION,
+    Applied,
+    Hello,
+    RollDice,
+    Start,
+    Started,
+    Welcome,
+    decode_server,
+    encode,
+    rules_doc,
+)
+
+pytestmark = pytest.mark.requires_program("tmux")  # a real terminal is needed; pexpect gives it
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+ENGLISH_ROLL = re.compile(r"^(?:You roll|\S+(?: \S+)? rolls) (?!first)[^\n:.]*[:.]", re.MULTILINE)
+FRENCH_ROLL = re.compile(r"^(?:Tu lances|\S+(?: \S+)? lance) : ", re.MULTILINE)
+"""A roll as said: the roller and the faces, up to the colon before what moved (or the full stop when
+nothing moved)."""
+
+
+def _env(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "LCR_AUDIO"))}
+    env.update(HOME=str(home), LANG="C.UTF-8", PYTHONUTF8="1", TERM="xterm", XDG_DATA_HOME=str(home / "data"))
+    env.update(XDG_CONFIG_HOME=str(home / "config"), XDG_STATE_HOME=str(home / "state"))
+    return env
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[int, Path, subprocess.Popen[str]]]:
+    data = tmp_path / "tables"
+    process = _serve(tmp_path, data, 0)
+    port = _port(process)
+    try:
+        yield port, data, process
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
+
+
+def _serve(tmp_path: Path, data: Path, port: int) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "lcr_audio", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command += ["--data", str(data), "--away", "1"]
+    home = tmp_path / "server-home"
+    home.mkdir(exist_ok=True)
+    return subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=_env(home))
+
+
+def _port(process: subprocess.Popen[str]) -> int:
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    found = re.search(r"ws://127\.0\.0\.1:(\d+)", line)
+    assert found, line
+    return int(found.group(1))
+
+
+class Client:
+    """One ``lcr-audio join`` in a real terminal, with everything it printed kept."""
+
+    def __init__(self, tmp_path: Path, port: int, code: str, name: str, *extra: str) -> None:
+        home = tmp_path / f"home-{name}"
+        home.mkdir(exist_ok=True)
+        arguments = [
+            "-m",
+            "lcr_audio",
+            "join",
+            f"127.0.0.1:{port}",
+            code,
+            "--names",
+            name,
+            "--speech",
+            "console",
+        ]
+        self.child = pexpect.spawn(
+            sys.executable, [*arguments, *extra], env=_env(home), encoding="utf-8", dimensions=(50, 200)
+        )
+        self.text = ""
+
+    def read(self) -> str:
+        try:
+            while True:
+                self.text += self.child.read_nonblocking(65536, timeout=0)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            pass
+        return ANSI.sub("", self.text)
+
+    def wait_for(self, pattern: str, seconds: float = 15) -> re.Match[str]:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            found = re.search(pattern, self.read())
+            if found:
+                return found
+            time.sleep(0.05)
+        raise AssertionError(f"{pattern!r} never came; the terminal says:\n{self.read()}")
+
+    def press(self, key: str) -> None:
+        if self.child.isalive():
+            self.child.send(key)
+
+    def press_until(self, key: str, other: Client, pattern: str, seconds: float = 15) -> None:
+        """Press ``key`` every 0.3 s (a key before its question was heard does nothing) until ``other``
+        shows ``pattern``."""
+        deadline = time.monotonic() + seconds
+        while not re.search(pattern, other.read()):
+            assert time.monotonic() < deadline, other.read()
+            self.press(key)
+            time.sleep(0.3)
+
+
+def _play_out(clients: list[Client], seconds: float = 90) -> None:
+    """Press Space at every client until every one has ended (the game over)."""
+    deadline = time.monotonic() + seconds
+    while any(c.child.isalive() for c in clients):
+        assert time.monotonic() < deadline, "\n\n".join(c.read()[-2000:] for c in clients)
+        for client in clients:
+            client.press(" ")
+            client.read()
+        time.sleep(0.3)
+    for client in clients:
+        client.read()
+
+
+def _rolls_in_save(data: Path, code: str) -> int:
+    document = json.loads((data / f"{code}.json").read_text(encoding="utf-8"))
+    return sum(1 for action in document["actions"] if "roll" in action)
+
+
+def test_three_clients_one_in_french_each_hear_every_roll_once(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    port, data, _process = server
+    ana = Client(tmp_path, port, "new", "Ana")
+    code = ana.wait_for(r"the code ([a-z0-9 ]+)\.").group(1).replace(" ", "")
+    bo = Client(tmp_path, port, code, "Bo", "--lang", "fr")
+    ana.wait_for("Bo joins the table")
+    cy = Client(tmp_path, port, code, "Cy")
+    ana.wait_for("Cy joins the table")
+    ana.press("\r")  # the host starts
+    clients = [ana, bo, cy]
+    _play_out(clients)
+    rolls = _rolls_in_save(data, code)
+    assert rolls >= 3
+    for client, pattern in ((ana, ENGLISH_ROLL), (bo, FRENCH_ROLL), (cy, ENGLISH_ROLL)):
+        text = client.read()
+        assert "Traceback" not in text
+        assert len(pattern.findall(text)) == rolls, text
+    assert not ENGLISH_ROLL.findall(bo.read())
+    assert not FRENCH_ROLL.findall(ana.read()) and not FRENCH_ROLL.findall(cy.read())
+    assert "Bo says" not in ana.read()  # nothing said that was not said
+
+
+def test_a_killed_client_gets_its_seat_back_and_hears_what_it_missed(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    port, data, _process = server
+    ana = Client(tmp_path, port, "new", "Ana")
+    code = ana.wait_for(r"the code ([a-z0-9 ]+)\.").group(1).replace(" ", "")
+    bo = Client(tmp_path, port, code, "Bo")
+    ana.wait_for("Bo joins the table")
+    ana.press("\r")
+    bo.wait_for("A game of 3 players")
+    ana.wait_for("Your turn")
+    ana.press_until(" ", bo, r"Ana rolls (?!first)[^\n:.]*[:.]")
+    bo.child.kill(signal.SIGKILL)
+    bo.child.wait()
+    ana.wait_for("Bo lost the connection")
+    again = Client(tmp_path, port, code, "Bo")  # the same player, the same computer: the tokens are kept
+    ana.wait_for("Bo is back")
+    text = again.wait_for(r"(?s)The game continues|While you were away|Your turn").group(0)
+    assert text
+    assert "joins the table" not in again.read()  # the old seat, not a new one
+    _play_out([ana, again])
+    rolls = _rolls_in_save(data, code)
+    assert len(ENGLISH_ROLL.findall(ana.read())) == rolls
+
+
+def test_a_killed_server_resumes_every_table_at_its_last_turn(tmp_path: Path) -> None:
+    data = tmp_path / "tables"
+    process = _serve(tmp_path, data, 0)
+    port = _port(process)
+
+    async def first_half() -> tuple[str, str, int]:
+        async with connect(f"ws://127.0.0.1:{port}") as socket:
+            # Ten chips each: the game cannot end in the few turns played here.
+            rules = rules_doc(Rules(chips=10))
+            await socket.send(encode(Hello(PROTOCOL_VERSION, "", names=["Ana", "Bo"], rules=rules)))
+            welcome = decode_server(await socket.recv())
+            assert isinstance(welcome, Welcome)
+            await socket.send(encode(Start()))
+            seen = 0
+            async with asyncio.timeout(20):
+                while seen < 6:
+                    message = decode_server(await socket.recv())
+                    if isinstance(message, Applied):
+                        seen = message.index + 1
+                    if isinstance(message, (Started, Applied)):
+                        await socket.send(encode(RollDice(0, seen)))
+                        await socket.send(encode(RollDice(1, seen)))
+            return welcome.code, welcome.seats[0].token, seen
+
+    code, token, seen = asyncio.run(first_half())
+    time.sleep(0.2)
+    process.kill()  # no chance to save anything more
+    process.wait()
+    saved = json.loads((data / f"{code}.json").read_text(encoding="utf-8"))
+    kept = len(saved["actions"])
+    assert kept > 0 and seen > 0  # computer players may have moved on after the last action seen here
+    process = _serve(tmp_path, data, port)
+    try:
+        assert _port(process) == port
+
+        async def second_half() -> int:
+            async with connect(f"ws://127.0.0.1:{port}") as socket:
+                await socket.send(encode(Hello(PROTOCOL_VERSION, code, tokens=[token])))
+                async with asyncio.timeout(10):
+                    while True:
+                        message = decode_server(await socket.recv())
+                        if isinstance(message, Started):
+                            return len(message.actions)
+
+        assert asyncio.run(second_half()) == kept
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
