@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import signal
 import sys
 from collections.abc import Iterator
@@ -25,7 +24,7 @@ from .i18n import _
 from .keeper import GameKeeper
 from .saved_offer import SaidOffer, saved_game_offer
 from .saves import LoadedGame, Series, default_save_path
-from .session import Player, Session
+from .session import Player, Session, new_seed
 from .settings import Settings, save_settings
 from .sound import SoundPlayer
 from .speech import Speaker
@@ -34,11 +33,6 @@ from .tui.console import Console
 from .tui.play import Outcome, PlayScreen
 
 log = logging.getLogger(__name__)
-
-
-def new_seed() -> int:
-    """A fresh seed for a game nobody asked to repeat."""
-    return random.SystemRandom().randrange(2**31)
 
 
 @dataclass

@@ -16,7 +16,7 @@ from prompt_toolkit.input import Input
 
 from ..engine import Face, Roll, Rules, TurnStarted
 from ..i18n import _, ngettext
-from ..session import Player, Session
+from ..session import Player, Session, new_seed
 from ..speech import Speaker
 from .game_modes import ChoiceMode, Playing, ReverseMode
 from .input import Mode, Press, handles
@@ -289,6 +289,4 @@ async def run_scorekeeper(app: App) -> Outcome:
     setup = Setup(app.speaker, app.console, app.keys, everyone_at_table=True)
     rules, seated = await setup.ask()
     players = [Player(p.name, human=True) for p in seated]
-    from ..app import new_seed
-
     return await app.play(Session(rules, players, new_seed(), physical=True))
