@@ -1,8 +1,9 @@
 """Nothing is ever lost: the autosave after every turn, Ctrl+S, the series score and the transcript.
 
-The play screen calls a :class:`GameKeeper` at the end of every turn and of every game. The save is the
-game itself (rules, seats, seed, every action; :mod:`lcr_audio.saves`), and the transcript is every
-message of the game as plain UTF-8 text beside it, for reading later with a screen reader.
+A :class:`GameKeeper` follows a session as one of its listeners and saves at the end of every turn and of
+every game; it never sees a screen: the screen hands it the transcript's lines and a way to say a problem.
+The save is the game itself (rules, seats, seed, every action; :mod:`lcr_audio.saves`), and the transcript
+is every message of the game as plain UTF-8 text beside it, for reading later with a screen reader.
 """
 
 from __future__ import annotations
@@ -10,19 +11,39 @@ from __future__ import annotations
 import csv
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from .engine import Event, GameState, TurnEnded
 from .i18n import _, ngettext
 from .narration.lists import and_list
 from .saves import SaveError, Series, save
+from .session import Session
 from .storage import atomic_write_text
 
-if TYPE_CHECKING:
-    from .tui.play import PlayScreen
-
 log = logging.getLogger(__name__)
+
+
+class Keeper(Protocol):
+    """Keeps the game safe (autosave, Ctrl+S, the series): what the play screen needs of a keeper."""
+
+    def follow(
+        self, session: Session, transcript: Callable[[], Sequence[str]], report: Callable[[str], None]
+    ) -> None:
+        """Save ``session`` after each of its turns and at its end from now on (a session listener)."""
+
+    def turn_ended(self) -> str | None:
+        """Autosave as after a turn (the scorekeeper's undo). Returns a sentence only when it failed."""
+
+    def save_now(self) -> str | None:
+        """Save at once (Ctrl+S, leaving). Returns the sentence to say (None: nothing to save yet)."""
+
+    def series_text(self) -> str:
+        """The series table as one utterance."""
+
+    def standings(self) -> str | None:
+        """The series table when the table has played more than one game (said before "Play again?")."""
 
 
 def transcript_path(save_path: Path) -> Path:
@@ -31,7 +52,7 @@ def transcript_path(save_path: Path) -> Path:
 
 
 class GameKeeper:
-    """Saves one table's games to one file.
+    """Saves one table's games to one file, as a listener of the session it follows.
 
     Args:
         path: the save file (rewritten whole, atomically, after every turn).
@@ -43,11 +64,39 @@ class GameKeeper:
         self.series = series or Series()
         self.transcript = transcript_path(path)
         self._failed = False
+        self._session: Session | None = None
+        self._lines: Callable[[], Sequence[str]] = list
+        self._report: Callable[[str], None] = lambda _text: None
 
-    def _save(self, screen: PlayScreen) -> str | None:
+    def follow(
+        self, session: Session, transcript: Callable[[], Sequence[str]], report: Callable[[str], None]
+    ) -> None:
+        """From now on save ``session`` (a new game, or the scorekeeper's undo): after every turn, and when
+        it is won (counting the win in the series).
+
+        Args:
+            session: the game to save; the keeper becomes one of its listeners.
+            transcript: gives the lines said so far, written beside the save.
+            report: says a problem (only the first of a run of failed saves, and a failed save at the end).
+        """
+        self._session, self._lines, self._report = session, transcript, report
+        session.listeners.append(lambda events, state: self._on_events(session, events, state))
+
+    def _on_events(self, session: Session, events: Sequence[Event], state: GameState) -> None:
+        if session is not self._session:  # a game this keeper no longer follows
+            return
+        problem: str | None = None
+        if state.over:
+            problem = self._game_over(session)
+        elif any(isinstance(e, TurnEnded) for e in events):
+            problem = self.turn_ended()
+        if problem:
+            self._report(problem)
+
+    def _save(self, session: Session) -> str | None:
         try:
-            save(screen.session, self.path, series=self.series, transcript=self.transcript)
-            atomic_write_text(self.transcript, "\n".join(screen.history) + "\n")
+            save(session, self.path, series=self.series, transcript=self.transcript)
+            atomic_write_text(self.transcript, "\n".join(self._lines()) + "\n")
         except (SaveError, OSError) as error:
             log.warning("Could not save to %s: %s", self.path, error)
             return (
@@ -60,38 +109,43 @@ class GameKeeper:
         self._failed = False
         return None
 
-    def turn_ended(self, screen: PlayScreen) -> str | None:
-        """Autosave after a turn. Returns a sentence only for the first of a run of failures."""
-        problem = self._save(screen)
+    def turn_ended(self) -> str | None:
+        """Autosave after a turn (the session's listener, or the scorekeeper's undo). Returns a sentence
+        only for the first of a run of failures; None as well when no session is followed."""
+        if self._session is None:
+            return None
+        problem = self._save(self._session)
         if problem is None or self._failed:
             return None
         self._failed = True
         return problem
 
-    def save_now(self, screen: PlayScreen) -> str | None:
-        """Save at once (Ctrl+S, leaving): the sentence to say, success or failure. A game where nothing
-        has been played yet is not saved (None): it would replace a saved game for nothing."""
-        if not screen.session.actions:
-            return None
-        problem = self._save(screen)
-        # Translators: said after Ctrl+S, or when leaving, once the game is saved.
-        return problem or _("Game saved.")
-
-    def game_over(self, screen: PlayScreen) -> str | None:
+    def _game_over(self, session: Session) -> str | None:
         """Count the win in the series and save; returns a sentence only if saving failed."""
-        winner = screen.session.state.winner
+        winner = session.state.winner
         if winner is not None:
             self.series.record_win(winner)
         self._failed = False
-        return self._save(screen)
+        return self._save(session)
 
-    def series_text(self, screen: PlayScreen) -> str:
+    def save_now(self) -> str | None:
+        """Save at once (Ctrl+S, leaving): the sentence to say, success or failure. A game where nothing
+        has been played yet (or none followed) is not saved (None): it would replace a saved game for
+        nothing."""
+        session = self._session
+        if session is None or not session.actions:
+            return None
+        problem = self._save(session)
+        # Translators: said after Ctrl+S, or when leaving, once the game is saved.
+        return problem or _("Game saved.")
+
+    def series_text(self) -> str:
         """The series as one utterance: games played, then each player's wins, most first."""
-        return series_text(screen.session.names, self.series)
+        return series_text(self._session.names if self._session is not None else [], self.series)
 
-    def standings(self, screen: PlayScreen) -> str | None:
+    def standings(self) -> str | None:
         """The series after a game, once there is a series to tell (two games or more)."""
-        return self.series_text(screen) if self.series.games >= 2 else None
+        return self.series_text() if self.series.games >= 2 else None
 
 
 def series_text(names: Sequence[str], series: Series) -> str:

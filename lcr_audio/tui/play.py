@@ -27,10 +27,10 @@ from ..engine import (
     Phase,
     Reverse,
     Seat,
-    TurnEnded,
     TurnStarted,
 )
 from ..i18n import _, ngettext
+from ..keeper import Keeper
 from ..narration import Narrator, Priority, Utterance, Verbosity
 from ..rules_text import explain_roll
 from ..session import Session
@@ -82,25 +82,6 @@ class Extension(Protocol):
 
     def modes(self, screen: PlayScreen) -> Mapping[Context, Mode]:
         """The modes serving the extension's contexts."""
-
-
-class Keeper(Protocol):
-    """Keeps the game safe (autosave, Ctrl+S, the series): see :mod:`lcr_audio.keeper`."""
-
-    def turn_ended(self, screen: PlayScreen) -> str | None:
-        """Autosave after a turn. Returns a sentence to say only when something went wrong."""
-
-    def save_now(self, screen: PlayScreen) -> str | None:
-        """Save at once (Ctrl+S, leaving). Returns the sentence to say (None: nothing to save yet)."""
-
-    def game_over(self, screen: PlayScreen) -> str | None:
-        """Record the win in the series and save. Returns a sentence to say, if any."""
-
-    def series_text(self, screen: PlayScreen) -> str:
-        """The series table as one utterance."""
-
-    def standings(self, screen: PlayScreen) -> str | None:
-        """The series table when the table has played more than one game (said before "Play again?")."""
 
 
 class PlayScreen:
@@ -177,6 +158,8 @@ class PlayScreen:
             physical=session.physical,
         )
         session.listeners.append(self._on_events)
+        if self.keeper is not None:  # after the narration: the transcript then holds the turn's messages
+            self.keeper.follow(session, lambda: self.history, self._note)
         self._turn_events, self._last_turn = [], []
 
     async def run(self, *, resume: bool = False) -> Outcome:
@@ -322,7 +305,7 @@ class PlayScreen:
     def end_on_signal(self) -> None:
         """SIGTERM, SIGHUP or SIGINT: save (when saving) and end at once, cleanly."""
         if self.keeper is not None and not self.state.over:
-            self.keeper.save_now(self)
+            self.keeper.save_now()
         self._finish(Outcome.LEFT)
 
     def _paused(self) -> bool:
@@ -350,11 +333,6 @@ class PlayScreen:
         elif asked is not None and not utterances:  # nothing to hear: the question counts as asked now
             asked()
         self._track_turn(events)
-        if self.keeper is not None:
-            if state.over:
-                self._note(self.keeper.game_over(self))
-            elif any(isinstance(e, TurnEnded) for e in events):
-                self._note(self.keeper.turn_ended(self))
         self._poke()
 
     def _track_turn(self, events: Sequence[Event]) -> None:
@@ -442,7 +420,7 @@ class PlayScreen:
             self.answer(question.text)
             asked()
             return
-        standings = self.keeper.standings(self) if self.keeper is not None else None
+        standings = self.keeper.standings() if self.keeper is not None else None
         if standings:
             self._queue(Utterance(standings, Priority.IMPORTANT))
         self._queue(Utterance(question.text, Priority.IMPORTANT), on_start=asked)
@@ -479,7 +457,7 @@ class PlayScreen:
 
     def status(self) -> None:
         if self.state.over and self.keeper is not None:
-            self.answer(self.keeper.series_text(self))
+            self.answer(self.keeper.series_text())
             return
         self.answer(self.narrator.status(self.state).text)
 
@@ -550,7 +528,7 @@ class PlayScreen:
 
     def quit_now(self) -> None:
         if self.keeper is not None and not self.state.over:
-            self._say_if(self.keeper.save_now(self))
+            self._say_if(self.keeper.save_now())
         self._finish(Outcome.LEFT)
 
     def then_question(self, text: str) -> str:
@@ -567,7 +545,7 @@ class PlayScreen:
             # Translators: Ctrl+S when this game has no save file (tests, practice).
             self.answer(_("This game is not being saved."))
             return
-        saved = self.keeper.save_now(self)
+        saved = self.keeper.save_now()
         # Translators: Control+S before anything was played: there is nothing to save yet.
         self.answer(saved or _("Nothing to save yet: the game saves itself once a turn is played."))
 
@@ -582,7 +560,7 @@ class PlayScreen:
     def _answer_quit(self, yes: bool) -> None:
         if yes:
             if self.keeper is not None:
-                self._say_if(self.keeper.save_now(self))
+                self._say_if(self.keeper.save_now())
             self._finish(Outcome.QUIT)
             return
         # Translators: the player answered no to "Quit this game?".
@@ -731,4 +709,4 @@ def last_roll(session: Session) -> list[Event]:
     return turn if any(isinstance(e, DiceRolled) for e in turn) else last
 
 
-__all__ = ["Keeper", "Outcome", "PlayScreen", "last_roll"]
+__all__ = ["Outcome", "PlayScreen", "last_roll"]

@@ -199,7 +199,7 @@ class Scorekeeper:
         self.faces = []
         screen.use(rebuilt)
         if screen.keeper is not None:
-            screen.keeper.turn_ended(screen)
+            screen.keeper.turn_ended()
         # Translators: after an undo in the scorekeeper; {status} lists every seat's chips and the pot.
         text = _("Last turn undone. {status}").format(status=screen.narrator.status(screen.state).text)
         screen.answer(screen.then_question(text))
