@@ -42,7 +42,7 @@ from types import TracebackType
 from typing import Any, Final
 
 from lcr_audio.cues import CUES
-from lcr_audio.speech._quiet import quiet_output
+from lcr_audio.quiet import quiet_output
 
 log = logging.getLogger(__name__)
 
