@@ -274,7 +274,7 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
     Raises:
         UsageError: the options contradict each other (e.g. 3 names for 4 players).
     """
-    from .tui.setup import clean_name, table
+    from .seating import clean_name, table
 
     names = [n for n in (args.names.split(",") if args.names else [])]
     players = args.players or (len(names) if names else 3)

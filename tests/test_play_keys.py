@@ -10,11 +10,11 @@ import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
 
 from lcr_audio.engine import GameWon, Rules
+from lcr_audio.seating import table
 from lcr_audio.session import Session
 from lcr_audio.speech import RecordingBackend, Speaker
 from lcr_audio.tui.keys import Context, help_entries
 from lcr_audio.tui.play import Outcome, PlayScreen
-from lcr_audio.tui.setup import table
 
 ROLL_PROMPT = "Press Space to roll"
 
