@@ -178,16 +178,6 @@ class LoadedGame:
         """True when the saved game already has a winner."""
         return self.session.state.over
 
-    def question(self) -> str:
-        """The translated question asked before resuming: "Continue the game of Ana, Bo, and Cy, turn 31?"."""
-        from .narration.lists import and_list  # the list pattern of the current language (Babel)
-
-        # Translators: asked when a saved game is found. {names} is the players' names joined as a list
-        # ("Ana, Bo, and Cy"); {turn} is the number of the turn the game had reached.
-        return _("Continue the game of {names}, turn {turn}?").format(
-            names=and_list(self.names), turn=self.turn
-        )
-
 
 def default_save_path() -> Path:
     """The autosave file: ``autosave.json`` in the user's data folder (``storage.data_dir()``)."""

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from lcr_audio import saves
 from lcr_audio.bots import Policy
 from lcr_audio.engine import Event, FirstPlayer, Roll, Rules, ThreeWilds, WinCondition
+from lcr_audio.saved_offer import continue_question
 from lcr_audio.saves import MAX_BYTES, Problem, SaveError, Series
 from lcr_audio.session import Player, Session
 
@@ -208,7 +209,7 @@ def test_the_question_names_the_players_and_the_turn(tmp_path: Path) -> None:
     path = tmp_path / "q.json"
     saves.save(session, path)
     loaded = saves.load(path)
-    assert loaded.question() == f"Continue the game of Ana, Bo, and Cy, turn {session.state.turn}?"
+    assert continue_question(loaded) == f"Continue the game of Ana, Bo, and Cy, turn {session.state.turn}?"
     assert loaded.saved_at.tzinfo is not None
 
 
