@@ -525,7 +525,8 @@ def _print_records(args: argparse.Namespace, stdout: TextIO) -> int:
     Raises:
         UsageError: there is nothing saved yet, or the save cannot be read (one sentence).
     """
-    from .keeper import series_csv, series_text, transcript_path
+    from .keeper import series_csv, transcript_path
+    from .narration.series import series_text
     from .saves import Problem, SaveError, default_save_path, load
 
     save_path = default_save_path()

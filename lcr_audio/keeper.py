@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from .engine import Event, GameState, TurnEnded
-from .i18n import _, ngettext
-from .narration.lists import and_list
+from .i18n import _
 from .saves import SaveError, Series, save
 from .session import Session
 from .storage import atomic_write_text
@@ -39,11 +38,9 @@ class Keeper(Protocol):
     def save_now(self) -> str | None:
         """Save at once (Ctrl+S, leaving). Returns the sentence to say (None: nothing to save yet)."""
 
-    def series_text(self) -> str:
-        """The series table as one utterance."""
-
-    def standings(self) -> str | None:
-        """The series table when the table has played more than one game (said before "Play again?")."""
+    @property
+    def series(self) -> Series:
+        """The series so far (wins per seat, games played)."""
 
 
 def transcript_path(save_path: Path) -> Path:
@@ -138,31 +135,6 @@ class GameKeeper:
         problem = self._save(session)
         # Translators: said after Ctrl+S, or when leaving, once the game is saved.
         return problem or _("Game saved.")
-
-    def series_text(self) -> str:
-        """The series as one utterance: games played, then each player's wins, most first."""
-        return series_text(self._session.names if self._session is not None else [], self.series)
-
-    def standings(self) -> str | None:
-        """The series after a game, once there is a series to tell (two games or more)."""
-        return self.series_text() if self.series.games >= 2 else None
-
-
-def series_text(names: Sequence[str], series: Series) -> str:
-    """The series table as whole sentences: "2 games played. Ana 2 wins, Bo 0 wins, You 0 wins."."""
-    # Translators: the start of the series table; {count} is the number of games finished.
-    head = ngettext("{count} game played.", "{count} games played.", series.games).format(count=series.games)
-    wins = [series.wins[seat] if seat < len(series.wins) else 0 for seat in range(len(names))]
-    order = sorted(range(len(names)), key=lambda seat: -wins[seat])
-    parts = [
-        # Translators: one player's line in the series table.
-        ngettext("{name} {count} win", "{name} {count} wins", wins[seat]).format(
-            name=names[seat], count=wins[seat]
-        )
-        for seat in order
-    ]
-    # Translators: the series table: {head} is the games played, {wins} each player's wins as a list.
-    return _("{head} {wins}.").format(head=head, wins=and_list(parts))
 
 
 def series_csv(names: Sequence[str], series: Series) -> str:

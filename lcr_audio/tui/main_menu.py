@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import _
-from ..keeper import series_text
+from ..narration.series import series_text
 from ..saves import LoadedGame, SaveError, load
 from ..settings import Settings
 from .choice import yes_no

@@ -32,6 +32,7 @@ from ..engine import (
 from ..i18n import _, ngettext
 from ..keeper import Keeper
 from ..narration import Narrator, Priority, Utterance, Verbosity
+from ..narration.series import series_text, standings
 from ..rules_text import explain_roll
 from ..session import Session
 from ..settings import VERBOSITIES, Settings
@@ -420,9 +421,9 @@ class PlayScreen:
             self.answer(question.text)
             asked()
             return
-        standings = self.keeper.standings() if self.keeper is not None else None
-        if standings:
-            self._queue(Utterance(standings, Priority.IMPORTANT))
+        table = standings(self.session.names, self.keeper.series) if self.keeper is not None else None
+        if table:
+            self._queue(Utterance(table, Priority.IMPORTANT))
         self._queue(Utterance(question.text, Priority.IMPORTANT), on_start=asked)
 
     def question_text(self) -> str:
@@ -457,7 +458,7 @@ class PlayScreen:
 
     def status(self) -> None:
         if self.state.over and self.keeper is not None:
-            self.answer(self.keeper.series_text())
+            self.answer(series_text(self.session.names, self.keeper.series))
             return
         self.answer(self.narrator.status(self.state).text)
 
