@@ -23,11 +23,11 @@ from .scorekeeper import run_scorekeeper
 from .setup import Setup, SetupCancelled
 
 if TYPE_CHECKING:
-    from ..app import App
     from ..saved_offer import SaidOffer
+    from .host import Host
 
 
-async def run_main_menu(app: App, *, said: SaidOffer | bool = False) -> None:
+async def run_main_menu(app: Host, *, said: SaidOffer | bool = False) -> None:
     """Offer the saved game, then the main menu, until the player quits.
 
     ``said``: what the caller already said (:func:`lcr_audio.cli`, before the key input was ready): the
@@ -94,7 +94,7 @@ async def run_main_menu(app: App, *, said: SaidOffer | bool = False) -> None:
             app.console.finish_line()
 
 
-def _series(app: App) -> str:
+def _series(app: Host) -> str:
     try:
         loaded = load(app.save_path)
     except SaveError:
@@ -103,7 +103,7 @@ def _series(app: App) -> str:
     return series_text(loaded.names, loaded.series)
 
 
-async def _options(loop: KeyLoop, app: App) -> None:
+async def _options(loop: KeyLoop, app: Host) -> None:
     """The options menu outside a game: Up/Down move, Left/Right change, Escape or Enter close."""
 
     applier = SettingsApplier(app.settings, app.speaker, app.sound)

@@ -25,7 +25,7 @@ from .play import Outcome, PlayScreen, YesNoQuestion
 from .setup import Setup
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .host import Host
 
 
 class FaceError(ValueError):
@@ -284,7 +284,7 @@ class ScorekeeperScreen(PlayScreen):
         return self.scorekeeper.faces
 
 
-async def run_scorekeeper(app: App) -> Outcome:
+async def run_scorekeeper(app: Host) -> Outcome:
     """``lcr-audio keep-score`` and the main menu's "Keep score with real dice"."""
     setup = Setup(app.speaker, app.console, app.keys, everyone_at_table=True)
     rules, seated = await setup.ask()
