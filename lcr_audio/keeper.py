@@ -2,8 +2,9 @@
 
 A :class:`GameKeeper` follows a session as one of its listeners and saves at the end of every turn and of
 every game; it never sees a screen: the screen hands it the transcript's lines and a way to say a problem.
-The save is the game itself (rules, seats, seed, every action; :mod:`lcr_audio.saves`), and the transcript
-is every message of the game as plain UTF-8 text beside it, for reading later with a screen reader.
+The save is the game itself (rules, seats, seed, every action; :mod:`lcr_audio.saves`), and the
+transcript is every message of the game as plain UTF-8 text beside it, for reading later with a screen
+reader.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The contract every speech backend keeps (DESIGN.md §3).
 
-A backend turns one utterance text into speech (or braille, or a printed line). The game never talks to a
-backend directly: it talks to :class:`lcr_audio.speech.Speaker`, which holds a priority list of backends
-and drops one that fails.
+A backend turns one utterance text into speech (or braille, or a printed line). The game never talks to
+a backend directly: it talks to :class:`lcr_audio.speech.Speaker`, which holds a priority list of
+backends and drops one that fails.
 """
 
 from __future__ import annotations
