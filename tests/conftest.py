@@ -99,6 +99,11 @@ def missing(reason: str) -> NoReturn:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # looptime's pytest plugin serves pytest-asyncio's event loops, which these tests do not use (they run
+    # looptime's loop themselves: support.clock); without pytest-asyncio it fails every test's set-up.
+    plugin = config.pluginmanager.get_plugin("looptime_plugin")
+    if plugin is not None:
+        config.pluginmanager.unregister(plugin)
     config.addinivalue_line(
         "markers", "requires_program(*names): the test runs these programs; skipped (or failed) without them"
     )
