@@ -62,8 +62,9 @@ def lesson_keys() -> list[str]:
 
 
 class _LessonKeys(Sequence[str]):
-    """The choices of ``--lesson``, read from :mod:`lcr_audio.practice` only when argparse looks at them
-    (a ``--lesson`` given, or the help printed): every other start is spared importing the lessons."""
+    """The choices of ``--lesson``, read from :mod:`lcr_audio.practice` only when argparse looks at
+    them (a ``--lesson`` given, or the help printed): every other start is spared importing the
+    lessons."""
 
     def __getitem__(self, index: int) -> str:  # type: ignore[override]
         return lesson_keys()[index]
