@@ -125,7 +125,8 @@ def default_sounds_dir() -> Path:
     try:
         licence = resources.files("lcr_audio.sounds").joinpath("LICENSE.md")
     except ModuleNotFoundError:  # running from a checkout that was never installed
-        return Path(__file__).resolve().parent.parent / "sounds"
+        checkout = Path(__file__).resolve().parents[__name__.count(".")]  # above the lcr_audio folder
+        return checkout / "sounds"
     return Path(str(licence)).parent
 
 
