@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NoReturn
 
-import platformdirs
 import pytest
 from hypothesis import settings
 from prompt_toolkit.input import PipeInput, create_pipe_input
+from support.folders import user_folders
 
 REQUIRE_SYSTEM_TESTS = "LCR_AUDIO_REQUIRE_SYSTEM_TESTS"
 """Set to 1 (``.ci/run`` does) and a test whose system program is missing fails instead of being skipped."""
@@ -43,35 +43,11 @@ def _user_folders(
     own functions in this process (on every platform), and the XDG variables for the programs a test
     starts (the folders platformdirs gives them on Linux are the same)."""
     home = tmp_path_factory.mktemp("home")
-    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-        monkeypatch.setenv(name, str(home / name.lower()))
-    folders = {
-        "data": home / "xdg_data_home",
-        "config": home / "xdg_config_home",
-        "state": home / "xdg_state_home",
-        "cache": home / "xdg_cache_home",
-    }
-    for kind, base in folders.items():
-        monkeypatch.setattr(platformdirs, f"user_{kind}_dir", _folder(base))
-    monkeypatch.setattr(platformdirs, "user_log_dir", _folder(folders["state"], "log"))
+    user_folders(monkeypatch, home)
     monkeypatch.delenv("LCR_AUDIO_SPEECH", raising=False)
     # No test reaches the desktop's session bus: a running Orca would be sent the tests' messages.
     monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
     yield home
-
-
-def _folder(base: Path, tail: str = "") -> Callable[..., str]:
-    """A stand-in for one of platformdirs' ``user_*_dir`` functions: ``base / appname / tail``."""
-
-    def user_dir(
-        appname: str | None = None, *_args: object, ensure_exists: bool = False, **_kw: object
-    ) -> str:
-        path = base / (appname or "") / tail
-        if ensure_exists:
-            path.mkdir(parents=True, exist_ok=True)
-        return str(path)
-
-    return user_dir
 
 
 @pytest.fixture

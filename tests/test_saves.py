@@ -1,6 +1,6 @@
 """Saved games (DESIGN.md §1, §4): round trips, every kind of bad file, and kills in the middle of a write.
 
-No test touches the player's own folders: the ``XDG_*`` variables point into ``tmp_path`` and every save
+No test touches the player's own folders: platformdirs' folders point into ``tmp_path`` and every save
 goes to an explicit path there.
 """
 
@@ -23,6 +23,7 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.folders import user_folders
 
 from lcr_audio import saves
 from lcr_audio.bots import Policy
@@ -41,8 +42,7 @@ CONTINUE_CAP = 5_000
 @pytest.fixture(autouse=True)
 def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Point the user folders into the test's own temporary folder."""
-    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    user_folders(monkeypatch, tmp_path)
 
 
 def trio(seed: int = 5, rules: Rules | None = None) -> Session:
