@@ -19,11 +19,10 @@ from types import ModuleType
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.frontend import parse_keywords
-from support.engine import at, events_of
+from support.engine import at, events_of, random_action
 
 from lcr_audio import i18n
 from lcr_audio.engine import (
-    Action,
     ChipsReset,
     ChooseSeat,
     DiceRolled,
@@ -31,7 +30,6 @@ from lcr_audio.engine import (
     Face,
     FirstPlayer,
     GameWon,
-    Phase,
     Reverse,
     Roll,
     Rules,
@@ -237,14 +235,7 @@ def random_game(rules: Rules, rng: random.Random, limit: int = 400) -> Iterator[
     for _ in range(limit):
         if state.over:
             return
-        action: Action
-        if state.phase is Phase.REVERSE:
-            action = Reverse(rng.random() < 0.5)
-        elif state.phase is Phase.ROLL:
-            action = Roll(tuple(rng.choice(rules.die) for _ in range(state.dice_to_roll)))
-        else:
-            action = ChooseSeat(rng.choice(state.choices))
-        state, events = step(state, action)
+        state, events = step(state, random_action(state, rng))
         yield from events
 
 

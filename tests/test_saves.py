@@ -23,11 +23,12 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.engine import any_rules
 from support.folders import user_folders
 
 from lcr_audio import saves
 from lcr_audio.bots import Policy
-from lcr_audio.engine import Event, FirstPlayer, Roll, Rules, ThreeWilds, WinCondition
+from lcr_audio.engine import Event, FirstPlayer, Roll, Rules
 from lcr_audio.saved_offer import continue_question
 from lcr_audio.saves import MAX_BYTES, Problem, SaveError, Series
 from lcr_audio.session import Player, Session
@@ -71,15 +72,7 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[Session, int, Series, Path | None]:
-    rules = Rules(
-        players=draw(st.integers(3, 10)),
-        chips=draw(st.integers(1, 10)),
-        wild=draw(st.booleans()),
-        three_wilds=draw(st.sampled_from(ThreeWilds)),
-        reversible=draw(st.booleans()),
-        win=draw(st.sampled_from(WinCondition)),
-        first_player=draw(st.sampled_from(FirstPlayer)),
-    )
+    rules = draw(any_rules())
     players = [
         Player(
             name=draw(st.text(min_size=1, max_size=12)),

@@ -3,9 +3,28 @@ played in order."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
-from lcr_audio.engine import Action, Event, Face, GameState, Phase, Roll, Rules, may_reverse, new_game, step
+from hypothesis import strategies as st
+
+from lcr_audio.engine import (
+    Action,
+    ChooseSeat,
+    Event,
+    Face,
+    FirstPlayer,
+    GameState,
+    Phase,
+    Reverse,
+    Roll,
+    Rules,
+    ThreeWilds,
+    WinCondition,
+    may_reverse,
+    new_game,
+    step,
+)
 
 FACES = {"L": Face.LEFT, "C": Face.CENTER, "R": Face.RIGHT, ".": Face.DOT, "W": Face.WILD}
 """A face per letter: L, C, R, a dot, W."""
@@ -42,3 +61,27 @@ def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
 def events_of(state: GameState, *actions: Action) -> list[Event]:
     """The events of ``actions`` played in order from ``state``."""
     return play(state, *actions)[1]
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """A decision for ``state`` with chance and choices both from ``rng`` (never the global generator): a
+    reversal half the time, fair dice, any seat that may be chosen."""
+    if state.phase is Phase.REVERSE:
+        return Reverse(rng.random() < 0.5)
+    if state.phase is Phase.ROLL:
+        return Roll(tuple(rng.choice(state.rules.die) for _ in range(state.dice_to_roll)))
+    return ChooseSeat(rng.choice(state.choices))
+
+
+@st.composite
+def any_rules(draw: st.DrawFn) -> Rules:
+    """Any valid rules: every option over its whole range (R2, R3, R8-R10, R13)."""
+    return Rules(
+        players=draw(st.integers(3, 10)),
+        chips=draw(st.integers(1, 10)),
+        wild=draw(st.booleans()),
+        three_wilds=draw(st.sampled_from(ThreeWilds)),
+        reversible=draw(st.booleans()),
+        win=draw(st.sampled_from(WinCondition)),
+        first_player=draw(st.sampled_from(FirstPlayer)),
+    )
