@@ -362,7 +362,10 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
     if problem:
         problems.append(problem)
     speaker = create_speaker(
-        getattr(args, "speech", "auto"), print_line=console.line, echo=settings.echo, braille=settings.braille
+        getattr(args, "speech", settings.speech),  # --speech for this run, else the mode chosen in Options
+        print_line=console.line,
+        echo=settings.echo,
+        braille=settings.braille,
     )
     speaker.set_rate(settings.rate)
     speaker.set_language(language())  # the game's own voice takes a voice of the language...

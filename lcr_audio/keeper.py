@@ -78,14 +78,22 @@ class GameKeeper:
             report: says a problem (only the first of a run of failed saves, and a failed save at the end).
         """
         self._session, self._lines, self._report = session, transcript, report
+        # The win counts before anyone hears of the game's end (the end says the series); the save comes
+        # after every other listener, so that the transcript holds the turn's messages.
+        session.listeners.insert(0, lambda _events, state: self._count_win(session, state))
         session.listeners.append(lambda events, state: self._on_events(session, events, state))
+
+    def _count_win(self, session: Session, state: GameState) -> None:
+        if session is self._session and state.over and state.winner is not None:
+            self.series.record_win(state.winner)
 
     def _on_events(self, session: Session, events: Sequence[Event], state: GameState) -> None:
         if session is not self._session:  # a game this keeper no longer follows
             return
         problem: str | None = None
         if state.over:
-            problem = self._game_over(session)
+            self._failed = False
+            problem = self._save(session)
         elif any(isinstance(e, TurnEnded) for e in events):
             problem = self.turn_ended()
         if problem:
@@ -117,14 +125,6 @@ class GameKeeper:
             return None
         self._failed = True
         return problem
-
-    def _game_over(self, session: Session) -> str | None:
-        """Count the win in the series and save; returns a sentence only if saving failed."""
-        winner = session.state.winner
-        if winner is not None:
-            self.series.record_win(winner)
-        self._failed = False
-        return self._save(session)
 
     def save_now(self) -> str | None:
         """Save at once (Ctrl+S, leaving): the sentence to say, success or failure. A game where nothing

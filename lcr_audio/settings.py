@@ -22,6 +22,8 @@ FORMAT = "lcr-audio-settings"
 VERSION = 1
 MAX_BYTES = 64 * 1024
 VERBOSITIES = ("brief", "normal", "full")
+SPEECH_MODES = ("auto", "screen-reader", "tts", "console", "silent")
+"""How the game may speak (``--speech``, and the Options menu): the speech package's modes."""
 RATE_RANGE = (-10, 10)
 """Speech rate steps for the game's own voice: 0 is the voice's normal rate, each step about 10%."""
 
@@ -41,6 +43,8 @@ class Settings:
         pause: seconds a computer player waits before it plays (0 to 10).
         language: a language code such as ``es``, or "" for the system's language.
         progress: practice lessons' best scores, ``{lesson: [right, total]}``.
+        speech: how the game speaks from its next start, one of :data:`SPEECH_MODES` (``--speech`` wins
+            for one run).
     """
 
     verbosity: str = "normal"
@@ -53,6 +57,7 @@ class Settings:
     pause: float = 1.0
     language: str = ""
     progress: dict[str, list[int]] = field(default_factory=dict)
+    speech: str = "auto"
 
     def validated(self) -> Settings:
         """A copy with every value brought into range (unknown verbosity → normal, volume clamped...)."""
@@ -63,6 +68,7 @@ class Settings:
             rate=min(max(int(self.rate), low), high),
             volume=round(min(max(float(self.volume), 0.0), 1.0), 2),
             pause=min(max(float(self.pause), 0.0), 10.0),
+            speech=self.speech if self.speech in SPEECH_MODES else "auto",
         )
 
 

@@ -20,8 +20,9 @@ take a number::
     player = SoundPlayer()
     player.play("dice", dice=2)        # sounds/dice-2.wav: two dice (1..3)
     player.play("turn", seat=4)        # sounds/turn-4.wav: seat number 4 as players hear it (1..10)
-    player.play("chip-left")           # already panned left in the file
+    player.play("chip-left")           # a little to the left (:data:`SIDE_PANS`)
     player.play("chip-pot", pan=-0.5)  # any cue can be moved left (-1.0) or right (+1.0)
+    player.play("chip-left", pan=0.0, to=-1.0)  # a chip travelling from the centre to the far left
     player.play("turn-4")              # the file name works too (also "dice-2")
 
 The cue files are made by ``scripts/make_sounds.py`` and ship as the package ``lcr_audio.sounds`` (the
@@ -36,6 +37,7 @@ import math
 import os
 import threading
 import wave
+from array import array
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
@@ -58,6 +60,12 @@ MIXER_FREQUENCY: Final = 44_100
 """Mixer sample rate in Hz, the cue files' own (16-bit stereo): no resampling."""
 MIXER_BUFFER: Final = 512
 """Mixer buffer in sample frames: about 12 ms of latency at 44.1 kHz."""
+SIDE_PANS: Final = {"chip-left": -0.6, "chip-right": 0.6}
+"""Where the chip cues sound when no place is given (the files themselves are centred): a chip going left
+on the left, right on the right (DESIGN.md §3)."""
+GLIDE_SECONDS: Final = 0.05
+"""How long a travelling cue takes to go from its first place to its last (seconds): the chip's first
+clink leaves one seat and its settling clink lands at the other."""
 OPEN_WAIT: Final = 2.0
 """Seconds a cue waits for the audio device that a background thread is opening; after that the cue is
 skipped (and logged), and later cues do not wait again while it is still opening."""
@@ -186,6 +194,40 @@ def pan_gains(pan: float, volume: float = 1.0) -> tuple[float, float]:
     return volume * min(1.0, 1.0 - pan), volume * min(1.0, 1.0 + pan)
 
 
+def glide_frames(frames: array[int], start: float, end: float, rate: int = MIXER_FREQUENCY) -> array[int]:
+    """A stereo cue moved across the stereo field: its mono mix, panned from ``start`` to ``end``.
+
+    The pan moves smoothly (a smoothstep) over the first :data:`GLIDE_SECONDS` and then stays at ``end``;
+    each frame's left and right gains are :func:`pan_gains` of the pan at that frame (full volume: the
+    channel's volume sets the level).
+
+    Args:
+        frames: interleaved 16-bit stereo samples (left, right, left, right...).
+        start: the pan of the first frame, -1.0 (left) to +1.0 (right).
+        end: the pan from :data:`GLIDE_SECONDS` on.
+        rate: frames per second.
+
+    Returns:
+        Interleaved 16-bit stereo samples, as many frames as ``frames``.
+
+    Raises:
+        ValueError: ``frames`` has an odd number of samples, or a pan is not a number.
+    """
+    if len(frames) % 2:
+        raise ValueError("A stereo cue has an even number of samples")
+    pan_gains(start), pan_gains(end)  # NaN or infinity: ValueError
+    glide = max(1, round(GLIDE_SECONDS * rate))
+    out = array("h", bytes(2 * len(frames)))
+    for index in range(len(frames) // 2):
+        progress = min(index / glide, 1.0)
+        position = start + (end - start) * progress * progress * (3.0 - 2.0 * progress)
+        left_gain, right_gain = pan_gains(position)
+        mono = (frames[2 * index] + frames[2 * index + 1]) / 2.0
+        out[2 * index] = round(mono * left_gain)
+        out[2 * index + 1] = round(mono * right_gain)
+    return out
+
+
 class SoundPlayer:
     """Plays the cue files through pygame-ce's mixer; silent (never failing) without an audio device.
 
@@ -204,6 +246,7 @@ class SoundPlayer:
         self._enabled = enabled
         self._dir = sounds_dir if sounds_dir is not None else default_sounds_dir()
         self._sounds: dict[str, Any] = {}  # file name -> pygame.mixer.Sound
+        self._glides: dict[tuple[str, float, float], Any] = {}  # (file name, from, to) -> moving Sound
         self._failed: set[str] = set()  # file names already logged as missing or unreadable
         self._mixer: Any = None  # the pygame.mixer module while the device is open
         self._owns_mixer = False  # we opened the device, so close() closes it
@@ -283,7 +326,13 @@ class SoundPlayer:
     # --- playing -------------------------------------------------------------------------------------------
 
     def play(
-        self, cue: str, *, pan: float | None = None, seat: int | None = None, dice: int | None = None
+        self,
+        cue: str,
+        *,
+        pan: float | None = None,
+        to: float | None = None,
+        seat: int | None = None,
+        dice: int | None = None,
     ) -> float:
         """Start ``cue`` and return its length in seconds; 0.0 when nothing plays.
 
@@ -294,8 +343,10 @@ class SoundPlayer:
 
         Args:
             cue: a name from :data:`CUES` (or ``"dice-N"``/``"turn-N"``), see :func:`cue_file`.
-            pan: None plays the file as it is (the chip cues carry their own left/right); -1.0 (left only)
-                to +1.0 (right only) sets the left/right balance, see :func:`pan_gains`.
+            pan: -1.0 (left only) to +1.0 (right only) sets the left/right balance, see :func:`pan_gains`;
+                None plays the file as it is (``chip-left`` and ``chip-right`` at their :data:`SIDE_PANS`).
+            to: where a travelling cue ends: the cue moves from ``pan`` (the centre if None) to ``to``
+                (see :func:`glide_frames`); None keeps it at ``pan``.
             seat: the ``"turn"`` cue's seat number, 1..10 (engine seat index + 1); required for it.
             dice: the ``"dice"`` cue's number of dice, 1..3 (default 3).
 
@@ -304,10 +355,18 @@ class SoundPlayer:
                 not a number.
         """
         name = cue_file(cue, seat=seat, dice=dice)
-        gains = None if pan is None else pan_gains(pan, self._volume)
+        start = pan if pan is not None else 0.0 if to is not None else SIDE_PANS.get(name)
+        for position in (start, to):
+            if position is not None:
+                pan_gains(position)  # a pan that is not a number: ValueError, whether sound is on or not
         if not self._enabled or self._volume <= 0.0 or not self._ready():
             return 0.0
-        sound = self._load(name)
+        sound = self._glide(name, start or 0.0, to) if to is not None else None
+        gains = None
+        if sound is None:  # a cue that stays, or one that cannot move: it sounds where it lands
+            where = to if to is not None else start
+            gains = None if where is None else pan_gains(where, self._volume)
+            sound = self._load(name)
         if sound is None:
             return 0.0
         try:
@@ -360,6 +419,7 @@ class SoundPlayer:
             owns, self._owns_mixer = self._owns_mixer, False
             self._device = Device.CLOSED
         self._sounds.clear()
+        self._glides.clear()
         if mixer is None:
             return
         if owns:
@@ -433,6 +493,25 @@ class SoundPlayer:
             self._log_failure(name, f"Could not load the sound cue file {path}: {exc}")
             return None
         self._sounds[name] = sound
+        return sound
+
+    def _glide(self, name: str, start: float, end: float) -> Any:
+        """The ``pygame.mixer.Sound`` of file ``name`` moving from pan ``start`` to ``end`` (cached), or
+        None if the file is missing or unreadable."""
+        key = (name, round(start, 3), round(end, 3))
+        sound = self._glides.get(key)
+        if sound is not None:
+            return sound
+        plain = self._load(name)
+        if plain is None or tuple(self._mixer.get_init() or ())[1:] != (-16, 2):
+            return None  # no file, or a mixer opened by someone else in another format
+        try:
+            frames = array("h", plain.get_raw())
+            sound = self._mixer.Sound(buffer=glide_frames(frames, start, end).tobytes())
+        except Exception as exc:
+            self._log_failure(name, f"Could not move the sound cue {name!r}: {exc}")
+            return None
+        self._glides[key] = sound
         return sound
 
     def _log_failure(self, name: str, message: str) -> None:

@@ -8,22 +8,24 @@ Every cue is built from numbers alone (sine partials, filtered noise from genera
 the same numpy on the same machine writes the same bytes every time. Every cue:
 
 - starts with 2 ms of silence and fades in over 3 ms, and fades out over its last 25 ms (no clicks);
-- is normalised to a peak of -3 dBFS (never clipped);
+- is normalised to a peak of -3 dBFS (never clipped), except ``error``, whose level is set by its RMS so
+  that it is no louder than the chip cues (:data:`ERROR_RMS_DBFS`);
 - lasts under 0.5 s, except the win fanfare (under 2.5 s).
 
 Cues (see ``lcr_audio/sound.py`` for how the game plays them):
 
 ==================  ==========================================================================
 ``dice-1..3``       dice shaken (clicks), then one wooden knock per die landing on the table
-``chip-left``       a chip clink panned left (left channel about 10 dB louder, right ear later)
-``chip-right``      the same clink panned right
+``chip-left``       a chip clink and a smaller one as it settles, centred: the game places it at the seats
+                    it travels between (``lcr_audio/cues.py``), or a little to the left without a seat
+``chip-right``      the same clink (a little to the right without a seat)
 ``chip-pot``        a slightly lower clink that settles, in the centre (equal channels)
 ``wild``            a quick rising swoosh (filtered noise and a rising tone)
 ``reverse``         a bell played backwards: it swells up and stops
 ``turn-1..10``      a chime per seat, pitch rising with the seat (C major pentatonic, C5 to A6)
 ``win``             a short fanfare: a rising arpeggio and a held chord (about 1.5 s)
 ``reset``           a cascade of chips spreading out to the whole table
-``error``           a soft, low, slightly falling buzz
+``error``           a soft, low, slightly falling buzz, quieter than the chips (RMS -21 dBFS)
 ==================  ==========================================================================
 """
 
@@ -53,6 +55,9 @@ FADE_IN = 0.003
 """Raised-cosine fade-in after the pre-roll, in seconds."""
 FADE_OUT = 0.025
 """Raised-cosine fade-out at the end of each cue, in seconds."""
+ERROR_RMS_DBFS = -21.0
+"""The error cue's RMS level in dBFS: below every chip cue's (about -18.5 to -19.5 dBFS), so a wrong key is
+never louder than the game (issue 14, item 10: it was 7.6 dB louder at a -3 dBFS peak)."""
 MAX_LENGTH = 0.5
 """Longest cue except ``win``, in seconds."""
 MAX_WIN_LENGTH = 2.5
@@ -148,8 +153,9 @@ def resonator(signal: Signal, centre: Signal, q: float) -> Signal:
     return out
 
 
-def finish(sound: Signal) -> Signal:
-    """Make ``sound`` a cue: stereo, pre-roll silence, fades in and out, peak at :data:`PEAK_DBFS`."""
+def finish(sound: Signal, *, rms_dbfs: float | None = None) -> Signal:
+    """Make ``sound`` a cue: stereo, pre-roll silence, fades in and out, peak at :data:`PEAK_DBFS`; with
+    ``rms_dbfs``, the RMS of both channels at that level instead (its peak must stay below the usual one)."""
     if sound.ndim == 1:
         sound = np.stack([sound, sound], axis=1)
     sound = np.concatenate([np.zeros((samples(PRE_ROLL), 2)), sound])
@@ -162,6 +168,11 @@ def finish(sound: Signal) -> Signal:
     peak = float(np.max(np.abs(sound)))
     if peak == 0.0:
         raise ValueError("a cue must not be silent")
+    if rms_dbfs is not None:
+        gain = 10 ** (rms_dbfs / 20) / float(np.sqrt(np.mean(sound**2)))
+        if peak * gain > 10 ** (PEAK_DBFS / 20):
+            raise ValueError(f"at {rms_dbfs} dBFS RMS the cue would peak above {PEAK_DBFS} dBFS")
+        return np.asarray(sound * gain, dtype=np.float64)
     return np.asarray(sound * (10 ** (PEAK_DBFS / 20) / peak), dtype=np.float64)
 
 
@@ -177,7 +188,8 @@ def _clink(rng: np.random.Generator, scale: float = 1.0, seconds: float = 0.12) 
 
 
 def chip(side: str) -> Signal:
-    """``chip-left``/``chip-right``: a clink and a smaller one as it settles; ``chip-pot``: lower, centred."""
+    """``chip-left``/``chip-right``: a clink and a smaller one as it settles, centred (the game pans it);
+    ``chip-pot``: lower, centred."""
     rng = np.random.default_rng(SEEDS["chip"])
     if side == "pot":
         track = np.zeros(samples(0.19))
@@ -188,7 +200,7 @@ def chip(side: str) -> Signal:
     track = np.zeros(samples(0.16))
     mix_at(track, _clink(rng), 0.0)
     mix_at(track, _clink(rng, 1.07, 0.1), 0.055, 0.45)
-    return finish(pan(track, -0.6 if side == "left" else 0.6, delay=0.0004))
+    return finish(track)
 
 
 def dice(count: int) -> Signal:
@@ -292,7 +304,7 @@ def error() -> Signal:
     phase = 2 * np.pi * np.cumsum(freq) / RATE
     buzz = sum(amp * np.sin(k * phase) for k, amp in ((1, 1.0), (2, 0.45), (3, 0.2), (4, 0.08)))
     envelope = np.sin(np.pi * np.minimum(t / 0.02, 1.0) / 2) ** 2 * np.exp(-t / 0.25)
-    return finish(np.asarray(buzz * envelope, dtype=np.float64))
+    return finish(np.asarray(buzz * envelope, dtype=np.float64), rms_dbfs=ERROR_RMS_DBFS)
 
 
 CUE_BUILDERS: dict[str, Callable[[], Signal]] = {

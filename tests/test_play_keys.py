@@ -31,6 +31,10 @@ class Driver(KeyDriver[Outcome]):
         self.run(self.screen.run())
         await asyncio.sleep(0)
 
+    async def press(self, key: str) -> tuple[str, bool]:  # type: ignore[override]
+        """Send ``key`` and return the first utterance it caused, with its interrupt flag."""
+        return await self.press_spoken(key)
+
 
 def make_screen(keys: PipeInput, seed: int = 7, **rules: object) -> tuple[PlayScreen, RecordingBackend]:
     recorder = RecordingBackend()
@@ -53,32 +57,32 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
             False,
         )
         # Info keys interrupt and answer exactly.
-        assert await driver.press_spoken("s") == ("You 3, Ana 3, Bo 3, pot 0.", True)
-        assert await driver.press_spoken("c") == ("The pot is empty.", True)
+        assert await driver.press("s") == ("You 3, Ana 3, Bo 3, pot 0.", True)
+        assert await driver.press("c") == ("The pot is empty.", True)
         your_turn = "Your turn. You have 3 chips. Press Space to roll 3 dice."
-        assert await driver.press_spoken("t") == (your_turn, True)
-        assert await driver.press_spoken("2") == ("Seat 2, Ana: 3 chips.", True)
-        assert await driver.press_spoken("0") == ("There is no seat 10; this table has 3 seats.", True)
+        assert await driver.press("t") == (your_turn, True)
+        assert await driver.press("2") == ("Seat 2, Ana: 3 chips.", True)
+        assert await driver.press("0") == ("There is no seat 10; this table has 3 seats.", True)
         last_message = screen.history[-1]
-        assert await driver.press_spoken(",") == (last_message, True)
+        assert await driver.press(",") == (last_message, True)
         # F1: the keys one at a time, Up and Down step through them, Escape closes and asks again.
         entries = help_entries(Context.ROLL)
         assert entries[0] == "Space, Enter or R: roll the dice."
         total = len(entries)
-        assert await driver.press_spoken("\x1bOP") == (
+        assert await driver.press("\x1bOP") == (
             f"Keys. Up and Down go through them, Escape closes. {entries[0]} 1 of {total}.",
             True,
         )
-        assert await driver.press_spoken("\x1b[B") == (f"{entries[1]} 2 of {total}.", True)
-        assert await driver.press_spoken("\x1b[A") == (f"{entries[0]} 1 of {total}.", True)
-        assert await driver.press_spoken("\x1b[A") == (f"{entries[-1]} {total} of {total}.", True)
-        assert await driver.press_spoken("s") == (
+        assert await driver.press("\x1b[B") == (f"{entries[1]} 2 of {total}.", True)
+        assert await driver.press("\x1b[A") == (f"{entries[0]} 1 of {total}.", True)
+        assert await driver.press("\x1b[A") == (f"{entries[-1]} {total} of {total}.", True)
+        assert await driver.press("s") == (
             "Up and Down go through the keys, Escape closes the list.",
             False,
         )
-        assert await driver.press_spoken("\x1b") == (f"Key list closed. {your_turn}", True)
+        assert await driver.press("\x1b") == (f"Key list closed. {your_turn}", True)
         assert screen.state.turn == 1  # nothing was rolled while the list was open
-        assert await driver.press_spoken("x") == (
+        assert await driver.press("x") == (
             "Not now. F1 lists the keys.",
             False,
         )  # a wrong key cuts nothing
@@ -113,11 +117,11 @@ def test_game_events_queue_and_answers_interrupt(pipe: PipeInput) -> None:
         driver = Driver(screen, pipe, recorder)
         await driver.start()
         await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
-        await driver.press_spoken(" ")
+        await driver.press(" ")
         await driver.until(lambda: sum(ROLL_PROMPT in t for t, _ in driver.spoken) >= 2 or driver.task.done())  # type: ignore[union-attr]
         game = [(t, i) for t, i in driver.spoken]
         assert all(not interrupt for _, interrupt in game)
-        assert (await driver.press_spoken("s"))[1] is True
+        assert (await driver.press("s"))[1] is True
 
     asyncio.run(scenario())
 
@@ -130,10 +134,10 @@ def test_escape_asks_before_quitting(pipe: PipeInput) -> None:
         driver = Driver(screen, pipe, recorder)
         await driver.start()
         await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
-        assert (await driver.press_spoken("\x1b"))[0] == "Quit this game? Y or N."
+        assert (await driver.press("\x1b"))[0] == "Quit this game? Y or N."
         goes_on = "The game goes on. Your turn. You have 3 chips. Press Space to roll 3 dice."
-        assert (await driver.press_spoken("n"))[0] == goes_on
-        await driver.press_spoken("\x1b")
+        assert (await driver.press("n"))[0] == goes_on
+        await driver.press("\x1b")
         pipe.send_text("y")
         assert await asyncio.wait_for(driver.task, 5) is Outcome.QUIT  # type: ignore[arg-type]
         assert screen.state.turn == 1  # nothing was rolled
@@ -149,15 +153,15 @@ def test_history_steps_back_and_forward(pipe: PipeInput) -> None:
         driver = Driver(screen, pipe, recorder)
         await driver.start()
         await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
-        await driver.press_spoken(" ")
+        await driver.press(" ")
         await driver.until(lambda: sum(ROLL_PROMPT in t for t, _ in driver.spoken) >= 2 or driver.task.done())  # type: ignore[union-attr]
         history = list(screen.history)
         assert len(history) >= 3
-        assert (await driver.press_spoken(","))[0] == history[-1]
-        assert (await driver.press_spoken(","))[0] == history[-2]
-        assert (await driver.press_spoken("."))[0] == history[-1]
-        assert (await driver.press_spoken("."))[0] == f"Last message. {history[-1]}"
-        assert (await driver.press_spoken("\x1b[H"))[0] == history[0]  # Home
+        assert (await driver.press(","))[0] == history[-1]
+        assert (await driver.press(","))[0] == history[-2]
+        assert (await driver.press("."))[0] == history[-1]
+        assert (await driver.press("."))[0] == f"Last message. {history[-1]}"
+        assert (await driver.press("\x1b[H"))[0] == history[0]  # Home
 
     asyncio.run(scenario())
 
@@ -215,36 +219,36 @@ def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> 
         driver = Driver(screen, pipe, recorder)
         await driver.start()
         await driver.until(lambda: any("Reverse the dice?" in t for t, _ in driver.spoken))
-        assert await driver.press_spoken("e") == (
+        assert await driver.press("e") == (
             "Reversing costs 3 chips, paid into the pot, and you roll 3 dice. L takes a chip from the player "
             "on your left, R from the player on your right, C from the pot, each only if there is one. One or "
             "two Wilds each give a chip to a player you choose. Three Wilds put all your chips in the pot.",
             True,
         )
-        await driver.press_spoken("n")
-        await driver.press_spoken(" ")
+        await driver.press("n")
+        await driver.press(" ")
         await driver.until(lambda: any("Choose who to take a chip from." in t for t, _ in driver.spoken))
         assert screen.state.chips == (3, 5, 4)  # the L went to Ana before the Wilds (R6)
         assert driver.spoken[-1][0] == "Ana, seat 2, 5 chips."
-        assert await driver.press_spoken("\x1b[B") == ("Bo, seat 3, 4 chips.", True)
-        assert await driver.press_spoken("\x1b") == (
+        assert await driver.press("\x1b[B") == ("Bo, seat 3, 4 chips.", True)
+        assert await driver.press("\x1b") == (
             "Choose who to take a chip from. Bo, seat 3, 4 chips.",
             True,
         )
-        assert await driver.press_spoken("1") == ("That is your own seat; choose another player.", False)
-        await driver.press_spoken("\r")  # take from Bo
+        assert await driver.press("1") == ("That is your own seat; choose another player.", False)
+        await driver.press("\r")  # take from Bo
         await driver.until(lambda: screen.state.chips == (4, 5, 3))
-        assert await driver.press_spoken("2") == ("Ana, seat 2, 5 chips.", True)
-        await driver.press_spoken("\r")  # take from Ana
+        assert await driver.press("2") == ("Ana, seat 2, 5 chips.", True)
+        await driver.press("\r")  # take from Ana
         await driver.until(lambda: any("Reverse the dice?" in t for t, _ in driver.spoken[-3:]))
         assert screen.state.chips == (5, 4, 3) and screen.state.pot == 0
-        await driver.press_spoken("y")
+        await driver.press("y")
         assert screen.state.chips == (2, 4, 3) and screen.state.pot == 3  # R9: 3 chips into the pot
-        await driver.press_spoken(" ")
+        await driver.press(" ")
         await driver.until(lambda: any("Choose who to give a chip to." in t for t, _ in driver.spoken))
         assert screen.state.chips == (3, 4, 3) and screen.state.pot == 2  # reversed C took one back
-        await driver.press_spoken("\x1b[B")
-        await driver.press_spoken("\r")  # give to Bo
+        await driver.press("\x1b[B")
+        await driver.press("\r")  # give to Bo
         await driver.until(lambda: screen.state.seat == 1)
         assert screen.state.chips == (2, 4, 4) and screen.state.pot == 2
         spoken = " ".join(t for t, _ in driver.spoken)
@@ -261,8 +265,8 @@ def test_a_wrong_key_at_a_question_repeats_it(pipe: PipeInput) -> None:
         driver = Driver(screen, pipe, recorder)
         await driver.start()
         await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
-        assert (await driver.press_spoken("\x1b"))[0] == "Quit this game? Y or N."
-        assert await driver.press_spoken("x") == ("Please press Y or N. Quit this game? Y or N.", False)
+        assert (await driver.press("\x1b"))[0] == "Quit this game? Y or N."
+        assert await driver.press("x") == ("Please press Y or N. Quit this game? Y or N.", False)
         pipe.send_text("y")
         assert await asyncio.wait_for(driver.task, 5) is Outcome.QUIT  # type: ignore[arg-type]
 
@@ -276,7 +280,7 @@ def test_y_typed_when_no_question_is_asked_changes_nothing(pipe: PipeInput) -> N
         await driver.start()
         await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
         state = screen.state
-        assert await driver.press_spoken("y") == ("Not now. F1 lists the keys.", False)
+        assert await driver.press("y") == ("Not now. F1 lists the keys.", False)
         assert screen.state is state
         pipe.send_text("\x03")
         assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]
@@ -389,7 +393,7 @@ def test_a_yes_typed_with_the_escape_that_asks_never_answers_it(pipe: PipeInput)
         driver = Driver(screen, pipe, recorder)
         await driver.start()
         await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
-        assert (await driver.press_spoken("\x1by"))[0] == "Quit this game? Y or N."
+        assert (await driver.press("\x1by"))[0] == "Quit this game? Y or N."
         await asyncio.sleep(0.1)
         assert not driver.task.done()  # type: ignore[union-attr]
         assert driver.spoken[-1][0] == "Quit this game? Y or N."
@@ -421,7 +425,7 @@ def test_no_to_play_again_is_said_and_ends_the_screen(pipe: PipeInput) -> None:
                     or again in [t for t, _ in driver.spoken]
                 )
             )  # type: ignore[misc]
-        assert await driver.press_spoken("n") == ("No more games at this table.", True)
+        assert await driver.press("n") == ("No more games at this table.", True)
         assert await asyncio.wait_for(driver.task, 5) is Outcome.FINISHED  # type: ignore[arg-type]
 
     asyncio.run(scenario())
@@ -434,17 +438,17 @@ def test_the_rules_reader_in_a_game_moves_by_section_and_f1_says_so(pipe: PipeIn
         await driver.start()
         await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
         parts = __import__("lcr_audio.rules_text", fromlist=["sections"]).sections(screen.session.rules)
-        opening = await driver.press_spoken("\x1b[1;5P")  # Control+F1
+        opening = await driver.press("\x1b[1;5P")  # Control+F1
         assert opening[0].endswith(f"{parts[0].title}. 1 of {len(parts)}.")
-        assert await driver.press_spoken("\x1b[B") == (f"{parts[1].title}. 2 of {len(parts)}.", True)
+        assert await driver.press("\x1b[B") == (f"{parts[1].title}. 2 of {len(parts)}.", True)
         entries = help_entries(Context.READER)
         assert entries[0] == "Down arrow, Right arrow or Tab: the next section's title."
-        assert (await driver.press_spoken("\x1bOP"))[0].endswith(f"{entries[0]} 1 of {len(entries)}.")
-        assert await driver.press_spoken("\x1b") == (
+        assert (await driver.press("\x1bOP"))[0].endswith(f"{entries[0]} 1 of {len(entries)}.")
+        assert await driver.press("\x1b") == (
             f"Key list closed. {parts[1].title}. 2 of {len(parts)}.",
             True,
         )
-        assert (await driver.press_spoken("\x1b"))[0].startswith("Back to the game.")
+        assert (await driver.press("\x1b"))[0].startswith("Back to the game.")
         pipe.send_text("\x03")
         assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]
 

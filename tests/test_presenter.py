@@ -26,13 +26,21 @@ class FakeSound:
     def __init__(self, log: list[Entry]) -> None:
         self.log = log
         self.calls: list[tuple[str, int | None, int | None]] = []
+        self.places: list[tuple[float | None, float | None]] = []
         self.stopped = 0
 
     def play(
-        self, cue: str, *, pan: float | None = None, seat: int | None = None, dice: int | None = None
+        self,
+        cue: str,
+        *,
+        pan: float | None = None,
+        to: float | None = None,
+        seat: int | None = None,
+        dice: int | None = None,
     ) -> float:
         cue_file(cue, seat=seat, dice=dice)
         self.calls.append((cue, seat, dice))
+        self.places.append((pan, to))
         self.log.append((loop_clock(), "cue", cue))
         return CUE_LENGTH
 

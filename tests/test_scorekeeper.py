@@ -52,15 +52,19 @@ class Table(KeyDriver[Outcome]):
         self.run(self.screen.run())
         await self.heard(first_prompt)
 
+    async def press(self, key: str) -> tuple[str, bool]:  # type: ignore[override]
+        """Send one key and return the first utterance it caused, with its interrupt flag."""
+        return await self.press_spoken(key)
+
     async def answer(self, key: str) -> str:
         """Send a key that is answered at once (interrupting) and return the answer's text."""
-        text, interrupt = await self.press_spoken(key)
+        text, interrupt = await self.press(key)
         assert interrupt, f"{text!r} should answer the key at once"
         return text
 
     async def error(self, key: str) -> str:
         """Send a key that is refused: its sentence queues behind game speech, cutting nothing."""
-        text, interrupt = await self.press_spoken(key)
+        text, interrupt = await self.press(key)
         assert not interrupt, f"{text!r} is a refusal and should cut no game message"
         return text
 
@@ -87,13 +91,13 @@ def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInpu
 
         # Turn 1, Ana (4 chips) declines the reversal and types L, dot, C as letters (R5).
         assert table.context() is Context.KEEP_REVERSE
-        assert (await table.press_spoken("n"))[0] == "Roll 3 dice and type what they show."
+        assert (await table.press("n"))[0] == "Roll 3 dice and type what they show."
         assert table.context() is Context.ENTRY
         assert await table.answer("L") == "L. 2 more."
         assert await table.answer("d") == "L, dot. 1 more."
         assert await table.answer("C") == "L, dot, C. Enter to confirm."
         assert table.position == ((4, 4, 4), 0)  # nothing moves before Enter
-        await table.press_spoken(ENTER)
+        await table.press(ENTER)
         await table.heard("Ana rolls L, dot, C: one chip to Bo, one to the pot. Ana 2, Bo 5, pot 1.")
         await table.heard(
             "Your turn, Bo. You have 5 chips. Reverse the dice? It costs 3 chips. Press Y or N."
@@ -101,13 +105,13 @@ def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInpu
         assert table.position == ((2, 5, 4), 1)  # L to Bo (Ana's left), C to the pot
 
         # Turn 2, Bo (5 chips) reverses (R9: 3 chips to the pot) and types 1, 5, 2 as ordinary dice (R14).
-        await table.press_spoken("y")
+        await table.press("y")
         await table.heard("Roll 3 reversed dice and type what they show.")
         assert table.position == ((2, 2, 4), 4)
         assert await table.answer("1") == "L. 2 more."
         assert await table.answer("5") == "L, dot. 1 more."
         assert await table.answer("2") == "L, dot, C. Enter to confirm."
-        await table.press_spoken(ENTER)
+        await table.press(ENTER)
         await table.heard("Your turn, Cy. You have 3 chips. Roll 3 dice and type what they show.")
         assert table.position == ((2, 4, 3), 3)  # reversed L takes from Cy, reversed C from the pot
 
@@ -116,26 +120,26 @@ def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInpu
         for key in ("W", "l", "w"):
             await table.answer(key)
         assert table.texts[-1] == "Wild, L, Wild. Enter to confirm."
-        await table.press_spoken(ENTER)
+        await table.press(ENTER)
         await table.heard("Ana, seat 1, 3 chips.")  # after the L: Ana 3, Bo 4, Cy 2
         assert table.position == ((3, 4, 2), 3)
         assert table.state.phase is Phase.WILD_TAKE and table.context() is Context.KEEP_CHOOSE
         assert await table.answer(DOWN) == "Bo, seat 2, 4 chips."
         assert await table.answer(UP) == "Ana, seat 1, 3 chips."
         assert await table.answer(DOWN) == "Bo, seat 2, 4 chips."
-        await table.press_spoken(ENTER)  # the first Wild takes from Bo
+        await table.press(ENTER)  # the first Wild takes from Bo
         await table.heard("Ana, seat 1, 3 chips.")
         assert table.position == ((3, 3, 3), 3)
-        await table.press_spoken(ENTER)  # the second Wild takes from Ana
+        await table.press(ENTER)  # the second Wild takes from Ana
         await table.heard("Your turn, Ana. You have 2 chips. Roll 2 dice and type what they show.")
         assert table.position == ((2, 3, 4), 3)
 
         # Turn 4, Ana (2 chips, 2 dice) types 4 and 6: with Wild dice 4 is a Wild, 6 a dot (R14).
         assert await table.answer("4") == "Wild. 1 more."
         assert await table.answer("6") == "Wild, dot. Enter to confirm."
-        await table.press_spoken(ENTER)
+        await table.press(ENTER)
         await table.heard("Bo, seat 2, 3 chips.")
-        await table.press_spoken(ENTER)  # take from Bo
+        await table.press(ENTER)  # take from Bo
         await table.heard("Your turn, Bo. You have 2 chips. Roll 2 dice and type what they show.")
         assert table.position == ((3, 2, 4), 3)
         before_bo = table.state
@@ -151,7 +155,7 @@ def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInpu
         assert await table.answer(BACKSPACE) == "Removed. Now: R."
         assert await table.answer(".") == "R, dot. Enter to confirm."
         assert table.state is before_bo
-        await table.press_spoken(ENTER)
+        await table.press(ENTER)
         await table.heard(
             "Your turn, Cy. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N."
         )
@@ -159,7 +163,7 @@ def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInpu
         after_bo = table.state
 
         # U then N changes nothing; U then Y puts back the position before Bo's turn, exactly.
-        await table.press_spoken("n")  # Cy declines the reversal: the turn has begun, U is back in reach
+        await table.press("n")  # Cy declines the reversal: the turn has begun, U is back in reach
         await table.heard("Roll 3 dice and type what they show.")
         after_decline = table.state
         assert await table.answer("u") == "Undo the last turn? Y or N."
@@ -172,7 +176,7 @@ def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInpu
             "Your turn, Cy. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N."
         )
         assert table.state == after_bo  # only Cy's decision was undone: the current turn's start
-        await table.press_spoken("n")
+        await table.press("n")
         await table.heard("Roll 3 dice and type what they show.")
         assert await table.answer("u") == "Undo the last turn? Y or N."
         await table.answer("y")
@@ -194,13 +198,13 @@ def test_undo_puts_back_the_turn_before_exactly(pipe: PipeInput) -> None:
         start = table.state
         for key in "lrc":
             await table.answer(key)
-        await table.press_spoken(ENTER)
+        await table.press(ENTER)
         await table.heard("Your turn, Bo. You have 4 chips. Roll 3 dice and type what they show.")
         assert table.position == ((0, 4, 4), 1)  # L to Bo, R to Cy, C to the pot
         before_bo = table.state
         for key in "3..":
             await table.answer(key)
-        await table.press_spoken(ENTER)
+        await table.press(ENTER)
         await table.heard("Your turn, Cy. You have 4 chips. Roll 3 dice and type what they show.")
         assert table.position == ((1, 3, 4), 1)  # R: Bo's right is Ana
         assert await table.answer("l") == "L. 2 more."  # a face typed, then undo: the typing goes too
@@ -225,7 +229,7 @@ def test_undo_puts_back_the_turn_before_exactly(pipe: PipeInput) -> None:
         # The game goes on from the restored position: Ana rolls again, differently.
         for key in "...":
             await table.answer(key)
-        await table.press_spoken(ENTER)
+        await table.press(ENTER)
         await table.heard("Your turn, Bo. You have 3 chips. Roll 3 dice and type what they show.")
         assert table.position == ((3, 3, 3), 0)
         await table.stop()
@@ -238,11 +242,11 @@ def test_undo_reaches_the_turn_before_a_reversal_question(pipe: PipeInput) -> No
         table = Table(Rules(players=3, chips=4, reversible=True), pipe)
         await table.start("Your turn, Ana. Reverse the dice? It costs 3 chips. Press Y or N.")
         start = table.state
-        await table.press_spoken("n")
+        await table.press("n")
         await table.heard("Roll 3 dice and type what they show.")
         for key in "...":
             await table.answer(key)
-        await table.press_spoken(ENTER)
+        await table.press(ENTER)
         await table.heard(
             "Your turn, Bo. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N."
         )
@@ -268,7 +272,7 @@ def test_wild_refused_when_wild_dice_are_off(pipe: PipeInput) -> None:
         await table.refused("w", "These dice have no Wild: Wild dice are off in this game.")
         assert await table.answer("4") == "dot, dot. 1 more."
         assert await table.answer("1") == "dot, dot, L. Enter to confirm."
-        await table.press_spoken(ENTER)
+        await table.press(ENTER)
         await table.heard("Your turn, Bo. You have 4 chips. Roll 3 dice and type what they show.")
         assert table.position == ((2, 4, 3), 0)
         await table.stop()

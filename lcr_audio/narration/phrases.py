@@ -737,3 +737,61 @@ def _win_sentence(total: int, reason: WinReason, you: bool) -> str:
     # Translators: the winner {name} is the last player with chips (R10); {count} is the total they win,
     # their chips and the pot.
     return ngettext("{name} wins with {count} chip.", "{name} wins with {count} chips.", total)
+
+
+# --- the table around a seat, the end of a game (issue 14, items 9 and 11) ----------------------------------
+
+
+def neighbours(
+    left: str, left_count: int, right: str, right_count: int, *, seat_name: str | None = None
+) -> str:
+    """Who sits either side of a seat, with their chips (the neighbours key, R1): "Left: Ana, 4 chips.
+    Right: Bo, 2 chips." said to the only person at the keyboard; "Cy's left: Ana, 4 chips. Cy's right:
+    Bo, 2 chips." for the seat ``seat_name`` (in hot-seat, or while watching)."""
+    if seat_name is None:
+        # Translators: answer to the neighbours key, said to the person at the keyboard: who sits on their
+        # left (the next player, who gets their L chips), with that player's chips.
+        first = ngettext("Left: {name}, {count} chip.", "Left: {name}, {count} chips.", left_count)
+        # Translators: answer to the neighbours key, said to the person at the keyboard: who sits on their
+        # right (the player before them, who gets their R chips), with that player's chips.
+        second = ngettext("Right: {name}, {count} chip.", "Right: {name}, {count} chips.", right_count)
+        return " ".join(
+            (first.format(name=left, count=left_count), second.format(name=right, count=right_count))
+        )
+    # Translators: answer to the neighbours key in hot-seat or while watching: {seat} is the player whose
+    # neighbours these are, {name} who sits on {seat}'s left (the next player), {count} that player's chips.
+    first = ngettext(
+        "{seat}'s left: {name}, {count} chip.", "{seat}'s left: {name}, {count} chips.", left_count
+    )
+    # Translators: answer to the neighbours key in hot-seat or while watching: {seat} is the player whose
+    # neighbours these are, {name} who sits on {seat}'s right (the player before), {count} their chips.
+    second = ngettext(
+        "{seat}'s right: {name}, {count} chip.", "{seat}'s right: {name}, {count} chips.", right_count
+    )
+    return " ".join(
+        (
+            first.format(seat=seat_name, name=left, count=left_count),
+            second.format(seat=seat_name, name=right, count=right_count),
+        )
+    )
+
+
+def game_end(number: int, counts: str) -> str:
+    """The standings at the end of a game, before the winner took the pot: "Game 2 is over. At the end:
+    Ana 0, Bo 3, Cy 0, pot 6."; ``counts`` is a list of chip counts (see :func:`count_item`)."""
+    # Translators: said after the winner is announced. {number} is the game's number in the series at this
+    # table (1 for the first game); {counts} lists every seat's chips and the pot as they stood when the
+    # game ended, before the winner took the pot, such as "Ana 0, Bo 3, Cy 0, pot 6".
+    return _("Game {number} is over. At the end: {counts}.").format(number=number, counts=counts)
+
+
+def paused() -> str:
+    """The pause key stopped the computer players (watch mode)."""
+    # Translators: the pause key (P) stopped the game while computer players play; P again goes on.
+    return _("Paused. P goes on.")
+
+
+def resumed() -> str:
+    """The pause key let the computer players go on."""
+    # Translators: the pause key (P) was pressed again: the computer players go on.
+    return _("Going on.")

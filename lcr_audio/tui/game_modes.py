@@ -129,6 +129,11 @@ class Playing(Review):
         """Whose turn it is."""
         self.screen.answer(self.screen.narrator.whose_turn(self.screen.state).text)
 
+    @handles(Command.NEIGHBOURS)
+    def neighbours(self, press: Press) -> None:
+        """Who sits on either side, with their chips."""
+        self.screen.neighbours()
+
     @handles(Command.EXPLAIN_ROLL)
     def explain_roll(self, press: Press) -> None:
         """The last roll, face by face."""
@@ -164,6 +169,11 @@ class TurnMode(Playing):
     def roll(self, press: Press) -> None:
         """Roll the dice (a press after the turn was announced)."""
         self.screen.roll()
+
+    @handles(Command.PAUSE)
+    def pause(self, press: Press) -> None:
+        """Pause the computer players, or let them go on."""
+        self.screen.toggle_pause()
 
 
 class ReverseMode(Playing):

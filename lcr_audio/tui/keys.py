@@ -152,6 +152,8 @@ class Command(enum.Enum):
     REPEAT = "repeat"
     NEXT_LESSON = "next-lesson"
     REPEAT_LESSON = "repeat-lesson"
+    NEIGHBOURS = "neighbours"
+    PAUSE = "pause"
 
 
 @dataclass(frozen=True)
@@ -304,6 +306,24 @@ KEYS: tuple[KeySpec, ...] = (
         # Translators: F1 key help: what these keys do, said after their names.
         N_("whose turn it is"),
         PLAYING,
+    ),
+    KeySpec(
+        Command.NEIGHBOURS,
+        ("b",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("B"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("who sits beside you, left and right, with their chips"),
+        PLAYING,
+    ),
+    KeySpec(
+        Command.PAUSE,
+        ("p",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("P"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("pause the computer players; P again goes on"),
+        frozenset({Context.WATCH}),
     ),
     KeySpec(
         Command.EXPLAIN_ROLL,

@@ -39,11 +39,13 @@ class Item:
         title: the option's name as spoken.
         value: the current value as spoken.
         change: moves the value one step (``+1`` right, ``-1`` left) in a settings object.
+        changed: a sentence said after the new value, or None (the speech mode: from the next start).
     """
 
     title: Callable[[], str]
     value: Callable[[Settings], str]
     change: Callable[[Settings, int], None]
+    changed: Callable[[], str] | None = None
 
 
 def _cycle(options: Sequence[object], current: object, step: int) -> object:
@@ -66,6 +68,26 @@ def verbosity_name(verbosity: str) -> str:
         # Translators: verbosity level: adds the number of dice and what each face means.
         "full": _("full"),
     }[verbosity]
+
+
+SPEECH_CHOICES = ("auto", "screen-reader", "tts", "console")
+"""The speech modes the Options menu offers (``silent``, for tests, only on the command line)."""
+
+
+def speech_name(mode: str) -> str:
+    """The spoken name of a speech mode (see :data:`lcr_audio.settings.SPEECH_MODES`)."""
+    return {
+        # Translators: speech mode (Options): the screen reader if one runs, else the game's own voice.
+        "auto": _("automatic"),
+        # Translators: speech mode (Options): through the player's screen reader (NVDA, JAWS, Orca).
+        "screen-reader": _("screen reader"),
+        # Translators: speech mode (Options): the game speaks with the system's text-to-speech voice.
+        "tts": _("the game's own voice"),
+        # Translators: speech mode (Options): the game only prints; the player's screen reader reads it.
+        "console": _("printed lines only"),
+        # Translators: speech mode: nothing spoken or printed (for tests).
+        "silent": _("silent"),
+    }[mode]
 
 
 def _braille_value(on: bool, reaches: bool) -> str:
@@ -101,6 +123,13 @@ def items(
         nearest = min(PAUSES, key=lambda p: abs(p - s.pause))
         s.pause = float(str(_cycle(PAUSES, nearest, step)))
 
+    def change_speech(s: Settings, step: int) -> None:
+        s.speech = str(_cycle(SPEECH_CHOICES, s.speech, step))
+
+    def next_start() -> str:
+        # Translators: said after the speech mode changed in the options menu.
+        return _("The game speaks this way from its next start.")
+
     def toggle(name: str) -> Callable[[Settings, int], None]:
         return lambda s, _step: setattr(s, name, not getattr(s, name))
 
@@ -125,6 +154,8 @@ def items(
         Item(lambda: _("Print messages in screen-reader mode"), lambda s: _on_off(s.echo), toggle("echo")),
         # Translators: options menu line: send every message to the braille display.
         Item(lambda: _("Braille"), lambda s: _braille_value(s.braille, brailles()), toggle("braille")),
+        # Translators: options menu line: how the game speaks (screen reader, its own voice, printed lines).
+        Item(lambda: _("Speech output"), lambda s: speech_name(s.speech), change_speech, next_start),
     ]
     codes = ["", *available_languages()]
 
@@ -245,7 +276,8 @@ class OptionsMenu:
         item.change(self.settings, step)
         self.apply(self.settings)
         # Translators: said after an option's value changed in the options menu.
-        return _("{option}: {value}.").format(option=item.title(), value=item.value(self.settings))
+        text = _("{option}: {value}.").format(option=item.title(), value=item.value(self.settings))
+        return text if item.changed is None else f"{text} {item.changed()}"
 
 
 class SettingsMenu(Question[None]):

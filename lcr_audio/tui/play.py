@@ -19,7 +19,11 @@ from typing import Protocol
 
 from prompt_toolkit.input import Input
 
+from ..cues import CuePlace, cue_kind, event_places, seat_pan
 from ..engine import (
+    POT,
+    Cause,
+    ChipsMoved,
     ChooseSeat,
     DiceRolled,
     Event,
@@ -28,12 +32,16 @@ from ..engine import (
     Reverse,
     Seat,
     TurnStarted,
+    left_of,
+    right_of,
 )
 from ..i18n import _, ngettext
 from ..keeper import Keeper
-from ..narration import Narrator, Priority, Utterance, Verbosity
+from ..narration import Narrator, Priority, Utterance, Verbosity, phrases
+from ..narration.lists import unit_list
 from ..narration.series import series_text, standings
 from ..rules_text import explain_roll
+from ..saves import Series
 from ..session import Session
 from ..settings import VERBOSITIES, Settings
 from ..sound import SoundPlayer
@@ -145,6 +153,12 @@ class PlayScreen:
         """When the pending question was handed to speech (time.monotonic()); None while it waits."""
         self._questions = 0
         """Counts the questions asked, so that a late ``on_start`` of an old question changes nothing."""
+        self._places: list[tuple[str, CuePlace]] = []
+        """Where the cues of the events narrated so far sound, by kind, until an utterance plays them."""
+        self._held = False
+        """The player paused the computer players (P, watch mode)."""
+        self._series = Series()
+        """The games finished at this screen, for a table that keeps no series (computer players only)."""
         self.use(session)
 
     # --- running --------------------------------------------------------------------------------------
@@ -162,6 +176,18 @@ class PlayScreen:
         if self.keeper is not None:  # after the narration: the transcript then holds the turn's messages
             self.keeper.follow(session, lambda: self.history, self._note)
         self._turn_events, self._last_turn = [], []
+        self._places = []
+
+    @property
+    def listener(self) -> Seat | None:
+        """The seat of the person the table is heard from (issue 14, items 9 and 10): the only person at the
+        keyboard; in hot-seat the person whose turn it is, or the next person to play while a computer
+        plays; None when computer players fill every seat."""
+        humans = self.session.humans
+        if not humans:
+            return None
+        seat, players = self.state.seat, self.state.rules.players
+        return min(humans, key=lambda human: (human - seat) % players)
 
     async def run(self, *, resume: bool = False) -> Outcome:
         """Play until the game ends and nobody wants another, or a player quits. Returns how it ended.
@@ -311,7 +337,8 @@ class PlayScreen:
 
     def _paused(self) -> bool:
         overlay = self._key_loop is not None and len(self._key_loop.stack) > 1  # the F1 key list
-        return self._question is not None or self._options is not None or self._reader is not None or overlay
+        held = self._held or self._question is not None
+        return held or self._options is not None or self._reader is not None or overlay
 
     # --- output ---------------------------------------------------------------------------------------
 
@@ -321,6 +348,7 @@ class PlayScreen:
         asked = self._new_question() if self.session.human_to_play and not state.over else None
         choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play
         utterances = self.narrator.narrate(events, state)
+        self._places.extend(event_places(events, state.rules.players, self.listener))
         for index, utterance in enumerate(utterances):
             if human_turn and "turn" in utterance.cues and self.presenter.take_skipped():
                 # The player skipped messages (Q) since their last turn: the table as it stands now,
@@ -333,8 +361,30 @@ class PlayScreen:
             self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=asked)
         elif asked is not None and not utterances:  # nothing to hear: the question counts as asked now
             asked()
+        mid_wild = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and state.seat not in self.session.humans
+        if not mid_wild:  # every cue of these events has been queued: no place may wait for a later turn
+            self._places = []
         self._track_turn(events)
+        if state.over:
+            self._queue(Utterance(self._game_end(events, state), Priority.IMPORTANT))
         self._poke()
+
+    def _game_end(self, events: Sequence[Event], state: GameState) -> str:
+        """The end of a game (issue 14, item 11): its number at this table, every seat's chips and the pot as
+        they stood before the winner took the pot, then the series so far from the second game on."""
+        series = self.keeper.series if self.keeper is not None else self._series
+        if self.keeper is None and state.winner is not None:
+            series.record_win(state.winner)
+        chips, pot = list(state.chips), state.pot
+        for event in events:
+            if isinstance(event, ChipsMoved) and event.cause is Cause.WINNINGS and event.target != POT:
+                chips[event.target] -= event.count
+                pot += event.count
+        items = [phrases.count_item(self.narrator.name(s), n) for s, n in enumerate(chips)]
+        items.append(phrases.pot_item(pot))
+        text = phrases.game_end(max(series.games, 1), unit_list(items))
+        table = standings(self.session.names, series) if self.keeper is not None else None
+        return f"{text} {table}" if table else text
 
     def _track_turn(self, events: Sequence[Event]) -> None:
         """Keep the events of the last finished roll, for the E key."""
@@ -358,9 +408,24 @@ class PlayScreen:
         :meth:`Presenter.add`)."""
         if "turn" in utterance.cues and cues.seat is None:
             cues = CueArgs(dice=cues.dice, seat=self.state.seat + 1)
+        if utterance.cues and not cues.places:
+            cues = CueArgs(dice=cues.dice, seat=cues.seat, places=self._cue_places(utterance.cues))
         self.history.append(utterance.text)
         self._history_pos = None
         self.presenter.add(utterance, cues, on_start=on_start)
+
+    def _cue_places(self, cues: Sequence[str]) -> tuple[CuePlace | None, ...]:
+        """Where each of an utterance's cues sounds (issue 14, item 10): a turn chime at the seat to play,
+        the others at the places of their events, in order (None: the cue's own place)."""
+        places: list[CuePlace | None] = []
+        for cue in cues:
+            if cue == "turn":
+                places.append(CuePlace(seat_pan(self.state.seat, self.state.rules.players, self.listener)))
+                continue
+            kind = cue_kind(cue)
+            index = next((i for i, (k, _place) in enumerate(self._places) if k == kind), None)
+            places.append(None if index is None else self._places.pop(index)[1])
+        return tuple(places)
 
     def _new_question(self) -> Callable[[], None]:
         """A new question is pending: its answer keys wait until it is handed to speech. Returns the
@@ -421,9 +486,6 @@ class PlayScreen:
             self.answer(question.text)
             asked()
             return
-        table = standings(self.session.names, self.keeper.series) if self.keeper is not None else None
-        if table:
-            self._queue(Utterance(table, Priority.IMPORTANT))
         self._queue(Utterance(question.text, Priority.IMPORTANT), on_start=asked)
 
     def question_text(self) -> str:
@@ -461,6 +523,26 @@ class PlayScreen:
             self.answer(series_text(self.session.names, self.keeper.series))
             return
         self.answer(self.narrator.status(self.state).text)
+
+    def neighbours(self) -> None:
+        """Who sits on the listener's left and right (R1), with their chips; while watching, the seat to
+        play's (issue 14, item 9)."""
+        state, listener = self.state, self.listener
+        seat = listener if listener is not None else state.seat
+        players, name = state.rules.players, self.narrator.name
+        left, right = left_of(seat, players), right_of(seat, players)
+        you = len(self.session.humans) == 1
+        seat_name = None if you else name(seat)
+        sides = (name(left), state.chips[left], name(right), state.chips[right])
+        self.answer(phrases.neighbours(*sides, seat_name=seat_name))
+
+    def toggle_pause(self) -> None:
+        """P while computer players play: hold the game and its messages (an answer still speaks), or go
+        on (issue 14, item 11)."""
+        self._held = not self._held
+        self.answer(phrases.paused() if self._held else phrases.resumed())
+        self.presenter.hold(self._held)
+        self._poke()
 
     def explain_roll(self) -> None:
         if not self._last_turn:

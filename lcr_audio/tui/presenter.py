@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..cues import CuePlace
 from ..narration import Utterance
 from ..sound import SoundPlayer
 from ..speech import Speaker
@@ -42,10 +43,13 @@ any more: the game must never stall on a speech library that lost track of its e
 
 @dataclass(frozen=True)
 class CueArgs:
-    """What a cue needs besides its name: the number of dice (``dice``) or the seat number (``turn``)."""
+    """What a cue needs besides its name: the number of dice (``dice``), the seat number (``turn``), and
+    where each of the utterance's cues sounds (``places``, one per cue in order; None or missing: the cue's
+    own place)."""
 
     dice: int | None = None
     seat: int | None = None
+    places: tuple[CuePlace | None, ...] = ()
 
 
 NO_CUE_ARGS = CueArgs()
@@ -112,6 +116,8 @@ class Presenter:
         at a time, so that "still speaking" always means the message the presenter gave it last)."""
         self._trust_backend = True
         """False once the backend failed to report an end: the estimate paces from then on."""
+        self._held = False
+        """The player paused the game (watch mode): game messages wait; answers are still said."""
 
     # --- the game's side ------------------------------------------------------------------------------
 
@@ -151,6 +157,12 @@ class Presenter:
         """Wait until every queued game message has been said to its end (or skipped), and the speech
         under way, answers included, has ended: the moment a computer player may move."""
         await self._idle.wait()
+
+    def hold(self, held: bool) -> None:
+        """Pause (True) or resume (False) the game messages: while held, none is started, and one that an
+        answer cuts waits, whole, for the resume. Answers are said as ever."""
+        self._held = held
+        self._wake.set()
 
     def take_skipped(self) -> int:
         """How many game messages the player skipped since the last call (for a catch-up summary)."""
@@ -248,8 +260,9 @@ class Presenter:
             if self._later:
                 self._say(self._later.pop(0), interrupt=False)
                 continue
-            if not self._queue:
-                self._idle.set()
+            if not self._queue or self._held:
+                if not self._queue:
+                    self._idle.set()
                 self._wake.clear()
                 await self._wake.wait()
                 continue
@@ -282,9 +295,12 @@ class Presenter:
             return
         cues = item.utterance.cues
         for index, cue in enumerate(cues):
+            place = item.cues.places[index] if index < len(item.cues.places) else None
             try:
                 length = self.sound.play(
                     cue,
+                    pan=None if place is None else place.pan,
+                    to=None if place is None else place.to,
                     dice=item.cues.dice if cue == "dice" else None,
                     seat=item.cues.seat if cue == "turn" else None,
                 )

@@ -1,0 +1,55 @@
+"""The speech mode chosen in Options and remembered (issue 14, item 13); ``--speech`` wins for one run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from test_cli import WATCH, _env, run
+
+from lcr_audio.settings import SPEECH_MODES, Settings, load_settings, save_settings
+from lcr_audio.speech import MODES
+from lcr_audio.tui.options import OptionsMenu
+
+
+def test_the_settings_know_every_speech_mode_and_default_to_auto(tmp_path: Path) -> None:
+    assert SPEECH_MODES == MODES
+    assert Settings().speech == "auto"
+    path = tmp_path / "settings.json"
+    assert save_settings(Settings(speech="tts"), path) is None
+    assert load_settings(path) == (Settings(speech="tts"), None)
+    path.write_text(json.dumps({"format": "lcr-audio-settings", "version": 1, "speech": "loud"}), "utf-8")
+    assert load_settings(path) == (Settings(), None)  # an unknown mode: automatic
+
+
+def test_options_change_the_speech_mode_and_remember_it(tmp_path: Path) -> None:
+    saved: list[str] = []
+    settings = Settings()
+    menu = OptionsMenu(settings, lambda s: saved.append(s.speech))
+    menu.index = [item.title() for item in menu.items].index("Speech output")
+    assert menu.line() == f"Speech output: automatic. {menu.index + 1} of {len(menu.items)}."
+    later = "The game speaks this way from its next start."
+    assert menu.change(+1) == f"Speech output: screen reader. {later}"
+    assert menu.change(+1) == f"Speech output: the game's own voice. {later}"
+    assert menu.change(+1) == f"Speech output: printed lines only. {later}"
+    assert menu.change(+1) == f"Speech output: automatic. {later}"  # silent is not offered
+    assert menu.change(-1) == f"Speech output: printed lines only. {later}"
+    assert saved == ["screen-reader", "tts", "console", "auto", "console"]
+    assert settings.speech == "console"
+
+
+def write_settings(tmp_path: Path, speech: str) -> None:
+    folder = tmp_path / "config" / "lcr-audio"
+    folder.mkdir(parents=True)
+    save_settings(Settings(speech=speech), folder / "settings.json")
+
+
+def test_the_remembered_mode_is_used_and_speech_on_the_command_line_wins(tmp_path: Path) -> None:
+    """A watch game prints its lines in console mode and nothing at all in silent mode."""
+    write_settings(tmp_path, "silent")
+    without = [arg for arg in WATCH if arg not in ("--speech", "console")]
+    remembered = run(*without, env=_env(tmp_path))
+    assert remembered.returncode == 0 and remembered.stdout == "" and remembered.stderr == ""
+    given = run(*without, "--speech", "console", env=_env(tmp_path))
+    assert given.returncode == 0 and " wins with " in given.stdout
+    assert load_settings(tmp_path / "config" / "lcr-audio" / "settings.json")[0].speech == "silent"  # kept

@@ -1,0 +1,249 @@
+"""The table as a player hears it (issue 14, items 9 to 11): the neighbours key, each seat's cues at its
+place, the end of each game, and the pause key while computer players play."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from test_play_keys import ROLL_PROMPT, Driver, ScriptedDice, make_screen
+
+from lcr_audio.engine import POT, Cause, ChipsMoved, DiceRolled, Event, GameState, GameWon, Rules
+from lcr_audio.keeper import GameKeeper
+from lcr_audio.saves import Series
+from lcr_audio.session import Session
+from lcr_audio.sound import cue_file
+from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.tui import presenter
+from lcr_audio.tui.play import Outcome, PlayScreen
+from lcr_audio.tui.setup import table
+
+
+@pytest.fixture
+def pipe() -> Iterator[PipeInput]:
+    with create_pipe_input() as keys:
+        yield keys
+
+
+def screen_for(
+    session: Session, pipe: PipeInput, **kwargs: object
+) -> tuple[PlayScreen, RecordingBackend, Driver]:
+    recorder = RecordingBackend()
+    screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None, **kwargs)  # type: ignore[arg-type]
+    return screen, recorder, Driver(screen, pipe, recorder)
+
+
+# --- item 9: the neighbours key ----------------------------------------------------------------------------
+
+
+def test_b_says_who_sits_left_and_right_of_the_person(pipe: PipeInput) -> None:
+    """R1: the left neighbour is the next seat. You (seat 1) have Ana (seat 2) on the left, Bo on the right."""
+
+    async def scenario() -> None:
+        screen, recorder = make_screen(pipe)
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        assert await driver.press("b") == ("Left: Ana, 3 chips. Right: Bo, 3 chips.", True)
+        assert await driver.press("B") == ("Left: Ana, 3 chips. Right: Bo, 3 chips.", True)
+        pipe.send_text("\x03")
+        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+def test_in_hot_seat_b_names_whose_neighbours_they_are(pipe: PipeInput) -> None:
+    """Zed (seat 1) and Ada (seat 3) share the keyboard with Ana (seat 2) and Bo (seat 4). On Zed's turn B
+    is about Zed; after Zed rolls L, dot, dot (a chip to Ana), Ana plays and B tells the next person, Ada."""
+
+    async def scenario() -> None:
+        session = Session(Rules(players=4), table(4, ["Zed", "", "Ada"], [0, 2]), 1)
+        session.rng = ScriptedDice("L.." + "...")  # type: ignore[assignment]
+        screen, _recorder, driver = screen_for(session, pipe)
+        screen.pause = 30.0  # Ana (a computer player) waits long enough for B to be pressed
+        await driver.start()
+        await driver.until(lambda: any("Your turn, Zed." in t for t, _ in driver.spoken))
+        assert await driver.press("b") == ("Zed's left: Ana, 3 chips. Zed's right: Bo, 3 chips.", True)
+        pipe.send_text(" ")
+        await driver.until(lambda: screen.state.seat == 1)
+        assert await driver.press("b") == ("Ada's left: Bo, 3 chips. Ada's right: Ana, 4 chips.", True)
+        pipe.send_text("\x03")
+        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+# --- item 10: each seat's cues at its place ------------------------------------------------------------------
+
+
+class PlacedSound:
+    """Stands in for the SoundPlayer: records each cue with where it starts and ends; each lasts 10 ms."""
+
+    def __init__(self) -> None:
+        self.played: list[tuple[str, float | None, float | None]] = []
+        self.enabled, self.volume, self.available = True, 0.8, True
+
+    def play(
+        self,
+        cue: str,
+        *,
+        pan: float | None = None,
+        to: float | None = None,
+        seat: int | None = None,
+        dice: int | None = None,
+    ) -> float:
+        cue_file(cue, seat=seat, dice=dice)
+        self.played.append((cue, pan, to))
+        return 0.01
+
+    def stop(self) -> None:
+        pass
+
+
+def test_a_chip_is_heard_travelling_from_seat_to_seat(pipe: PipeInput) -> None:
+    """You sit at seat 1 of 4 with Ana (2), Bo (3) and Cy (4) as computer players: Ana is on your far
+    left, Bo straight across, Cy on your far right. Your L, C, R: the chips go from you (centre) to Ana (far
+    left), to the pot (centre) and to Cy (far right). Ana then rolls L, dot, dot: her dice sound on the far
+    left, her chip travels from the far left to Bo across the table (centre)."""
+
+    async def scenario() -> None:
+        session = Session(Rules(players=4), table(4, [], [0]), 1)
+        session.rng = ScriptedDice("LCR" + "L.." + "...")  # type: ignore[assignment]
+        sound = PlacedSound()
+        screen, _recorder, driver = screen_for(session, pipe, sound=sound)
+        screen.pause = 0.3  # each computer player waits this long
+        await driver.start()
+        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        pipe.send_text(" ")
+        await driver.until(lambda: screen.state.seat == 2 and len(sound.played) >= 7)
+        assert sound.played[:7] == [
+            ("turn", 0.0, None),  # your turn: your own seat, in the centre
+            ("dice", 0.0, None),
+            ("chip-left", 0.0, -1.0),  # you -> Ana
+            ("chip-pot", 0.0, 0.0),  # you -> the pot
+            ("chip-right", 0.0, 1.0),  # you -> Cy
+            ("dice", -1.0, None),  # Ana's roll, on your far left
+            ("chip-left", -1.0, 0.0),  # Ana -> Bo, across the table
+        ]
+        pipe.send_text("\x03")
+        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
+# --- item 11: the end of each game; the pause key ---------------------------------------------------------------
+
+
+def standings(events: list[Event], state: GameState, names: list[str]) -> str:
+    """The expected standings, worked out from the winning event: every seat's chips, the winner's less
+    what it took from the pot, and that pot."""
+    pot = sum(e.count for e in events if isinstance(e, ChipsMoved) and e.cause is Cause.WINNINGS)
+    won = next(e for e in events if isinstance(e, GameWon))
+    chips = list(state.chips)
+    chips[won.seat] = won.total - pot
+    return ", ".join(f"{name} {count}" for name, count in zip(names, chips, strict=True)) + f", pot {pot}"
+
+
+def test_the_end_of_a_game_says_the_standings_and_its_number(pipe: PipeInput) -> None:
+    async def scenario() -> None:
+        session = Session(Rules(players=4), table(4, [], []), 3)
+        last: list[tuple[list[Event], GameState]] = []
+        session.listeners.append(lambda events, state: last.append((list(events), state)))
+        screen, recorder, _driver = screen_for(session, pipe)
+        assert await asyncio.wait_for(screen.run(), 20) is Outcome.FINISHED
+        events, state = last[-1]
+        expected = f"Game 1 is over. At the end: {standings(events, state, list(session.names))}."
+        spoken = [t for t, _ in recorder.spoken]
+        assert spoken[-1] == expected
+        assert " wins with " in spoken[-2]
+        assert state.winner is not None and state.chips[state.winner] == 12  # R12: 4 players x 3 chips
+
+    asyncio.run(scenario())
+
+
+def test_the_second_game_of_a_series_says_the_series(pipe: PipeInput, tmp_path: Path) -> None:
+    """A table where Ana won the first game plays its second, one chip each: Ana's L gives Bo her chip (Ana
+    0, Bo 2, Cy 1); Bo's L, L give Cy both (Bo 0, Cy 3): Cy is the last with chips and wins (R10)."""
+
+    async def scenario() -> None:
+        session = Session(Rules(players=3, chips=1), table(3, ["Ana", "Bo"], [0, 1]), 4)
+        session.rng = ScriptedDice("L" + "LL")  # type: ignore[assignment]
+        keeper = GameKeeper(tmp_path / "save.json", Series(games=1, wins=[1, 0, 0]))
+        _screen, recorder, driver = screen_for(session, pipe, keeper=keeper)
+        await driver.start()
+        for name in ("Ana", "Bo"):
+            await driver.until(lambda n=name: any(f"Your turn, {n}." in t for t, _ in driver.spoken))  # type: ignore[misc]
+            pipe.send_text(" ")
+        assert await asyncio.wait_for(driver.task, 5) is Outcome.FINISHED  # type: ignore[arg-type]
+        spoken = [t for t, _ in recorder.spoken]
+        assert spoken[-2] == "Cy wins with 3 chips."
+        assert spoken[-1] == (
+            "Game 2 is over. At the end: Ana 0, Bo 0, Cy 3, pot 0. "
+            "2 games played. Ana 1 win, Cy 1 win, and Bo 0 wins."
+        )
+        assert keeper.series == Series(games=2, wins=[1, 0, 1])
+
+    asyncio.run(scenario())
+
+
+def test_p_pauses_the_computer_players_and_goes_on(pipe: PipeInput) -> None:
+    """Watch mode: P holds the game (nothing more is played or said), the keys still answer; P goes on."""
+
+    async def scenario() -> None:
+        session = Session(Rules(players=4), table(4, [], []), 3)
+        screen, recorder, driver = screen_for(session, pipe)
+        screen.pause = 0.05
+        await driver.start()
+        await driver.until(lambda: screen.state.turn >= 2)
+        assert await driver.press("p") == ("Paused. P goes on.", True)
+        turn, said = screen.state.turn, len(recorder.spoken)
+        await asyncio.sleep(0.4)
+        assert screen.state.turn == turn and len(recorder.spoken) == said  # nothing played, nothing said
+        seat = screen.state.seat
+        names, chips = session.names, screen.state.chips
+        left, right = (seat + 1) % 4, (seat - 1) % 4
+        assert await driver.press("b") == (
+            f"{names[seat]}'s left: {names[left]}, {chips[left]} chips. "
+            f"{names[seat]}'s right: {names[right]}, {chips[right]} chips.",
+            True,
+        )
+        assert await driver.press("p") == ("Going on.", True)
+        assert await asyncio.wait_for(driver.task, 20) is Outcome.FINISHED  # type: ignore[arg-type]
+        assert sum(" wins with " in t for t, _ in recorder.spoken) == 1
+
+    asyncio.run(scenario())
+
+
+def test_every_chip_of_a_whole_game_travels_between_its_own_seats(
+    pipe: PipeInput, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Watch mode, 5 seats, Wild and reversible dice: the watcher hears seat 1 far left, seat 5 far right
+    (-1, -0.5, 0, 0.5, 1), the pot in the centre; every chip cue travels from the place its chip left to the
+    place it reached, in the order the chips moved, and every roll sounds at its roller's place."""
+
+    monkeypatch.setattr(presenter, "CUE_GAP_SECONDS", 0.0)  # the order is what counts here, not the pace
+    monkeypatch.setattr(presenter, "DICE_GAP_SECONDS", 0.0)
+
+    async def scenario() -> None:
+        session = Session(Rules(players=5, wild=True, reversible=True), table(5, [], []), 9)
+        events: list[Event] = []
+        session.listeners.append(lambda batch, _state: events.extend(batch))
+        sound = PlacedSound()
+        screen, _recorder, _driver = screen_for(session, pipe, sound=sound)
+        assert await asyncio.wait_for(screen.run(), 60) is Outcome.FINISHED
+        place = {0: -1.0, 1: -0.5, 2: 0.0, 3: 0.5, 4: 1.0, POT: 0.0}
+        moves = [(place[e.source], place[e.target]) for e in events if isinstance(e, ChipsMoved)]
+        chips = [
+            (pan, to)
+            for cue, pan, to in sound.played
+            if cue in ("chip-left", "chip-right", "chip-pot", "wild")
+        ]
+        assert chips == moves and len(moves) > 20
+        rolls = [place[e.seat] for e in events if isinstance(e, DiceRolled)]
+        assert [pan for cue, pan, to in sound.played if cue == "dice"] == rolls
+        assert [(cue, to) for cue, _pan, to in sound.played if cue == "win"] == [("win", None)]
+
+    asyncio.run(scenario())
