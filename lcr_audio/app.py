@@ -19,15 +19,18 @@ from pathlib import Path
 from prompt_toolkit.input import DummyInput, Input
 from prompt_toolkit.output import Output
 
+from .console_close import on_console_close
 from .engine import Rules
 from .i18n import _
 from .keeper import GameKeeper
+from .names import printable
 from .saved_offer import SaidOffer, saved_game_offer
-from .saves import LoadedGame, Series, default_save_path
+from .saves import LoadedGame, SaveError, SaveKind, Series, default_save_path, latest_autosave, load
 from .session import Player, Session, new_seed
 from .settings import Settings, save_settings
 from .sound import SoundPlayer
 from .speech import Speaker
+from .storage import display_path
 from .tui.choice import yes_no
 from .tui.console import Console
 from .tui.play import Outcome, PlayScreen
@@ -47,7 +50,8 @@ class App:
         settings: the player's settings (changed by the options menu and the keys, saved at once).
         sound: the cue player (silent without a device or with sounds off).
         pause: seconds a computer player waits (from the settings, ``--pause`` or ``--fast``).
-        save_path: the autosave file.
+        save_path: the autosave file of games (:attr:`SaveKind.PLAY`); the scorekeeper's and the watched
+            games' autosaves are beside it (:meth:`autosave`).
     """
 
     console: Console
@@ -67,6 +71,15 @@ class App:
     def interactive(self) -> bool:
         """True when a person can type (the keys come from a terminal or a test pipe)."""
         return not isinstance(self.keys, DummyInput)
+
+    def autosave(self, kind: SaveKind) -> Path:
+        """The autosave of ``kind``: :attr:`save_path` for games, ``scorekeeper.json`` or ``watch.json``
+        beside it for the others (one per kind: none replaces another)."""
+        return self.save_path if kind is SaveKind.PLAY else self.save_path.with_name(f"{kind.value}.json")
+
+    def latest_save(self) -> Path | None:
+        """The autosave written last, of any kind (for the series), or None."""
+        return latest_autosave([self.autosave(kind) for kind in SaveKind])
 
     def remember(self, settings: Settings) -> str | None:
         """Save the settings; returns a sentence if that failed."""
@@ -98,12 +111,54 @@ class App:
     async def play(self, session: Session, series: Series | None = None) -> Outcome:
         """Play ``session`` (and the games after it, if the table plays again) until the players stop.
 
-        People at the table: the game autosaves after every turn to :attr:`save_path`; a game of computer
-        players only is not saved (it would replace a saved game for nothing: it replays from its seed).
-        SIGTERM and SIGHUP save and end the game cleanly (POSIX).
+        The game autosaves after every turn to the autosave of its kind (:meth:`autosave`: a game, the
+        scorekeeper, or computers only, each in its own file; a watched game only at its end), with its
+        transcript and series. An
+        unfinished game saved there is replaced only after the player says yes (:meth:`may_replace`); with
+        a no, nothing is played (:attr:`Outcome.QUIT`). SIGTERM and SIGHUP save and end the game cleanly
+        (POSIX).
         """
-        keeper = GameKeeper(self.save_path, series) if session.humans else None
+        kind = SaveKind.of(session)
+        path = self.autosave(kind)
+        if series is None and not await self.may_replace(path):
+            return Outcome.QUIT
+        keeper = GameKeeper(path, series, every_turn=kind is not SaveKind.WATCH)
         return await self._run(self.screen(session, keeper=keeper))
+
+    async def may_replace(self, path: Path) -> bool:
+        """True when a new game may save to ``path``: nothing unfinished is saved there, or the player says
+        yes to replacing it. A save that cannot be read was offered already (and a new game saves over it
+        after that question's yes); a watched game is never asked about."""
+        try:
+            loaded = load(path)
+        except SaveError:
+            return True
+        if loaded.over or not loaded.session.actions or loaded.kind is SaveKind.WATCH:
+            return True
+        if not self.interactive:
+            return False
+        from .narration.lists import and_list
+
+        names = and_list(loaded.names)
+        if loaded.kind is SaveKind.SCOREKEEPER:
+            # Translators: asked before a new scorekeeper table replaces an unfinished one that was saved;
+            # {names} is the players' names joined as a list, {turn} the turn that game had reached.
+            question = _(
+                "Starting now replaces the unfinished scorekeeper game of {names}, turn {turn}. "
+                "Start anyway? Y or N."
+            )
+        else:
+            # Translators: asked before a new game replaces an unfinished one that was saved; {names} is the
+            # players' names joined as a list, {turn} the turn that game had reached.
+            question = _(
+                "Starting now replaces the unfinished game of {names}, turn {turn}. Start anyway? Y or N."
+            )
+        if await self.ask(question.format(names=names, turn=loaded.turn)):
+            return True
+        # Translators: the player chose to keep a saved game; {path} is where it is.
+        kept = _("Nothing was changed; the saved game is still in {path}.")
+        self.speaker.speak(kept.format(path=display_path(path)))
+        return False
 
     async def _run(self, screen: PlayScreen, *, resume: bool = False) -> Outcome:
         """Run a screen with the signals handled, and say goodbye when the player leaves."""
@@ -131,8 +186,10 @@ class App:
         async with KeyLoop(self.keys) as loop:
             return await yes_no(loop, SpeakerVoice(self.speaker, self.sound), question, said_at=said_at)
 
-    async def offer_saved_game(self, said: SaidOffer | None = None) -> LoadedGame | bool | None:
-        """If an unfinished game is saved, ask to continue it (issue: nothing is ever lost).
+    async def offer_saved_game(
+        self, said: SaidOffer | None = None, kind: SaveKind = SaveKind.PLAY
+    ) -> LoadedGame | bool | None:
+        """If an unfinished game of ``kind`` is saved, ask to continue it (issue: nothing is ever lost).
 
         ``said``: the question was already said (:func:`lcr_audio.cli` says it before the key input is
         ready), and when.
@@ -140,7 +197,8 @@ class App:
         Returns the loaded game to continue, None to start something else, or False when the save could
         not be used and the player chose not to replace it (then nothing must overwrite it).
         """
-        offer = said.offer if said is not None else saved_game_offer(self.save_path)
+        path = self.autosave(kind)
+        offer = said.offer if said is not None else saved_game_offer(path)
         if offer is None:
             return None
         said_at = said.at if said is not None else None
@@ -149,19 +207,19 @@ class App:
                 return None
             # Translators: the player chose to keep a save that could not be used; {path} is where it is.
             kept = _("Nothing was changed; the saved game is still in {path}.")
-            self.speaker.speak(kept.format(path=self.save_path))
+            self.speaker.speak(kept.format(path=display_path(path)))
             return False
         if await self.ask(offer.question, said_at=said_at):
             return offer.loaded
         return None
 
-    async def resume(self, loaded: LoadedGame) -> Outcome:
-        """Continue a loaded game where it stopped: say where it stands, then play on."""
+    async def resume(self, loaded: LoadedGame, path: Path | None = None) -> Outcome:
+        """Continue a loaded game where it stopped: say where it stands, then play on, saving to ``path``
+        (default: the autosave of the game's kind)."""
         session = loaded.session
-        screen_keeper = GameKeeper(self.save_path, loaded.series) if session.humans else None
+        screen_keeper = GameKeeper(path or self.autosave(loaded.kind), loaded.series)
         screen = self.screen(session, keeper=screen_keeper)
-        if screen_keeper is not None:
-            screen.history.extend(_read_lines(screen_keeper.transcript))
+        screen.history.extend(_read_lines(screen_keeper.transcript))
         self.speaker.speak(
             # Translators: said when a saved game continues; {turn} is a number, {status} lists every seat's
             # chips and the pot.
@@ -176,7 +234,8 @@ class App:
 def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None]:
     """For the whole run, SIGTERM, SIGHUP (the terminal closed) and SIGINT end the program cleanly: a game
     under way is saved first; anywhere else (menus, setup, practice) ``task`` is cancelled so that every
-    screen restores the terminal on its way out. POSIX only; elsewhere nothing is installed.
+    screen restores the terminal on its way out. POSIX only; on Windows closing the console window (or
+    logging off, or shutting down) does the same (:func:`lcr_audio.console_close.on_console_close`).
     """
     loop = asyncio.get_running_loop()
 
@@ -196,15 +255,18 @@ def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None
             except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no support
                 log.debug("Cannot handle %s here", sig)
     try:
-        yield
+        with on_console_close(loop, on_signal):  # Windows: closing the console window saves too
+            yield
     finally:
         for sig in installed:
             loop.remove_signal_handler(sig)
 
 
 def _read_lines(path: Path) -> list[str]:
-    """The lines of a transcript, or none when it cannot be read (the history then starts afresh)."""
+    """The lines of a transcript, cleaned (they are said again: no escape sequence or control character
+    gets through), or none when it cannot be read (the history then starts afresh)."""
     try:
-        return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    except (OSError, UnicodeDecodeError):
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
         return []
+    return [clean for clean in (printable(line) for line in text.splitlines()) if clean]

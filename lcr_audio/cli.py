@@ -19,8 +19,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
-import platformdirs
-
 from .engine import (
     MAX_CHIPS,
     MAX_PLAYERS,
@@ -320,16 +318,26 @@ def quiet_stderr(log_file: Path) -> Iterator[None]:
     """Send everything written to file descriptor 2 (ALSA, speech libraries, warnings) to ``log_file``.
 
     A screen reader reads every line on the terminal, so during play nothing but the game's own sentences
-    may reach it (DESIGN.md §3). Python's logging goes to the same file.
+    may reach it (DESIGN.md §3). Python's logging goes to the same file. On Windows only Python's
+    ``sys.stderr`` is redirected: swapping descriptor 2 there breaks later writes to it and may close the
+    console handles prompt_toolkit holds (issue 11).
     """
-    log_file.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = sys.platform != "win32"
     try:
-        saved = os.dup(2)
+        saved = os.dup(2) if descriptor else -1
     except OSError:  # no stderr at all: nothing to protect
         yield
         return
-    with log_file.open("a", encoding="utf-8") as sink:
-        os.dup2(sink.fileno(), 2)
+    try:
+        log_file.parent.mkdir(parents=True, exist_ok=True)
+        sink = log_file.open("a", encoding="utf-8", errors="replace")
+    except OSError:  # the log folder cannot be written: the game goes on without a log, quietly
+        sink = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (closed by the with below)
+    with sink, contextlib.ExitStack() as undo:
+        if descriptor:
+            os.dup2(sink.fileno(), 2)
+        else:
+            undo.enter_context(contextlib.redirect_stderr(sink))
         handler = logging.StreamHandler(sink)
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         root = logging.getLogger()
@@ -340,13 +348,16 @@ def quiet_stderr(log_file: Path) -> Iterator[None]:
         finally:
             root.removeHandler(handler)
             sys.stderr.flush()
-            os.dup2(saved, 2)
-            os.close(saved)
+            if descriptor:
+                os.dup2(saved, 2)
+                os.close(saved)
 
 
 def log_path() -> Path:
-    """Where the game writes its log (the user's log folder, from platformdirs)."""
-    return Path(platformdirs.user_log_dir(APP, appauthor=False)) / "lcr-audio.log"
+    """Where the game writes its log (the user's log folder, from platformdirs; ``storage.log_dir``)."""
+    from .storage import log_dir
+
+    return log_dir() / "lcr-audio.log"
 
 
 async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
@@ -497,8 +508,7 @@ async def _run_command(
             # Translators: lcr-audio resume found a game that had already ended.
             speaker.speak(_("That game is over; there is nothing to continue."))
             return 1
-        app.save_path = path
-        await app.resume(loaded)
+        await app.resume(loaded, path)
         return 0
     if command == "practice":
         from .tui.practice import run_practice
@@ -530,20 +540,26 @@ def _print_records(args: argparse.Namespace, stdout: TextIO) -> int:
         UsageError: there is nothing saved yet, or the save cannot be read (one sentence).
     """
     from .keeper import series_csv, transcript_path
+    from .names import clean_name, printable
     from .narration.series import series_text
-    from .saves import Problem, SaveError, default_save_path, load
+    from .saves import Problem, SaveError, default_save_path, latest_autosave, load
+    from .storage import display_path, reason
 
-    save_path = default_save_path()
+    stdout = utf8_when_redirected(stdout)
+    save_path = latest_autosave() or default_save_path()  # the game played last, of any kind
     if args.command == "transcript":
         path = transcript_path(save_path)
         try:
-            stdout.write(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:
             # Translators: lcr-audio transcript found no transcript.
             raise UsageError(_("There is no transcript yet: play a game first.")) from None
-        except (OSError, UnicodeDecodeError) as error:
-            # Translators: command-line help (--help) or message; option names and values stay as they are.
-            raise UsageError(_("The transcript could not be read: {error}").format(error=error)) from None
+        except OSError as error:
+            # Translators: lcr-audio transcript could not read the file; {path} is it, {reason} says why
+            # ("the game is not allowed to use that folder").
+            message = _("The transcript {path} could not be read: {reason}.")
+            raise UsageError(message.format(path=display_path(path), reason=reason(error))) from None
+        stdout.write("".join(printable(line) + "\n" for line in text.splitlines()))  # no escape sequences
         return 0
     try:
         loaded = load(save_path)
@@ -552,11 +568,22 @@ def _print_records(args: argparse.Namespace, stdout: TextIO) -> int:
             # Translators: the series scores were asked for before any game was saved.
             raise UsageError(_("No series yet: the scores start with your first game.")) from None
         raise UsageError(str(error)) from None
+    names = [clean_name(name) for name in loaded.names]  # load cleans them too: printed, nothing leaks
     if args.csv:
-        stdout.write(series_csv(loaded.names, loaded.series))
+        stdout.write(series_csv(names, loaded.series))
     else:
-        stdout.write(series_text(loaded.names, loaded.series) + "\n")
+        stdout.write(series_text(names, loaded.series) + "\n")
     return 0
+
+
+def utf8_when_redirected(stream: TextIO) -> TextIO:
+    """``stream``, writing UTF-8 when it is not a terminal (``transcript > file``): a file gets the same bytes
+    whatever the console's code page (cp1252 on Windows would turn Cyrillic names into "?"). A terminal
+    keeps its own encoding (Windows' console takes any character)."""
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        if not stream.isatty():
+            stream.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[attr-defined]
+    return stream
 
 
 def _silence_stdout() -> None:
@@ -629,11 +656,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (KeyboardInterrupt, asyncio.CancelledError):  # a signal outside a game: already cleaned up
             return 130
         except Exception:
+            from .storage import display_path
+
             log.exception("The game stopped on an error")
             stdout.write(
                 # Translators: the last resort; {path} is the log file's path.
                 _("Something went wrong and the game had to stop. The details are in {path}.").format(
-                    path=log_path()
+                    path=display_path(log_path())
                 )
                 + "\n"
             )

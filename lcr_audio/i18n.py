@@ -11,6 +11,10 @@ from __future__ import annotations
 import gettext
 import io
 import logging
+import os
+import re
+import subprocess
+import sys
 from importlib import resources
 from pathlib import Path
 
@@ -95,16 +99,103 @@ def resolve_language(code: str | None) -> str:
     return same[0] if same else SOURCE_LANGUAGE
 
 
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment variables that name the player's language, first found wins (as gettext reads them)."""
+
+
 def system_language() -> str:
-    """The language the system asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG; Babel reads them), resolved
-    to a catalog with :func:`resolve_language`."""
+    """The language the system asks for, resolved to a catalog with :func:`resolve_language`.
+
+    First the locale variables (:data:`LOCALE_VARIABLES`; ``C`` and ``POSIX`` say nothing), then what the
+    system itself keeps, which is all there is on Windows and often on macOS (issue 11): Windows' display
+    languages and user locale, macOS's preferred languages and locale (:func:`platform_languages`). The first
+    tag that names English or a language with a catalog wins; English when none does.
+    """
     from babel.core import default_locale
 
+    for name in LOCALE_VARIABLES:
+        value = os.environ.get(name, "")
+        if not value or value.split(":")[0].split(".")[0] in ("C", "POSIX"):
+            continue
+        try:
+            found = default_locale((name,))
+        except (ValueError, TypeError):  # an unparsable locale variable: look further
+            continue
+        if found:
+            return resolve_language(found)
+    for tag in platform_languages():
+        resolved = resolve_language(tag)
+        if resolved != SOURCE_LANGUAGE or tag.replace("_", "-").split("-")[0].lower() == SOURCE_LANGUAGE:
+            return resolved
+    return SOURCE_LANGUAGE
+
+
+def platform_languages(platform: str | None = None) -> list[str]:
+    """The languages the system's own settings ask for, best first (``["es-ES", "en-US"]``); empty on
+    other systems, or when they cannot be read. ``platform``: a ``sys.platform`` value (default: this one).
+
+    - Windows: the user's display languages (``GetUserPreferredUILanguages``), then the user locale
+      (``GetUserDefaultLocaleName``), through ctypes.
+    - macOS: ``defaults read -g AppleLanguages``, then ``AppleLocale``.
+    """
+    platform = sys.platform if platform is None else platform
     try:
-        found = default_locale(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"))
-    except (ValueError, TypeError):  # an unparsable locale variable: English
-        found = None
-    return resolve_language(found)
+        if platform == "win32":
+            return _windows_languages()
+        if platform == "darwin":
+            return _macos_languages()
+    except Exception:  # a system that answers oddly: the next way, then English
+        log.debug("Could not read the system's languages", exc_info=True)
+    return []
+
+
+MUI_LANGUAGE_NAME = 0x8
+"""``GetUserPreferredUILanguages`` flag: languages as names (``es-ES``), not numbers."""
+LOCALE_NAME_MAX_LENGTH = 85
+"""Characters a Windows locale name may take, with its terminating NUL."""
+
+
+def _windows_languages() -> list[str]:
+    import ctypes
+    from ctypes import wintypes
+
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+    tags: list[str] = []
+    count, size = wintypes.ULONG(0), wintypes.ULONG(0)
+    preferred = kernel32.GetUserPreferredUILanguages
+    if preferred(MUI_LANGUAGE_NAME, ctypes.byref(count), None, ctypes.byref(size)) and size.value:
+        names = ctypes.create_unicode_buffer(size.value)
+        if preferred(MUI_LANGUAGE_NAME, ctypes.byref(count), names, ctypes.byref(size)):
+            tags += [
+                name for name in ctypes.wstring_at(names, size.value).split("\0") if name
+            ]  # NUL-separated
+    locale_name = ctypes.create_unicode_buffer(LOCALE_NAME_MAX_LENGTH)
+    if kernel32.GetUserDefaultLocaleName(locale_name, LOCALE_NAME_MAX_LENGTH):
+        tags.append(locale_name.value)
+    return tags
+
+
+_APPLE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+
+
+def _macos_languages() -> list[str]:
+    tags: list[str] = []
+    for key in ("AppleLanguages", "AppleLocale"):
+        try:
+            done = subprocess.run(
+                ["defaults", "read", "-g", key],
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=5,
+                check=False,
+            )
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if done.returncode == 0:
+            # AppleLanguages is a property list array: ( "es-ES", en ); AppleLocale one tag (es_ES@rg=...).
+            text = done.stdout.decode("utf-8", errors="replace").split("@")[0]
+            tags += _APPLE_TAG.findall(text)
+    return tags
 
 
 def language_name(code: str) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .i18n import _
 from .narration.lists import and_list
-from .saves import LoadedGame, SaveError, load
+from .saves import LoadedGame, Problem, SaveError, SaveKind, load
 
 
 @dataclass(frozen=True)
@@ -41,21 +41,27 @@ class SaidOffer:
 
 
 def continue_question(loaded: LoadedGame) -> str:
-    """The translated question asked before resuming: "Continue the game of Ana, Bo, and Cy, turn 31?"."""
+    """The translated question asked before resuming: "Continue the game of Ana, Bo, and Cy, turn 31?", or
+    for a table keeping score with real dice "Continue the scorekeeper game of ..."."""
+    names = and_list(loaded.names)
+    if loaded.kind is SaveKind.SCOREKEEPER:
+        # Translators: asked when the scorekeeper (real dice) saved a table. {names} is the players' names
+        # joined as a list ("Ana, Bo, and Cy"); {turn} is the number of the turn the game had reached.
+        question = _("Continue the scorekeeper game of {names}, turn {turn}?")
+        return question.format(names=names, turn=loaded.turn)
     # Translators: asked when a saved game is found. {names} is the players' names joined as a list
     # ("Ana, Bo, and Cy"); {turn} is the number of the turn the game had reached.
-    question = _("Continue the game of {names}, turn {turn}?")
-    return question.format(names=and_list(loaded.names), turn=loaded.turn)
+    return _("Continue the game of {names}, turn {turn}?").format(names=names, turn=loaded.turn)
 
 
 def saved_game_offer(path: Path) -> SavedGameOffer | None:
     """The question to ask about the save at ``path``, or None when there is nothing worth asking about (no
     save, a finished game, or one where nothing was played yet)."""
-    if not path.exists():
-        return None
     try:
         loaded = load(path)
     except SaveError as error:
+        if error.problem is Problem.MISSING:  # no save (a folder that cannot be read is said below)
+            return None
         # Translators: the saved game cannot be used. {problem} is a sentence saying why.
         question = _(
             "The saved game could not be used. {problem} A new game will save over it. Go on? Y or N."

@@ -50,6 +50,7 @@ from .engine import (
     WinCondition,
 )
 from .i18n import _, ngettext
+from .names import clean_name, seat_name
 from .session import Player, Session
 
 FORMAT_NAME: Final = "lcr-audio-save"
@@ -70,6 +71,26 @@ actions; the longest of 1,500 simulated games with 10 players, 10 chips, Wild di
 """
 
 AUTOSAVE_NAME: Final = "autosave.json"
+
+
+class SaveKind(enum.Enum):
+    """The kinds of game that each keep their own autosave, so one never replaces another (issue 13, item
+    3). The value is the autosave's file name without ``.json`` (its transcript takes ``.txt``)."""
+
+    PLAY = "autosave"
+    """A game with people at this keyboard and the computer's dice."""
+    SCOREKEEPER = "scorekeeper"
+    """The scorekeeper for real dice (``keep-score``): the rolls are typed in."""
+    WATCH = "watch"
+    """Computer players only (``play --computer all``): recorded, never offered to continue."""
+
+    @classmethod
+    def of(cls, session: Session) -> SaveKind:
+        """The kind of ``session``: real dice, else people seated, else computers only."""
+        if session.physical:
+            return cls.SCOREKEEPER
+        return cls.PLAY if session.humans else cls.WATCH
+
 
 _FACES: Final = {face.value: face for face in Face}
 
@@ -178,10 +199,34 @@ class LoadedGame:
         """True when the saved game already has a winner."""
         return self.session.state.over
 
+    @property
+    def kind(self) -> SaveKind:
+        """Which kind of game this is (a scorekeeper table, a game, or computers only)."""
+        return SaveKind.of(self.session)
+
 
 def default_save_path() -> Path:
-    """The autosave file: ``autosave.json`` in the user's data folder (``storage.data_dir()``)."""
-    return storage.data_dir() / AUTOSAVE_NAME
+    """The autosave file of games: ``autosave.json`` in the user's data folder (``storage.data_dir()``)."""
+    return autosave_path(SaveKind.PLAY)
+
+
+def autosave_path(kind: SaveKind) -> Path:
+    """The autosave file of a kind of game: ``autosave.json``, ``scorekeeper.json`` or ``watch.json`` in the
+    user's data folder (``storage.data_dir()``)."""
+    return storage.data_dir() / f"{kind.value}.json"
+
+
+def latest_autosave(paths: Sequence[Path] | None = None) -> Path | None:
+    """The autosave written last, whatever its kind (what ``lcr-audio series`` and ``transcript`` show), or
+    None when there is none. ``paths``: the autosaves to look at (default: every kind's
+    :func:`autosave_path`)."""
+    found: list[tuple[float, Path]] = []
+    for path in paths if paths is not None else [autosave_path(kind) for kind in SaveKind]:
+        try:
+            found.append((path.stat().st_mtime, path))
+        except OSError:
+            continue
+    return max(found, key=lambda pair: pair[0])[1] if found else None
 
 
 def state_digest(state: GameState) -> str:
@@ -222,26 +267,34 @@ def save(
         session: the game to save, at any point (a finished game too).
         path: the file to write; its folder is made when missing. An existing file is replaced whole.
         series: the series score to keep with the game; none means zero games.
-        transcript: the transcript file the game writes to, if any (stored as given).
+        transcript: the transcript file the game writes to, if any (only its file name is stored: it lives
+            in the game's data folder).
 
     Raises:
         SaveError: the game is too long to fit in :data:`MAX_BYTES`, or the file cannot be written (the
-            old file, if any, is left as it was). ``problem`` is :attr:`Problem.NOT_SAVED`.
+            old file, if any, is left as it was; the message names the file and says why, in one sentence).
+            ``problem`` is :attr:`Problem.NOT_SAVED`.
         ValueError: ``series`` has more seats than the table, or negative counts, or more wins than games.
     """
-    text = _encode(to_document(session, series=series, transcript=transcript))
-    if len(text.encode("utf-8")) > MAX_BYTES:
+    document = to_document(session, series=series, transcript=transcript)
+    try:
+        data = _encode(document).encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (a name made of bytes that are not UTF-8): escaped instead
+        data = _encode(document, ascii_only=True).encode("ascii")
+    if len(data) > MAX_BYTES:
         # Translators: the game has lasted so long that its save file would be larger than the game can read.
         raise SaveError(_("This game is too long to be saved."), Problem.NOT_SAVED, path)
     try:
-        storage.atomic_write_text(path, text)
-    except OSError as error:
-        raise SaveError(
-            # Translators: saving the game failed: the disk may be full or the folder read-only.
-            _("The game could not be saved; check that the disk has room and the folder can be written."),
-            Problem.NOT_SAVED,
-            path,
-        ) from error
+        storage.atomic_write_text(path, data.decode("utf-8"))
+    except (OSError, UnicodeError) as error:
+        raise SaveError(not_saved(path, error), Problem.NOT_SAVED, path) from error
+
+
+def not_saved(path: Path, error: BaseException) -> str:
+    """The sentence for a save that could not be written: where, and why (no Python error text)."""
+    # Translators: saving the game failed; {path} is the save file, {reason} says why ("the disk is full").
+    message = _("The game could not be saved in {path}: {reason}.")
+    return message.format(path=storage.display_path(path), reason=storage.reason(error))
 
 
 def to_document(
@@ -287,7 +340,7 @@ def to_document(
             "games": series.games,
             "wins": list(series.wins) + [0] * (rules.players - len(series.wins)),
         },
-        "transcript": None if transcript is None else str(transcript),
+        "transcript": None if transcript is None else storage.display_path(Path(transcript.name)),
         "digest": state_digest(session.state),
     }
 
@@ -300,15 +353,16 @@ def _action_to_json(action: Action) -> dict[str, Any]:
     return {"choose": action.seat}
 
 
-def _encode(document: dict[str, Any]) -> str:
-    """Indented JSON, except that each action takes one line (long games stay small and readable)."""
+def _encode(document: dict[str, Any], *, ascii_only: bool = False) -> str:
+    """Indented JSON, except that each action takes one line (long games stay small and readable).
+    ``ascii_only``: every character beyond ASCII escaped (``\\ud800``), for text that is no valid UTF-8."""
     parts = []
     for key, value in document.items():
         if key == "actions" and value:
-            lines = ",\n".join("    " + json.dumps(a, ensure_ascii=False) for a in value)
+            lines = ",\n".join("    " + json.dumps(a, ensure_ascii=ascii_only) for a in value)
             body = "[\n" + lines + "\n  ]"
         else:
-            body = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+            body = json.dumps(value, ensure_ascii=ascii_only, indent=2).replace("\n", "\n  ")
         parts.append(f"  {json.dumps(key)}: {body}")
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
@@ -349,7 +403,7 @@ def _read(path: Path) -> bytes:
             if os.fstat(handle.fileno()).st_size > MAX_BYTES:
                 _too_large(path)
             raw = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError as error:
+    except (FileNotFoundError, NotADirectoryError) as error:  # no such file, or a file where a folder was
         # Translators: the player asked to continue a saved game but its file is not there.
         raise SaveError(_("There is no saved game to continue."), Problem.MISSING, path) from error
     except OSError as error:
@@ -420,7 +474,7 @@ def from_document(document: Any, *, path: Path | None = None) -> LoadedGame:
         session=session,
         series=series,
         saved_at=saved_at,
-        transcript=None if transcript is None else Path(transcript),
+        transcript=None if transcript is None else Path(Path(transcript).name),  # ours: a name, never a path
     )
 
 
@@ -568,9 +622,11 @@ class _Reader:
             if not isinstance(item, dict):
                 self.wrong_type(name)
             policy = self.mapping(item, "policy", f"{name}.policy")
+            # A name is printed and spoken: escape sequences and control characters never get through.
+            spoken = clean_name(self.text(item, "name", f"{name}.name"))
             players.append(
                 Player(
-                    name=self.text(item, "name", f"{name}.name"),
+                    name=spoken or seat_name(index + 1),
                     human=self.boolean(item, "human", f"{name}.human"),
                     policy=Policy(
                         name=self.text(policy, "name", f"{name}.policy.name"),
@@ -621,10 +677,14 @@ __all__ = [
     "LoadedGame",
     "Problem",
     "SaveError",
+    "SaveKind",
     "Series",
+    "autosave_path",
     "default_save_path",
     "from_document",
+    "latest_autosave",
     "load",
+    "not_saved",
     "save",
     "state_digest",
     "to_document",

@@ -1,20 +1,22 @@
 """The player's settings, remembered between games (DESIGN.md §3, §4).
 
 One JSON file with a format version in the user's config folder (platformdirs), written atomically. A file
-that cannot be read is reported in one sentence, left where it is (renamed aside, never deleted) and the
-defaults are used: a broken settings file never stops a game.
+that cannot be read is reported in one sentence, kept (renamed aside under a numbered name that no later
+broken file takes, never deleted) and the defaults are used: a broken settings file never stops a game.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
+import math
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from .i18n import _
-from .storage import StorageError, atomic_write_json, config_dir, read_json
+from .names import printable
+from .storage import StorageError, atomic_write_json, config_dir, display_path, read_json, reason
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +70,8 @@ class Settings:
             rate=min(max(int(self.rate), low), high),
             volume=round(min(max(float(self.volume), 0.0), 1.0), 2),
             pause=min(max(float(self.pause), 0.0), 10.0),
+            voice=printable(self.voice),
+            language=self.language if self.language.isascii() and self.language.isprintable() else "",
             speech=self.speech if self.speech in SPEECH_MODES else "auto",
         )
 
@@ -80,10 +84,16 @@ def settings_path() -> Path:
 def _from_json(data: Any, path: Path) -> Settings:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         # Translators: the settings file is not one the game wrote.
-        raise StorageError(_("{path} is not a settings file of this game.").format(path=path))
-    if not isinstance(data.get("version"), int) or data["version"] > VERSION:
+        raise StorageError(_("{path} is not a settings file of this game.").format(path=display_path(path)))
+    version = _version(data.get("version"))
+    if version is None:
+        # Translators: one setting in the settings file has a value of the wrong kind.
+        message = _("{path} has a bad value for {setting}.")
+        raise StorageError(message.format(path=display_path(path), setting="version"))
+    if version > VERSION:
         # Translators: the settings file comes from a newer version of the game.
-        raise StorageError(_("{path} was written by a newer version of the game.").format(path=path))
+        message = _("{path} was written by a newer version of the game.")
+        raise StorageError(message.format(path=display_path(path)))
     values: dict[str, Any] = {}
     defaults = Settings()
     for f in fields(Settings):
@@ -92,8 +102,8 @@ def _from_json(data: Any, path: Path) -> Settings:
         value, default = data[f.name], getattr(defaults, f.name)
         if isinstance(default, bool):
             ok = isinstance(value, bool)
-        elif isinstance(default, float):
-            ok = isinstance(value, int | float) and not isinstance(value, bool)
+        elif isinstance(default, float):  # JSON's NaN and Infinity are no volume or pause
+            ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
         elif isinstance(default, int):
             ok = isinstance(value, int) and not isinstance(value, bool)
         elif isinstance(default, str):
@@ -108,15 +118,39 @@ def _from_json(data: Any, path: Path) -> Settings:
             )
         if not ok:
             # Translators: one setting in the settings file has a value of the wrong kind.
-            raise StorageError(_("{path} has a bad value for {setting}.").format(path=path, setting=f.name))
+            message = _("{path} has a bad value for {setting}.")
+            raise StorageError(message.format(path=display_path(path), setting=f.name))
         values[f.name] = value
     return Settings(**values).validated()
 
 
+def _version(value: Any) -> int | None:
+    """The format version a settings file gives: an integer, also when written ``1.0`` or ``"1"`` (a hand
+    edit); None when it is no whole number at all."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) < 10:
+        return int(value.strip())
+    return value if isinstance(value, int) else None
+
+
+def broken_copy(path: Path) -> Path:
+    """A free name to keep a broken ``path`` under: ``settings.json.broken``, then ``settings.json.broken-2``,
+    ``-3``...: a second broken file never replaces the first copy."""
+    aside = path.with_name(path.name + ".broken")
+    number = 1
+    while aside.exists() or aside.is_symlink():
+        number += 1
+        aside = path.with_name(f"{path.name}.broken-{number}")
+    return aside
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """Read the settings. Returns ``(settings, problem)``: ``problem`` is one sentence for the player when
-    the file could not be used (then the defaults are returned and the broken file is kept aside as
-    ``settings.json.broken``), else None. A missing file is no problem: first start.
+    the file could not be used (then the defaults are returned and the broken file is kept aside under a
+    numbered name, :func:`broken_copy`), else None. A missing file is no problem: first start.
     """
     path = path or settings_path()
     try:
@@ -125,14 +159,22 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), None
     except (StorageError, OSError) as error:
         log.warning("Settings unusable: %s", error)
-        aside = path.with_name(path.name + ".broken")
+        problem = str(error) if isinstance(error, StorageError) else reason(error)
         try:
+            aside = broken_copy(path)
             path.replace(aside)
         except OSError:
-            aside = path
-        # Translators: said once at start when the settings file could not be read. {problem} is a sentence.
-        message = _("Your settings could not be read, so the game uses its defaults. {problem}")
-        return Settings(), message.format(problem=str(error))
+            # Translators: said once at start when the settings file could not be read (and stays where it
+            # is). {problem} is a sentence.
+            message = _("Your settings could not be read, so the game uses its defaults. {problem}")
+            return Settings(), message.format(problem=problem)
+        # Translators: said once at start when the settings file could not be read; the file was renamed
+        # to {path}, so nothing in it is lost. {problem} is a sentence.
+        message = _(
+            "Your settings could not be read, so the game uses its defaults; the file is kept as {path}. "
+            "{problem}"
+        )
+        return Settings(), message.format(path=display_path(aside), problem=problem)
 
 
 def peek_language(path: Path | None = None) -> str:
@@ -143,7 +185,7 @@ def peek_language(path: Path | None = None) -> str:
     except (OSError, StorageError):
         return ""
     language = data.get("language") if isinstance(data, dict) else None
-    return language if isinstance(language, str) else ""
+    return language if isinstance(language, str) and language.isascii() and language.isprintable() else ""
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:

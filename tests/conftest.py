@@ -21,7 +21,6 @@ from typing import NoReturn
 import pytest
 from hypothesis import settings
 from prompt_toolkit.input import PipeInput, create_pipe_input
-from support.folders import user_folders
 
 REQUIRE_SYSTEM_TESTS = "LCR_AUDIO_REQUIRE_SYSTEM_TESTS"
 """Set to 1 (``.ci/run`` does) and a test whose system program is missing fails instead of being skipped."""
@@ -39,11 +38,13 @@ settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHES
 def _user_folders(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Path]:
-    """Point the user folders (settings, saves, logs) at a temporary folder for every test: platformdirs'
-    own functions in this process (on every platform), and the XDG variables for the programs a test
-    starts (the folders platformdirs gives them on Linux are the same)."""
+    """Point the game's folders (settings, saves, logs, cache) at a temporary folder for every test, on every
+    platform: ``LCR_AUDIO_HOME``, which every folder lookup honours (platformdirs ignores ``XDG_*`` on
+    Windows and macOS); the XDG variables too, for any other program a test starts."""
     home = tmp_path_factory.mktemp("home")
-    user_folders(monkeypatch, home)
+    monkeypatch.setenv("LCR_AUDIO_HOME", str(home / "lcr-audio"))
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(name, str(home / name.lower()))
     monkeypatch.delenv("LCR_AUDIO_SPEECH", raising=False)
     # No test reaches the desktop's session bus: a running Orca would be sent the tests' messages.
     monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
@@ -55,6 +56,13 @@ def pipe() -> Iterator[PipeInput]:
     """Keys for a screen run in the test's event loop (see ``support.keys.KeyDriver``)."""
     with create_pipe_input() as keys:
         yield keys
+
+
+@pytest.fixture(autouse=True)
+def _utf8_children(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Python a test starts (the game as a process) reads and writes UTF-8, as on Linux, whatever the
+    console code page on Windows (issue 11): the tests compare names such as Zoë and Ана."""
+    monkeypatch.setenv("PYTHONUTF8", "1")
 
 
 @pytest.fixture(autouse=True)

@@ -37,6 +37,7 @@ def _env(tmp: Path | None = None) -> dict[str, str]:
         env["XDG_STATE_HOME"] = str(tmp / "state")
         env["XDG_DATA_HOME"] = str(tmp / "data")
         env["XDG_CONFIG_HOME"] = str(tmp / "config")
+        env["LCR_AUDIO_HOME"] = str(tmp / "home")  # every platform (platformdirs ignores XDG_* off Linux)
     return env
 
 

@@ -25,7 +25,7 @@ def test_f1_works_everywhere_and_lists_only_what_works(context: Context) -> None
     expected += [f"{spec.spoken}: {spec.help}." for spec in last]  # the keys that work everywhere close it
     assert help_entries(context) == expected
     assert help_text(context) == "\n".join(expected)
-    assert any(entry.startswith("F1: ") for entry in expected)
+    assert any(entry.startswith("F1 or Question mark: ") for entry in expected)
 
 
 def test_the_scorekeeper_questions_have_the_game_keys_and_undo() -> None:

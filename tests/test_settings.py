@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import platformdirs
 import pytest
 
 from lcr_audio.settings import Settings, load_settings, save_settings, settings_path
@@ -60,6 +59,6 @@ def test_values_are_brought_into_range(tmp_path: Path) -> None:
 
 
 def test_settings_live_in_the_config_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """platformdirs' user config folder, whatever the platform makes of it."""
-    monkeypatch.setattr(platformdirs, "user_config_dir", lambda app, **_kw: str(tmp_path / "config" / app))
-    assert settings_path() == tmp_path / "config" / "lcr-audio" / "settings.json"
+    monkeypatch.delenv("LCR_AUDIO_HOME")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert settings_path() == tmp_path / "lcr-audio" / "settings.json"

@@ -38,10 +38,14 @@ def test_options_change_the_speech_mode_and_remember_it(tmp_path: Path) -> None:
     assert settings.speech == "console"
 
 
+def settings_file(tmp_path: Path) -> Path:
+    """The settings file of a program run with ``_env(tmp_path)`` (its LCR_AUDIO_HOME)."""
+    return Path(_env(tmp_path)["LCR_AUDIO_HOME"]) / "config" / "settings.json"
+
+
 def write_settings(tmp_path: Path, speech: str) -> None:
-    folder = tmp_path / "config" / "lcr-audio"
-    folder.mkdir(parents=True)
-    save_settings(Settings(speech=speech), folder / "settings.json")
+    settings_file(tmp_path).parent.mkdir(parents=True)
+    save_settings(Settings(speech=speech), settings_file(tmp_path))
 
 
 def test_the_remembered_mode_is_used_and_speech_on_the_command_line_wins(tmp_path: Path) -> None:
@@ -52,4 +56,4 @@ def test_the_remembered_mode_is_used_and_speech_on_the_command_line_wins(tmp_pat
     assert remembered.returncode == 0 and remembered.stdout == "" and remembered.stderr == ""
     given = run(*without, "--speech", "console", env=_env(tmp_path))
     assert given.returncode == 0 and " wins with " in given.stdout
-    assert load_settings(tmp_path / "config" / "lcr-audio" / "settings.json")[0].speech == "silent"  # kept
+    assert load_settings(settings_file(tmp_path))[0].speech == "silent"  # kept

@@ -75,18 +75,21 @@ def test_notice_takes_the_interrupt_and_the_text_follows_it() -> None:
     assert second.spoken == [(GENERIC_NOTICE, True), ("Help: Space rolls.", False)]
 
 
-def test_screen_reader_failure_switches_to_the_voice_with_a_plain_sentence() -> None:
+def test_screen_reader_failure_goes_to_printed_lines_never_to_a_second_voice() -> None:
+    """Issue 11: the screen reader may still run and read the printed lines; the game's own voice would
+    speak beside it."""
     reader = RecordingBackend(name="screen-reader", fail_after=1)
     voice = RecordingBackend(name="tts")
-    speaker = Speaker([reader, voice], braille=False)
+    printed: list[str] = []
+    speaker = Speaker([reader, voice], print_line=printed.append, braille=False)
     speaker.speak("Ana rolls L, dot, C.")
     speaker.speak("Bo 4, pot 1.")
-    assert speaker.mode == "tts"
-    assert voice.texts == [
-        "The screen reader stopped answering; the game goes on with the system voice.",
+    assert speaker.mode == "console"
+    assert voice.texts == []
+    assert printed == [
+        "The screen reader stopped answering; the game goes on in printed lines.",
         "Bo 4, pot 1.",
     ]
-    assert voice.brailled == []
 
 
 def test_every_backend_failing_ends_in_console_printing_each_line_once() -> None:
@@ -112,10 +115,12 @@ def test_without_a_printer_the_chain_ends_in_silence() -> None:
 def test_text_spoken_before_braille_failed_is_not_said_again() -> None:
     reader = _Broken(name="screen-reader", braille_fails=True)
     voice = RecordingBackend(name="tts")
-    speaker = Speaker([reader, voice])
+    printed: list[str] = []
+    speaker = Speaker([reader, voice], print_line=printed.append)
     speaker.speak("Pot 3.")
     assert reader.texts == ["Pot 3."]
-    assert voice.texts == ["The screen reader stopped answering; the game goes on with the system voice."]
+    assert voice.texts == []
+    assert printed == ["The screen reader stopped answering; the game goes on in printed lines."]
 
 
 def test_printing_follows_the_backend_and_echo() -> None:
@@ -306,7 +311,7 @@ def test_explicit_tts_that_cannot_start_prints_why(
     assert printed == ["The system voice could not start; the game prints its messages.", "Welcome."]
 
 
-def test_fallback_voice_is_built_only_when_the_screen_reader_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_voice_is_not_built_when_the_screen_reader_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     reader = RecordingBackend(name="screen-reader", fail_after=1)
     built: list[bool] = []
 
@@ -323,8 +328,11 @@ def test_fallback_voice_is_built_only_when_the_screen_reader_fails(monkeypatch: 
     speaker.speak("One.")
     assert (speaker.mode, built) == ("screen-reader", [])
     speaker.speak("Two.")
-    assert (speaker.mode, built) == ("tts", [False])
-    assert printed == ["The screen reader stopped answering; the game goes on with the system voice.", "Two."]
+    assert (speaker.mode, built) == ("console", [])
+    assert printed == [
+        "The screen reader stopped answering; the game prints its messages and tries it again now and then.",
+        "Two.",
+    ]
 
 
 def test_environment_variable_forces_the_mode_only_under_auto(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -431,7 +439,7 @@ def test_a_lazy_fallback_is_not_built_for_settings_but_gets_them_when_it_takes_o
         built.append(RecordingBackend(name="tts"))
         return built[-1]
 
-    first = RecordingBackend(name="screen-reader", fail_after=0)
+    first = RecordingBackend(name="recording", fail_after=0)
     speaker = Speaker([first, LazyBackend(build, name="tts", prints=True)])
     speaker.set_language("es")
     speaker.set_rate(4)

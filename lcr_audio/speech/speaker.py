@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lcr_audio.i18n import _
-from lcr_audio.speech.base import SpeechBackend, Voice, clamp_rate
+from lcr_audio.speech.base import SpeechBackend, SpeechError, Voice, clamp_rate
+from lcr_audio.speech.running import voiceover_running, windows_screen_reader_running
 from lcr_audio.speech.screen_reader import ScreenReaderBackend
 from lcr_audio.speech.simple import ConsoleBackend, LazyBackend, SilentBackend
 from lcr_audio.speech.tts import TtsBackend
@@ -24,6 +25,10 @@ MODES: tuple[str, ...] = ("auto", "screen-reader", "tts", "console", "silent")
 
 ENV_VAR = "LCR_AUDIO_SPEECH"
 """When the mode is ``auto``, this environment variable may name another mode (e.g. ``console``)."""
+
+RETRY_SECONDS = 15.0
+"""While the screen reader runs but does not answer, the game tries it again at the first utterance after
+this many seconds (issue 11: NVDA restarting for an update comes back)."""
 
 DRAIN_POLL = 0.02
 """Seconds between two looks at whether the voice has ended, while :meth:`Speaker.close` waits for it."""
@@ -46,13 +51,18 @@ def _lazy(name: str) -> LazyBackend:
     return LazyBackend(lambda: _FACTORIES[name](False), name=name, prints=_PRINTS[name])
 
 
-def _failure_notice(failed: str, now: str) -> str | None:
-    """The sentence said once when backend ``failed`` was dropped during play and ``now`` took over."""
+def _failure_notice(failed: str, now: str, *, retrying: bool = False) -> str | None:
+    """The sentence said once when backend ``failed`` was dropped during play and ``now`` took over;
+    ``retrying``: the screen reader is tried again now and then."""
     if now == "silent":
         return None
-    if failed == "screen-reader" and now == "tts":
-        # Translators: said once, in the game's own voice, when the screen reader stops working mid-game.
-        return _("The screen reader stopped answering; the game goes on with the system voice.")
+    if failed == "screen-reader" and retrying:
+        # Translators: printed once when the screen reader stops answering mid-game; the game prints its
+        # messages (the screen reader, once back, reads them) and tries to reach it again now and then.
+        return _(
+            "The screen reader stopped answering; the game prints its messages and tries it again now "
+            "and then."
+        )
     if failed == "screen-reader" and now == "console":
         # Translators: printed once when the screen reader stops working mid-game and no voice could start.
         return _("The screen reader stopped answering; the game goes on in printed lines.")
@@ -61,6 +71,21 @@ def _failure_notice(failed: str, now: str) -> str | None:
         return _("The system voice stopped working; the game goes on in printed lines.")
     # Translators: said once when one way of speaking fails mid-game and another one takes over.
     return _("Speech stopped working; the game goes on another way.")
+
+
+def _reader_started_notice(*, answers: bool, retrying: bool) -> str:
+    """The sentence said once when a screen reader started while the game's own voice spoke: it took over
+    (``answers``), or it runs without answering and the game prints for it (``retrying``: and tries it
+    again now and then; VoiceOver, which cannot be driven, is not tried)."""
+    if answers:
+        # Translators: said once, through the screen reader, when it started while the game spoke with its
+        # own voice; the game's own voice stops.
+        return _("A screen reader started; the game speaks through it instead of its own voice.")
+    if retrying:
+        return _start_unreached_notice()
+    # Translators: printed once when VoiceOver (or another screen reader the game cannot drive) started while
+    # the game spoke with its own voice: the voice stops, and the screen reader reads the printed lines.
+    return _("A screen reader started; the game's own voice stops and the screen reader reads its messages.")
 
 
 def _start_notice(requested: str, got: str) -> str | None:
@@ -90,6 +115,13 @@ class Speaker:
     twice. The chain always ends with a backend that cannot fail (console when ``print_line`` is given,
     otherwise silent); one is appended if missing. Thread-safe.
 
+    Never two voices (issue 11): when the screen reader fails, the game's own voice does not take over (the
+    screen reader may still be running, and would read the printed lines beside it): the printed lines do,
+    and with ``reconnect`` the screen reader is tried again every :data:`RETRY_SECONDS`; when it answers,
+    it takes over again and says so once. With ``reader_running``, the game's own voice gives way the same
+    way to a screen reader that starts while it speaks (one missed at start, NVDA restarting): the screen
+    reader takes over if it answers, the printed lines if not.
+
     Rate, voice and language (:meth:`set_rate`, :meth:`set_voice`, :meth:`set_language`) go to the backend
     in use and are remembered: a backend that takes over gets them, in the order they were last set, before
     it says anything.
@@ -103,6 +135,10 @@ class Speaker:
         echo: bool = False,
         braille: bool = True,
         notice: str | None = None,
+        reconnect: Callable[[], SpeechBackend] | None = None,
+        waiting_for_reader: bool = False,
+        reader_running: Callable[[], bool] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """Args:
         backends: best first; must not be empty.
@@ -110,6 +146,13 @@ class Speaker:
         echo: print every utterance even when the backend does not print (screen-reader mode).
         braille: also send each utterance to the backend's braille display.
         notice: a sentence to say once before the first utterance (why the requested mode is not used).
+        reconnect: builds the screen-reader backend again (raises when it still does not answer); None:
+            a screen reader that failed is not tried again.
+        waiting_for_reader: the screen reader runs but did not answer at start: try ``reconnect`` from
+            the first utterance on.
+        reader_running: says whether a screen reader runs (:func:`screen_reader_running`); asked every
+            :data:`RETRY_SECONDS` while the game's own voice speaks. None: never asked.
+        clock: seconds, for the retry's timing (tests pass their own).
 
         Raises:
             ValueError: ``backends`` is empty.
@@ -130,6 +173,11 @@ class Speaker:
         self._synced = 0  # the index of the backend that has every setting (none are set yet)
         self._after_first: list[Callable[[], None]] = []  # called once the first utterance is out
         self._spoken = False
+        self._reconnect = reconnect
+        self._clock = clock
+        self._waiting_for_reader = waiting_for_reader and reconnect is not None
+        self._reader_running = reader_running
+        self._next_try = clock() + RETRY_SECONDS
 
     @property
     def mode(self) -> str:
@@ -172,13 +220,65 @@ class Speaker:
         return backend.prints or self.echo
 
     def _drop_current(self, exc: BaseException) -> str:
-        """Drop the failing backend, move to the next; return the dropped backend's name."""
+        """Drop the failing backend, move to the next; return the dropped backend's name. A screen reader
+        that fails is followed by the printed lines, never by a voice (see the class docstring)."""
         failed = self._backends[self._index]
         log.warning("Speech backend %r failed and is dropped: %r", failed.name, exc)
         with contextlib.suppress(Exception):
             failed.close()
         self._index += 1
+        if failed.name == "screen-reader":
+            self._to_printed_lines()
         return failed.name
+
+    def _to_printed_lines(self) -> None:
+        """Pass over the voices from the backend in use on (closing them) to the printed lines, and wait for
+        the screen reader when it can be tried again. Caller holds the lock."""
+        while self._index + 1 < len(self._backends) and self._backends[self._index].name == "tts":
+            with contextlib.suppress(Exception):
+                self._backends[self._index].close()
+            self._index += 1
+        if self._reconnect is not None:
+            self._waiting_for_reader = True
+            self._next_try = self._clock() + RETRY_SECONDS
+
+    def _notice_after(self, failed: str) -> str | None:
+        return _failure_notice(failed, self.mode, retrying=self._waiting_for_reader)
+
+    def _try_reader_again(self) -> None:
+        """When the time has come: while waiting for the screen reader, build it again; while the game's own
+        voice speaks, ask whether a screen reader has started. A screen reader that answers takes over (and
+        says so once); one that runs but does not answer gets the printed lines. Caller holds the lock."""
+        if self._clock() < self._next_try:
+            return
+        watching = self._reader_running is not None and self.mode == "tts"
+        if not (self._waiting_for_reader and self._reconnect is not None) and not watching:
+            return
+        self._next_try = self._clock() + RETRY_SECONDS
+        if watching and not self._waiting_for_reader:
+            assert self._reader_running is not None
+            if not self._reader_running():
+                return
+            log.info("A screen reader started while the game's own voice spoke")
+        try:
+            if self._reconnect is None:
+                raise SpeechError("This screen reader cannot be driven; it reads the printed lines.")
+            backend = self._reconnect()
+        except Exception as exc:
+            log.info("The screen reader does not answer: %r", exc)
+            if watching:  # it runs and will read the printed lines: the voice gives way to them
+                self._to_printed_lines()
+                self._notice = _reader_started_notice(answers=False, retrying=self._waiting_for_reader)
+            return
+        was_waiting, self._waiting_for_reader = self._waiting_for_reader, False
+        self._backends.insert(self._index, backend)
+        self._synced = -1  # the newcomer has no setting yet
+        if was_waiting:
+            # Translators: said once, through the screen reader, when it answers again after it had stopped
+            # answering or could not be reached; the game stops printing its messages.
+            self._notice = _("The screen reader answers again; the game speaks through it.")
+        else:
+            self._notice = _reader_started_notice(answers=True, retrying=False)
 
     @staticmethod
     def _apply(backend: SpeechBackend, key: str, value: int | str) -> bool | None:
@@ -224,7 +324,7 @@ class Speaker:
                         self._synced = self._index
                         return None
                     failed = self._drop_current(exc)
-                    self._notice = _failure_notice(failed, self.mode)
+                    self._notice = self._notice_after(failed)
 
     def set_rate(self, step: int) -> None:
         """Speak faster or slower: ``step`` from -10 to 10 (clamped), 0 the voice's own rate.
@@ -301,6 +401,7 @@ class Speaker:
         with self._lock:
             if self._closed:
                 return
+            self._try_reader_again()
             spoken = False
             first_failed: str | None = None
             while True:
@@ -329,7 +430,7 @@ class Speaker:
                         return
                     failed = self._drop_current(exc)
                     first_failed = first_failed or failed
-                    self._notice = _failure_notice(first_failed, self.mode)
+                    self._notice = self._notice_after(first_failed)
 
     def silence(self) -> None:
         """Stop speaking at once and drop anything queued. Never raises (a failing backend is dropped)."""
@@ -341,7 +442,7 @@ class Speaker:
             except Exception as exc:
                 if self._index + 1 < len(self._backends):
                     failed = self._drop_current(exc)
-                    self._notice = _failure_notice(failed, self.mode)
+                    self._notice = self._notice_after(failed)
 
     def speaking(self) -> bool | None:
         """Whether the backend in use is still saying what it was given (see
@@ -424,6 +525,32 @@ def orca_running(proc: Path = Path("/proc")) -> bool:
     return False
 
 
+def screen_reader_running(platform: str | None = None) -> bool:
+    """True when the system says a screen reader is running, whether or not the game can reach it:
+    Windows' screen-reader flag (NVDA, JAWS, Narrator), VoiceOver on macOS, Orca on Linux.
+    ``platform``: a ``sys.platform`` value (default: this one)."""
+    platform = sys.platform if platform is None else platform
+    if platform == "win32":
+        return windows_screen_reader_running()
+    if platform == "darwin":
+        return voiceover_running()
+    return orca_running()
+
+
+def _reader_again() -> SpeechBackend:
+    """The screen-reader backend built again, for a Speaker waiting for it (never spawns a server)."""
+    return _FACTORIES["screen-reader"](False)
+
+
+def _start_unreached_notice() -> str:
+    # Translators: printed at start-up when a screen reader is running but the game cannot reach it (NVDA
+    # starting, or a screen reader the game cannot drive): the screen reader reads the printed lines.
+    return _(
+        "A screen reader is running but does not answer the game; the game prints its messages and tries "
+        "it again now and then."
+    )
+
+
 def create_speaker(
     mode: str,
     *,
@@ -432,6 +559,10 @@ def create_speaker(
     braille: bool = True,
 ) -> Speaker:
     """Build the Speaker for ``--speech MODE``.
+
+    Never two voices (issue 11): a screen reader that runs (:func:`screen_reader_running`) but does not
+    answer gets the printed lines, not the game's own voice, and is tried again now and then; on macOS,
+    VoiceOver running means printed lines (it reads them; accessible_output2 cannot drive it).
 
     Args:
         mode: one of :data:`MODES`. ``auto`` tries the screen reader (only one already running: no
@@ -456,6 +587,9 @@ def create_speaker(
             raise ValueError("Console speech mode needs a print_line function to print with.")
         return Speaker([ConsoleBackend()], print_line=print_line, echo=echo, braille=braille)
 
+    last: SpeechBackend = ConsoleBackend() if print_line is not None else SilentBackend()
+    if requested in ("auto", "screen-reader") and sys.platform == "darwin" and voiceover_running():
+        return Speaker([last], print_line=print_line, echo=echo, braille=braille)
     order = _FALLBACK_ORDER if requested == "auto" else _FALLBACK_ORDER[_FALLBACK_ORDER.index(requested) :]
     if requested == "auto" and sys.platform.startswith("linux") and not orca_running():
         # speech-dispatcher often runs without a screen reader; then the player is not listening to it
@@ -469,8 +603,30 @@ def create_speaker(
                 backends.append(_FACTORIES[name](autospawn))
             except Exception as exc:
                 log.info("Speech mode %r is not available: %r", name, exc)
+                if name == "screen-reader" and screen_reader_running():  # it reads the printed lines
+                    return Speaker(
+                        [last],
+                        print_line=print_line,
+                        echo=echo,
+                        braille=braille,
+                        notice=_start_unreached_notice(),
+                        reconnect=_reader_again,
+                        waiting_for_reader=True,
+                    )
         else:
             backends.append(_lazy(name))
-    backends.append(ConsoleBackend() if print_line is not None else SilentBackend())
+    backends.append(last)
     notice = None if requested == "auto" else _start_notice(requested, backends[0].name)
-    return Speaker(backends, print_line=print_line, echo=echo, braille=braille, notice=notice)
+    # The screen reader is watched for unless the player chose the game's own voice, and tried (again)
+    # wherever accessible_output2 or speech-dispatcher reach one (not macOS).
+    watched = requested != "tts"
+    reconnect = _reader_again if watched and sys.platform != "darwin" else None
+    return Speaker(
+        backends,
+        print_line=print_line,
+        echo=echo,
+        braille=braille,
+        notice=notice,
+        reconnect=reconnect,
+        reader_running=screen_reader_running if watched else None,
+    )

@@ -1,5 +1,9 @@
-"""The game's own voice (``--speech tts``): pyttsx3 with SAPI5 (Windows) and NSSpeech (macOS); eSpeak NG's
-own program on Linux and other systems.
+"""The game's own voice (``--speech tts``): pyttsx3 with SAPI5 (Windows); the system's ``say`` program on
+macOS; eSpeak NG's own program on Linux and other systems.
+
+On macOS the voice does not go through pyttsx3 either: its NSSpeechSynthesizer driver runs a Cocoa loop on
+the worker thread, which can stall (issue 11). :class:`_SayEngine` runs ``say -f FILE`` once per utterance
+as a child process the player's silence key can stop, like aplay on Linux.
 
 On Linux the voice does not go through pyttsx3. Its eSpeak driver (pyttsx3 2.99) collects the sound on
 eSpeak's own thread while the caller's thread runs its loop, and the two race: in 2 to 6 sessions of 10
@@ -36,6 +40,7 @@ import contextlib
 import logging
 import os
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -376,8 +381,116 @@ class _EspeakNgEngine:
         _PLAYER.stop()
 
 
+SAY_RATE = 175
+"""Words per minute of macOS's ``say`` at its default rate: rate step 0 passes no ``-r`` (the player's
+system rate stays), other steps scale from this."""
+
+_SAY_VOICE = re.compile(r"^(?P<name>\S.*?)\s+(?P<language>[a-z]{2,3}(?:[_-][A-Za-z0-9]+)+)\s+#")
+"""One line of ``say -v '?'``: ``Eddy (Spanish (Spain))  es_ES    # Hola, me llamo Eddy.``"""
+
+
+def _parse_say_voices(listing: str) -> list[Voice]:
+    """The voices in ``say -v '?'`` output; a voice's id is its name (what ``say -v`` takes)."""
+    voices = []
+    for line in listing.splitlines():
+        match = _SAY_VOICE.match(line)
+        if match:
+            name = match["name"]
+            voices.append(Voice(id=name, name=name, languages=(_language_tag(match["language"]),)))
+    return voices
+
+
+class _SayEngine:
+    """A pyttsx3-like engine for macOS: each utterance is said by the ``say`` program, a child process that
+    :data:`_PLAYER` runs and can stop. Only the worker thread calls it, except :meth:`stop`."""
+
+    def __init__(self, say: str) -> None:
+        """Read the voice list (an empty one when ``say`` cannot list them: the default voice speaks).
+
+        Args:
+            say: path of ``say``.
+        """
+        self._say = say
+        try:
+            listing = subprocess.run(
+                [say, "-v", "?"], stdin=subprocess.DEVNULL, capture_output=True, timeout=SYNTH_TIMEOUT
+            ).stdout.decode("utf-8", errors="replace")
+        except (OSError, subprocess.SubprocessError) as exc:
+            log.debug("say cannot list its voices: %r", exc)
+            listing = ""
+        self._voices = _parse_say_voices(listing)
+        self._voice = ""
+        self._rate = SAY_RATE
+        self._text: str | None = None
+
+    def connect(self, _topic: str, _callback: Callable[..., None]) -> None:
+        """No word events: :meth:`stop` stops the player directly."""
+
+    def getProperty(self, name: str) -> Any:  # pyttsx3's name
+        """``voices`` (a list of :class:`Voice`), ``voice`` (a name; "" for the system's) or ``rate``."""
+        if name == "voices":
+            return list(self._voices)
+        if name == "voice":
+            return self._voice
+        if name == "rate":
+            return self._rate
+        raise KeyError(f"unknown property {name}")
+
+    def setProperty(self, name: str, value: Any) -> None:  # pyttsx3's name
+        """Set ``voice`` (a name from ``voices``) or ``rate`` (words per minute, 90 to 720).
+
+        Raises:
+            ValueError: a voice ``say`` did not list.
+            KeyError: another property.
+        """
+        if name == "voice":
+            if self._voices and all(voice.id != value for voice in self._voices):
+                raise ValueError(f"say has no voice {value!r}")
+            self._voice = str(value)
+        elif name == "rate":
+            self._rate = max(90, min(720, int(value)))
+        else:
+            raise KeyError(f"unknown property {name}")
+
+    def say(self, text: str) -> None:
+        """Take the text :meth:`runAndWait` says."""
+        self._text = text
+
+    def runAndWait(self) -> None:  # pyttsx3's name
+        """Say the text given to :meth:`say`; return when it has been heard or stopped. A ``say`` that ends
+        with an error counts as not heard (see :data:`PLAYBACK_FAILURES`)."""
+        text, self._text = self._text, None
+        if not text or not _PLAYER.wanted:
+            return
+        handle, path = tempfile.mkstemp(prefix="lcr-audio-", suffix=".txt")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:  # a file: text may start with "-"
+                file.write(text)
+            command = [self._say]
+            if self._voice:
+                command += ["-v", self._voice]
+            if self._rate != SAY_RATE:
+                command += ["-r", str(self._rate)]
+            _PLAYER.play([*command, "-f", path])
+        finally:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+
+    def stop(self) -> None:
+        """Stop the utterance now being said (any thread)."""
+        _PLAYER.stop()
+
+
+def _say_engine() -> _SayEngine:
+    """The macOS engine, or SpeechError when ``say`` is missing."""
+    say = shutil.which("say")
+    if say is None:
+        raise SpeechError("The system voice needs macOS's say program.")
+    return _SayEngine(say)
+
+
 def _pyttsx3_engine() -> Any:
-    """pyttsx3's engine for this platform's driver (SAPI5 on Windows, NSSpeech on macOS). Worker thread."""
+    """pyttsx3's engine for this platform's driver (SAPI5 on Windows). Worker thread."""
     if sys.platform == "win32":  # COM must be initialised on the thread that uses SAPI5
         with contextlib.suppress(Exception):
             import comtypes  # type: ignore[import-not-found,unused-ignore]
@@ -400,14 +513,16 @@ def _espeak_ng_engine() -> _EspeakNgEngine:
     return _EspeakNgEngine(espeak, aplay)
 
 
-PYTTSX3_PLATFORMS = ("win32", "darwin")
-"""Where the voice is pyttsx3's (SAPI5, NSSpeech); elsewhere it is eSpeak NG's program with aplay."""
+PYTTSX3_PLATFORMS = ("win32",)
+"""Where the voice is pyttsx3's (SAPI5); macOS uses ``say``, elsewhere eSpeak NG's program with aplay."""
 
 
 def default_engine_factory(platform: str = sys.platform) -> EngineFactory:
-    """What builds the voice's engine on ``platform`` (a ``sys.platform`` value): pyttsx3 on Windows and
-    macOS, :class:`_EspeakNgEngine` elsewhere."""
-    return _pyttsx3_engine if platform in PYTTSX3_PLATFORMS else _espeak_ng_engine
+    """What builds the voice's engine on ``platform`` (a ``sys.platform`` value): pyttsx3 on Windows,
+    :class:`_SayEngine` on macOS, :class:`_EspeakNgEngine` elsewhere."""
+    if platform in PYTTSX3_PLATFORMS:
+        return _pyttsx3_engine
+    return _say_engine if platform == "darwin" else _espeak_ng_engine
 
 
 class TtsBackend(SpeechBackend):

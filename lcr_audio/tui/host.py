@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from prompt_toolkit.input import Input
 
 from ..engine import Rules
-from ..saves import LoadedGame, Series
+from ..saves import LoadedGame, SaveKind, Series
 from ..session import Player, Session
 from ..settings import Settings
 from ..sound import SoundPlayer
@@ -50,14 +50,20 @@ class Host(Protocol):
     def remember(self, settings: Settings) -> str | None:
         """Save the settings; returns a sentence if that failed."""
 
+    def latest_save(self) -> Path | None:
+        """The autosave written last, of any kind (for the series), or None."""
+
     async def play(self, session: Session, series: Series | None = None) -> Outcome:
         """Play ``session`` (and the games after it) until the players stop."""
 
     async def play_new(self, rules: Rules, players: list[Player], seed: int | None = None) -> Outcome:
         """Start a new game of ``rules`` with ``players``."""
 
-    async def offer_saved_game(self, said: SaidOffer | None = None) -> LoadedGame | bool | None:
-        """Ask to continue an unfinished saved game: the game to continue, None, or False (keep the save)."""
+    async def offer_saved_game(
+        self, said: SaidOffer | None = None, kind: SaveKind = SaveKind.PLAY
+    ) -> LoadedGame | bool | None:
+        """Ask to continue an unfinished saved game of ``kind``: the game to continue, None, or False (keep
+        the save)."""
 
-    async def resume(self, loaded: LoadedGame) -> Outcome:
-        """Continue a loaded game where it stopped."""
+    async def resume(self, loaded: LoadedGame, path: Path | None = None) -> Outcome:
+        """Continue a loaded game where it stopped, saving to ``path`` (default: the autosave of its kind)."""

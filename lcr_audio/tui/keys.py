@@ -345,9 +345,9 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec(
         Command.RULES_READER,
-        ("c-f1",),
+        ("c-f1", "/"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("Control+F1"),
+        N_("Control+F1 or Slash"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the rules, section by section"),
         IN_GAME,
@@ -372,27 +372,27 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec(
         Command.HISTORY_FORWARD,
-        ("pagedown",),
+        ("pagedown", ";"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("Page Down"),
+        N_("Page Down or Semicolon"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the next message"),
         frozenset({Context.ENTRY}),
     ),
     KeySpec(
         Command.HISTORY_FIRST,
-        ("home",),
+        ("home", "<"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("Home"),
+        N_("Home or Less-than sign"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the first message"),
         IN_GAME,
     ),
     KeySpec(
         Command.HISTORY_LAST,
-        ("end",),
+        ("end", ">"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("End"),
+        N_("End or Greater-than sign"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the last message"),
         IN_GAME,
@@ -437,18 +437,18 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec(
         Command.VOLUME_DOWN,
-        ("f7",),
+        ("f7", "["),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("F7"),
+        N_("F7 or Left bracket"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("sounds quieter"),
         EVERYWHERE,
     ),
     KeySpec(
         Command.VOLUME_UP,
-        ("f8",),
+        ("f8", "]"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("F8"),
+        N_("F8 or Right bracket"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("sounds louder"),
         EVERYWHERE,
@@ -473,9 +473,9 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec(
         Command.HELP,
-        ("f1",),
+        ("f1", "?"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("F1"),
+        N_("F1 or Question mark"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the keys that work now, one at a time"),
         EVERYWHERE | OUTSIDE,
@@ -545,18 +545,18 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec(
         Command.FIRST_LINE,
-        ("home",),
+        ("home", "<"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("Home"),
+        N_("Home or Less-than sign"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the first section"),
         READERS,
     ),
     KeySpec(
         Command.LAST_LINE,
-        ("end",),
+        ("end", ">"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("End"),
+        N_("End or Greater-than sign"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the last section"),
         READERS,
@@ -698,18 +698,18 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec(
         Command.FIRST_LINE,
-        ("home",),
+        ("home", "<"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("Home"),
+        N_("Home or Less-than sign"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the first item"),
         frozenset({Context.MENU}),
     ),
     KeySpec(
         Command.LAST_LINE,
-        ("end",),
+        ("end", ">"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("End"),
+        N_("End or Greater-than sign"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("the last item"),
         frozenset({Context.MENU}),
@@ -950,9 +950,9 @@ KEYS: tuple[KeySpec, ...] = (
     ),
     KeySpec(
         Command.HELP,
-        ("f1",),
+        ("f1", "?"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
-        N_("F1"),
+        N_("F1 or Question mark"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("how this list works"),
         frozenset({Context.KEY_LIST}),
@@ -967,6 +967,14 @@ KEYS: tuple[KeySpec, ...] = (
         frozenset({Context.KEY_LIST}),
     ),
 )
+
+
+MAC_UNREACHABLE = frozenset({"f1", "f7", "f8", "c-f1", "pageup", "pagedown", "home", "end"})
+"""Keys that do not reach a program in a macOS terminal as it comes: F1, F7 and F8 are media keys unless fn
+is held, Control+F1 is a system shortcut, Terminal.app keeps Page Up, Page Down, Home and End for scrolling.
+Every row with one of them has a character key too (issue 11): the question mark for F1, slash for
+Control+F1, brackets for F7 and F8, comma and period (semicolon while typing faces) for Page Up and Page
+Down, the less-than and greater-than signs for Home and End."""
 
 
 def _with_twins(spec: KeySpec) -> KeySpec:

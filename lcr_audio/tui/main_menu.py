@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from ..narration.series import series_text
-from ..saves import LoadedGame, SaveError, load
+from ..saves import LoadedGame, Problem, SaveError, load
 from ..settings import Settings
 from .choice import yes_no
 from .input import KeyLoop, SpeakerVoice
@@ -95,8 +95,11 @@ async def run_main_menu(app: Host, *, said: SaidOffer | bool = False) -> None:
 
 
 def _series(app: Host) -> str:
+    latest = app.latest_save()
     try:
-        loaded = load(app.save_path)
+        if latest is None:
+            raise SaveError("", Problem.MISSING)
+        loaded = load(latest)
     except SaveError:
         # Translators: the series scores were asked for before any game was saved.
         return _("No series yet: the scores start with your first game.")

@@ -93,6 +93,23 @@ class Extension(Protocol):
         """The modes serving the extension's contexts."""
 
 
+class ScreenSaid:
+    """What the table has heard on ``screen``, for the keeper's transcript
+    (:class:`lcr_audio.keeper.Said`)."""
+
+    def __init__(self, screen: PlayScreen) -> None:
+        self._screen = screen
+
+    def lines(self) -> Sequence[str]:
+        return self._screen.history
+
+    def line_of(self, actions: int) -> int | None:
+        return self._screen.lines_before.get(actions)
+
+    def series_line(self, series: Series) -> str:
+        return series_text(self._screen.session.names, series)
+
+
 class PlayScreen:
     """Plays sessions by keyboard until the players stop.
 
@@ -135,6 +152,10 @@ class PlayScreen:
         self.sound = sound
         self.keeper = keeper
         self.history: list[str] = []
+        self.lines_before: dict[int, int] = {}
+        """Where each batch of game messages begins in :attr:`history`: the number of the session's actions
+        after the batch (0 for the game's opening) → the history's length before its messages (for the
+        transcript's game headings and the scorekeeper's undo marks)."""
         self.presenter = Presenter(speaker, sound, rate=lambda: self.settings.rate)
         self._applier = SettingsApplier(self.settings, speaker, sound)
         self._history_pos: int | None = None
@@ -166,6 +187,8 @@ class PlayScreen:
     def use(self, session: Session) -> None:
         """Play ``session`` from now on (a new game, or the scorekeeper's undo)."""
         self.session = session
+        done = len(session.actions)  # an undo keeps the marks of the actions kept; a new game none but 0
+        self.lines_before = {count: at for count, at in self.lines_before.items() if count <= done}
         self.narrator = Narrator(
             session.names,
             session.humans,
@@ -174,7 +197,7 @@ class PlayScreen:
         )
         session.listeners.append(self._on_events)
         if self.keeper is not None:  # after the narration: the transcript then holds the turn's messages
-            self.keeper.follow(session, lambda: self.history, self._note)
+            self.keeper.follow(session, ScreenSaid(self), self._note)
         self._turn_events, self._last_turn = [], []
         self._places = []
 
@@ -330,10 +353,23 @@ class PlayScreen:
             asked()
 
     def end_on_signal(self) -> None:
-        """SIGTERM, SIGHUP or SIGINT: save (when saving) and end at once, cleanly."""
-        if self.keeper is not None and not self.state.over:
-            self.keeper.save_now()
-        self._finish(Outcome.LEFT)
+        """SIGTERM, SIGHUP or SIGINT: save (when saving) and end at once, cleanly; the game ends even when
+        saving fails (the failure is logged and said)."""
+        try:
+            if self.keeper is not None and not self.state.over and self.session.actions:
+                self._say_if(self._saving(self.keeper.turn_ended))  # a problem only, if not said yet
+        finally:
+            self._finish(Outcome.LEFT)
+
+    def _saving(self, save: Callable[[], str | None]) -> str | None:
+        """``save()``, whose sentence is returned; a fault nobody foresaw is logged and said in one
+        sentence, never raised: leaving must always work."""
+        try:
+            return save()
+        except Exception:
+            log.exception("Saving failed")
+            # Translators: saving failed in a way the game did not foresee (a bug); the log has the details.
+            return _("The game could not be saved; the details are in the game's log.")
 
     def _paused(self) -> bool:
         overlay = self._key_loop is not None and len(self._key_loop.stack) > 1  # the F1 key list
@@ -347,6 +383,7 @@ class PlayScreen:
         dice = next((len(e.faces) for e in events if isinstance(e, DiceRolled)), None)
         asked = self._new_question() if self.session.human_to_play and not state.over else None
         choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play
+        self.lines_before[len(self.session.actions)] = len(self.history)
         utterances = self.narrator.narrate(events, state)
         self._places.extend(event_places(events, state.rules.players, self.listener))
         for index, utterance in enumerate(utterances):
@@ -461,6 +498,12 @@ class PlayScreen:
     def answer(self, text: str) -> None:
         """Say ``text`` now, interrupting (the answer to a key)."""
         self.presenter.answer(text)
+
+    def answer_kept(self, text: str) -> None:
+        """Say ``text`` now, as :meth:`answer`, and keep it in the history (comma reads it back first)."""
+        self.history.append(text)
+        self._history_pos = None
+        self.answer(text)
 
     def say(self, text: str) -> None:
         """Say ``text`` after the game messages queued (kept in the history)."""
@@ -610,9 +653,11 @@ class PlayScreen:
         self._ask_quit()
 
     def quit_now(self) -> None:
-        if self.keeper is not None and not self.state.over:
-            self._say_if(self.keeper.save_now())
-        self._finish(Outcome.LEFT)
+        try:
+            if self.keeper is not None and not self.state.over:
+                self._say_if(self._saving(self.keeper.save_now))
+        finally:  # leaving always works, saved or not
+            self._finish(Outcome.LEFT)
 
     def then_question(self, text: str) -> str:
         """``text`` followed by the question pending for a person, if any (after a detour, ask again)."""
@@ -642,9 +687,11 @@ class PlayScreen:
 
     def _answer_quit(self, yes: bool) -> None:
         if yes:
-            if self.keeper is not None:
-                self._say_if(self.keeper.save_now())
-            self._finish(Outcome.QUIT)
+            try:
+                if self.keeper is not None:
+                    self._say_if(self._saving(self.keeper.save_now))
+            finally:  # leaving always works, saved or not
+                self._finish(Outcome.QUIT)
             return
         # Translators: the player answered no to "Quit this game?".
         self.answer(self.then_question(_("The game goes on.")))
@@ -792,4 +839,4 @@ def last_roll(session: Session) -> list[Event]:
     return turn if any(isinstance(e, DiceRolled) for e in turn) else last
 
 
-__all__ = ["Outcome", "PlayScreen", "last_roll"]
+__all__ = ["Outcome", "PlayScreen", "ScreenSaid", "last_roll"]

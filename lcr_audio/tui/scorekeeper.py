@@ -193,16 +193,25 @@ class Scorekeeper:
             return
         keep = self._undo_target()
         old = screen.session
+        undone_from = screen.lines_before.get(keep + 1)  # where the undone turn's messages begin
         rebuilt = Session(old.rules, old.players, old.seed, physical=True)
         for action in old.actions[:keep]:
             rebuilt.apply(action)
         self.faces = []
         screen.use(rebuilt)
-        if screen.keeper is not None:
-            screen.keeper.turn_ended()
+        if undone_from is not None:  # the history and the transcript keep them, marked
+            # Translators: a message of the history (and transcript) whose turn was undone in the
+            # scorekeeper; {message} is that message.
+            mark = _("Undone: {message}")
+            for index in range(undone_from, len(screen.history)):
+                if not screen.history[index].startswith(mark.format(message="")):
+                    screen.history[index] = mark.format(message=screen.history[index])
         # Translators: after an undo in the scorekeeper; {status} lists every seat's chips and the pot.
         text = _("Last turn undone. {status}").format(status=screen.narrator.status(screen.state).text)
-        screen.answer(screen.then_question(text))
+        screen.answer_kept(screen.then_question(text))  # in the history: comma says this, not the old turn
+        problem = screen.keeper.turn_ended() if screen.keeper is not None else None
+        if problem:
+            screen.say(problem)
 
 
 class _Undo(Mode):
@@ -285,7 +294,16 @@ class ScorekeeperScreen(PlayScreen):
 
 
 async def run_scorekeeper(app: Host) -> Outcome:
-    """``lcr-audio keep-score`` and the main menu's "Keep score with real dice"."""
+    """``lcr-audio keep-score`` and the main menu's "Keep score with real dice": first the offer to continue
+    the scorekeeper's own unfinished table, if one was saved; else a new table (which replaces a saved one
+    only after a yes: :meth:`lcr_audio.app.App.play`)."""
+    from ..saves import LoadedGame, SaveKind
+
+    offer = await app.offer_saved_game(kind=SaveKind.SCOREKEEPER)
+    if offer is False:
+        return Outcome.QUIT
+    if isinstance(offer, LoadedGame):
+        return await app.resume(offer)
     setup = Setup(app.speaker, app.console, app.keys, everyone_at_table=True)
     rules, seated = await setup.ask()
     players = [Player(p.name, human=True) for p in seated]

@@ -1,0 +1,5 @@
+"""The bundle's entry point (PyInstaller runs a script, not ``python -m``): the ``lcr-audio`` command."""
+
+from lcr_audio.cli import main
+
+raise SystemExit(main())
