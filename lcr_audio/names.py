@@ -2,8 +2,9 @@
 or spoken: a terminal obeys escape sequences (OSC 52 sets the clipboard, CSI 2J clears the screen) and a
 screen reader reads control characters aloud.
 
-Pure and light (no prompt_toolkit): :mod:`lcr_audio.saves` and :mod:`lcr_audio.settings` use it before the
-screens are imported. :func:`lcr_audio.tui.setup.clean_name` cleans typed names the same way.
+Pure and light (no prompt_toolkit): :mod:`lcr_audio.saves` and :mod:`lcr_audio.settings` use it
+before the screens are imported. Seating a table (:mod:`lcr_audio.seating`) cleans typed names with
+:func:`clean_name` too.
 """
 
 from __future__ import annotations

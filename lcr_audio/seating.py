@@ -1,34 +1,20 @@
 """Seating a table: the players' names cleaned and made distinct, computer names for the empty seats.
 
 The setup questions (:mod:`lcr_audio.tui.setup`) and the command line (``--names``) seat a table the same
-way, with :func:`table`.
+way, with :func:`table`; a name is cleaned as every name from outside is (:func:`lcr_audio.names.clean_name`).
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 
 from .bots import DEFAULT_POLICY
 from .i18n import _
+from .names import NAME_LIMIT, clean_name
 from .session import Player
-
-NAME_LIMIT = 20
-"""The longest name kept, in characters."""
 
 COMPUTER_NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 """Names for computer players: short, and different in their first sound."""
-
-_ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-_])?")
-
-
-def clean_name(raw: str) -> str:
-    """A name safe to print and speak: escape sequences and control characters removed, spaces
-    collapsed, at most :data:`NAME_LIMIT` characters. May return an empty string."""
-    text = _ESCAPES.sub("", raw)
-    text = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
-    return " ".join(text.split())[:NAME_LIMIT].strip()
 
 
 def distinct_names(names: Sequence[str]) -> list[str]:
@@ -84,3 +70,6 @@ def table(player_count: int, names: Sequence[str], humans: Sequence[int]) -> lis
         Player(name, human=seat in humans, policy=DEFAULT_POLICY)
         for seat, name in enumerate(distinct_names(full))
     ]
+
+
+__all__ = ["COMPUTER_NAMES", "NAME_LIMIT", "clean_name", "default_name", "distinct_names", "table"]
