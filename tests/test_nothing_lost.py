@@ -12,7 +12,6 @@ import io
 import json
 import os
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -23,6 +22,8 @@ import pexpect
 import pytest
 from prompt_toolkit.input import DummyInput, PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from support.keys import until
+from support.program import run_game as run
 
 from lcr_audio import storage
 from lcr_audio.app import App
@@ -52,23 +53,6 @@ posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals a
 def pipe() -> Iterator[PipeInput]:
     with create_pipe_input() as keys:
         yield keys
-
-
-def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """The program with ``args`` (no terminal), its output as text."""
-    environment = dict(os.environ if env is None else env)  # conftest's LCR_AUDIO_HOME: the test's folders
-    environment.pop("LCR_AUDIO_SPEECH", None)
-    return subprocess.run(
-        [sys.executable, "-m", "lcr_audio", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        timeout=60,
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        env=environment,
-    )
 
 
 def spawn(*args: str, env: dict[str, str] | None = None) -> Any:
@@ -118,22 +102,6 @@ def a_table(seed: int = 1, turns: int = 2) -> Session:
     for _ in range(turns):
         session.apply(Roll((Face.DOT,) * session.state.dice_to_roll))
     return session
-
-
-async def until(
-    condition: Callable[[], bool], task: asyncio.Future[Any] | None = None, timeout: float = 5
-) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        if task is not None and task.done():
-            task.result()
-            if condition():
-                return
-            raise AssertionError("the task ended first")
-        if loop.time() > end:
-            raise AssertionError("timed out")
-        await asyncio.sleep(0.005)
 
 
 def screen_for(session: Session, keeper: GameKeeper | None) -> PlayScreen:

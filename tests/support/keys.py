@@ -17,6 +17,27 @@ ENTER, ESCAPE, BACKSPACE = "\r", "\x1b", "\x7f"
 UP, DOWN, F1 = "\x1b[A", "\x1b[B", "\x1bOP"
 
 
+async def until(
+    condition: Callable[[], bool], task: asyncio.Future[Any] | None = None, timeout: float = 5.0
+) -> None:
+    """Wait until ``condition()`` holds, checking every 5 ms of the loop's clock.
+
+    Raises:
+        AssertionError: ``timeout`` seconds passed, or ``task`` ended first (its own error raised instead).
+    """
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        if task is not None and task.done():
+            task.result()
+            if condition():
+                return
+            raise AssertionError("the task ended first")
+        if loop.time() > end:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.005)
+
+
 class KeyDriver(Generic[T]):
     """Runs a screen (any coroutine) as a task and sends it keys once it is ready for them.
 
