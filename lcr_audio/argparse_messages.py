@@ -7,16 +7,7 @@ exactly as argparse writes it (Python 3.11+).
 
 from __future__ import annotations
 
-
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalog without translating it."""
-    return message
-
-
-def Nn_(singular: str, plural: str) -> tuple[str, str]:
-    """Mark a counted message for the catalog without translating it."""
-    return singular, plural
-
+from .i18n import N_, Nn_
 
 MESSAGES = (
     # Translators: argparse, the start of the usage line in --help and errors; keep the space at the end.

@@ -14,24 +14,18 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TextIO, cast
 
-from .engine import (
-    MAX_CHIPS,
-    MAX_PLAYERS,
-    MIN_CHIPS,
-    MIN_PLAYERS,
-    FirstPlayer,
-    Rules,
-    ThreeWilds,
-    WinCondition,
-)
+from . import __version__
+from .engine import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .i18n import _, language, ngettext
+from .rule_options import PLAYERS, RULE_OPTIONS, Kind, rule_option
 from .session import Player
-from .speech.speaker import MODES
+from .speech.base import SpeechMode
 
 if TYPE_CHECKING:
     from .app import App
@@ -47,8 +41,6 @@ DRAIN_SECONDS = 120.0
 """At exit, the game waits until the voice has said everything it was given (the winner, goodbye), at most
 this long: a safety cap for a voice that never reports its end, not an estimate (all 22 messages of
 ``play --players 3 --computer all --seed 3 --fast`` take 69 s in the system voice)."""
-NOTICES: list[str] = []
-"""Sentences to say once the game can speak (a --lang the game does not have)."""
 
 
 @cache
@@ -105,78 +97,128 @@ def _int_between(low: int, high: int) -> type[int]:
 
 def _seed(text: str) -> int:
     if not text.strip().lstrip("-").isdigit():
-        # Translators: a bad --seed value.
-        raise argparse.ArgumentTypeError(_("--seed must be a whole number, not {value}").format(value=text))
+        # Translators: a bad --seed value; argparse puts "argument --seed:" (the option) before it.
+        raise argparse.ArgumentTypeError(_("it must be a whole number, not {value}").format(value=text))
     return int(text)
 
 
 def _seconds(text: str) -> float:
+    from .settings import PAUSE
+
     try:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not 0 <= value <= 10:
+    if not PAUSE.low <= value <= PAUSE.high:
         raise argparse.ArgumentTypeError(
-            # Translators: command-line help (--help) or message; option names and values stay as they are.
-            _("--pause must be a number of seconds from 0 to 10, not {value}").format(value=text)
+            # Translators: a bad --pause value; argparse puts "argument --pause:" (the option) before it.
+            _("it must be a number of seconds from 0 to 10, not {value}").format(value=text)
         )
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command-line parser: ``lcr-audio [--speech MODE] [play OPTIONS]``."""
-    output = _Parser(add_help=False)
-    output.add_argument(
+def _global_options() -> _Parser:
+    """The options every command takes, before or after its name (a parent parser: argparse copies them)."""
+    options = _Parser(add_help=False)
+    options.add_argument(
         "--lang",
         default=argparse.SUPPRESS,
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("the game's language, such as es, fr, de, pt_BR, it or ru (default: the system's)"),
     )
-    output.add_argument(
+    options.add_argument(
         "--speech",
-        choices=MODES,
+        choices=[mode.value for mode in SpeechMode],
         default=argparse.SUPPRESS,
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("how the game speaks: auto (default), screen-reader, tts, console or silent"),
     )
-    output.add_argument(
+    options.add_argument(
         "--pause",
         type=_seconds,
         default=argparse.SUPPRESS,
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("seconds a computer player waits before it plays (default 1)"),
     )
-    output.add_argument(
+    options.add_argument(
         "--fast",
         action="store_true",
         default=argparse.SUPPRESS,
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("computer players play without pausing"),
     )
-    parser = _Parser(
-        prog=APP,
-        parents=[output],
-        # Translators: the first line of --help.
-        description=_("Left Right Center, the dice game, played by ear."),
-    )
-    commands = parser.add_subparsers(
-        dest="command",
-        parser_class=_Parser,
-        # Translators: how --help and errors name the command word (play, resume, practice...).
-        metavar=_("command"),
-    )
-    play = commands.add_parser(
+    return options
+
+
+@dataclass(frozen=True)
+class Start:
+    """How a speaking command was started."""
+
+    interactive: bool
+    """Keys come from a terminal (False: standard input is a pipe or a file)."""
+    said: SaidOffer | bool = False
+    """The main menu's first sentence was already said (:func:`_say_main_menu`)."""
+
+
+@dataclass(frozen=True)
+class Speaks:
+    """A command that speaks and reads keys: it runs with the game's speech, sound and key input."""
+
+    run: Callable[[App, argparse.Namespace, Start], Awaitable[int]]
+    """Runs the command; returns the exit code. May raise :class:`UsageError`."""
+    check: Callable[[argparse.Namespace], object] | None = None
+    """Checks the options before anything starts (raises :class:`UsageError`), or None."""
+    needs_terminal: bool = True
+    """Refused, with one sentence, when standard input is no terminal."""
+    menu_first: bool = False
+    """The main menu's first sentence is said before the key input is ready (issue 10, item 9)."""
+
+
+@dataclass(frozen=True)
+class Prints:
+    """A command that prints to standard output and ends: no speech, no sound, no keys."""
+
+    run: Callable[[argparse.Namespace, TextIO], int]
+    """Prints; returns the exit code. Raises :class:`UsageError` for a problem (one sentence)."""
+
+
+Command = Speaks | Prints
+"""What a command word runs; its parser holds it as ``func`` (``set_defaults(func=...)``)."""
+
+
+class Commands:
+    """The table of command words that :func:`build_parser` fills; a module adds its commands with a
+    function taking this table (see :data:`REGISTRARS`)."""
+
+    def __init__(self, parser: argparse.ArgumentParser) -> None:
+        self._words = parser.add_subparsers(
+            dest="command",
+            parser_class=_Parser,
+            # Translators: how --help and errors name the command word (play, resume, practice...).
+            metavar=_("command"),
+        )
+
+    def add(self, name: str, command: Command, *, help: str) -> argparse.ArgumentParser:
+        """Add the command word ``name``, running ``command``, with ``help`` (translated) in ``--help``.
+        Returns its parser, for the command's own options; the global options are already on it."""
+        parser = self._words.add_parser(name, parents=[_global_options()], help=help)
+        parser.set_defaults(func=command)
+        return parser
+
+    def parsers(self) -> dict[str, argparse.ArgumentParser]:
+        """Each command word's parser."""
+        return dict(self._words.choices)
+
+
+def _add_game_commands(commands: Commands) -> None:
+    """play, resume, practice, keep-score and rules."""
+    play = commands.add(
         "play",
-        parents=[output],
+        Speaks(_run_play, check=table_from_options, needs_terminal=False),
         # Translators: --help text of the play command.
         help=_("start a game at once, the table given by options"),
     )
-    play.add_argument(
-        "--players",
-        type=_int_between(MIN_PLAYERS, MAX_PLAYERS),
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("number of players, 3 to 10 (default 3, or the number of names)"),
-    )
+    _add_rule_flags(play)
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     play.add_argument("--names", help=_("the players' names in seat order, separated by commas"))
     play.add_argument(
@@ -185,64 +227,141 @@ def build_parser() -> argparse.ArgumentParser:
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("computer seats: numbers such as 2,3, or all, or none (default: every seat but 1)"),
     )
-    play.add_argument(
-        "--chips",
-        type=_int_between(MIN_CHIPS, MAX_CHIPS),
-        default=3,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("starting chips per player, 1 to 10 (default 3)"),
-    )
-    # Translators: command-line help (--help) or message; option names and values stay as they are.
-    play.add_argument("--wild", action="store_true", help=_("one dot on each die is a Wild"))
-    play.add_argument(
-        "--three-wilds",
-        choices=[t.value for t in ThreeWilds],
-        default=None,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("three Wilds take the pot and play goes on (take-pot), or win at once (win)"),
-    )
-    play.add_argument(
-        "--reversible",
-        action="store_true",
-        # Translators: --help text of the --reversible option.
-        help=_("a player with more than 3 chips may reverse the dice"),
-    )
-    play.add_argument(
-        "--win",
-        choices=[w.value for w in WinCondition],
-        default=WinCondition.LAST_WITH_CHIPS.value,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("how the game is won (default last-with-chips)"),
-    )
-    play.add_argument(
-        "--first",
-        choices=[f.value for f in FirstPlayer],
-        default=FirstPlayer.SEAT_ONE.value,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("who rolls first: 1 or random"),
-    )
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     play.add_argument("--seed", type=_seed, help=_("a number that makes the whole game repeatable"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
-    resume = commands.add_parser("resume", parents=[output], help=_("continue the saved game"))
+    resume = commands.add("resume", Speaks(_run_resume), help=_("continue the saved game"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     resume.add_argument("file", nargs="?", help=_("a save file (default: the last game's autosave)"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
-    practice = commands.add_parser("practice", parents=[output], help=_("learn the rules by questions"))
+    practice = commands.add("practice", Speaks(_run_practice), help=_("learn the rules by questions"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     lesson = practice.add_argument("--lesson", help=_("start with this lesson"))
     lesson.choices = _LessonKeys()  # after add_argument, which would read them at once to check the metavar
     # Translators: command-line help (--help) or message; option names and values stay as they are.
-    commands.add_parser("keep-score", parents=[output], help=_("keep score for a table with real dice"))
+    commands.add("keep-score", Speaks(_run_scorekeeper), help=_("keep score for a table with real dice"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
-    commands.add_parser("rules", parents=[output], help=_("read the rules, section by section"))
+    commands.add("rules", Speaks(_run_rules_reader), help=_("read the rules, section by section"))
+
+
+def _add_rule_flags(play: argparse.ArgumentParser) -> None:
+    """A flag per rule option (:data:`RULE_OPTIONS`); a flag not given is None (the rule's default)."""
+    for option in RULE_OPTIONS:
+        match option.kind:
+            case Kind.NUMBER:
+                low, high = option.values[0], option.values[-1]
+                play.add_argument(option.flag, type=_int_between(low, high), help=option.help())
+            case Kind.SWITCH:
+                play.add_argument(option.flag, action="store_true", default=None, help=option.help())
+            case Kind.CHOICE:
+                words = [option.word(value) for value in option.values]
+                play.add_argument(option.flag, choices=words, help=option.help())
+
+
+def _add_record_commands(commands: Commands) -> None:
+    """transcript and series: print what the last saved game left."""
     # Translators: command-line help (--help) or message; option names and values stay as they are.
-    commands.add_parser("transcript", help=_("print the last game's transcript"))
+    commands.add("transcript", Prints(_print_transcript), help=_("print the last game's transcript"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
-    series = commands.add_parser("series", help=_("print the series score of the last table"))
+    series = commands.add("series", Prints(_print_series), help=_("print the series score of the last table"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     series.add_argument("--csv", action="store_true", help=_("as CSV, for a spreadsheet"))
-    return parser
+
+
+REGISTRARS: tuple[Callable[[Commands], None], ...] = (_add_game_commands, _add_record_commands)
+"""The functions that add the command words, in the order ``--help`` lists them. A module with commands of
+its own adds one here: a function taking :class:`Commands` (it should import its module's heavy parts
+only inside the commands it adds, so that ``lcr-audio`` starts speaking as soon as it does today)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line parser: ``lcr-audio [GLOBAL OPTIONS] [COMMAND [OPTIONS]]``; each command's parser
+    holds its :data:`Command` as ``func``, and no command word runs the main menu."""
+    return _build()[0]
+
+
+def _build() -> tuple[argparse.ArgumentParser, Commands]:
+    parser = _Parser(
+        prog=APP,
+        parents=[_global_options()],
+        # Translators: the first line of --help.
+        description=_("Left Right Center, the dice game, played by ear."),
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"{APP} {__version__}",
+        # Translators: command-line help (--help) of --version.
+        help=_("show the game's version and exit"),
+    )
+    parser.set_defaults(func=Speaks(_run_main_menu, menu_first=True))
+    commands = Commands(parser)
+    for register in REGISTRARS:
+        register(commands)
+    return parser, commands
+
+
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    """Parse a command line; ``args.func`` is the :data:`Command` to run.
+
+    Raises:
+        UsageError: a bad command line (one sentence), such as an option given to a command it is not for.
+    """
+    parser, commands = _build()
+    misplaced = _misplaced_option(parser, commands.parsers(), argv)
+    if misplaced:
+        raise UsageError(misplaced)
+    return parser.parse_args(argv)
+
+
+def _options(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:
+    return parser._option_string_actions  # argparse keeps no public map of a parser's option names
+
+
+def _misplaced_option(
+    parser: argparse.ArgumentParser, commands: dict[str, argparse.ArgumentParser], argv: Sequence[str]
+) -> str | None:
+    """The sentence for an option that belongs to another command than the one given (or to a command,
+    when none was given): ``lcr-audio --seed 7`` or ``lcr-audio rules --seed 7``. None when there is
+    none; argparse reports every other mistake."""
+    command: str | None = None
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        if word == "--":
+            return None
+        if command is None and word in commands:
+            command = word
+        elif word.startswith("--"):
+            name, has_value = word.split("=", 1)[0], "=" in word
+            known = _options(commands[command] if command else parser)
+            if name in known:
+                index += 0 if has_value or known[name].nargs == 0 else 1  # skip its value
+            else:
+                owners = [
+                    word for word, command_parser in commands.items() if name in _options(command_parser)
+                ]
+                if owners:
+                    action = _options(commands[owners[0]])[name]
+                    value = [] if has_value or action.nargs == 0 else list(argv[index + 1 : index + 2])
+                    return _belongs_to(name, owners, [word, *value])
+        index += 1
+    return None
+
+
+def _belongs_to(option: str, owners: list[str], words: list[str]) -> str:
+    if len(owners) == 1:
+        # Translators: an option was given without its command, or to another command; {command} is the
+        # command word it goes with (play), {example} the command line that works ("lcr-audio play --seed
+        # 7"). Command words and options stay as they are.
+        return _("{option} belongs to the {command} command: {example}.").format(
+            option=option, command=owners[0], example=" ".join([APP, owners[0], *words])
+        )
+    # Translators: an option was given without its command, or to another command; {commands} lists the
+    # command words that take it, separated by commas. Command words and options stay as they are.
+    return _("{option} belongs to one of these commands: {commands}.").format(
+        option=option, commands=", ".join(owners)
+    )
 
 
 def _computer_seats(text: str, players: int) -> set[int]:
@@ -276,7 +395,7 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
     from .seating import clean_name, table
 
     names = [n for n in (args.names.split(",") if args.names else [])]
-    players = args.players or (len(names) if names else 3)
+    players = args.players or (len(names) if names else PLAYERS.default)
     if names and len(names) != players:
         raise UsageError(
             # Translators: --names and --players disagree; {count} names were given, {players} asked for.
@@ -296,20 +415,18 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
     if any(not clean_name(n) for n in names):
         # Translators: a --names entry was empty after removing spaces and control characters.
         raise UsageError(_("Every name in --names needs at least one letter or digit."))
-    if args.three_wilds is not None and not args.wild:
-        # Translators: --three-wilds was given without --wild (three Wilds need Wild dice).
-        raise UsageError(_("--three-wilds only matters with Wild dice: add --wild, or leave it out."))
+    values: dict[str, Any] = {"players": players}  # --players, or the number of names
+    for option in RULE_OPTIONS:
+        given = getattr(args, option.dest)
+        if given is None or option.field in values:
+            continue
+        if option.needs is not None and not getattr(args, rule_option(option.needs).dest):
+            assert option.alone is not None  # checked when the options are declared
+            raise UsageError(option.alone())
+        values[option.field] = option.from_word(given) if option.kind is Kind.CHOICE else given
     computers = _computer_seats(args.computer, players)
     humans = [s for s in range(players) if s not in computers]
-    rules = Rules(
-        players=players,
-        chips=args.chips,
-        wild=args.wild,
-        three_wilds=ThreeWilds(args.three_wilds or ThreeWilds.TAKE_POT.value),
-        reversible=args.reversible,
-        win=WinCondition(args.win),
-        first_player=FirstPlayer(args.first),
-    )
+    rules = Rules(**values)
     return rules, table(players, names, humans)
 
 
@@ -360,20 +477,22 @@ def log_path() -> Path:
     return log_dir() / "lcr-audio.log"
 
 
-async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
-    """Run the command that needs speech (everything but ``transcript`` and ``series``)."""
+async def _interactive(
+    command: Speaks, args: argparse.Namespace, stdout: TextIO, notices: Sequence[str]
+) -> int:
+    """Run a command that speaks, with the game's speech, sound and keys; say ``notices`` first."""
     from .settings import load_settings
     from .sound import SoundPlayer
     from .speech import create_speaker
     from .tui.console import Console
 
     console = Console(stdout)
-    problems: list[str] = list(NOTICES)
+    problems: list[str] = list(notices)
     settings, problem = load_settings()
     if problem:
         problems.append(problem)
     speaker = create_speaker(
-        getattr(args, "speech", settings.speech),  # --speech for this run, else the mode chosen in Options
+        SpeechMode(getattr(args, "speech", settings.speech)),  # --speech for this run, else Options' mode
         print_line=console.line,
         echo=settings.echo,
         braille=settings.braille,
@@ -390,7 +509,7 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
             speaker.speak(problem)
         interactive = sys.stdin.isatty()
         with contextlib.ExitStack() as held:
-            said = args.command == "menu" and interactive and _say_main_menu(speaker, held)
+            said = command.menu_first and interactive and _say_main_menu(speaker, held)
             # The key input and the screens come after the first sentence: prompt_toolkit's package imports
             # its whole application layer, a good part of the time to the first sentence (issue 10, item 9).
             from prompt_toolkit.input import DummyInput, Input, create_input
@@ -403,11 +522,20 @@ async def _interactive(args: argparse.Namespace, stdout: TextIO) -> int:
             pause = 0.0 if getattr(args, "fast", False) else getattr(args, "pause", settings.pause)
             app = App(console, speaker, keys, output, settings, sound, pause)
             with handle_signals(app, asyncio.current_task()):
-                return await _run_command(app, args, interactive, said=said)
+                if command.needs_terminal and not interactive:
+                    raise _terminal_needed()
+                return await command.run(app, args, Start(interactive, said))
     finally:
         console.finish_line()
         speaker.close(drain_seconds=DRAIN_SECONDS)
         sound.close()
+
+
+def _terminal_needed() -> UsageError:
+    return UsageError(
+        # Translators: a command that asks questions was started without a terminal.
+        _("This needs a terminal to answer its questions; use lcr-audio play with options instead.")
+    )
 
 
 @contextlib.contextmanager
@@ -468,101 +596,117 @@ def _say_main_menu(speaker: Speaker, held: contextlib.ExitStack) -> SaidOffer | 
     return said
 
 
-async def _run_command(
-    app: App, args: argparse.Namespace, interactive: bool, *, said: SaidOffer | bool = False
-) -> int:
-    """Run ``args.command`` with the app's speech and keys; returns the exit code. ``said``: the main
-    menu's first sentence was already said (:func:`_say_main_menu`)."""
-    from .saves import SaveError, load
-
-    speaker = app.speaker
-    command = args.command
-    if command == "play":
-        rules, players = table_from_options(args)
-        if any(p.human for p in players) and not interactive:
-            raise UsageError(
-                # Translators: people were seated but the game has no keyboard (input is not a terminal).
-                _("People are seated but there is no keyboard to play with; use --computer all to watch.")
-            )
-        if any(p.human for p in players) and await app.offer_saved_game() is False:
-            return 0
-        if rules != Rules(players=rules.players, chips=rules.chips):  # a variant: say which, first
-            from .narration.rules_summary import rules_summary
-
-            speaker.speak(rules_summary(rules))
-        await app.play_new(rules, players, args.seed)
-        return 0
-    if not interactive:
+async def _run_play(app: App, args: argparse.Namespace, start: Start) -> int:
+    """``lcr-audio play``: the table from the options, at once."""
+    rules, players = table_from_options(args)
+    if any(p.human for p in players) and not start.interactive:
         raise UsageError(
-            # Translators: a command that asks questions was started without a terminal.
-            _("This needs a terminal to answer its questions; use lcr-audio play with options instead.")
+            # Translators: people were seated but the game has no keyboard (input is not a terminal).
+            _("People are seated but there is no keyboard to play with; use --computer all to watch.")
         )
-    if command == "resume":
-        path = Path(args.file) if args.file else app.save_path
-        try:
-            loaded = load(path)
-        except SaveError as error:
-            speaker.speak(str(error))
-            return 1
-        if loaded.over:
-            # Translators: lcr-audio resume found a game that had already ended.
-            speaker.speak(_("That game is over; there is nothing to continue."))
-            return 1
-        await app.resume(loaded, path)
+    if any(p.human for p in players) and await app.offer_saved_game() is False:
         return 0
-    if command == "practice":
-        from .tui.practice import run_practice
+    if rules != Rules(players=rules.players, chips=rules.chips):  # a variant: say which, first
+        from .narration.rules_summary import rules_summary
 
-        await run_practice(app, args.lesson)
-        return 0
-    if command == "keep-score":
-        from .tui.scorekeeper import run_scorekeeper
-        from .tui.setup import SetupCancelled
-
-        with contextlib.suppress(SetupCancelled):
-            await run_scorekeeper(app)
-        return 0
-    if command == "rules":
-        from .tui.reader import run_rules_reader
-
-        await run_rules_reader(app, None)
-        return 0
-    from .tui.main_menu import run_main_menu
-
-    await run_main_menu(app, said=said)
+        app.speaker.speak(rules_summary(rules))
+    await app.play_new(rules, players, args.seed)
     return 0
 
 
-def _print_records(args: argparse.Namespace, stdout: TextIO) -> int:
-    """``lcr-audio transcript`` and ``lcr-audio series``: print what the last saved game left.
+async def _run_resume(app: App, args: argparse.Namespace, start: Start) -> int:
+    """``lcr-audio resume [FILE]``: continue a saved game."""
+    from .saves import SaveError, load
+
+    path = Path(args.file) if args.file else app.save_path
+    try:
+        loaded = load(path)
+    except SaveError as error:
+        app.speaker.speak(str(error))
+        return 1
+    if loaded.over:
+        # Translators: lcr-audio resume found a game that had already ended.
+        app.speaker.speak(_("That game is over; there is nothing to continue."))
+        return 1
+    await app.resume(loaded, path)
+    return 0
+
+
+async def _run_practice(app: App, args: argparse.Namespace, start: Start) -> int:
+    """``lcr-audio practice [--lesson KEY]``."""
+    from .tui.practice import run_practice
+
+    await run_practice(app, args.lesson)
+    return 0
+
+
+async def _run_scorekeeper(app: App, args: argparse.Namespace, start: Start) -> int:
+    """``lcr-audio keep-score``."""
+    from .tui.scorekeeper import run_scorekeeper
+    from .tui.setup import SetupCancelled
+
+    with contextlib.suppress(SetupCancelled):
+        await run_scorekeeper(app)
+    return 0
+
+
+async def _run_rules_reader(app: App, args: argparse.Namespace, start: Start) -> int:
+    """``lcr-audio rules``."""
+    from .tui.reader import run_rules_reader
+
+    await run_rules_reader(app, None)
+    return 0
+
+
+async def _run_main_menu(app: App, args: argparse.Namespace, start: Start) -> int:
+    """``lcr-audio`` with no command word."""
+    from .tui.main_menu import run_main_menu
+
+    await run_main_menu(app, said=start.said)
+    return 0
+
+
+def _print_transcript(args: argparse.Namespace, stdout: TextIO) -> int:
+    """``lcr-audio transcript``: print the transcript of the game played last, of any kind.
+
+    Raises:
+        UsageError: there is none yet, or it cannot be read (one sentence).
+    """
+    from .keeper import transcript_path
+    from .names import printable
+    from .saves import default_save_path, latest_autosave
+    from .storage import display_path, reason
+
+    stdout = utf8_when_redirected(stdout)
+    path = transcript_path(latest_autosave() or default_save_path())
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        # Translators: lcr-audio transcript found no transcript.
+        raise UsageError(_("There is no transcript yet: play a game first.")) from None
+    except OSError as error:
+        # Translators: lcr-audio transcript could not read the file; {path} is it, {reason} says why
+        # ("the game is not allowed to use that folder").
+        message = _("The transcript {path} could not be read: {reason}.")
+        raise UsageError(message.format(path=display_path(path), reason=reason(error))) from None
+    stdout.write("".join(printable(line) + "\n" for line in text.splitlines()))  # no escape sequences
+    return 0
+
+
+def _print_series(args: argparse.Namespace, stdout: TextIO) -> int:
+    """``lcr-audio series [--csv]``: print the series score of the last saved table.
 
     Raises:
         UsageError: there is nothing saved yet, or the save cannot be read (one sentence).
     """
-    from .keeper import series_csv, transcript_path
-    from .names import clean_name, printable
+    from .keeper import series_csv
+    from .names import clean_name
     from .narration.series import series_text
     from .saves import Problem, SaveError, default_save_path, latest_autosave, load
-    from .storage import display_path, reason
 
     stdout = utf8_when_redirected(stdout)
-    save_path = latest_autosave() or default_save_path()  # the game played last, of any kind
-    if args.command == "transcript":
-        path = transcript_path(save_path)
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
-            # Translators: lcr-audio transcript found no transcript.
-            raise UsageError(_("There is no transcript yet: play a game first.")) from None
-        except OSError as error:
-            # Translators: lcr-audio transcript could not read the file; {path} is it, {reason} says why
-            # ("the game is not allowed to use that folder").
-            message = _("The transcript {path} could not be read: {reason}.")
-            raise UsageError(message.format(path=display_path(path), reason=reason(error))) from None
-        stdout.write("".join(printable(line) + "\n" for line in text.splitlines()))  # no escape sequences
-        return 0
     try:
-        loaded = load(save_path)
+        loaded = load(latest_autosave() or default_save_path())  # the game played last, of any kind
     except SaveError as error:
         if error.problem is Problem.MISSING:
             # Translators: the series scores were asked for before any game was saved.
@@ -603,24 +747,28 @@ def _peek_lang(argv: Sequence[str]) -> str | None:
     return None
 
 
-def choose_language(argv: Sequence[str]) -> str:
-    """Set the game's language: ``--lang``, else the one saved in the settings, else the system's (issue 7).
+class LanguageChoice(NamedTuple):
+    """The language in force and what to tell the player about it."""
 
-    Returns the language code in force ("en" when nothing else matches).
-    """
+    code: str
+    """The language code in force ("en" when nothing else matches)."""
+    notices: tuple[str, ...]
+    """Sentences to say once the game can speak (a --lang the game does not have)."""
+
+
+def choose_language(argv: Sequence[str]) -> LanguageChoice:
+    """Set the game's language: ``--lang``, else the one saved in the settings, else the system's (issue
+    7)."""
     from .i18n import SOURCE_LANGUAGE, set_language, system_language
     from .settings import peek_language
 
     asked = _peek_lang(argv)
     chosen = set_language(asked or peek_language() or system_language())
     if asked and chosen == SOURCE_LANGUAGE and asked.split("_")[0].split("-")[0].lower() != SOURCE_LANGUAGE:
-        NOTICES.append(
-            # Translators: --lang named a language the game has no catalog for; {language} is what was typed.
-            _("There is no translation for {language} yet, so the game speaks English.").format(
-                language=asked
-            )
-        )
-    return chosen
+        # Translators: --lang named a language the game has no catalog for; {language} is what was typed.
+        notice = _("There is no translation for {language} yet, so the game speaks English.")
+        return LanguageChoice(chosen, (notice.format(language=asked),))
+    return LanguageChoice(chosen, ())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -630,21 +778,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
         sys.stderr.reconfigure(errors="replace")  # type: ignore[union-attr]
     argv = list(sys.argv[1:] if argv is None else argv)
-    choose_language(argv)
+    notices = choose_language(argv).notices
     try:
-        args = build_parser().parse_args(argv)
-        if args.command is None:
-            args.command = "menu"
-        if args.command == "play":
-            table_from_options(args)  # report option conflicts before anything starts
-        if args.command in ("transcript", "series"):
-            return _print_records(args, stdout)
+        args = parse_arguments(argv)
+        command = cast(Command, args.func)
+        if isinstance(command, Prints):
+            return command.run(args, stdout)
+        if command.check is not None:
+            command.check(args)  # report option conflicts before anything starts
     except UsageError as error:
         print(str(error), file=sys.stderr)
         return 2
     with quiet_stderr(log_path()):
         try:
-            code = asyncio.run(_interactive(args, stdout))
+            code = asyncio.run(_interactive(command, args, stdout, notices))
             stdout.flush()
             return code
         except BrokenPipeError:  # the reader of our output went away (| head): stop quietly
@@ -673,4 +820,15 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["build_parser", "main", "table_from_options"]
+__all__ = [
+    "Command",
+    "Commands",
+    "Prints",
+    "Speaks",
+    "Start",
+    "UsageError",
+    "build_parser",
+    "main",
+    "parse_arguments",
+    "table_from_options",
+]

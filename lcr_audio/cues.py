@@ -6,6 +6,7 @@ here too (:func:`seat_pan`, :func:`event_places`).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -13,20 +14,34 @@ from typing import Final
 from .engine.events import POT, ChipsMoved, ChipsReset, DiceReversed, DiceRolled, Event, GameWon, Place
 from .engine.rules import Seat
 
-CUES: Final = (
-    "dice",
-    "chip-left",
-    "chip-right",
-    "chip-pot",
-    "wild",
-    "reverse",
-    "turn",
-    "win",
-    "reset",
-    "error",
-)
-"""Every cue name: ``dice`` (with its number of dice), chips going left, right or to the pot, a Wild, a
-reversal, a turn chime (with its seat), a win, the everyone-out reset, an error."""
+
+class Cue(enum.StrEnum):
+    """One sound cue; the value is its file's name under ``sounds/`` (numbered for ``dice`` and ``turn``)."""
+
+    DICE = "dice"
+    """The dice rolling (with its number of dice: ``dice-1`` .. ``dice-3``)."""
+    CHIP_LEFT = "chip-left"
+    """A chip going to the roller's left."""
+    CHIP_RIGHT = "chip-right"
+    """A chip going to the roller's right."""
+    CHIP_POT = "chip-pot"
+    """A chip going into (or out of) the pot."""
+    WILD = "wild"
+    """A Wild taking or giving a chip."""
+    REVERSE = "reverse"
+    """The dice reversed."""
+    TURN = "turn"
+    """A turn chime (with its seat: ``turn-1`` .. ``turn-10``)."""
+    WIN = "win"
+    """A win."""
+    RESET = "reset"
+    """The everyone-out reset."""
+    ERROR = "error"
+    """A key that does nothing, or a wrong answer."""
+
+
+CUES: Final = tuple(Cue)
+"""Every cue, in declaration order."""
 
 
 # --- where each cue sounds (issue 14, item 10) ------------------------------------------------------------

@@ -244,6 +244,17 @@ def _(message: str) -> str:
     return _translations.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it now (it is translated with :func:`_` when
+    said): the one marker for sentences kept as data (key names, lessons, argparse's own words)."""
+    return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted message for the catalog without translating it now (see :func:`N_`)."""
+    return singular, plural
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """Translate a sentence whose form depends on ``count`` (e.g. "1 chip" / "2 chips")."""
     return _translations.ngettext(singular, plural, count)

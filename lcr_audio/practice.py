@@ -48,7 +48,7 @@ from .engine import (
     right_of,
     step,
 )
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 from .narration import phrases
 from .narration.lists import and_list
 from .rules_text import explain_roll, faces_list
@@ -56,11 +56,6 @@ from .rules_text import explain_roll, faces_list
 L, C, R, D, W = Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.WILD
 NAMES: tuple[str, ...] = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay")
 """The names practice tables are made of (never translated: they are names)."""
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalog without translating it yet (translated when read)."""
-    return message
 
 
 class AnswerKind(enum.Enum):
@@ -116,7 +111,7 @@ class Question:
     """One practice question, with everything needed to replay it.
 
     Attributes:
-        lesson: the key of its lesson (see :data:`LESSONS`).
+        lesson: its lesson's key.
         text: the question, translated: the table, the roll, then what is asked.
         kind: what kind of answer it wants.
         answer: the right answer: a number, a seat index (SEAT) or a bool (YES_NO). Computed from the
@@ -132,7 +127,7 @@ class Question:
         you: the listener's seat when the question says "you", else None.
     """
 
-    lesson: str
+    lesson: LessonKey
     text: str
     kind: AnswerKind
     answer: int | bool
@@ -147,19 +142,37 @@ class Question:
     you: Seat | None = None
 
 
+class LessonKey(enum.StrEnum):
+    """The stable name of a practice lesson (not translated): ``--lesson`` and the saved progress use it."""
+
+    FACES = "faces"
+    DICE = "dice"
+    PASSING = "passing"
+    POT = "pot"
+    NO_CHIPS = "no-chips"
+    WINNING = "winning"
+    WILD = "wild"
+    THREE_WILDS_POT = "three-wilds-pot"
+    THREE_WILDS_WIN = "three-wilds-win"
+    REVERSIBLE = "reversible"
+    ROLL_ALL_DOTS = "roll-all-dots"
+    LAST_CHIP_IN_POT = "last-chip-in-pot"
+    RESET = "reset"
+
+
 @dataclass(frozen=True)
 class Lesson:
     """One lesson of practice mode.
 
     Attributes:
-        key: a stable name, not translated.
+        key: its stable name.
         title_text: the English title as in the catalog; :attr:`title` translates it.
         intro_text: the English introduction; :attr:`intro` translates it.
         size: how many questions :func:`questions` gives.
         rules: the options in force for the lesson's questions.
     """
 
-    key: str
+    key: LessonKey
     title_text: str
     intro_text: str
     size: int
@@ -180,7 +193,7 @@ _WILD = Rules(wild=True)
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
-        "faces",
+        LessonKey.FACES,
         # Translators: title of a practice lesson about the faces of the dice (R3, R5).
         N_("The faces of the dice"),
         # Translators: introduction of the practice lesson about the faces of the dice (R3, R5).
@@ -188,7 +201,7 @@ LESSONS: tuple[Lesson, ...] = (
         6,
     ),
     Lesson(
-        "dice",
+        LessonKey.DICE,
         # Translators: title of a practice lesson about how many dice a player rolls (R4).
         N_("How many dice"),
         # Translators: introduction of the practice lesson about how many dice a player rolls (R4).
@@ -196,7 +209,7 @@ LESSONS: tuple[Lesson, ...] = (
         6,
     ),
     Lesson(
-        "passing",
+        LessonKey.PASSING,
         # Translators: title of a practice lesson about passing chips left and right (R1, R5).
         N_("Left and right"),
         # Translators: introduction of the practice lesson about passing chips (R1, R5).
@@ -207,7 +220,7 @@ LESSONS: tuple[Lesson, ...] = (
         8,
     ),
     Lesson(
-        "pot",
+        LessonKey.POT,
         # Translators: title of a practice lesson about the centre pot (R5).
         N_("The pot"),
         # Translators: introduction of the practice lesson about the centre pot (R5).
@@ -215,7 +228,7 @@ LESSONS: tuple[Lesson, ...] = (
         6,
     ),
     Lesson(
-        "no-chips",
+        LessonKey.NO_CHIPS,
         # Translators: title of a practice lesson about players with no chips (R4).
         N_("No chips left"),
         # Translators: introduction of the practice lesson about players with no chips (R4).
@@ -226,7 +239,7 @@ LESSONS: tuple[Lesson, ...] = (
         6,
     ),
     Lesson(
-        "winning",
+        LessonKey.WINNING,
         # Translators: title of a practice lesson about winning the usual way (R10, R12).
         N_("Winning"),
         # Translators: introduction of the practice lesson about winning the usual way (R10, R12).
@@ -236,7 +249,7 @@ LESSONS: tuple[Lesson, ...] = (
         6,
     ),
     Lesson(
-        "wild",
+        LessonKey.WILD,
         # Translators: title of a practice lesson about Wild dice (R6, R7).
         N_("Wild dice"),
         # Translators: introduction of the practice lesson about Wild dice (R6, R7).
@@ -248,7 +261,7 @@ LESSONS: tuple[Lesson, ...] = (
         _WILD,
     ),
     Lesson(
-        "three-wilds-pot",
+        LessonKey.THREE_WILDS_POT,
         # Translators: title of a practice lesson: three Wilds take the pot and play goes on (R8).
         N_("Three Wilds: take the pot"),
         # Translators: introduction of the practice lesson: three Wilds take the pot, play goes on (R8).
@@ -257,7 +270,7 @@ LESSONS: tuple[Lesson, ...] = (
         _WILD,
     ),
     Lesson(
-        "three-wilds-win",
+        LessonKey.THREE_WILDS_WIN,
         # Translators: title of a practice lesson: three Wilds take the pot and win at once (R8).
         N_("Three Wilds: win at once"),
         # Translators: introduction of the practice lesson: three Wilds take the pot and win (R8).
@@ -266,7 +279,7 @@ LESSONS: tuple[Lesson, ...] = (
         Rules(wild=True, three_wilds=ThreeWilds.WIN),
     ),
     Lesson(
-        "reversible",
+        LessonKey.REVERSIBLE,
         # Translators: title of a practice lesson about reversible dice (R9).
         N_("Reversible dice"),
         # Translators: introduction of the practice lesson about reversible dice (R9).
@@ -278,7 +291,7 @@ LESSONS: tuple[Lesson, ...] = (
         Rules(reversible=True),
     ),
     Lesson(
-        "roll-all-dots",
+        LessonKey.ROLL_ALL_DOTS,
         # Translators: title of a practice lesson about the roll-all-dots win condition (R10).
         N_("Winning with all dots"),
         # Translators: introduction of the practice lesson about the roll-all-dots win condition (R10).
@@ -287,7 +300,7 @@ LESSONS: tuple[Lesson, ...] = (
         Rules(win=WinCondition.ROLL_ALL_DOTS),
     ),
     Lesson(
-        "last-chip-in-pot",
+        LessonKey.LAST_CHIP_IN_POT,
         # Translators: title of a practice lesson about the last-chip-in-pot win condition (R10).
         N_("Winning with the last chip in the pot"),
         # Translators: introduction of the practice lesson about the last-chip-in-pot win condition (R10).
@@ -296,7 +309,7 @@ LESSONS: tuple[Lesson, ...] = (
         Rules(win=WinCondition.LAST_CHIP_IN_POT),
     ),
     Lesson(
-        "reset",
+        LessonKey.RESET,
         # Translators: title of a practice lesson about everyone getting chips again (R11).
         N_("Everyone starts again"),
         # Translators: introduction of the practice lesson about everyone getting chips again (R11).
@@ -311,7 +324,7 @@ LESSONS: tuple[Lesson, ...] = (
 """Every lesson, in the order practice mode offers them."""
 
 
-def lesson(key: str) -> Lesson:
+def lesson(key: LessonKey | str) -> Lesson:
     """The lesson called ``key``.
 
     Raises:
@@ -323,7 +336,7 @@ def lesson(key: str) -> Lesson:
     raise KeyError(key)
 
 
-def questions(lesson_key: str, seed: int) -> list[Question]:
+def questions(lesson_key: LessonKey | str, seed: int) -> list[Question]:
     """The questions of one lesson: ``size`` of them, the same for the same seed, varied by it.
 
     Args:
@@ -1646,24 +1659,35 @@ def _reset_over(m: _Maker) -> Question:
     return m.question(scene, text, Ask.OVER, kind=AnswerKind.YES_NO)
 
 
-_MAKERS: dict[str, tuple[_Make, ...]] = {
-    "faces": (_faces_count_dots, _faces_count_letter, _faces_count_wild, _faces_one_die, _faces_three_dice),
-    "dice": (_dice_count, _dice_after_roll, _dice_after_roll_other),
-    "passing": (_passing_receiver, _passing_receiver_other, _passing_neighbour, _passing_roller),
-    "pot": (_pot_after, _pot_roller),
-    "no-chips": (_no_chips_rolls_next, _no_chips_next, _no_chips_out, _no_chips_dice),
-    "winning": (_winning_winner, _winning_total, _winning_over),
-    "wild": (_wild_chips, _wild_other, _wild_after_letters, _wild_pot),
-    "three-wilds-pot": (_three_wilds_receiver, _three_wilds_chips, _three_wilds_pot, _three_wilds_over),
-    "three-wilds-win": (
+_MAKERS: dict[LessonKey, tuple[_Make, ...]] = {
+    LessonKey.FACES: (
+        _faces_count_dots,
+        _faces_count_letter,
+        _faces_count_wild,
+        _faces_one_die,
+        _faces_three_dice,
+    ),
+    LessonKey.DICE: (_dice_count, _dice_after_roll, _dice_after_roll_other),
+    LessonKey.PASSING: (_passing_receiver, _passing_receiver_other, _passing_neighbour, _passing_roller),
+    LessonKey.POT: (_pot_after, _pot_roller),
+    LessonKey.NO_CHIPS: (_no_chips_rolls_next, _no_chips_next, _no_chips_out, _no_chips_dice),
+    LessonKey.WINNING: (_winning_winner, _winning_total, _winning_over),
+    LessonKey.WILD: (_wild_chips, _wild_other, _wild_after_letters, _wild_pot),
+    LessonKey.THREE_WILDS_POT: (
+        _three_wilds_receiver,
+        _three_wilds_chips,
+        _three_wilds_pot,
+        _three_wilds_over,
+    ),
+    LessonKey.THREE_WILDS_WIN: (
         _three_wilds_over,
         _three_wilds_winner,
         _three_wilds_total,
         _three_wilds_empty_pot,
         _two_wilds_over,
     ),
-    "reversible": (_reverse_may, _reverse_dice, _reverse_chips, _reverse_pot, _reverse_neighbour),
-    "roll-all-dots": (_dots_wins, _dots_total, _dots_not_sole, _dots_pass),
-    "last-chip-in-pot": (_last_chip_wins, _last_chip_total, _last_chip_not_sole, _last_chip_keeps),
-    "reset": (_reset_other, _reset_roller, _reset_pot, _reset_next, _reset_over),
+    LessonKey.REVERSIBLE: (_reverse_may, _reverse_dice, _reverse_chips, _reverse_pot, _reverse_neighbour),
+    LessonKey.ROLL_ALL_DOTS: (_dots_wins, _dots_total, _dots_not_sole, _dots_pass),
+    LessonKey.LAST_CHIP_IN_POT: (_last_chip_wins, _last_chip_total, _last_chip_not_sole, _last_chip_keeps),
+    LessonKey.RESET: (_reset_other, _reset_roller, _reset_pot, _reset_next, _reset_over),
 }

@@ -13,6 +13,7 @@ Every sentence comes from gettext through :mod:`lcr_audio.i18n`, whole, with nam
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -44,36 +45,61 @@ from .narration import phrases
 from .narration.lists import unit_list
 
 
+class SectionKey(enum.StrEnum):
+    """The stable name of a rules reader section (not translated)."""
+
+    AIM = "aim"
+    SETUP = "setup"
+    TURN = "turn"
+    FACES = "faces"
+    NO_CHIPS = "no-chips"
+    WINNING = "winning"
+    WILD = "wild"
+    THREE_WILDS = "three-wilds"
+    REVERSIBLE = "reversible"
+    WIN_CONDITIONS = "win-conditions"
+    RESET = "reset"
+    FIRST_PLAYER = "first-player"
+    ORDINARY_DICE = "ordinary-dice"
+
+
 @dataclass(frozen=True)
 class Section:
     """One section of the rules reader.
 
     Attributes:
-        key: a stable name, not translated ("aim", "wild", ...): see :data:`SECTION_KEYS`.
+        key: its stable name (:class:`SectionKey`).
         title: the translated title, said before the paragraphs.
         paragraphs: translated paragraphs, each one or more whole sentences.
     """
 
-    key: str
+    key: SectionKey
     title: str
     paragraphs: tuple[str, ...]
 
 
-BASE_KEYS: tuple[str, ...] = ("aim", "setup", "turn", "faces", "no-chips", "winning")
+BASE_KEYS: tuple[SectionKey, ...] = (
+    SectionKey.AIM,
+    SectionKey.SETUP,
+    SectionKey.TURN,
+    SectionKey.FACES,
+    SectionKey.NO_CHIPS,
+    SectionKey.WINNING,
+)
 """The sections about the game itself, always first and in this order."""
 
-VARIANT_KEYS: tuple[str, ...] = (
-    "wild",
-    "three-wilds",
-    "reversible",
-    "win-conditions",
-    "reset",
-    "first-player",
-    "ordinary-dice",
+VARIANT_KEYS: tuple[SectionKey, ...] = (
+    SectionKey.WILD,
+    SectionKey.THREE_WILDS,
+    SectionKey.REVERSIBLE,
+    SectionKey.WIN_CONDITIONS,
+    SectionKey.RESET,
+    SectionKey.FIRST_PLAYER,
+    SectionKey.ORDINARY_DICE,
 )
 """The sections about options and variants, in this order when no rules are given (R3-R14)."""
 
-SECTION_KEYS: tuple[str, ...] = BASE_KEYS + VARIANT_KEYS
+SECTION_KEYS: tuple[SectionKey, ...] = BASE_KEYS + VARIANT_KEYS
 """Every section key, in the order of :func:`sections` without rules."""
 
 
@@ -89,20 +115,20 @@ def sections(rules: Rules | None = None) -> list[Section]:
     Returns:
         One :class:`Section` per key in :data:`SECTION_KEYS`.
     """
-    builders: dict[str, Callable[[Rules | None], Section]] = {
-        "aim": _aim,
-        "setup": _setup,
-        "turn": _turn,
-        "faces": _faces,
-        "no-chips": _no_chips,
-        "winning": _winning,
-        "wild": _wild,
-        "three-wilds": _three_wilds,
-        "reversible": _reversible,
-        "win-conditions": _win_conditions,
-        "reset": _reset,
-        "first-player": _first_player,
-        "ordinary-dice": _ordinary_dice,
+    builders: dict[SectionKey, Callable[[Rules | None], Section]] = {
+        SectionKey.AIM: _aim,
+        SectionKey.SETUP: _setup,
+        SectionKey.TURN: _turn,
+        SectionKey.FACES: _faces,
+        SectionKey.NO_CHIPS: _no_chips,
+        SectionKey.WINNING: _winning,
+        SectionKey.WILD: _wild,
+        SectionKey.THREE_WILDS: _three_wilds,
+        SectionKey.REVERSIBLE: _reversible,
+        SectionKey.WIN_CONDITIONS: _win_conditions,
+        SectionKey.RESET: _reset,
+        SectionKey.FIRST_PLAYER: _first_player,
+        SectionKey.ORDINARY_DICE: _ordinary_dice,
     }
     variants = list(VARIANT_KEYS)
     if rules is not None:
@@ -112,7 +138,7 @@ def sections(rules: Rules | None = None) -> list[Section]:
     return [builders[key](rules) for key in (*BASE_KEYS, *variants)]
 
 
-def variant_on(key: str, rules: Rules) -> bool:
+def variant_on(key: SectionKey, rules: Rules) -> bool:
     """Whether the variant section ``key`` describes something in force under ``rules``.
 
     wild and three-wilds: Wild dice on (R3, R8); reversible: R9 on; win-conditions: a win condition other
@@ -120,15 +146,15 @@ def variant_on(key: str, rules: Rules) -> bool:
     first-player: a random first player (R13); ordinary-dice: never, it is a way to play at a real table
     (R14), not an option. Base section keys are never variants: False.
     """
-    if key in ("wild", "three-wilds"):
+    if key in (SectionKey.WILD, SectionKey.THREE_WILDS):
         return rules.wild
-    if key == "reversible":
+    if key is SectionKey.REVERSIBLE:
         return rules.reversible
-    if key == "win-conditions":
+    if key is SectionKey.WIN_CONDITIONS:
         return rules.win is not WinCondition.LAST_WITH_CHIPS
-    if key == "reset":
+    if key is SectionKey.RESET:
         return reset_possible(rules)
-    if key == "first-player":
+    if key is SectionKey.FIRST_PLAYER:
         return rules.first_player is FirstPlayer.RANDOM
     return False
 
@@ -173,7 +199,7 @@ def _aim(rules: Rules | None) -> Section:
         # Translators: rules reader, "The aim" section, when the game uses a win condition other than the
         # usual one (R10).
         paragraphs.append(_("In this game being the last one with chips is not quite enough: see Winning."))
-    return Section("aim", title, tuple(paragraphs))
+    return Section(SectionKey.AIM, title, tuple(paragraphs))
 
 
 def _setup(rules: Rules | None) -> Section:
@@ -210,7 +236,7 @@ def _setup(rules: Rules | None) -> Section:
             "to the left, so the next player is always the one on your left."
         ),
     )
-    return Section("setup", title, paragraphs)
+    return Section(SectionKey.SETUP, title, paragraphs)
 
 
 def _turn(rules: Rules | None) -> Section:
@@ -242,7 +268,7 @@ def _turn(rules: Rules | None) -> Section:
         # Translators: rules reader, "A turn" section, during a game with reversible dice (R9).
         text = _("In this game, with more than 3 chips you may reverse the dice first: see Reversible dice.")
         paragraphs.append(text)
-    return Section("turn", title, tuple(paragraphs))
+    return Section(SectionKey.TURN, title, tuple(paragraphs))
 
 
 def _faces(rules: Rules | None) -> Section:
@@ -277,7 +303,7 @@ def _faces(rules: Rules | None) -> Section:
         paragraphs.append(_("Wild: take one chip from another player of your choice."))
     # Translators: rules reader, "The faces of the dice" section: the same letter twice (R5).
     paragraphs.append(_("Each letter counts on its own: R, R and a dot send two chips to your right."))
-    return Section("faces", title, tuple(paragraphs))
+    return Section(SectionKey.FACES, title, tuple(paragraphs))
 
 
 def _no_chips(rules: Rules | None) -> Section:
@@ -296,7 +322,7 @@ def _no_chips(rules: Rules | None) -> Section:
             "turn. Only the end of the game puts anyone out."
         ),
     )
-    return Section("no-chips", title, paragraphs)
+    return Section(SectionKey.NO_CHIPS, title, paragraphs)
 
 
 def _winning(rules: Rules | None) -> Section:
@@ -323,7 +349,7 @@ def _winning(rules: Rules | None) -> Section:
     elif rules.wild and rules.three_wilds is ThreeWilds.WIN:
         # Translators: rules reader, "Winning" section, in a game where three Wilds win at once (R8).
         paragraphs.append(_("In this game a roll of three Wilds also wins at once: see Three Wilds."))
-    return Section("winning", title, tuple(paragraphs))
+    return Section(SectionKey.WINNING, title, tuple(paragraphs))
 
 
 def win_condition_in_force(win: WinCondition) -> str:
@@ -390,7 +416,7 @@ def _wild(rules: Rules | None) -> Section:
             "does nothing, and you hear that it took nothing."
         ),
     ]
-    return Section("wild", title, tuple(paragraphs))
+    return Section(SectionKey.WILD, title, tuple(paragraphs))
 
 
 def _three_wilds(rules: Rules | None) -> Section:
@@ -425,7 +451,7 @@ def _three_wilds(rules: Rules | None) -> Section:
             "even when the pot is empty."
         ),
     ]
-    return Section("three-wilds", title, tuple(paragraphs))
+    return Section(SectionKey.THREE_WILDS, title, tuple(paragraphs))
 
 
 def _reversible(rules: Rules | None) -> Section:
@@ -467,7 +493,7 @@ def _reversible(rules: Rules | None) -> Section:
             "always rolls 3."
         ),
     ]
-    return Section("reversible", title, tuple(paragraphs))
+    return Section(SectionKey.REVERSIBLE, title, tuple(paragraphs))
 
 
 def _win_conditions(rules: Rules | None) -> Section:
@@ -508,7 +534,7 @@ def _win_conditions(rules: Rules | None) -> Section:
             "go on. Only C faces count: three reversed Wilds that empty your hand don't win."
         ),
     ]
-    return Section("win-conditions", title, tuple(paragraphs))
+    return Section(SectionKey.WIN_CONDITIONS, title, tuple(paragraphs))
 
 
 def _win_condition_named(win: WinCondition) -> str:
@@ -574,7 +600,7 @@ def _reset(rules: Rules | None) -> Section:
             "rolls three Wilds, which put all their chips in the pot without winning."
         )
         paragraphs.append(text)
-    return Section("reset", title, tuple(paragraphs))
+    return Section(SectionKey.RESET, title, tuple(paragraphs))
 
 
 def _first_player(rules: Rules | None) -> Section:
@@ -596,7 +622,7 @@ def _first_player(rules: Rules | None) -> Section:
         "to the left."
     )
     paragraphs.append(text)
-    return Section("first-player", title, tuple(paragraphs))
+    return Section(SectionKey.FIRST_PLAYER, title, tuple(paragraphs))
 
 
 def _ordinary_dice(rules: Rules | None) -> Section:
@@ -617,7 +643,7 @@ def _ordinary_dice(rules: Rules | None) -> Section:
     elif rules is None:
         # Translators: rules reader, "Playing with ordinary dice" section, in general: Wild dice (R14).
         paragraphs.append(_("With Wild dice, 4 counts as a Wild, and only 5 and 6 are dots."))
-    return Section("ordinary-dice", title, tuple(paragraphs))
+    return Section(SectionKey.ORDINARY_DICE, title, tuple(paragraphs))
 
 
 # --- the E key: one roll, face by face -----------------------------------------------------------------

@@ -8,8 +8,8 @@ rolls the same dice the uninterrupted game would have rolled.
 
 How the generator's position is restored: ``random.Random(seed)`` is made again (as the session does), the
 random first player is drawn again when the rules ask for one (one ``randrange(players)``), and for each
-logged roll the same number of dice are drawn again with ``rng.choice(rules.die)`` (what
-:meth:`Session.roll` does). The faces drawn must equal the logged ones; a difference means the log was
+logged roll the same number of dice are drawn again with :meth:`Session.draw_dice` (what
+:meth:`Session.roll` draws with). The faces drawn must equal the logged ones; a difference means the log was
 edited or written by an incompatible program, and loading says so. No generator state is stored in the
 file. The format is described field by field in ``docs/save-format.md``.
 
@@ -32,25 +32,19 @@ from typing import Any, Final, NoReturn, TypeVar
 from . import storage
 from .bots import Policy
 from .engine import (
-    MAX_CHIPS,
-    MAX_PLAYERS,
-    MIN_CHIPS,
-    MIN_PLAYERS,
     Action,
     ChooseSeat,
     Face,
-    FirstPlayer,
     GameState,
     IllegalActionError,
     Reverse,
     Roll,
     Rules,
     Seat,
-    ThreeWilds,
-    WinCondition,
 )
 from .i18n import _, ngettext
 from .names import clean_name, seat_name
+from .rule_options import RULE_OPTIONS, Json, Kind
 from .session import Player, Session
 
 FORMAT_NAME: Final = "lcr-audio-save"
@@ -315,15 +309,7 @@ def to_document(
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "rules": {
-            "players": rules.players,
-            "chips": rules.chips,
-            "wild": rules.wild,
-            "three_wilds": rules.three_wilds.value,
-            "reversible": rules.reversible,
-            "win": rules.win.value,
-            "first_player": rules.first_player.value,
-        },
+        "rules": {option.field: option.to_json(getattr(rules, option.field)) for option in RULE_OPTIONS},
         "players": [
             {
                 "name": p.name,
@@ -485,7 +471,6 @@ def _replay(session: Session, first: Seat, actions: Sequence[Action], path: Path
         # not the one its random seed picks.
         message = _("The saved game's first player is not the one its seed draws.")
         raise SaveError(message, Problem.DICE, path)
-    die = session.rules.die
     for number, action in enumerate(actions, start=1):
         try:
             session.apply(action)  # a fresh session has no listeners: nobody hears the replay
@@ -495,7 +480,7 @@ def _replay(session: Session, first: Seat, actions: Sequence[Action], path: Path
             message = _("Move {number} of the saved game is not allowed by the rules at that point.")
             raise SaveError(message.format(number=number), Problem.ACTION, path) from error
         if isinstance(action, Roll) and not session.physical:  # accepted faces; were they the seed's?
-            drawn = tuple(session.rng.choice(die) for _face in action.faces)
+            drawn = session.draw_dice(len(action.faces))
             if drawn != action.faces:
                 # Translators: the saved game was changed or written by another program: the dice of a move
                 # are not the ones its random seed rolls; {number} counts the moves of the game from 1.
@@ -505,7 +490,6 @@ def _replay(session: Session, first: Seat, actions: Sequence[Action], path: Path
 
 
 _T = TypeVar("_T")
-_E = TypeVar("_E", bound=enum.Enum)
 
 
 class _Reader:
@@ -584,32 +568,28 @@ class _Reader:
             self.wrong_type(key)
 
     def rules(self, mapping: dict[str, Any]) -> Rules:
-        players = self.integer(mapping, "players", "rules.players")
-        chips = self.integer(mapping, "chips", "rules.chips")
-        wild = self.boolean(mapping, "wild", "rules.wild")
-        three_wilds = self.text(mapping, "three_wilds", "rules.three_wilds")
-        reversible = self.boolean(mapping, "reversible", "rules.reversible")
-        win = self.text(mapping, "win", "rules.win")
-        first_player = self.text(mapping, "first_player", "rules.first_player")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            self.bad_rule("rules.players", players)
-        if not MIN_CHIPS <= chips <= MAX_CHIPS:
-            self.bad_rule("rules.chips", chips)
-        return Rules(
-            players=players,
-            chips=chips,
-            wild=wild,
-            three_wilds=self.choice(ThreeWilds, three_wilds, "rules.three_wilds"),
-            reversible=reversible,
-            win=self.choice(WinCondition, win, "rules.win"),
-            first_player=self.choice(FirstPlayer, first_player, "rules.first_player"),
-        )
-
-    def choice(self, kind: type[_E], value: str, name: str) -> _E:
-        try:
-            return kind(value)
-        except ValueError:
-            self.bad_rule(name, value)
+        """The ``"rules"`` object: one field per rule option (:data:`RULE_OPTIONS`), each read with its
+        type first (missing or wrongly typed fields reported in that order), then checked against the
+        option's values."""
+        readers: dict[Kind, Callable[[dict[str, Any], str, str], Json]] = {
+            Kind.NUMBER: self.integer,
+            Kind.SWITCH: self.boolean,
+            Kind.CHOICE: self.text,
+        }
+        raw = {
+            option: readers[option.kind](mapping, option.field, f"rules.{option.field}")
+            for option in RULE_OPTIONS
+        }
+        values: dict[str, Any] = {}
+        for option, value in raw.items():
+            if option.kind is Kind.SWITCH:
+                values[option.field] = value
+                continue
+            try:
+                values[option.field] = option.from_word(str(value))
+            except ValueError:
+                self.bad_rule(f"rules.{option.field}", value)
+        return Rules(**values)
 
     def players(self, items: list[Any], rules: Rules) -> list[Player]:
         if len(items) != rules.players:

@@ -17,6 +17,7 @@ from .engine import (
     Action,
     ChooseSeat,
     Event,
+    Face,
     FirstPlayer,
     GameStarted,
     GameState,
@@ -140,9 +141,14 @@ class Session:
         """Roll the dice for the seat to play, drawing the faces from the session's generator (R4)."""
         if self.state.phase is not Phase.ROLL:
             raise ValueError("It is not the moment to roll.")
+        return self.apply(Roll(self.draw_dice(self.state.dice_to_roll)))
+
+    def draw_dice(self, count: int) -> tuple[Face, ...]:
+        """Draw ``count`` faces of the rules' die from the session's generator, moving it along: the one
+        way the game draws dice, used by :meth:`roll` and by a save's replay to put the generator back
+        where it was (:func:`lcr_audio.saves.load`). Changing it makes earlier saves unreadable."""
         die = self.rules.die
-        faces = tuple(self.rng.choice(die) for _ in range(self.state.dice_to_roll))
-        return self.apply(Roll(faces))
+        return tuple(self.rng.choice(die) for _ in range(count))
 
     def play_computer(self) -> tuple[Event, ...]:
         """Make the decision pending for a computer seat: roll, reverse or not, or choose a Wild's seat.

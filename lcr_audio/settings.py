@@ -12,22 +12,66 @@ import logging
 import math
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, Generic, TypeVar
 
 from .i18n import _
 from .names import printable
+from .speech.base import SpeechMode
 from .storage import StorageError, atomic_write_json, config_dir, display_path, read_json, reason
+from .verbosity import Verbosity
 
 log = logging.getLogger(__name__)
 
 FORMAT = "lcr-audio-settings"
 VERSION = 1
 MAX_BYTES = 64 * 1024
-VERBOSITIES = ("brief", "normal", "full")
-SPEECH_MODES = ("auto", "screen-reader", "tts", "console", "silent")
-"""How the game may speak (``--speech``, and the Options menu): the speech package's modes."""
-RATE_RANGE = (-10, 10)
+
+N = TypeVar("N", int, float)
+
+
+@dataclass(frozen=True)
+class Scale(Generic[N]):
+    """The values of one numeric setting: its range, its step, and how a value is brought into it. The keys,
+    the options menu and the settings loader all go through it.
+
+    Attributes:
+        low: the smallest value.
+        high: the largest value.
+        step: how far one key press moves it.
+        stops: the values the options menu offers, in order, when not every step (wrapping around), else ().
+        digits: decimal places a value keeps, or None.
+    """
+
+    low: N
+    high: N
+    step: N
+    stops: tuple[N, ...] = ()
+    digits: int | None = None
+
+    def clamp(self, value: float) -> N:
+        """``value`` as this setting's type, brought into ``low..high`` (and rounded to ``digits``)."""
+        kind = type(self.low)
+        clamped = min(max(kind(value), self.low), self.high)
+        return clamped if self.digits is None else round(clamped, self.digits)
+
+    def moved(self, value: N, steps: int) -> N:
+        """``value`` moved by ``steps`` steps (negative: down), held at the ends; with ``stops``, the stop
+        ``steps`` after the one nearest ``value``, wrapping around."""
+        if self.stops:
+            nearest = min(self.stops, key=lambda stop: abs(stop - value))
+            return self.stops[(self.stops.index(nearest) + steps) % len(self.stops)]
+        return self.clamp(value + self.step * steps)
+
+
+SPEECH_MODES: Final = tuple(SpeechMode)
+"""How the game may speak (``--speech``, and the Options menu)."""
+RATE: Final = Scale[int](low=-10, high=10, step=1)
 """Speech rate steps for the game's own voice: 0 is the voice's normal rate, each step about 10%."""
+VOLUME: Final = Scale[float](low=0.0, high=1.0, step=0.1, digits=2)
+"""The cue volume, 0.0 (silent) to 1.0, in tenths."""
+PAUSE: Final = Scale[float](low=0.0, high=10.0, step=0.5, stops=(0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0))
+"""Seconds a computer player waits before it plays: any value from 0 to 10 (``--pause``), the options menu
+offering the stops."""
 
 
 @dataclass
@@ -35,21 +79,21 @@ class Settings:
     """What the player chose, with defaults for a first start.
 
     Attributes:
-        verbosity: ``brief``, ``normal`` or ``full`` (how much each turn says).
+        verbosity: how much each turn says (stored by its value: ``brief``, ``normal`` or ``full``).
         echo: in screen-reader mode, also print every message.
         braille: in screen-reader mode, also send every message to the braille display.
-        rate: the game's own voice's rate, in steps from -10 to 10 (0 = the voice's normal rate).
+        rate: the game's own voice's rate, in steps from -10 to 10 (0: the voice's normal rate; :data:`RATE`).
         voice: the game's own voice's id, or "" for the system's default.
         sounds: sound cues on or off.
-        volume: cue volume, 0.0 to 1.0.
-        pause: seconds a computer player waits before it plays (0 to 10).
+        volume: cue volume, 0.0 to 1.0 (:data:`VOLUME`).
+        pause: seconds a computer player waits before it plays, 0 to 10 (:data:`PAUSE`).
         language: a language code such as ``es``, or "" for the system's language.
         progress: practice lessons' best scores, ``{lesson: [right, total]}``.
         speech: how the game speaks from its next start, one of :data:`SPEECH_MODES` (``--speech`` wins
             for one run).
     """
 
-    verbosity: str = "normal"
+    verbosity: Verbosity = Verbosity.NORMAL
     echo: bool = False
     braille: bool = True
     rate: int = 0
@@ -59,20 +103,20 @@ class Settings:
     pause: float = 1.0
     language: str = ""
     progress: dict[str, list[int]] = field(default_factory=dict)
-    speech: str = "auto"
+    speech: SpeechMode = SpeechMode.AUTO
 
     def validated(self) -> Settings:
         """A copy with every value brought into range (unknown verbosity → normal, volume clamped...)."""
-        low, high = RATE_RANGE
+        known = {level.value for level in Verbosity}
         return dataclasses.replace(
             self,
-            verbosity=self.verbosity if self.verbosity in VERBOSITIES else "normal",
-            rate=min(max(int(self.rate), low), high),
-            volume=round(min(max(float(self.volume), 0.0), 1.0), 2),
-            pause=min(max(float(self.pause), 0.0), 10.0),
+            verbosity=Verbosity(self.verbosity) if self.verbosity in known else Verbosity.NORMAL,
+            rate=RATE.clamp(self.rate),
+            volume=VOLUME.clamp(self.volume),
+            pause=PAUSE.clamp(self.pause),
             voice=printable(self.voice),
             language=self.language if self.language.isascii() and self.language.isprintable() else "",
-            speech=self.speech if self.speech in SPEECH_MODES else "auto",
+            speech=SpeechMode(self.speech) if self.speech in SPEECH_MODES else SpeechMode.AUTO,
         )
 
 

@@ -43,7 +43,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
-from lcr_audio.cues import CUES
+from lcr_audio.cues import CUES, Cue
 from lcr_audio.quiet import quiet_output
 
 log = logging.getLogger(__name__)
@@ -138,11 +138,11 @@ def default_sounds_dir() -> Path:
     return Path(str(licence)).parent
 
 
-def cue_file(cue: str, *, seat: int | None = None, dice: int | None = None) -> str:
+def cue_file(cue: Cue | str, *, seat: int | None = None, dice: int | None = None) -> str:
     """The file name (without ``.wav``) that plays ``cue``.
 
     Args:
-        cue: one of :data:`CUES`, or a numbered file name ``"dice-1"`` .. ``"dice-3"``,
+        cue: a :class:`Cue` (or its name), or a numbered file name ``"dice-1"`` .. ``"dice-3"``,
             ``"turn-1"`` .. ``"turn-10"``.
         seat: for ``"turn"`` only, and required there: the seat number 1..10 as players hear it (the
             engine's 0-based seat index + 1).
@@ -153,26 +153,26 @@ def cue_file(cue: str, *, seat: int | None = None, dice: int | None = None) -> s
             that does not take it. These are programming errors, never the player's.
     """
     base, _, number = cue.rpartition("-")
-    if base in ("dice", "turn") and number.isdigit():  # a numbered file name: "turn-4", "dice-2"
+    if base in (Cue.DICE, Cue.TURN) and number.isdigit():  # a numbered file name: "turn-4", "dice-2"
         if seat is not None or dice is not None:
             raise ValueError(f"{cue!r} already names its file: give no seat or dice")
-        return cue_file(base, **{"seat" if base == "turn" else "dice": int(number)})
+        return cue_file(base, **{"seat" if base == Cue.TURN else "dice": int(number)})
     if cue not in CUES:
         raise ValueError(f"Unknown sound cue {cue!r}; known cues: {', '.join(CUES)}")
-    if seat is not None and cue != "turn":
+    if seat is not None and cue != Cue.TURN:
         raise ValueError(f"Only the 'turn' cue takes a seat, not {cue!r}")
-    if dice is not None and cue != "dice":
+    if dice is not None and cue != Cue.DICE:
         raise ValueError(f"Only the 'dice' cue takes a number of dice, not {cue!r}")
-    if cue == "turn":
+    if cue == Cue.TURN:
         if seat not in SEATS:
             raise ValueError(f"The 'turn' cue needs a seat number from 1 to 10, not {seat!r}")
         return f"turn-{seat}"
-    if cue == "dice":
+    if cue == Cue.DICE:
         count = 3 if dice is None else dice
         if count not in DICE_COUNTS:
             raise ValueError(f"The 'dice' cue takes 1 to 3 dice, not {dice!r}")
         return f"dice-{count}"
-    return cue
+    return str(cue)
 
 
 def clamp_volume(volume: float) -> float:
@@ -327,7 +327,7 @@ class SoundPlayer:
 
     def play(
         self,
-        cue: str,
+        cue: Cue | str,
         *,
         pan: float | None = None,
         to: float | None = None,
@@ -342,7 +342,7 @@ class SoundPlayer:
         seconds, once; a cue that gave up is skipped and logged).
 
         Args:
-            cue: a name from :data:`CUES` (or ``"dice-N"``/``"turn-N"``), see :func:`cue_file`.
+            cue: a :class:`Cue` (or ``"dice-N"``/``"turn-N"``), see :func:`cue_file`.
             pan: -1.0 (left only) to +1.0 (right only) sets the left/right balance, see :func:`pan_gains`;
                 None plays the file as it is (``chip-left`` and ``chip-right`` at their :data:`SIDE_PANS`).
             to: where a travelling cue ends: the cue moves from ``pan`` (the centre if None) to ``to``

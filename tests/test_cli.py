@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import io
 import os
 import re
 import subprocess
@@ -9,10 +11,20 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 
-from lcr_audio.cli import build_parser, table_from_options
+from lcr_audio.cli import (
+    Commands,
+    Prints,
+    Speaks,
+    UsageError,
+    build_parser,
+    choose_language,
+    parse_arguments,
+    table_from_options,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCH = ["play", "--players", "4", "--computer", "all", "--seed", "3", "--speech", "console", "--fast"]
@@ -65,7 +77,11 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
         (["--speech", "loud"], "invalid choice: 'loud'"),
         (["play", "--names", "A,B", "--players", "4"], "--names gives 2 names but --players asks for 4."),
         (["play", "--computer", "9"], "--computer takes all, none, or seat numbers from 1 to 3"),
-        (["play", "--seed", "x"], "--seed must be a whole number, not x"),
+        (["play", "--seed", "x"], "Argument --seed: it must be a whole number, not x."),
+        (["--pause", "x"], "Argument --pause: it must be a number of seconds from 0 to 10, not x."),
+        (["--seed", "7"], "--seed belongs to the play command: lcr-audio play --seed 7."),
+        (["rules", "--wild"], "--wild belongs to the play command: lcr-audio play --wild."),
+        (["--csv", "play"], "--csv belongs to the series command: lcr-audio series --csv."),
     ],
 )
 def test_bad_arguments_get_one_sentence_and_exit_2(args: list[str], sentence: str, tmp_path: Path) -> None:
@@ -90,6 +106,100 @@ def test_speech_option_works_before_and_after_the_command() -> None:
     assert parser.parse_args(["--speech", "silent", "play"]).speech == "silent"
     assert parser.parse_args(["play", "--speech", "console"]).speech == "console"
     assert parser.parse_args([]).command is None
+
+
+COMMANDS = ["play", "resume", "practice", "keep-score", "rules", "transcript", "series"]
+GLOBAL_OPTIONS = {
+    "--lang": (["--lang", "ru"], "lang", "ru"),
+    "--speech": (["--speech", "console"], "speech", "console"),
+    "--pause": (["--pause", "2.5"], "pause", 2.5),
+    "--fast": (["--fast"], "fast", True),
+}
+
+
+def test_every_command_word_is_tested() -> None:
+    parser = build_parser()
+    words = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    assert sorted(words) == sorted(COMMANDS)
+
+
+@pytest.mark.parametrize("option", GLOBAL_OPTIONS)
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_every_global_option_works_before_and_after_every_command(
+    option: str, command: str, where: str
+) -> None:
+    """Issue 14, item 12: ``lcr-audio series --lang ru`` as well as ``lcr-audio --lang ru series``."""
+    words, attribute, value = GLOBAL_OPTIONS[option]
+    argv = [*words, command] if where == "before" else [command, *words]
+    args = parse_arguments(argv)
+    assert args.command == command
+    assert getattr(args, attribute) == value
+    assert isinstance(args.func, Speaks | Prints)
+
+
+def test_a_global_option_given_twice_keeps_the_later() -> None:
+    args = parse_arguments(["--speech", "silent", "play", "--speech", "console"])
+    assert args.speech == "console"
+
+
+def test_no_command_word_runs_the_main_menu() -> None:
+    args = parse_arguments(["--fast"])
+    assert args.command is None
+    assert isinstance(args.func, Speaks) and args.func.menu_first
+
+
+def test_the_seed_error_names_the_option_once() -> None:
+    with pytest.raises(UsageError) as raised:
+        parse_arguments(["play", "--seed", "abc"])
+    assert str(raised.value) == "Argument --seed: it must be a whole number, not abc."
+
+
+def test_version_prints_the_version_and_exits_0(tmp_path: Path) -> None:
+    from lcr_audio import __version__
+
+    result = run("--version", env=_env(tmp_path))
+    assert (result.returncode, result.stdout, result.stderr) == (0, f"lcr-audio {__version__}\n", "")
+
+
+def test_an_unknown_language_is_noticed_once_per_call() -> None:
+    """The notice is returned, not kept in a list that grows with every call (issue 12, item 7)."""
+    try:
+        first = choose_language(["--lang", "xx"])
+        second = choose_language(["--lang", "xx"])
+    finally:
+        choose_language(["--lang", "en"])
+    assert (
+        first.notices
+        == second.notices
+        == ("There is no translation for xx yet, so the game speaks English.",)
+    )
+    assert choose_language(["--lang", "en"]).notices == ()
+
+
+def test_a_module_adds_a_command_with_a_function_taking_the_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What a module with commands of its own does: one function in ``REGISTRARS``."""
+    from lcr_audio import cli
+
+    def count(args: argparse.Namespace, stdout: TextIO) -> int:
+        stdout.write(f"{args.up_to}\n")
+        return 0
+
+    def add_count(commands: Commands) -> None:
+        commands.add("count", Prints(count), help="count").add_argument("--up-to", type=int, default=3)
+
+    monkeypatch.setattr(cli, "REGISTRARS", (*cli.REGISTRARS, add_count))
+    assert cli.main(["count", "--up-to", "5", "--lang", "en"]) == 0
+    assert capsys.readouterr().out == "5\n"
+    out = io.StringIO()
+    args = parse_arguments(["--fast", "count", "--up-to", "5"])
+    assert args.func == Prints(count) and args.up_to == 5 and args.fast is True
+    assert args.func.run(args, out) == 0 and out.getvalue() == "5\n"
+    with pytest.raises(UsageError) as raised:
+        parse_arguments(["play", "--up-to", "5"])
+    assert str(raised.value) == "--up-to belongs to the count command: lcr-audio count --up-to 5."
 
 
 def test_play_options_seat_the_table() -> None:

@@ -24,6 +24,7 @@ from lcr_audio.engine import (
     DiceRolled,
     Event,
     Face,
+    FirstPlayer,
     GameStarted,
     GameWon,
     IllegalActionError,
@@ -32,9 +33,11 @@ from lcr_audio.engine import (
     Roll,
     Rules,
     RulesError,
+    ThreeWilds,
     TurnEnded,
     TurnSkipped,
     TurnStarted,
+    WinCondition,
     WinReason,
     dice_for,
     left_of,
@@ -104,6 +107,38 @@ def test_r2_refuses_players_outside_3_to_10(players: int) -> None:
 def test_r2_refuses_chips_outside_1_to_10(chips: int) -> None:
     with pytest.raises(RulesError, match=str(chips)):
         Rules(chips=chips)
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("win", "last-with-chips"),  # a game that never ended: no WinCondition matched the string
+        ("three_wilds", "win"),  # silently played as take-pot
+        ("first_player", "random"),
+        ("players", 3.0),
+        ("players", True),
+        ("chips", "3"),
+        ("wild", 1),
+        ("reversible", "yes"),
+    ],
+)
+def test_r2_rules_refuse_a_value_of_the_wrong_type(option: str, value: object) -> None:
+    """Issue 12, item 5: each option takes its own type only, and the error names the option."""
+    with pytest.raises(RulesError, match=f"The rule option {option} must be of type"):
+        Rules(**{option: value})  # type: ignore[arg-type]
+
+
+def test_r2_rules_accept_each_option_of_its_own_type() -> None:
+    rules = Rules(
+        players=4,
+        chips=2,
+        wild=True,
+        three_wilds=ThreeWilds.WIN,
+        reversible=True,
+        win=WinCondition.LAST_CHIP_IN_POT,
+        first_player=FirstPlayer.RANDOM,
+    )
+    assert (rules.players, rules.chips, rules.total_chips) == (4, 2, 8)
 
 
 def test_r2_rules_error_is_a_value_error() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from functools import cache
+from typing import Final, TypeAlias, get_type_hints
 
 Seat: TypeAlias = int
 """A seat index, 0-based (seat 1 of DESIGN.md is index 0). Turn order runs 0, 1, ..., N-1, 0 (R1)."""
@@ -72,7 +73,8 @@ class FirstPlayer(enum.Enum):
 
 
 class RulesError(ValueError):
-    """A rule option is out of range (for example 11 players or 0 starting chips). One plain sentence."""
+    """A rule option is out of range (for example 11 players or 0 starting chips) or of the wrong type (the
+    string ``"win"`` for a :class:`ThreeWilds`, ``3.0`` or ``True`` for a number). One plain sentence."""
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,8 @@ class Rules:
         first_player: who rolls first (R13).
 
     Raises:
-        RulesError: an option is out of range.
+        RulesError: an option is out of range, or not of its field's type (exactly: ``True`` is no number,
+            ``"win"`` no :class:`ThreeWilds`).
     """
 
     players: int = 3
@@ -101,6 +104,10 @@ class Rules:
     first_player: FirstPlayer = FirstPlayer.SEAT_ONE
 
     def __post_init__(self) -> None:
+        for name, kind in _field_types().items():
+            value = getattr(self, name)
+            if type(value) is not kind:
+                raise RulesError(f"The rule option {name} must be of type {kind.__name__}, not {value!r}.")
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise RulesError(f"The game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}.")
         if not MIN_CHIPS <= self.chips <= MAX_CHIPS:
@@ -115,6 +122,12 @@ class Rules:
     def total_chips(self) -> int:
         """Chips dealt at the start: players x starting chips."""
         return self.players * self.chips
+
+
+@cache
+def _field_types() -> dict[str, type]:
+    """Each field of :class:`Rules` and its type, read from the class's annotations."""
+    return {name: kind for name, kind in get_type_hints(Rules).items() if isinstance(kind, type)}
 
 
 def left_of(seat: Seat, players: int) -> Seat:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
+from ..cues import Cue
 from ..engine import (
     POT,
     REVERSAL_COST,
@@ -84,7 +85,7 @@ class _Turn:
     keys: dict[tuple[str, Place], _Count] = field(default_factory=dict)
     said: set[object] = field(default_factory=set)
     roll: _Roll | None = None
-    cues: list[str] = field(default_factory=list)
+    cues: list[Cue] = field(default_factory=list)
 
     def say(self, part: _Part) -> None:
         self.parts.append(part)
@@ -245,7 +246,7 @@ class Narrator:
                 skipped.append(event.seat)
             elif isinstance(event, DiceReversed):
                 roller = event.seat
-                current().cues.append("reverse")
+                current().cues.append(Cue.REVERSE)
             elif isinstance(event, ReversalDeclined):
                 roller = event.seat  # nothing to say: the roll that follows says it all
             elif isinstance(event, DiceRolled):
@@ -253,7 +254,7 @@ class Narrator:
                 t = current()
                 roll = t.roll = _Roll(event.seat, event.faces, event.reversed, players)
                 t.say(partial(self._roll_text, roll))
-                t.cues.append("dice")
+                t.cues.append(Cue.DICE)
             elif isinstance(event, ChipsMoved):
                 chips, pot = _apply(chips, pot, event)
                 if event.cause is Cause.WINNINGS:
@@ -273,13 +274,13 @@ class Narrator:
                 flush_turn()
                 chips = [event.chips] * len(chips)
                 reset = phrases.reset_brief if self._brief else phrases.reset
-                out.append(Utterance(reset(event.chips, event.pot), Priority.IMPORTANT, ("reset",)))
+                out.append(Utterance(reset(event.chips, event.pot), Priority.IMPORTANT, (Cue.RESET,)))
             elif isinstance(event, GameWon):
                 flush_turn()
                 from_pot = sum(winnings)
                 name, you = self.name(event.seat), self._you(event.seat)
                 text = phrases.wins(name, event.total, event.reason, from_pot, you=you, brief=self._brief)
-                cues = ("chip-pot", "win") if from_pot else ("win",)
+                cues = (Cue.CHIP_POT, Cue.WIN) if from_pot else (Cue.WIN,)
                 out.append(Utterance(text, Priority.IMPORTANT, cues))
                 self._turn_start = None
         if turn is not None and turn.roller not in self.humans:
@@ -466,7 +467,7 @@ class Narrator:
         if not turn_start:  # after a reversal was decided: just the roll
             return Utterance(self._roll_question(state, brief=self._brief), Priority.IMPORTANT)
         text = self._turn_prompt(state, chips=not game_start, brief=self._brief)
-        return Utterance(text, Priority.IMPORTANT, ("turn",))
+        return Utterance(text, Priority.IMPORTANT, (Cue.TURN,))
 
     def _roll_key(self) -> str:
         return self.roll_key if self.roll_key is not None else phrases.roll_key()
@@ -512,7 +513,7 @@ class Narrator:
             return None
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
             return Utterance(self._choose(state), Priority.IMPORTANT)
-        return Utterance(self._turn_prompt(state, brief=self._brief), Priority.IMPORTANT, ("turn",))
+        return Utterance(self._turn_prompt(state, brief=self._brief), Priority.IMPORTANT, (Cue.TURN,))
 
     # --- answers to the info keys ---------------------------------------------------------------------
 
@@ -611,15 +612,15 @@ def _first_roller(events: Sequence[Event], state: GameState) -> Seat:
     return state.seat
 
 
-def _cue(event: ChipsMoved, roller: Seat, players: int) -> str:
-    """The sound of one chip move: "wild" for Wilds, else by where the chip went as seen by the roller."""
+def _cue(event: ChipsMoved, roller: Seat, players: int) -> Cue:
+    """The sound of one chip move: a Wild's for Wilds, else by where the chip went as seen by the roller."""
     if event.cause in _WILD_CAUSES:
-        return "wild"
+        return Cue.WILD
     if POT in (event.source, event.target):
-        return "chip-pot"
+        return Cue.CHIP_POT
     other = event.target if event.source == roller else event.source
     if other == left_of(roller, players):
-        return "chip-left"
+        return Cue.CHIP_LEFT
     if other == right_of(roller, players):
-        return "chip-right"
-    return "wild"
+        return Cue.CHIP_RIGHT
+    return Cue.WILD

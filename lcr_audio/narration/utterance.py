@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
-from ..cues import CUES
+from ..cues import CUES, Cue
 
 
 class Priority(enum.IntEnum):
@@ -31,9 +31,9 @@ class Utterance:
     Attributes:
         text: whole translated sentences, ready for speech and braille.
         priority: how it meets speech already under way.
-        cues: sound cue names (see :data:`CUE_NAMES`), in the order the events happened.
+        cues: sound cues, in the order the events happened.
     """
 
     text: str
     priority: Priority = Priority.EVENT
-    cues: tuple[str, ...] = ()
+    cues: tuple[Cue, ...] = ()

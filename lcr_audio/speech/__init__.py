@@ -5,7 +5,7 @@ voice, plus printed lines), ``console`` (printed lines for the player's screen r
 A backend that fails is dropped and the next one takes over with one plain sentence saying so.
 """
 
-from lcr_audio.speech.base import SpeechBackend, SpeechError, Voice
+from lcr_audio.speech.base import SpeechBackend, SpeechError, SpeechMode, Voice
 from lcr_audio.speech.screen_reader import ScreenReaderBackend
 from lcr_audio.speech.simple import ConsoleBackend, LazyBackend, RecordingBackend, SilentBackend
 from lcr_audio.speech.speaker import ENV_VAR, MODES, Speaker, create_speaker
@@ -22,6 +22,7 @@ __all__ = [
     "Speaker",
     "SpeechBackend",
     "SpeechError",
+    "SpeechMode",
     "TtsBackend",
     "Voice",
     "create_speaker",

@@ -8,6 +8,7 @@ backends and drops one that fails.
 from __future__ import annotations
 
 import abc
+import enum
 from dataclasses import dataclass
 
 RATE_STEPS = 10
@@ -39,11 +40,27 @@ class SpeechError(RuntimeError):
     """A backend could not start or could not speak. The message is one plain sentence for the log."""
 
 
+class SpeechMode(enum.StrEnum):
+    """How the game speaks: the values of ``--speech``, and the names of the backends that serve them."""
+
+    AUTO = "auto"
+    """The screen reader if one runs, else the game's own voice, else printed lines."""
+    SCREEN_READER = "screen-reader"
+    """The player's screen reader (NVDA, JAWS, Orca...)."""
+    TTS = "tts"
+    """The game's own voice (text to speech), which also prints."""
+    CONSOLE = "console"
+    """Printed lines only."""
+    SILENT = "silent"
+    """Nothing at all."""
+
+
 class SpeechBackend(abc.ABC):
     """One way of speaking: screen reader, system voice, console, silent, or a recorder for tests.
 
     Attributes:
-        name: the mode name used by ``--speech`` (``screen-reader``, ``tts``, ``console``, ``silent``).
+        name: the :class:`SpeechMode` it serves, or another name for a backend no mode chooses (a test's
+            recorder).
         prints: True when the game's console should also print every utterance in this mode
             (tts prints, screen-reader does not unless echo is on, console *is* printing).
     """

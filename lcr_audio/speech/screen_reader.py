@@ -28,7 +28,7 @@ import time
 from typing import Any, Protocol
 
 from lcr_audio.quiet import quiet_output
-from lcr_audio.speech.base import SpeechBackend, SpeechError
+from lcr_audio.speech.base import SpeechBackend, SpeechError, SpeechMode
 from lcr_audio.speech.orca import OrcaService
 
 log = logging.getLogger(__name__)
@@ -290,7 +290,7 @@ def _open_linux_screen_reader(orca: OrcaService | None, *, autospawn: bool) -> _
 class ScreenReaderBackend(SpeechBackend):
     """Speaks and brailles through the player's screen reader (``--speech screen-reader``)."""
 
-    name = "screen-reader"
+    name = SpeechMode.SCREEN_READER
     prints = False
 
     def __init__(self, *, autospawn: bool = True) -> None:

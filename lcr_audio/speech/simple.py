@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lcr_audio.speech.base import SpeechBackend, SpeechError, Voice
+from lcr_audio.speech.base import SpeechBackend, SpeechError, SpeechMode, Voice
 
 
 class SilentBackend(SpeechBackend):
     """Says nothing and prints nothing (``--speech silent``, tests). Never fails."""
 
-    name = "silent"
+    name = SpeechMode.SILENT
     prints = False
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
@@ -26,7 +26,7 @@ class ConsoleBackend(SpeechBackend):
     and the player's own screen reader reads the terminal. The backend itself does nothing, so it never
     fails."""
 
-    name = "console"
+    name = SpeechMode.CONSOLE
     prints = True
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
@@ -110,7 +110,7 @@ class SpeakingRecorder(RecordingBackend):
     """A recorder that tells when it has finished speaking, as speech-dispatcher and the game's own voice
     do (:meth:`speaking`): each utterance is "being said" until :meth:`finish` or a silence. For tests."""
 
-    def __init__(self, name: str = "screen-reader") -> None:
+    def __init__(self, name: str = SpeechMode.SCREEN_READER) -> None:
         """Args:
         name: the mode name it reports (``"screen-reader"`` unless a test needs another).
         """

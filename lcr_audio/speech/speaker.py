@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lcr_audio.i18n import _
-from lcr_audio.speech.base import SpeechBackend, SpeechError, Voice, clamp_rate
+from lcr_audio.speech.base import SpeechBackend, SpeechError, SpeechMode, Voice, clamp_rate
 from lcr_audio.speech.running import voiceover_running, windows_screen_reader_running
 from lcr_audio.speech.screen_reader import ScreenReaderBackend
 from lcr_audio.speech.simple import ConsoleBackend, LazyBackend, SilentBackend
@@ -20,7 +20,7 @@ from lcr_audio.speech.tts import TtsBackend
 
 log = logging.getLogger(__name__)
 
-MODES: tuple[str, ...] = ("auto", "screen-reader", "tts", "console", "silent")
+MODES: tuple[SpeechMode, ...] = tuple(SpeechMode)
 """The values of ``--speech``."""
 
 ENV_VAR = "LCR_AUDIO_SPEECH"
@@ -33,20 +33,20 @@ this many seconds (issue 11: NVDA restarting for an update comes back)."""
 DRAIN_POLL = 0.02
 """Seconds between two looks at whether the voice has ended, while :meth:`Speaker.close` waits for it."""
 
-_FALLBACK_ORDER: tuple[str, ...] = ("screen-reader", "tts")
+_FALLBACK_ORDER: tuple[SpeechMode, ...] = (SpeechMode.SCREEN_READER, SpeechMode.TTS)
 """Modes that may fail to start, best first; ``console`` (or ``silent``) always closes the chain."""
 
 BackendFactory = Callable[[bool], SpeechBackend]
 """Builds one backend; the argument is ``autospawn`` (meaningful for the screen reader only)."""
 
-_FACTORIES: dict[str, BackendFactory] = {
-    "screen-reader": lambda autospawn: ScreenReaderBackend(autospawn=autospawn),
-    "tts": lambda _autospawn: TtsBackend(),
+_FACTORIES: dict[SpeechMode, BackendFactory] = {
+    SpeechMode.SCREEN_READER: lambda autospawn: ScreenReaderBackend(autospawn=autospawn),
+    SpeechMode.TTS: lambda _autospawn: TtsBackend(),
 }
-_PRINTS = {"screen-reader": ScreenReaderBackend.prints, "tts": TtsBackend.prints}
+_PRINTS = {SpeechMode.SCREEN_READER: ScreenReaderBackend.prints, SpeechMode.TTS: TtsBackend.prints}
 
 
-def _lazy(name: str) -> LazyBackend:
+def _lazy(name: SpeechMode) -> LazyBackend:
     """A fallback backend for mode ``name``, built (without autospawn) only if the Speaker comes to it."""
     return LazyBackend(lambda: _FACTORIES[name](False), name=name, prints=_PRINTS[name])
 
@@ -66,7 +66,7 @@ def _failure_notice(failed: str, now: str, *, retrying: bool = False) -> str | N
     if failed == "screen-reader" and now == "console":
         # Translators: printed once when the screen reader stops working mid-game and no voice could start.
         return _("The screen reader stopped answering; the game goes on in printed lines.")
-    if failed == "tts" and now == "console":
+    if failed == SpeechMode.TTS and now == SpeechMode.CONSOLE:
         # Translators: printed once when the game's own voice (text to speech) stops working mid-game.
         return _("The system voice stopped working; the game goes on in printed lines.")
     # Translators: said once when one way of speaking fails mid-game and another one takes over.
@@ -90,17 +90,17 @@ def _reader_started_notice(*, answers: bool, retrying: bool) -> str:
 
 def _start_notice(requested: str, got: str) -> str | None:
     """The sentence said once when the ``requested`` mode could not start and ``got`` is used instead."""
-    if got == requested or got == "silent":
+    if got == requested or got == SpeechMode.SILENT:
         return None
-    if requested == "screen-reader" and got == "tts":
+    if requested == SpeechMode.SCREEN_READER and got == SpeechMode.TTS:
         # Translators: said at start-up, in the game's own voice, when the player asked for the screen reader.
         return _("No screen reader was found; the game speaks with the system voice.")
-    if requested == "screen-reader" and got == "console":
+    if requested == SpeechMode.SCREEN_READER and got == SpeechMode.CONSOLE:
         # Translators: printed at start-up when neither the screen reader nor the game's own voice works.
         return _(
             "No screen reader was found and the system voice could not start; the game prints its messages."
         )
-    if requested == "tts" and got == "console":
+    if requested == SpeechMode.TTS and got == SpeechMode.CONSOLE:
         # Translators: printed at start-up when the game's own voice (text to speech) could not start.
         return _("The system voice could not start; the game prints its messages.")
     # Translators: said at start-up when the chosen way of speaking could not start.
@@ -459,7 +459,7 @@ class Speaker:
     @property
     def speaks_aloud(self) -> bool:
         """True when the backend in use makes sound itself (screen reader, tts), not only printed lines."""
-        return self.mode not in ("console", "silent", "recording")
+        return self.mode not in (SpeechMode.CONSOLE, SpeechMode.SILENT, "recording")
 
     def close(self, drain_seconds: float = 0.0) -> None:
         """Close every backend (threads, sockets). Safe to call twice.
@@ -495,18 +495,18 @@ class Speaker:
                     log.exception("Could not close speech backend %r", backend.name)
 
 
-def _resolve_mode(mode: str) -> str:
+def _resolve_mode(mode: str) -> SpeechMode:
     if mode not in MODES:
         raise ValueError(f"Unknown speech mode {mode!r}; choose one of: {', '.join(MODES)}.")
-    if mode != "auto":
-        return mode
+    if mode != SpeechMode.AUTO:
+        return SpeechMode(mode)
     forced = os.environ.get(ENV_VAR, "").strip().lower()
     if not forced:
-        return mode
+        return SpeechMode.AUTO
     if forced not in MODES:
         log.warning("Ignoring %s=%r: not one of %s", ENV_VAR, forced, ", ".join(MODES))
-        return mode
-    return forced
+        return SpeechMode.AUTO
+    return SpeechMode(forced)
 
 
 def orca_running(proc: Path = Path("/proc")) -> bool:
@@ -539,7 +539,7 @@ def screen_reader_running(platform: str | None = None) -> bool:
 
 def _reader_again() -> SpeechBackend:
     """The screen-reader backend built again, for a Speaker waiting for it (never spawns a server)."""
-    return _FACTORIES["screen-reader"](False)
+    return _FACTORIES[SpeechMode.SCREEN_READER](False)
 
 
 def _start_unreached_notice() -> str:
@@ -552,7 +552,7 @@ def _start_unreached_notice() -> str:
 
 
 def create_speaker(
-    mode: str,
+    mode: SpeechMode | str,
     *,
     print_line: Callable[[str], None] | None = None,
     echo: bool = False,
@@ -565,10 +565,11 @@ def create_speaker(
     VoiceOver running means printed lines (it reads them; accessible_output2 cannot drive it).
 
     Args:
-        mode: one of :data:`MODES`. ``auto`` tries the screen reader (only one already running: no
-            speech-dispatcher autospawn), then the system voice, then console; ``$LCR_AUDIO_SPEECH`` may
-            force another mode. An explicit ``screen-reader`` or ``tts`` that cannot start falls back down the
-            same order and the Speaker says once why. ``console`` prints only; ``silent`` is only silent.
+        mode: a :class:`SpeechMode` (or its value). ``auto`` tries the screen reader (only one already
+            running: no speech-dispatcher autospawn), then the system voice, then console;
+            ``$LCR_AUDIO_SPEECH`` may force another mode. An explicit ``screen-reader`` or ``tts`` that cannot
+            start falls back down the same order and the Speaker says once why. ``console`` prints only;
+            ``silent`` is only silent.
         print_line: the UI's printer for one line; without it the chain ends in silent instead of console.
         echo: also print in screen-reader mode.
         braille: also braille each utterance (screen reader).
@@ -580,22 +581,27 @@ def create_speaker(
         ValueError: ``mode`` is not one of :data:`MODES`, or it is ``console`` without ``print_line``.
     """
     requested = _resolve_mode(mode)
-    if requested == "silent":
+    if requested is SpeechMode.SILENT:
         return Speaker([SilentBackend()], print_line=print_line, echo=echo, braille=braille)
-    if requested == "console":
+    if requested is SpeechMode.CONSOLE:
         if print_line is None:
             raise ValueError("Console speech mode needs a print_line function to print with.")
         return Speaker([ConsoleBackend()], print_line=print_line, echo=echo, braille=braille)
 
     last: SpeechBackend = ConsoleBackend() if print_line is not None else SilentBackend()
-    if requested in ("auto", "screen-reader") and sys.platform == "darwin" and voiceover_running():
+    auto = requested is SpeechMode.AUTO
+    if (
+        requested in (SpeechMode.AUTO, SpeechMode.SCREEN_READER)
+        and sys.platform == "darwin"
+        and voiceover_running()
+    ):
         return Speaker([last], print_line=print_line, echo=echo, braille=braille)
-    order = _FALLBACK_ORDER if requested == "auto" else _FALLBACK_ORDER[_FALLBACK_ORDER.index(requested) :]
-    if requested == "auto" and sys.platform.startswith("linux") and not orca_running():
+    order = _FALLBACK_ORDER if auto else _FALLBACK_ORDER[_FALLBACK_ORDER.index(requested) :]
+    if auto and sys.platform.startswith("linux") and not orca_running():
         # speech-dispatcher often runs without a screen reader; then the player is not listening to it
         # and needs the printed lines: start with the game's own voice, which prints.
-        order = tuple(name for name in order if name != "screen-reader")
-    autospawn = requested == "screen-reader"
+        order = tuple(name for name in order if name is not SpeechMode.SCREEN_READER)
+    autospawn = requested is SpeechMode.SCREEN_READER
     backends: list[SpeechBackend] = []
     for name in order:
         if not backends:
@@ -603,7 +609,7 @@ def create_speaker(
                 backends.append(_FACTORIES[name](autospawn))
             except Exception as exc:
                 log.info("Speech mode %r is not available: %r", name, exc)
-                if name == "screen-reader" and screen_reader_running():  # it reads the printed lines
+                if name is SpeechMode.SCREEN_READER and screen_reader_running():  # it reads the printed lines
                     return Speaker(
                         [last],
                         print_line=print_line,
@@ -616,10 +622,10 @@ def create_speaker(
         else:
             backends.append(_lazy(name))
     backends.append(last)
-    notice = None if requested == "auto" else _start_notice(requested, backends[0].name)
+    notice = None if auto else _start_notice(requested, backends[0].name)
     # The screen reader is watched for unless the player chose the game's own voice, and tried (again)
     # wherever accessible_output2 or speech-dispatcher reach one (not macOS).
-    watched = requested != "tts"
+    watched = requested is not SpeechMode.TTS
     reconnect = _reader_again if watched and sys.platform != "darwin" else None
     return Speaker(
         backends,

@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from lcr_audio.quiet import quiet_output
-from lcr_audio.speech.base import SpeechBackend, SpeechError, Voice, clamp_rate
+from lcr_audio.speech.base import SpeechBackend, SpeechError, SpeechMode, Voice, clamp_rate
 
 log = logging.getLogger(__name__)
 
@@ -528,7 +528,7 @@ def default_engine_factory(platform: str = sys.platform) -> EngineFactory:
 class TtsBackend(SpeechBackend):
     """Speaks with the system's text-to-speech voice on a worker thread; the Speaker also prints each line."""
 
-    name = "tts"
+    name = SpeechMode.TTS
     prints = True
 
     def __init__(

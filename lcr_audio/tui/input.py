@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from prompt_toolkit.input import Input
 from prompt_toolkit.keys import Keys
 
+from ..cues import Cue
 from ..i18n import _
 from ..sound import SoundPlayer
 from ..speech import Speaker
@@ -124,7 +125,7 @@ class SpeakerVoice:
     def error(self, text: str) -> None:
         """Say ``text`` now with the error cue."""
         if self.sound is not None:
-            self.sound.play("error")
+            self.sound.play(Cue.ERROR)
         self.speaker.speak(text, interrupt=True)
 
 

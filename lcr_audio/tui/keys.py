@@ -12,12 +12,7 @@ from dataclasses import dataclass, replace
 
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
-from ..i18n import _
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalog without translating it now (it is translated when spoken)."""
-    return message
+from ..i18n import N_, _
 
 
 class Context(enum.Enum):

@@ -11,10 +11,11 @@ from ..i18n import _
 from ..narration.series import series_text
 from ..saves import LoadedGame, Problem, SaveError, load
 from ..settings import Settings
+from ..speech import SpeechMode
 from .choice import yes_no
 from .input import KeyLoop, SpeakerVoice
 from .menu import Menu
-from .menu_text import main_menu_items, main_menu_title
+from .menu_text import MenuItem, main_menu_items, main_menu_title
 from .options import OptionsMenu, SettingsApplier, SettingsMenu
 from .play import Outcome
 from .practice import run_practice
@@ -52,7 +53,7 @@ async def run_main_menu(app: Host, *, said: SaidOffer | bool = False) -> None:
                 voice,
                 main_menu_title(),
                 items,
-                escape="escape",
+                escape=MenuItem.ESCAPE,
                 start=start,
                 queued=queued,
                 said=opened,
@@ -60,30 +61,30 @@ async def run_main_menu(app: Host, *, said: SaidOffer | bool = False) -> None:
             choice = await loop.ask(main)
             opened = False
             queued = True  # from here on, the menu comes back after a sentence saying what was left
-            if choice == "escape":
+            if choice is MenuItem.ESCAPE:
                 # Translators: Escape in the main menu asks before the program ends.
                 if not await yes_no(loop, voice, _("Leave Left Right Center? Y or N.")):
                     start, queued = main.index, False  # the menu again, where it was
                     continue
-                choice = "quit"
+                choice = MenuItem.QUIT
             start = [key for key, _label in items].index(choice)
-            if choice == "rules":
+            if choice is MenuItem.RULES:
                 await read_rules(loop, voice, None)
                 continue
-            if choice == "series":
+            if choice is MenuItem.SERIES:
                 voice.answer(_series(app))
                 continue
-            if choice == "options":
+            if choice is MenuItem.OPTIONS:
                 await _options(loop, app)
                 continue
-        if choice == "quit":
+        if choice is MenuItem.QUIT:
             # Translators: said when the player leaves.
             app.speaker.speak(_("Goodbye."))
             return
         try:
-            if choice == "practice":
+            if choice is MenuItem.PRACTICE:
                 await run_practice(app)
-            elif choice == "keep":
+            elif choice is MenuItem.KEEP_SCORE:
                 if await run_scorekeeper(app) is Outcome.LEFT:
                     return
             else:
@@ -118,7 +119,7 @@ async def _options(loop: KeyLoop, app: Host) -> None:
         if problem:
             app.speaker.speak(problem)
 
-    voices = [(v.id, v.name) for v in app.speaker.voices()] if app.speaker.mode == "tts" else []
+    voices = [(v.id, v.name) for v in app.speaker.voices()] if app.speaker.mode == SpeechMode.TTS else []
     options = OptionsMenu(
         app.settings, apply, voices, app.speaker.set_language, brailles=lambda: app.speaker.brailles
     )

@@ -3,6 +3,7 @@ imported (issue 10, item 9: the first sentence is out sooner), so nothing here m
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 
 from ..i18n import _
@@ -31,23 +32,37 @@ def main_menu_title() -> str:
     return _("Left Right Center. Main menu.")
 
 
-def main_menu_items() -> list[tuple[str, str]]:
-    """The main menu's items: ``(key, label)`` pairs, in order."""
+class MenuItem(enum.StrEnum):
+    """What the main menu can answer: one of its items, or :attr:`ESCAPE`."""
+
+    NEW_GAME = "new"
+    PRACTICE = "practice"
+    RULES = "rules"
+    KEEP_SCORE = "keep"
+    SERIES = "series"
+    OPTIONS = "options"
+    QUIT = "quit"
+    ESCAPE = "escape"
+    """Escape was pressed: not an item, the menu asks whether to leave."""
+
+
+def main_menu_items() -> list[tuple[MenuItem, str]]:
+    """The main menu's items: ``(item, label)`` pairs, in order."""
     return [
         # Translators: main menu item.
-        ("new", _("New game")),
+        (MenuItem.NEW_GAME, _("New game")),
         # Translators: main menu item: lessons with questions.
-        ("practice", _("Practice")),
+        (MenuItem.PRACTICE, _("Practice")),
         # Translators: main menu item: the rules reader.
-        ("rules", _("Rules")),
+        (MenuItem.RULES, _("Rules")),
         # Translators: main menu item: the scorekeeper for a table with real dice.
-        ("keep", _("Keep score with real dice")),
+        (MenuItem.KEEP_SCORE, _("Keep score with real dice")),
         # Translators: main menu item: the series of games of the last table.
-        ("series", _("Series scores")),
+        (MenuItem.SERIES, _("Series scores")),
         # Translators: main menu item.
-        ("options", _("Options")),
+        (MenuItem.OPTIONS, _("Options")),
         # Translators: main menu item.
-        ("quit", _("Quit")),
+        (MenuItem.QUIT, _("Quit")),
     ]
 
 

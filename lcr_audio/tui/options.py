@@ -21,14 +21,12 @@ from ..i18n import (
     set_language,
     system_language,
 )
-from ..settings import RATE_RANGE, VERBOSITIES, Settings
+from ..settings import PAUSE, RATE, VOLUME, Settings
 from ..sound import SoundPlayer
-from ..speech import Speaker
+from ..speech import Speaker, SpeechMode
+from ..verbosity import Verbosity
 from .input import Press, Question, Voice, handles
 from .keys import Command, Context
-
-PAUSES = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0)
-"""The computer players' pauses offered, in seconds."""
 
 
 @dataclass
@@ -58,35 +56,35 @@ def _on_off(value: bool) -> str:
     return _("on") if value else _("off")
 
 
-def verbosity_name(verbosity: str) -> str:
+def verbosity_name(verbosity: Verbosity) -> str:
     """The spoken name of a verbosity level."""
     return {
         # Translators: verbosity level: one turn in about a dozen words.
-        "brief": _("brief"),
+        Verbosity.BRIEF: _("brief"),
         # Translators: verbosity level: says where each chip went.
-        "normal": _("normal"),
+        Verbosity.NORMAL: _("normal"),
         # Translators: verbosity level: adds the number of dice and what each face means.
-        "full": _("full"),
+        Verbosity.FULL: _("full"),
     }[verbosity]
 
 
-SPEECH_CHOICES = ("auto", "screen-reader", "tts", "console")
+SPEECH_CHOICES = (SpeechMode.AUTO, SpeechMode.SCREEN_READER, SpeechMode.TTS, SpeechMode.CONSOLE)
 """The speech modes the Options menu offers (``silent``, for tests, only on the command line)."""
 
 
-def speech_name(mode: str) -> str:
-    """The spoken name of a speech mode (see :data:`lcr_audio.settings.SPEECH_MODES`)."""
+def speech_name(mode: SpeechMode) -> str:
+    """The spoken name of a speech mode."""
     return {
         # Translators: speech mode (Options): the screen reader if one runs, else the game's own voice.
-        "auto": _("automatic"),
+        SpeechMode.AUTO: _("automatic"),
         # Translators: speech mode (Options): through the player's screen reader (NVDA, JAWS, Orca).
-        "screen-reader": _("screen reader"),
+        SpeechMode.SCREEN_READER: _("screen reader"),
         # Translators: speech mode (Options): the game speaks with the system's text-to-speech voice.
-        "tts": _("the game's own voice"),
+        SpeechMode.TTS: _("the game's own voice"),
         # Translators: speech mode (Options): the game only prints; the player's screen reader reads it.
-        "console": _("printed lines only"),
+        SpeechMode.CONSOLE: _("printed lines only"),
         # Translators: speech mode: nothing spoken or printed (for tests).
-        "silent": _("silent"),
+        SpeechMode.SILENT: _("silent"),
     }[mode]
 
 
@@ -110,21 +108,20 @@ def items(
     so that the Braille line never says "on" when nothing is shown."""
 
     def change_verbosity(s: Settings, step: int) -> None:
-        s.verbosity = str(_cycle(VERBOSITIES, s.verbosity, step))
+        levels = list(Verbosity)
+        s.verbosity = levels[(levels.index(s.verbosity) + step) % len(levels)]
 
     def change_rate(s: Settings, step: int) -> None:
-        low, high = RATE_RANGE
-        s.rate = min(max(s.rate + step, low), high)
+        s.rate = RATE.moved(s.rate, step)
 
     def change_volume(s: Settings, step: int) -> None:
-        s.volume = round(min(max(s.volume + 0.1 * step, 0.0), 1.0), 2)
+        s.volume = VOLUME.moved(s.volume, step)
 
     def change_pause(s: Settings, step: int) -> None:
-        nearest = min(PAUSES, key=lambda p: abs(p - s.pause))
-        s.pause = float(str(_cycle(PAUSES, nearest, step)))
+        s.pause = PAUSE.moved(s.pause, step)
 
     def change_speech(s: Settings, step: int) -> None:
-        s.speech = str(_cycle(SPEECH_CHOICES, s.speech, step))
+        s.speech = SpeechMode(str(_cycle(SPEECH_CHOICES, s.speech, step)))
 
     def next_start() -> str:
         # Translators: said after the speech mode changed in the options menu.

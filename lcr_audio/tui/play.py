@@ -19,7 +19,7 @@ from typing import Protocol
 
 from prompt_toolkit.input import Input
 
-from ..cues import CuePlace, cue_kind, event_places, seat_pan
+from ..cues import Cue, CuePlace, cue_kind, event_places, seat_pan
 from ..engine import (
     POT,
     Cause,
@@ -43,9 +43,9 @@ from ..narration.series import series_text, standings
 from ..rules_text import explain_roll
 from ..saves import Series
 from ..session import Session
-from ..settings import VERBOSITIES, Settings
+from ..settings import RATE, VOLUME, Settings
 from ..sound import SoundPlayer
-from ..speech import Speaker
+from ..speech import Speaker, SpeechMode
 from .game_modes import GameRouter, game_modes
 from .input import KeyLoop, Mode, Press, answers_in_time
 from .keys import CHOOSING, Context
@@ -387,7 +387,7 @@ class PlayScreen:
         utterances = self.narrator.narrate(events, state)
         self._places.extend(event_places(events, state.rules.players, self.listener))
         for index, utterance in enumerate(utterances):
-            if human_turn and "turn" in utterance.cues and self.presenter.take_skipped():
+            if human_turn and Cue.TURN in utterance.cues and self.presenter.take_skipped():
                 # The player skipped messages (Q) since their last turn: the table as it stands now,
                 # before their question (which says their own chips).
                 self._queue(self.narrator.catch_up(state))
@@ -443,7 +443,7 @@ class PlayScreen:
     ) -> None:
         """A game message: into the history, then queued behind the others (``on_start``: see
         :meth:`Presenter.add`)."""
-        if "turn" in utterance.cues and cues.seat is None:
+        if Cue.TURN in utterance.cues and cues.seat is None:
             cues = CueArgs(dice=cues.dice, seat=self.state.seat + 1)
         if utterance.cues and not cues.places:
             cues = CueArgs(dice=cues.dice, seat=cues.seat, places=self._cue_places(utterance.cues))
@@ -451,12 +451,12 @@ class PlayScreen:
         self._history_pos = None
         self.presenter.add(utterance, cues, on_start=on_start)
 
-    def _cue_places(self, cues: Sequence[str]) -> tuple[CuePlace | None, ...]:
+    def _cue_places(self, cues: Sequence[Cue]) -> tuple[CuePlace | None, ...]:
         """Where each of an utterance's cues sounds (issue 14, item 10): a turn chime at the seat to play,
         the others at the places of their events, in order (None: the cue's own place)."""
         places: list[CuePlace | None] = []
         for cue in cues:
-            if cue == "turn":
+            if cue == Cue.TURN:
                 places.append(CuePlace(seat_pan(self.state.seat, self.state.rules.players, self.listener)))
                 continue
             kind = cue_kind(cue)
@@ -513,7 +513,7 @@ class PlayScreen:
         """Say ``text`` with the error cue (a key that did nothing): queued behind the speech under way,
         it cuts no game message."""
         if self.sound is not None:
-            self.sound.play("error")
+            self.sound.play(Cue.ERROR)
         self.presenter.answer(text, interrupt=False)
 
     def _note(self, text: str | None) -> None:
@@ -718,28 +718,27 @@ class PlayScreen:
                 self.error(problem)
 
     def cycle_verbosity(self) -> None:
-        index = VERBOSITIES.index(self.settings.verbosity)
-        self.settings.verbosity = VERBOSITIES[(index + 1) % len(VERBOSITIES)]
+        self.settings.verbosity = Verbosity(self.settings.verbosity).next()
         self._apply_settings(self.settings)
         # Translators: said after V changed the verbosity; {level} is brief, normal or full.
         self.answer(_("Verbosity: {level}.").format(level=verbosity_name(self.settings.verbosity)))
 
     def rate(self, step: int) -> None:
-        if self.speaker.mode != "tts":
+        if self.speaker.mode != SpeechMode.TTS:
             # Translators: the rate keys only change the game's own voice, not a screen reader's.
             self.answer(_("Your screen reader sets its own speed; these keys change the game's own voice."))
             return
-        self.settings.rate = min(max(self.settings.rate + step, -10), 10)
+        self.settings.rate = RATE.moved(self.settings.rate, step)
         self._apply_settings(self.settings)
         # Translators: said after the speech rate changed; {rate} is a number from -10 to 10.
         rate = f"{self.settings.rate:+d}" if self.settings.rate else "0"  # as the options menu says it
         self.answer(_("Speech rate {rate}.").format(rate=rate))
 
     def volume(self, step: int) -> None:
-        self.settings.volume = round(min(max(self.settings.volume + 0.1 * step, 0.0), 1.0), 2)
+        self.settings.volume = VOLUME.moved(self.settings.volume, step)
         self._apply_settings(self.settings)
         if self.sound is not None:
-            self.sound.play("chip-pot")
+            self.sound.play(Cue.CHIP_POT)
         if self.sound is None or not self.sound.available:
             # Translators: volume keys when no sound device could be opened.
             self.answer(_("No sound device, so there are no sounds to change."))
@@ -748,7 +747,9 @@ class PlayScreen:
         self.answer(_("Volume {percent} percent.").format(percent=round(self.settings.volume * 100)))
 
     def open_options(self) -> None:
-        voices = [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == "tts" else []
+        voices = (
+            [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == SpeechMode.TTS else []
+        )
         self._options = OptionsMenu(
             self.settings,
             self._apply_settings,

@@ -10,8 +10,19 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from ..cues import Cue
 from ..i18n import _, ngettext
-from ..practice import LESSONS, AnswerKind, Lesson, Question, check, lesson, questions, score_text
+from ..practice import (
+    LESSONS,
+    AnswerKind,
+    Lesson,
+    LessonKey,
+    Question,
+    check,
+    lesson,
+    questions,
+    score_text,
+)
 from .input import KeyLoop, Press, SpeakerVoice, Voice, handles
 from .input import Question as AskMode
 from .keys import Command, Context
@@ -61,19 +72,19 @@ class PracticeScreen:
         feedback (the next question, the lesson's score) queues behind it, so the feedback is heard whole."""
         self.app.speaker.speak(text, interrupt=interrupt)
 
-    async def run(self, first: str | None = None) -> None:
+    async def run(self, first: LessonKey | str | None = None) -> None:
         """The lesson list (or ``first`` at once), until the player leaves with Escape."""
         voice = SpeakerVoice(self.app.speaker, self.app.sound)
         async with KeyLoop(self.app.keys) as loop:
-            key = first
+            key = LessonKey(first) if first else None
             last = 0
             queued = False
             while True:
                 if key is None:
-                    items = [
+                    items: list[tuple[str, str]] = [
                         (item.key, _progress_label(self.app.settings.progress, item)) for item in LESSONS
                     ]
-                    key = await menu(
+                    chosen = await menu(
                         loop,
                         voice,
                         # Translators: the title of the practice lesson list.
@@ -83,15 +94,16 @@ class PracticeScreen:
                         start=last,
                         queued=queued,
                     )
-                    if not key:
+                    if not chosen:
                         # Translators: said when the player leaves the practice lesson list.
                         self.say(_("Practice closed."))
                         return
+                    key = LessonKey(chosen)
                 last = [each.key for each in LESSONS].index(key)  # the list reopens on this lesson
                 key = await self.lesson(loop, voice, key)
                 queued = True  # the list comes back after the lesson's last words
 
-    async def lesson(self, loop: KeyLoop, voice: Voice, key: str) -> str | None:
+    async def lesson(self, loop: KeyLoop, voice: Voice, key: LessonKey) -> LessonKey | None:
         """Run one lesson; return the next lesson's key, the same key to repeat, or None for the list."""
         item = lesson(key)
         asked = questions(key, self.rng.randrange(2**31))
@@ -119,7 +131,7 @@ class PracticeScreen:
         position = [each.key for each in LESSONS].index(key)
         following = LESSONS[position + 1] if position + 1 < len(LESSONS) else None
         if self.app.sound is not None:
-            self.app.sound.play("win" if right == len(asked) else "reset")
+            self.app.sound.play(Cue.WIN if right == len(asked) else Cue.RESET)
         # Translators: the end of a lesson; {score} is like "7 of 8.".
         text = _("Lesson done: {score}").format(score=score_text(right, len(asked)))
         if following is not None:
@@ -142,12 +154,12 @@ class PracticeScreen:
         answer = await loop.ask(Answer(voice, question, full))
         ok, text = check(question, answer)
         if self.app.sound is not None:
-            self.app.sound.play("chip-pot" if ok else "error")
+            self.app.sound.play(Cue.CHIP_POT if ok else Cue.ERROR)
         self.say(text)
         return ok
 
 
-class LessonEnd(AskMode[str | None]):
+class LessonEnd(AskMode[LessonKey | None]):
     """A lesson's end as an input mode: Enter for the next lesson, R to repeat it, Escape for the list.
 
     Args:
@@ -159,7 +171,7 @@ class LessonEnd(AskMode[str | None]):
 
     contexts = frozenset({Context.LESSON_END})
 
-    def __init__(self, voice: Voice, text: str, key: str, following: str | None) -> None:
+    def __init__(self, voice: Voice, text: str, key: LessonKey, following: LessonKey | None) -> None:
         super().__init__(voice)
         self.text = text
         self.key = key

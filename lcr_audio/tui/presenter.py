@@ -20,10 +20,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..cues import CuePlace
+from ..cues import Cue, CuePlace
 from ..narration import Utterance
 from ..sound import SoundPlayer
-from ..speech import Speaker
+from ..speech import Speaker, SpeechMode
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ CUE_GAP_SECONDS = 0.14
 """Time between two chip cues of one turn (seconds)."""
 DICE_GAP_SECONDS = 0.35
 """Time from the dice cue to the first chip cue (seconds)."""
-WORDS_PER_SECOND = {"screen-reader": 4.0, "tts": 2.8}
+WORDS_PER_SECOND: dict[str, float] = {SpeechMode.SCREEN_READER: 4.0, SpeechMode.TTS: 2.8}
 """Estimated speaking speed per speech mode, used only when the backend cannot tell when it has finished;
 modes not listed (console, silent) are not waited for."""
 POLL_SECONDS = 0.02
@@ -230,7 +230,7 @@ class Presenter:
         wps = WORDS_PER_SECOND.get(self.speaker.mode)
         if wps is None:
             return 0.0
-        if self.speaker.mode == "tts":
+        if self.speaker.mode == SpeechMode.TTS:
             wps *= 1 + 0.1 * self.rate()
         return len(text.split()) / max(wps, 0.5)
 
@@ -301,8 +301,8 @@ class Presenter:
                     cue,
                     pan=None if place is None else place.pan,
                     to=None if place is None else place.to,
-                    dice=item.cues.dice if cue == "dice" else None,
-                    seat=item.cues.seat if cue == "turn" else None,
+                    dice=item.cues.dice if cue == Cue.DICE else None,
+                    seat=item.cues.seat if cue == Cue.TURN else None,
                 )
             except ValueError:  # a cue without its seat or dice: skip the sound, never the sentence
                 log.exception("Cue %r could not play", cue)
@@ -311,6 +311,6 @@ class Presenter:
                 continue
             self._cues_end = max(self._cues_end, self.clock() + length)
             if index < len(cues) - 1:
-                await asyncio.sleep(DICE_GAP_SECONDS if cue == "dice" else CUE_GAP_SECONDS)
+                await asyncio.sleep(DICE_GAP_SECONDS if cue == Cue.DICE else CUE_GAP_SECONDS)
             else:
                 await asyncio.sleep(CUE_GAP_SECONDS)

@@ -10,21 +10,14 @@ and said ("3 players.").
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeVar
 
 from prompt_toolkit.input import Input
 
-from ..engine import (
-    MAX_CHIPS,
-    MAX_PLAYERS,
-    MIN_CHIPS,
-    MIN_PLAYERS,
-    FirstPlayer,
-    Rules,
-    ThreeWilds,
-    WinCondition,
-)
+from ..engine import MAX_PLAYERS, MIN_PLAYERS, Rules
 from ..i18n import _, ngettext
 from ..narration.rules_summary import rules_summary
+from ..rule_options import RULE_OPTIONS, RuleOption
 from ..seating import clean_name, default_name, table
 from ..session import Player
 from ..speech import Speaker
@@ -32,6 +25,8 @@ from .choice import Defaults, Option, choose
 from .console import Console
 from .input import KeyLoop, Press, Question, SpeakerVoice, handles
 from .keys import Command, Context
+
+T = TypeVar("T")
 
 
 class SetupCancelled(Exception):
@@ -267,16 +262,12 @@ class Setup:
     async def _options(self, loop: KeyLoop, players: int) -> Rules:
         """Each option as one question: value read, Left/Right change it, Enter accepts, D takes defaults."""
         rules = Rules(players=players)
-        voice = self.voice
+        walk = [option for option in RULE_OPTIONS if option.title is not None]
         try:
-            rules = replace(rules, chips=await choose(loop, voice, chips_option(), first=True))
-            rules = replace(rules, wild=await choose(loop, voice, on_off(_("Wild dice"))))
-            if rules.wild:
-                rules = replace(rules, three_wilds=await choose(loop, voice, three_wilds_option()))
-            reversible = await choose(loop, voice, on_off(_("Reversible dice")))
-            rules = replace(rules, reversible=reversible)
-            rules = replace(rules, win=await choose(loop, voice, win_option()))
-            rules = replace(rules, first_player=await choose(loop, voice, first_player_option()))
+            for option in walk:
+                if option.applies(rules):
+                    value = await choose(loop, self.voice, setup_option(option), first=option is walk[0])
+                    rules = replace(rules, **{option.field: value})
         except Defaults:
             pass
         # Translators: said when the options are settled. {summary} is the rules summary.
@@ -284,62 +275,8 @@ class Setup:
         return rules
 
 
-def chips_option() -> Option[int]:
-    """Starting chips, 1 to 10 (R2)."""
-    values = [
-        # Translators: a value of the starting-chips option.
-        (n, ngettext("{count} chip", "{count} chips", n).format(count=n))
-        for n in range(MIN_CHIPS, MAX_CHIPS + 1)
-    ]
-    # Translators: the name of the starting-chips option.
-    return Option(_("Starting chips"), values, default=3 - MIN_CHIPS)
-
-
-def on_off(title: str) -> Option[bool]:
-    """An option that is off (default) or on."""
-    # Translators: the two values of an on/off option.
-    return Option(title, [(False, _("off")), (True, _("on"))])
-
-
-def three_wilds_option() -> Option[ThreeWilds]:
-    """What three Wilds do (R8)."""
-    return Option(
-        # Translators: the name of the three-Wilds option (R8).
-        _("Three Wilds"),
-        [
-            # Translators: a value of the three-Wilds option: take the pot and the game goes on.
-            (ThreeWilds.TAKE_POT, _("take the pot, and play goes on")),
-            # Translators: a value of the three-Wilds option: take the pot and win.
-            (ThreeWilds.WIN, _("win at once, with the pot")),
-        ],
-    )
-
-
-def win_option() -> Option[WinCondition]:
-    """The win condition (R10)."""
-    return Option(
-        # Translators: the name of the win-condition option (R10).
-        _("Winning"),
-        [
-            # Translators: a value of the win-condition option.
-            (WinCondition.LAST_WITH_CHIPS, _("last player with chips")),
-            # Translators: a value of the win-condition option.
-            (WinCondition.ROLL_ALL_DOTS, _("roll all dots")),
-            # Translators: a value of the win-condition option.
-            (WinCondition.LAST_CHIP_IN_POT, _("last chip in the pot")),
-        ],
-    )
-
-
-def first_player_option() -> Option[FirstPlayer]:
-    """Who rolls first (R13)."""
-    return Option(
-        # Translators: the name of the first-player option (R13).
-        _("First player"),
-        [
-            # Translators: a value of the first-player option.
-            (FirstPlayer.SEAT_ONE, _("seat 1")),
-            # Translators: a value of the first-player option.
-            (FirstPlayer.RANDOM, _("random")),
-        ],
-    )
+def setup_option(option: RuleOption[T]) -> Option[T]:
+    """The question of the options walk for a rule option (its title, its values' labels, its default)."""
+    assert option.title is not None, f"{option.field} is not asked in the walk"
+    values = [(value, option.label(value)) for value in option.values]
+    return Option(option.title(), values, default=option.values.index(option.default))
