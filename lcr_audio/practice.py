@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -693,12 +694,8 @@ def _roll_sentence(scene: _Scene, with_chips: bool = True) -> str:
                 count,
             )
         return text.format(name=name, count=count, faces=faces)
-    if not with_chips:
-        if scene.is_you(seat):
-            # Translators: practice mode: the listener rolls {faces} ("L, dot, C").
-            return _("You roll {faces}.").format(faces=faces)
-        # Translators: practice mode: the player {name} rolls {faces} ("L, dot, C").
-        return _("{name} rolls {faces}.").format(name=name, faces=faces)
+    if not with_chips:  # the turn narration's sentence
+        return phrases.rolls(name, [phrases.face(f) for f in rolled.faces], False, you=scene.is_you(seat))
     if scene.is_you(seat):
         # Translators: practice mode: the listener holds {count} chips and rolls {faces} ("L, dot, C").
         text = ngettext(
@@ -713,45 +710,20 @@ def _roll_sentence(scene: _Scene, with_chips: bool = True) -> str:
 
 
 def _choices_sentence(scene: _Scene) -> str:
-    """Who the Wilds took from or gave to: "Your Wild takes from Bo." (R7, R9)."""
+    """Who the Wilds took from or gave to, in the turn narration's words: "You take a chip from Bo." (R7,
+    R9); a seat chosen twice: "You take 2 chips from Bo."."""
     if not scene.chosen:
         return ""
     rolled = next(e for e in scene.events if isinstance(e, DiceRolled))
     you, name = scene.is_you(rolled.seat), scene.name(rolled.seat)
-    first = scene.name(scene.chosen[0])
-    second = scene.name(scene.chosen[-1])
-    two = len(scene.chosen) > 1
-    if rolled.reversed:
-        if you and two:
-            # Translators: practice mode: the listener's two reversed Wilds give a chip to {first}, then to
-            # {second} (R9); the two names may be the same.
-            return _("Your reversed Wilds give to {first}, then to {second}.").format(
-                first=first, second=second
-            )
-        if you:
-            # Translators: practice mode: the listener's reversed Wild gives a chip to {other} (R9).
-            return _("Your reversed Wild gives to {other}.").format(other=first)
-        if two:
-            # Translators: practice mode: {name}'s two reversed Wilds give a chip to {first}, then to {second}
-            # (R9); the two names may be the same.
-            text = _("{name}'s reversed Wilds give to {first}, then to {second}.")
-            return text.format(name=name, first=first, second=second)
-        # Translators: practice mode: {name}'s reversed Wild gives a chip to {other} (R9).
-        return _("{name}'s reversed Wild gives to {other}.").format(name=name, other=first)
-    if you and two:
-        # Translators: practice mode: the listener's two Wilds take a chip from {first}, then from {second}
-        # (R7); the two names may be the same.
-        return _("Your Wilds take from {first}, then from {second}.").format(first=first, second=second)
-    if you:
-        # Translators: practice mode: the listener's Wild takes a chip from {other} (R7).
-        return _("Your Wild takes from {other}.").format(other=first)
-    if two:
-        # Translators: practice mode: {name}'s two Wilds take a chip from {first}, then from {second} (R7);
-        # the two names may be the same.
-        text = _("{name}'s Wilds take from {first}, then from {second}.")
-        return text.format(name=name, first=first, second=second)
-    # Translators: practice mode: {name}'s Wild takes a chip from {other} (R7).
-    return _("{name}'s Wild takes from {other}.").format(name=name, other=first)
+    sentences: list[str] = []
+    for seat, count in Counter(scene.chosen).items():
+        other, mine = scene.name(seat), scene.is_you(seat)
+        if rolled.reversed:
+            sentences.append(phrases.gives_to(name, other, count, you=you, to_you=mine))
+        else:
+            sentences.append(phrases.takes_from(name, other, count, you=you, from_you=mine))
+    return " ".join(sentences)
 
 
 # --- the questions themselves ---

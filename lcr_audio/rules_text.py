@@ -16,20 +16,17 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from .engine import (
-    POT,
     REVERSAL_COST,
     Cause,
-    ChipsMoved,
-    ChipsReset,
     DiceReversed,
     DiceRolled,
     Event,
     Face,
     FirstPlayer,
     GameWon,
-    NothingMoved,
     Place,
     Rules,
     Seat,
@@ -42,6 +39,7 @@ from .engine import (
 )
 from .i18n import _, ngettext
 from .narration import phrases
+from .narration.facts import Did, Outcome, TurnFacts, turn_facts
 from .narration.lists import unit_list
 
 
@@ -650,7 +648,12 @@ def _ordinary_dice(rules: Rules | None) -> Section:
 
 
 def explain_roll(
-    events: Sequence[Event], names: Sequence[str], roller_is_you: bool, listener: Seat | None = None
+    events: Sequence[Event],
+    names: Sequence[str],
+    roller_is_you: bool,
+    listener: Seat | None = None,
+    *,
+    pending: bool = False,
 ) -> str:
     """Explain one turn's roll face by face (the E key, practice answers; R4-R12).
 
@@ -670,6 +673,8 @@ def explain_roll(
             the neighbour a reversed letter takes from, the winner), that sentence speaks to them: "Ana's
             L sent a chip to you, on Ana's left.", "Ana's Wild took a chip from you.". Their own name is
             never put where a third person goes.
+        pending: the turn is under way (the E key during a Wild question): the Wilds still waiting for the
+            roller's choice are told last, "One Wild is still to take a chip from a player you choose."
 
     Returns:
         Whole translated sentences joined by spaces; "" when ``events`` hold no roll.
@@ -680,8 +685,8 @@ def explain_roll(
             return names[seat]
         return phrases.seat_fallback(seat + 1)
 
-    turn = _one_turn(events)
-    rolled = next((e for e in turn if isinstance(e, DiceRolled)), None)
+    facts = turn_facts(_one_turn(events))
+    rolled = facts.roll
     if rolled is None:
         return ""
     you, roller = roller_is_you, name(rolled.seat)
@@ -691,10 +696,9 @@ def explain_roll(
         return listener is not None and seat == listener and seat != rolled.seat and not you
 
     sentences: list[str] = []
-    if any(isinstance(e, DiceReversed) for e in turn):
+    if facts.reversal:
         sentences.append(_reversal_sentence(you, roller))
-    after = turn[turn.index(rolled) + 1 :]
-    letters = [e for e in after if _is_letter_event(e)]
+    letters = facts.letters
     dots = rolled.faces.count(Face.DOT)
     dots_told = 0
     for face in rolled.faces:
@@ -703,13 +707,16 @@ def explain_roll(
             dots_told += 1
         elif face.is_letter and letters:
             sentences.append(_letter_sentence(letters.pop(0), you, roller, name, to_you))
-    sentences += _wild_sentences(after, rolled, you, roller, name, to_you)
-    for event in after:
-        if isinstance(event, ChipsReset):
-            sentences.append(phrases.reset(event.chips, event.pot))
-        elif isinstance(event, GameWon):
-            mine = (you and event.seat == rolled.seat) or to_you(event.seat)
-            sentences.append(_win_sentence(event, mine, name(event.seat)))
+    sentences += _wild_sentences(facts, you, roller, name, to_you)
+    waiting = facts.pending_wilds if pending else 0
+    if waiting:
+        sentences.append(_pending_sentence(waiting, rolled.reversed, you, roller))
+    if facts.reset is not None:
+        sentences.append(phrases.reset(facts.reset.chips, facts.reset.pot))
+    if facts.won is not None:
+        won = facts.won
+        mine = (you and won.seat == rolled.seat) or to_you(won.seat)
+        sentences.append(_win_sentence(won, mine, name(won.seat)))
     return " ".join(sentences)
 
 
@@ -731,23 +738,6 @@ def _one_turn(events: Sequence[Event]) -> list[Event]:
         if isinstance(event, TurnEnded | GameWon):
             ended = True
     return out
-
-
-_LETTER_CAUSES = frozenset(
-    {
-        Cause.LEFT,
-        Cause.RIGHT,
-        Cause.CENTER,
-        Cause.REVERSED_LEFT,
-        Cause.REVERSED_RIGHT,
-        Cause.REVERSED_CENTER,
-    }
-)
-
-
-def _is_letter_event(event: Event) -> bool:
-    """A chip moved, or failed to move, because of an L, C or R (plain or reversed)."""
-    return isinstance(event, ChipsMoved | NothingMoved) and event.cause in _LETTER_CAUSES
 
 
 def _reversal_sentence(you: bool, roller: str) -> str:
@@ -801,34 +791,32 @@ def _dot_sentence(you: bool, roller: str, reversed_dice: bool, dots: int, told: 
 
 
 def _letter_sentence(
-    event: Event, you: bool, roller: str, name: Callable[[Place], str], to_you: Callable[[Place], bool]
+    did: Outcome, you: bool, roller: str, name: Callable[[Place], str], to_you: Callable[[Place], bool]
 ) -> str:
     """What one L, C or R did, plain (R5) or reversed (R9); ``to_you`` tells the listener's seat."""
-    assert isinstance(event, ChipsMoved | NothingMoved)
-    cause = event.cause
-    if isinstance(event, NothingMoved):
-        source = event.source if event.source is not None else POT
-        return _letter_nothing(cause, you, roller, name(source), from_you=to_you(source))
-    if cause in (Cause.LEFT, Cause.RIGHT) and to_you(event.target):
+    cause, place = did.cause, did.place
+    if did.did is Did.FOUND_EMPTY:
+        return _letter_nothing(cause, you, roller, name(place), from_you=to_you(place))
+    if cause in (Cause.LEFT, Cause.RIGHT) and to_you(place):
         return _letter_to_you(cause, roller)
-    if cause in (Cause.REVERSED_LEFT, Cause.REVERSED_RIGHT) and to_you(event.source):
+    if cause in (Cause.REVERSED_LEFT, Cause.REVERSED_RIGHT) and to_you(place):
         return _letter_from_you(cause, roller)
     if cause is Cause.LEFT:
         if you:
             # Translators: explaining the listener's roll (E key): an L (R5); {other} got the chip.
-            return _("Your L sent a chip to {other}, on your left.").format(other=name(event.target))
+            return _("Your L sent a chip to {other}, on your left.").format(other=name(place))
         # Translators: explaining the roll of {name} (E key): an L (R5); {other} got the chip. Say "on
         # {name}'s left" or the like; the text avoids "his" and "her" on purpose.
         text = _("{name}'s L sent a chip to {other}, on {name}'s left.")
-        return text.format(name=roller, other=name(event.target))
+        return text.format(name=roller, other=name(place))
     if cause is Cause.RIGHT:
         if you:
             # Translators: explaining the listener's roll (E key): an R (R5); {other} got the chip.
-            return _("Your R sent a chip to {other}, on your right.").format(other=name(event.target))
+            return _("Your R sent a chip to {other}, on your right.").format(other=name(place))
         # Translators: explaining the roll of {name} (E key): an R (R5); {other} got the chip. Say "on
         # {name}'s right" or the like; the text avoids "his" and "her" on purpose.
         text = _("{name}'s R sent a chip to {other}, on {name}'s right.")
-        return text.format(name=roller, other=name(event.target))
+        return text.format(name=roller, other=name(place))
     if cause is Cause.CENTER:
         if you:
             # Translators: explaining the listener's roll (E key): a C (R5).
@@ -838,21 +826,17 @@ def _letter_sentence(
     if cause is Cause.REVERSED_LEFT:
         if you:
             # Translators: explaining the listener's reversed roll (R9): an L took a chip from {other}.
-            return _("Your reversed L took a chip from {other}, on your left.").format(
-                other=name(event.source)
-            )
+            return _("Your reversed L took a chip from {other}, on your left.").format(other=name(place))
         # Translators: explaining the reversed roll of {name} (R9): an L took a chip from {other}.
         text = _("{name}'s reversed L took a chip from {other}, on {name}'s left.")
-        return text.format(name=roller, other=name(event.source))
+        return text.format(name=roller, other=name(place))
     if cause is Cause.REVERSED_RIGHT:
         if you:
             # Translators: explaining the listener's reversed roll (R9): an R took a chip from {other}.
-            return _("Your reversed R took a chip from {other}, on your right.").format(
-                other=name(event.source)
-            )
+            return _("Your reversed R took a chip from {other}, on your right.").format(other=name(place))
         # Translators: explaining the reversed roll of {name} (R9): an R took a chip from {other}.
         text = _("{name}'s reversed R took a chip from {other}, on {name}'s right.")
-        return text.format(name=roller, other=name(event.source))
+        return text.format(name=roller, other=name(place))
     if you:
         # Translators: explaining the listener's reversed roll (R9): a C took a chip from the pot.
         return _("Your reversed C took a chip from the pot.")
@@ -920,51 +904,81 @@ def _letter_nothing(cause: Cause, you: bool, roller: str, other: str, *, from_yo
 
 
 def _wild_sentences(
-    after: Sequence[Event],
-    rolled: DiceRolled,
+    facts: TurnFacts,
     you: bool,
     roller: str,
     name: Callable[[Place], str],
     to_you: Callable[[Place], bool],
 ) -> list[str]:
     """What the Wilds did, one at a time after the letters (R6, R7), or three at once (R8, R9)."""
+    assert facts.roll is not None
     sentences: list[str] = []
-    wild_events = [
-        e
-        for e in after
-        if isinstance(e, ChipsMoved | NothingMoved)
-        and e.cause in (Cause.WILD_TAKE, Cause.WILD_GIVE, Cause.THREE_WILDS, Cause.REVERSED_THREE_WILDS)
-    ]
-    letters_first = any(f.is_letter for f in rolled.faces)
-    for index, event in enumerate(wild_events):
-        cause = event.cause
-        if cause is Cause.THREE_WILDS:
-            count = event.count if isinstance(event, ChipsMoved) else 0
-            sentences.append(_three_wilds_sentence(you, roller, count))
-        elif cause is Cause.REVERSED_THREE_WILDS:
-            count = event.count if isinstance(event, ChipsMoved) else 0
-            sentences.append(_three_reversed_sentence(you, roller, count))
-        elif isinstance(event, ChipsMoved):
-            seat = event.target if cause is Cause.WILD_GIVE else event.source
-            if to_you(seat):
-                sentences.append(
-                    _wild_you(cause is Cause.WILD_GIVE, roller, other=index > 0, then=letters_first)
-                )
-            else:
-                sentences.append(_wild_moved(event, you, roller, name, other=index > 0, then=letters_first))
-        else:
-            give = cause is Cause.WILD_GIVE
-            sentences.append(_wild_nothing(give, you, roller, other=index > 0, then=letters_first))
+    letters_first = any(f.is_letter for f in facts.roll.faces)
+    for index, did in enumerate(facts.wilds):
+        other = index > 0
+        match did.did:
+            case Did.THREE_WILDS:
+                sentences.append(_three_wilds_sentence(you, roller, did.count))
+            case Did.THREE_REVERSED_WILDS:
+                sentences.append(_three_reversed_sentence(you, roller, did.count))
+            case Did.WILD_TOOK | Did.WILD_GAVE if to_you(did.place):
+                sentences.append(_wild_you(did.did is Did.WILD_GAVE, roller, other=other, then=letters_first))
+            case Did.WILD_TOOK | Did.WILD_GAVE:
+                sentences.append(_wild_moved(did, you, roller, name, other=other, then=letters_first))
+            case Did.WILD_FOUND_NOBODY | Did.WILD_HAD_NOTHING:
+                give = did.did is Did.WILD_HAD_NOTHING
+                sentences.append(_wild_nothing(give, you, roller, other=other, then=letters_first))
+            case Did.SENT | Did.TOOK | Did.FOUND_EMPTY | Did.REVERSAL | Did.WINNINGS:
+                raise AssertionError(f"not a Wild: {did}")
+            case _:
+                assert_never(did.did)
         letters_first = False
     return sentences
 
 
+def _pending_sentence(count: int, give: bool, you: bool, roller: str) -> str:
+    """The Wilds still to act while the roller chooses (the E key during a Wild question)."""
+    if give and you:
+        # Translators: explaining the listener's reversed roll (E key) while they choose: {count} reversed
+        # Wilds (1 or 2) still wait to give a chip each to a player they choose (R9).
+        text = ngettext(
+            "One Wild is still to give a chip to a player you choose.",
+            "{count} Wilds are still to give a chip each to players you choose.",
+            count,
+        )
+    elif give:
+        # Translators: explaining {name}'s reversed roll (E key) while {name} chooses: {count} reversed Wilds
+        # (1 or 2) still wait to give a chip each to a player {name} chooses (R9).
+        text = ngettext(
+            "One Wild is still to give a chip to a player {name} chooses.",
+            "{count} Wilds are still to give a chip each to players {name} chooses.",
+            count,
+        )
+    elif you:
+        # Translators: explaining the listener's roll (E key) while they choose: {count} Wilds (1 or 2) still
+        # wait to take a chip each from a player they choose (R7).
+        text = ngettext(
+            "One Wild is still to take a chip from a player you choose.",
+            "{count} Wilds are still to take a chip each from players you choose.",
+            count,
+        )
+    else:
+        # Translators: explaining {name}'s roll (E key) while {name} chooses: {count} Wilds (1 or 2) still
+        # wait to take a chip each from a player {name} chooses (R7).
+        text = ngettext(
+            "One Wild is still to take a chip from a player {name} chooses.",
+            "{count} Wilds are still to take a chip each from players {name} chooses.",
+            count,
+        )
+    return text.format(count=count, name=roller)
+
+
 def _wild_moved(
-    event: ChipsMoved, you: bool, roller: str, name: Callable[[Place], str], *, other: bool, then: bool
+    did: Outcome, you: bool, roller: str, name: Callable[[Place], str], *, other: bool, then: bool
 ) -> str:
     """One Wild took a chip (R7) or, reversed, gave one (R9)."""
-    if event.cause is Cause.WILD_GIVE:
-        target = name(event.target)
+    if did.did is Did.WILD_GAVE:
+        target = name(did.place)
         if you:
             if other:
                 # Translators: explaining the listener's reversed roll (R9): the second Wild gave {other} a
@@ -977,7 +991,7 @@ def _wild_moved(
             return _("{name}'s other reversed Wild gave a chip to {other}.").format(name=roller, other=target)
         # Translators: explaining {name}'s reversed roll (R9): a Wild gave {other} a chip.
         return _("{name}'s reversed Wild gave a chip to {other}.").format(name=roller, other=target)
-    source = name(event.source)
+    source = name(did.place)
     if you:
         if other:
             # Translators: explaining the listener's roll (R7): the second Wild took a chip from {other}.
@@ -1083,14 +1097,16 @@ def _three_reversed_sentence(you: bool, roller: str, count: int) -> str:
             "{name}'s three reversed Wilds found {name} with no chips, so nothing went in the pot."
         ).format(name=roller)
     if you:
-        # Translators: explaining the listener's three reversed Wilds (R9); {count} is all their chips.
+        # Translators: explaining the listener's three reversed Wilds (R9); {count} is all their chips, never
+        # 0 (another message says that), so the singular may say "your last chip".
         text = ngettext(
             "Your three reversed Wilds put your {count} chip in the pot.",
             "Your three reversed Wilds put all your {count} chips in the pot.",
             count,
         )
     else:
-        # Translators: explaining {name}'s three reversed Wilds (R9); {count} is all their chips.
+        # Translators: explaining {name}'s three reversed Wilds (R9); {count} is all their chips, never 0
+        # (another message says that), so the singular may say "their last chip".
         text = ngettext(
             "{name}'s three reversed Wilds put {name}'s {count} chip in the pot.",
             "{name}'s three reversed Wilds put all {name}'s {count} chips in the pot.",

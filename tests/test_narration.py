@@ -137,7 +137,7 @@ def test_a_person_hears_their_turn_and_its_result_as_important() -> None:
     table = Table(Rules(), humans=[1])
     assert table.play((L, L, C)) == [
         U(
-            "Ana rolls L, L, C: 2 chips to you, one to the pot. Ana 0, Bo 5, pot 1.",
+            "Ana rolls L, L, C: 2 chips to you, one to the pot. Ana 0, you 5, pot 1.",
             EVENT,
             "dice",
             "chip-left",
@@ -147,7 +147,7 @@ def test_a_person_hears_their_turn_and_its_result_as_important() -> None:
         U("Your turn. You have 5 chips. Press Space to roll 3 dice.", IMPORTANT, "turn"),
     ]
     assert table.play((C, D, D)) == [
-        U("You roll C, dot, dot: one chip to the pot. Bo 4, pot 2.", IMPORTANT, "dice", "chip-pot")
+        U("You roll C, dot, dot: one chip to the pot. You 4, pot 2.", IMPORTANT, "dice", "chip-pot")
     ]
 
 
@@ -285,7 +285,7 @@ def test_wild_take_by_a_person_is_told_in_two_parts_with_one_summary() -> None:
         U("Choose who to take a chip from.", IMPORTANT),
     ]
     second = table.play(ChooseSeat(2))
-    assert second == [U("You take a chip from Cy. Ana 3, Bo 4, Cy 2.", IMPORTANT, "wild")]
+    assert second == [U("You take a chip from Cy. You 3, Bo 4, Cy 2.", IMPORTANT, "wild")]
     summaries = [u.text for u in first + second if "Ana 3" in u.text or "Bo 4" in u.text]
     assert len(summaries) == 1
 
@@ -296,7 +296,7 @@ def test_a_computer_turn_with_wild_choices_is_one_utterance() -> None:
     assert table.play((W, W, D)) == []  # Cy must choose: nothing said yet
     assert table.play(ChooseSeat(0)) == []
     assert table.play(ChooseSeat(0)) == [
-        U("Cy rolls Wild, Wild, dot. Cy takes 2 chips from you. Cy 5, Ana 1.", EVENT, "dice", "wild", "wild"),
+        U("Cy rolls Wild, Wild, dot. Cy takes 2 chips from you. Cy 5, you 1.", EVENT, "dice", "wild", "wild"),
         U("Your turn. You have 1 chip. Press Space to roll 1 die.", IMPORTANT, "turn"),
     ]
 
@@ -348,7 +348,7 @@ def test_three_wilds_with_an_empty_pot() -> None:
 def test_a_person_is_asked_to_reverse_then_to_roll() -> None:
     table = Table(Rules(chips=4, reversible=True), humans=[0])
     assert table.first[-1] == U(
-        "Your turn. Reverse the dice? It costs 3 chips. Press Y or N.", IMPORTANT, "turn"
+        "Your turn. Reverse the dice? It costs 3 chips. Press Y or N; E explains.", IMPORTANT, "turn"
     )
     assert table.play(Reverse(True)) == [
         U("You reverse the dice and put 3 chips in the pot.", IMPORTANT, "reverse", "chip-pot"),
@@ -357,7 +357,7 @@ def test_a_person_is_asked_to_reverse_then_to_roll() -> None:
     assert table.play((L, R, C)) == [
         U(
             "You roll the reversed dice: L, R, C. You take a chip from Bo. You take a chip from Cy. "
-            "You take a chip from the pot. Ana 4, Bo 3, Cy 3, pot 2.",
+            "You take a chip from the pot. You 4, Bo 3, Cy 3, pot 2.",
             IMPORTANT,
             "dice",
             "chip-left",
@@ -370,7 +370,7 @@ def test_a_person_is_asked_to_reverse_then_to_roll() -> None:
 def test_a_declined_reversal_says_nothing_but_the_roll_question() -> None:
     table = Table(Rules(chips=4, reversible=True), humans=[0])
     assert table.play(Reverse(False)) == [U("Press Space to roll 3 dice.", IMPORTANT)]
-    assert table.texts((D, D, L)) == ["You roll dot, dot, L: one chip to Bo. Ana 3, Bo 5."]
+    assert table.texts((D, D, L)) == ["You roll dot, dot, L: one chip to Bo. You 3, Bo 5."]
     assert table.play(Reverse(False)) == []  # Bo, a computer player: nothing to hear yet
 
 
@@ -405,7 +405,7 @@ def test_reversed_wild_gives_and_then_has_nothing_left_to_give() -> None:
         U("Choose who to give a chip to.", IMPORTANT),
     ]
     assert table.play(ChooseSeat(2))[0] == U(
-        "You give a chip to Cy. You have no chip left, so the Wild gives nothing. Ana 0, Cy 5, pot 3.",
+        "You give a chip to Cy. You have no chip left, so the Wild gives nothing. You 0, Cy 5, pot 3.",
         IMPORTANT,
         "wild",
     )
@@ -468,7 +468,7 @@ def test_prompt_for_each_decision_and_none_otherwise() -> None:
     table = Table(Rules(chips=4, reversible=True, wild=True), humans=[0])
     narrator = table.narrator
     assert narrator.prompt(table.state) == U(
-        "Your turn. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N.",
+        "Your turn. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N; E explains.",
         IMPORTANT,
         "turn",
     )
@@ -747,7 +747,7 @@ def test_three_wilds_with_an_empty_pot_at_each_level(level: Verbosity, expected:
 @pytest.mark.parametrize(
     ("level", "expected"),
     [
-        (BRIEF, "Cy: Wild, Wild, dot. Cy takes 2 chips from Ana. Cy 5, Ana 1."),
+        (BRIEF, "Cy: Wild from Ana, Wild from Ana, dot. Cy 5, Ana 1."),
         (NORMAL, "Cy rolls Wild, Wild, dot. Cy takes 2 chips from Ana. Cy 5, Ana 1."),
         (
             FULL,
@@ -765,7 +765,7 @@ def test_wild_takes_plural_at_each_level(level: Verbosity, expected: str) -> Non
 @pytest.mark.parametrize(
     ("level", "expected"),
     [
-        (BRIEF, "Ana: Wild, L, dot. Ana takes a chip from Cy. Ana 3, Bo 4, Cy 2."),
+        (BRIEF, "Ana: Wild from Cy, L, dot. Ana 3, Bo 4, Cy 2."),
         (NORMAL, "Ana rolls Wild, L, dot: one chip to Bo. Ana takes a chip from Cy. Ana 3, Bo 4, Cy 2."),
         (
             FULL,
@@ -781,9 +781,9 @@ def test_wild_take_singular_at_each_level(level: Verbosity, expected: str) -> No
 @pytest.mark.parametrize(
     ("level", "chips", "expected"),
     [
-        (BRIEF, 1, "Cy: Wild. Nobody else has a chip, so the Wild takes nothing. Cy 1."),
+        (BRIEF, 1, "Cy: Wild from nobody. Cy 1."),
         (FULL, 1, "Cy rolls 1 die: Wild. Nobody else has a chip, so the Wild takes nothing. Cy 1."),
-        (BRIEF, 2, "Cy: Wild, Wild. Nobody else has a chip, so the 2 Wilds take nothing. Cy 2."),
+        (BRIEF, 2, "Cy: Wild from nobody, Wild from nobody. Cy 2."),
         (FULL, 2, "Cy rolls 2 dice: Wild, Wild. Nobody else has a chip, so the 2 Wilds take nothing. Cy 2."),
     ],
 )
@@ -796,7 +796,7 @@ def test_wild_with_nobody_to_take_from_at_each_level(level: Verbosity, chips: in
 @pytest.mark.parametrize(
     ("level", "expected"),
     [
-        (BRIEF, "Ana reverses the dice. Ana: L, L, dot. Ana 3, Bo 2, pot 3."),
+        (BRIEF, "Ana, reversed: L, L, dot. Ana 3, Bo 2, pot 3."),
         (
             NORMAL,
             "Ana reverses the dice and puts 3 chips in the pot. Ana rolls the reversed dice: L, L, dot. "
@@ -816,7 +816,7 @@ def test_a_reversal_and_reversed_takes_at_each_level(level: Verbosity, expected:
 @pytest.mark.parametrize(
     ("level", "expected"),
     [
-        (BRIEF, "Cy reverses the dice. Cy: R, R, L. Cy 5, Di 3, pot 7."),
+        (BRIEF, "Cy, reversed: R, R, L. Cy 5, Di 3, pot 7."),
         (
             NORMAL,
             "Cy reverses the dice and puts 3 chips in the pot. Cy rolls the reversed dice: R, R, L. "
@@ -840,12 +840,12 @@ def test_reversed_letters_with_nothing_to_take_at_each_level(level: Verbosity, e
 @pytest.mark.parametrize(
     ("level", "faces", "expected"),
     [
-        (BRIEF, (C, C, C), "Bo reverses the dice. Bo: C, C, C. Bo 4."),
+        (BRIEF, (C, C, C), "Bo, reversed: C, C, C. Bo 4, pot 3."),
         (
             NORMAL,
             (C, C, C),
             "Bo reverses the dice and puts 3 chips in the pot. Bo rolls the reversed dice: C, C, C. "
-            "Bo takes 3 chips from the pot. Bo 4.",
+            "Bo takes 3 chips from the pot. Bo 4, pot 3.",
         ),
         (
             FULL,
@@ -865,7 +865,7 @@ def test_reversed_c_takes_from_the_pot(level: Verbosity, faces: tuple[Face, ...]
     [
         (
             BRIEF,
-            "Ana reverses the dice. Ana: Wild, Wild, Wild. "
+            "Ana, reversed: Wild, Wild, Wild. "
             "Three reversed Wilds: Ana puts 1 chip in the pot. Ana 0, pot 4.",
         ),
         (
@@ -884,7 +884,7 @@ def test_three_reversed_wilds_at_each_level(level: Verbosity, expected: str) -> 
     [
         (
             BRIEF,
-            "Ana reverses the dice. Ana: Wild, Wild, dot. Ana gives 2 chips to Cy. Ana 0, Cy 7, pot 3.",
+            "Ana, reversed: Wild to Cy, Wild to Cy, dot. Ana 0, Cy 7, pot 3.",
         ),
         (
             NORMAL,
@@ -955,7 +955,7 @@ def test_brief_questions_singular_and_reversed() -> None:
         U("You reverse the dice.", IMPORTANT, "reverse", "chip-pot"),
         U("Roll 3 reversed dice.", IMPORTANT),
     ]
-    assert table.texts((L, D, D)) == ["You: L, dot, dot. Ana 2, Bo 3, pot 3."]
+    assert table.texts((L, D, D)) == ["You, reversed: L, dot, dot. You 2, Bo 3, pot 3."]
 
 
 def test_whose_turn_answers_in_full_even_when_brief() -> None:
@@ -968,7 +968,7 @@ def test_whose_turn_answers_in_full_even_when_brief() -> None:
 def test_a_new_verbosity_applies_to_the_next_utterance() -> None:
     table = Table(Rules(wild=True), humans=[0])
     assert (
-        table.texts((L, D, C))[0] == "You roll L, dot, C: one chip to Bo, one to the pot. Ana 1, Bo 4, pot 1."
+        table.texts((L, D, C))[0] == "You roll L, dot, C: one chip to Bo, one to the pot. You 1, Bo 4, pot 1."
     )
     table.narrator.verbosity = BRIEF
     assert table.play((W, D, D)) == []  # Bo, a computer, must choose: held
@@ -1005,19 +1005,19 @@ def test_your_roll_at_each_level_with_the_default_name() -> None:
 def test_chips_passed_to_you() -> None:
     assert (
         told(NORMAL, Rules(), (), (R, D, D), humans=[2])[0]
-        == "Ana rolls R, dot, dot: one chip to you. Ana 2, Cy 4."
+        == "Ana rolls R, dot, dot: one chip to you. Ana 2, you 4."
     )
     assert told(NORMAL, Rules(), (), (C, R, R), humans=[2])[0] == (
-        "Ana rolls C, R, R: one chip to the pot, 2 to you. Ana 0, Cy 5, pot 1."
+        "Ana rolls C, R, R: one chip to the pot, 2 to you. Ana 0, you 5, pot 1."
     )
     assert told(NORMAL, Rules(), (), (L, R, D), humans=[2])[0] == (
-        "Ana rolls L, R, dot: one chip to Bo, one to you. Ana 1, Bo 4, Cy 4."
+        "Ana rolls L, R, dot: one chip to Bo, one to you. Ana 1, Bo 4, you 4."
     )
     assert told(FULL, Rules(), (), (R, D, D), humans=[2])[0] == (
-        "Ana rolls 3 dice: R, dot, dot. The R passes a chip to you. The 2 dots keep 2 chips. Ana 2, Cy 4."
+        "Ana rolls 3 dice: R, dot, dot. The R passes a chip to you. The 2 dots keep 2 chips. Ana 2, you 4."
     )
     assert told(FULL, Rules(), (), (L, L, D), humans=[1])[0] == (
-        "Ana rolls 3 dice: L, L, dot. The 2 Ls pass 2 chips to you. The dot keeps a chip. Ana 1, Bo 5."
+        "Ana rolls 3 dice: L, L, dot. The 2 Ls pass 2 chips to you. The dot keeps a chip. Ana 1, you 5."
     )
     assert told(FULL, Rules(), (), (R, R, D), humans=[2])[0].startswith(
         "Ana rolls 3 dice: R, R, dot. The 2 Rs pass 2 chips to you."
@@ -1027,17 +1027,17 @@ def test_chips_passed_to_you() -> None:
 def test_wilds_with_you() -> None:
     table = Table(Rules(wild=True), [0])
     table.play((W, D, D))
-    assert table.texts(ChooseSeat(2)) == ["You take a chip from Cy. Ana 4, Cy 2."]
+    assert table.texts(ChooseSeat(2)) == ["You take a chip from Cy. You 4, Cy 2."]
     table.play((D, D, D))  # Bo
     assert (
-        table.texts((W, D), ChooseSeat(0))[0] == "Cy rolls Wild, dot. Cy takes a chip from you. Cy 3, Ana 3."
+        table.texts((W, D), ChooseSeat(0))[0] == "Cy rolls Wild, dot. Cy takes a chip from you. Cy 3, you 3."
     )
     table = Table(Rules(wild=True), [0])
     table.play((W, W, D))
     assert table.texts(ChooseSeat(1), ChooseSeat(1)) == [
         "You take a chip from Bo.",
         "Choose who to take a chip from.",
-        "You take a chip from Bo. Ana 5, Bo 1.",
+        "You take a chip from Bo. You 5, Bo 1.",
     ]
 
 
@@ -1045,7 +1045,7 @@ def test_three_wilds_with_you_singular_and_plural() -> None:
     table = Table(Rules(wild=True), [1])
     table.play((C, D, D))
     assert table.texts((W, W, W)) == [
-        "You roll Wild, Wild, Wild. Three Wilds! You take the pot of 1 chip. Bo 4, pot 0."
+        "You roll Wild, Wild, Wild. Three Wilds! You take the pot of 1 chip. You 4, pot 0."
     ]
     table = Table(Rules(wild=True, three_wilds=ThreeWilds.WIN), [1])
     table.play((C, C, D))
@@ -1060,21 +1060,21 @@ def test_reversals_with_you() -> None:
     assert table.texts(Reverse(True))[0] == "You reverse the dice and put 3 chips in the pot."
     assert table.texts((W, W, W))[0] == (
         "You roll the reversed dice: Wild, Wild, Wild. Three reversed Wilds: you put 1 chip in the pot. "
-        "Ana 0, pot 4."
+        "You 0, pot 4."
     )
     table = Table(Rules(chips=6, reversible=True, wild=True), [0])
     table.play(Reverse(True))
     assert "Three reversed Wilds: you put all 3 chips in the pot." in table.texts((W, W, W))[0]
     table = Table(Rules(chips=5, reversible=True, wild=True), [0])
     table.play(Reverse(True), (W, W, D), ChooseSeat(2))
-    assert table.texts(ChooseSeat(2))[0] == "You give a chip to Cy. Ana 0, Cy 7, pot 3."
+    assert table.texts(ChooseSeat(2))[0] == "You give a chip to Cy. You 0, Cy 7, pot 3."
     table = Table(Rules(chips=5, reversible=True, wild=True), [2])
     table.play(Reverse(True), (W, W, D), ChooseSeat(2))
-    assert table.texts(ChooseSeat(2))[0].endswith("Ana gives 2 chips to you. Ana 0, Cy 7, pot 3.")
+    assert table.texts(ChooseSeat(2))[0].endswith("Ana gives 2 chips to you. Ana 0, you 7, pot 3.")
     table = Table(Rules(chips=4, reversible=True), [1])
     assert table.texts(Reverse(True), (L, R, C))[0].endswith(
         "Ana takes a chip from you. Ana takes a chip from Cy. Ana takes a chip from the pot. "
-        "Ana 4, Bo 3, Cy 3, pot 2."
+        "Ana 4, you 3, Cy 3, pot 2."
     )
 
 
@@ -1167,7 +1167,7 @@ def test_you_win_plural_pot_and_brief() -> None:
     assert table.texts((L, L))[-1] == "You win with 6 chips. 2 of them came from the pot."
     table = Table(Rules(chips=2), [2], verbosity=BRIEF)
     table.play((C, C))
-    assert table.texts((L, L)) == ["Bo: L, L. Bo 0, Cy 4.", "You win with 6 chips."]
+    assert table.texts((L, L)) == ["Bo: L, L. Bo 0, you 4.", "You win with 6 chips."]
 
 
 def test_hot_seat_keeps_every_name() -> None:
@@ -1175,7 +1175,7 @@ def test_hot_seat_keeps_every_name() -> None:
     assert table.first[-1].text == "Your turn, Ana. Press Space to roll 3 dice."
     assert table.texts((W, L, D))[0] == "Ana rolls Wild, L, dot: one chip to Bo."
     assert table.texts(ChooseSeat(1)) == [
-        "Ana takes a chip from Bo. Ana 3.",
+        "Ana takes a chip from Bo. Ana 3, Bo 3.",
         "Your turn, Bo. You have 3 chips. Press Space to roll 3 dice.",
     ]
     assert table.texts((R, D, D))[0] == "Bo rolls R, dot, dot: one chip to Ana. Bo 2, Ana 4."
@@ -1221,7 +1221,8 @@ def test_random_games_say_every_turn_once_and_only_known_cues(seed: int) -> None
         assert u.text[-1] in ".?!", u.text
         assert set(u.cues) <= set(CUE_NAMES)
         assert u.priority is not ANSWER
-    summaries = sum(bool(re.search(r"\b([A-Z][a-z]+|pot) \d+\.$", u.text)) for u in all_said)
+    summary = r"\b([A-Z][a-z]+|pot|you) \d+\.( [A-Z][a-z]+ is the last with chips: [^.]*\.)?$"
+    summaries = sum(bool(re.search(summary, u.text)) for u in all_said)
     assert summaries == turns_ended
     assert any("win" in u.cues for u in all_said)
 

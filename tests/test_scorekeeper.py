@@ -85,7 +85,7 @@ class Table(KeyDriver[Outcome]):
 def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInput) -> None:
     async def scenario() -> None:
         table = Table(WILD_REVERSIBLE, pipe)
-        await table.start("Your turn, Ana. Reverse the dice? It costs 3 chips. Press Y or N.")
+        await table.start("Your turn, Ana. Reverse the dice? It costs 3 chips. Press Y or N; E explains.")
         assert table.texts[0] == "A game of 3 players: Ana, Bo, and Cy. Everyone starts with 4 chips."
         assert table.position == ((4, 4, 4), 0)
 
@@ -100,7 +100,7 @@ def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInpu
         await table.press(ENTER)
         await table.heard("Ana rolls L, dot, C: one chip to Bo, one to the pot. Ana 2, Bo 5, pot 1.")
         await table.heard(
-            "Your turn, Bo. You have 5 chips. Reverse the dice? It costs 3 chips. Press Y or N."
+            "Your turn, Bo. You have 5 chips. Reverse the dice? It costs 3 chips. Press Y or N; E explains."
         )
         assert table.position == ((2, 5, 4), 1)  # L to Bo (Ana's left), C to the pot
 
@@ -157,7 +157,7 @@ def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInpu
         assert table.state is before_bo
         await table.press(ENTER)
         await table.heard(
-            "Your turn, Cy. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N."
+            "Your turn, Cy. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N; E explains."
         )
         assert table.position == ((4, 1, 4), 3)  # R: one chip to Ana, Bo's right
         after_bo = table.state
@@ -173,7 +173,7 @@ def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInpu
         undone = await table.answer("y")
         assert undone == (
             "Last turn undone. Ana 4, Bo 1, Cy 4, pot 3. "
-            "Your turn, Cy. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N."
+            "Your turn, Cy. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N; E explains."
         )
         assert table.state == after_bo  # only Cy's decision was undone: the current turn's start
         await table.press("n")
@@ -240,7 +240,7 @@ def test_undo_puts_back_the_turn_before_exactly(pipe: PipeInput) -> None:
 def test_undo_reaches_the_turn_before_a_reversal_question(pipe: PipeInput) -> None:
     async def scenario() -> None:
         table = Table(Rules(players=3, chips=4, reversible=True), pipe)
-        await table.start("Your turn, Ana. Reverse the dice? It costs 3 chips. Press Y or N.")
+        await table.start("Your turn, Ana. Reverse the dice? It costs 3 chips. Press Y or N; E explains.")
         start = table.state
         await table.press("n")
         await table.heard("Roll 3 dice and type what they show.")
@@ -248,7 +248,7 @@ def test_undo_reaches_the_turn_before_a_reversal_question(pipe: PipeInput) -> No
             await table.answer(key)
         await table.press(ENTER)
         await table.heard(
-            "Your turn, Bo. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N."
+            "Your turn, Bo. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N; E explains."
         )
         try:
             assert await table.answer("u") == "Undo the last turn? Y or N."

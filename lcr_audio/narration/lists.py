@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, TypeAlias
 
+from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 
 from .. import i18n
@@ -12,22 +13,34 @@ from .. import i18n
 _Style: TypeAlias = Literal["standard", "unit-short"]
 
 
+_PARTS = frozenset({"start", "middle", "end", "2"})
+"""The parts a CLDR list pattern needs to join any number of items."""
+
+
 def _join(items: Sequence[str], style: _Style) -> str:
     """Join ``items`` in the current language with the CLDR list ``style``, never failing.
 
-    Some Babel releases raise for list styles a locale inherits rather than defines (``unit-short`` in
-    Spanish, for instance); then the standard style, and at worst commas, do the job.
+    A locale may define only some parts of a style (German ``unit-short`` has the pattern for two items
+    only, Spanish the end only); Babel then joins two items one way and three another ("Punkt, Punkt"
+    against "Punkt, Punkt und Punkt"). Such a style, like a missing one, gives way to the standard style,
+    so one list is joined one way whatever its length. At worst (no locale data) commas do the job.
     """
     if not items:
         return ""
-    locale = i18n.language() or "en"
-    attempts: tuple[_Style, ...] = (style, "standard")
-    for attempt in attempts:
+    try:
+        locale = Locale.parse(i18n.language() or "en")
+    except (UnknownLocaleError, ValueError, LookupError):  # an unknown locale: commas
+        return ", ".join(items)
+    patterns = locale.list_patterns.get(style)
+    if patterns is not None and not set(patterns) >= _PARTS:
+        style = "standard"
+    try:
+        return format_list(list(items), style=style, locale=locale)
+    except (ValueError, LookupError):  # incomplete locale data: the standard style, or commas
         try:
-            return format_list(list(items), style=attempt, locale=locale)
-        except Exception:  # unknown locale or incomplete locale data: try the next way
-            continue
-    return ", ".join(items)
+            return format_list(list(items), style="standard", locale=locale)
+        except (ValueError, LookupError):
+            return ", ".join(items)
 
 
 def and_list(items: Sequence[str]) -> str:

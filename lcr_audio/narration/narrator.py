@@ -8,8 +8,10 @@ One turn is one utterance, as short or as full as the :class:`Verbosity` in forc
   puts a chip in the pot. Ana 1, Bo 4, pot 1.".
 
 When exactly one seat is played at this keyboard, sentences about that seat speak to the player ("You roll
-L, dot, C.", "Ana takes a chip from you."); chip counts keep every name, as the S and digit keys do. Nothing
-is said twice, and repeated moves of a turn are said once with their total ("Ana gives 2 chips to Cy.").
+L, dot, C.", "Ana takes a chip from you."), and so do the counts that end a turn ("Ana 2, you 4."); the S
+and digit keys keep every name. Nothing is said twice, and repeated moves of a turn are said once with their
+total ("Ana gives 2 chips to Cy."). Brief messages say where each Wild went within the roll ("Bo: Wild from
+Cy, dot, R.") and a reversal with it ("Bo, reversed: L, dot, C.").
 The words are chosen when an utterance is made, so a change of verbosity applies to the next one.
 """
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import assert_never
 
 from ..cues import Cue
 from ..engine import (
@@ -41,15 +44,14 @@ from ..engine import (
     TurnEnded,
     TurnSkipped,
     TurnStarted,
+    WinCondition,
     left_of,
     right_of,
 )
 from . import phrases
+from .facts import ONE_WILD, THREE, Did, Outcome, outcome
 from .utterance import Priority, Utterance
 from .verbosity import Verbosity
-
-_WILD_CAUSES = frozenset({Cause.WILD_TAKE, Cause.WILD_GIVE, Cause.THREE_WILDS, Cause.REVERSED_THREE_WILDS})
-_LETTER_CAUSES = frozenset({Cause.LEFT, Cause.RIGHT, Cause.CENTER})
 
 _Part = Callable[[], str]
 """One sentence of a turn, worded when the turn is told (an empty string says nothing)."""
@@ -57,20 +59,23 @@ _Part = Callable[[], str]
 
 @dataclass
 class _Roll:
-    """A roll and, when not reversed, where its letters sent chips (in die order)."""
+    """A roll and, when not reversed, where its letters sent chips (in die order); ``wilds``: where each
+    Wild took a chip from (or, reversed, gave one to), in die order, once the turn has chosen; None for a
+    Wild that found nothing to take or give."""
 
     seat: Seat
     faces: tuple[Face, ...]
     reversed: bool
     players: int
     moves: list[tuple[Cause, Place, int]] = field(default_factory=list)
+    wilds: list[Place | None] = field(default_factory=list)
 
 
 @dataclass
 class _Count:
     """Moves of one kind, by ``seat``, to or from one place, said once with their total."""
 
-    kind: str
+    kind: Did
     seat: Seat
     place: Place
     n: int = 1
@@ -82,7 +87,7 @@ class _Turn:
 
     roller: Seat
     parts: list[_Part] = field(default_factory=list)
-    keys: dict[tuple[str, Place], _Count] = field(default_factory=dict)
+    keys: dict[tuple[Did, Place], _Count] = field(default_factory=dict)
     said: set[object] = field(default_factory=set)
     roll: _Roll | None = None
     cues: list[Cue] = field(default_factory=list)
@@ -96,7 +101,7 @@ class _Turn:
             self.said.add(key)
             self.parts.append(part)
 
-    def count(self, kind: str, seat: Seat, place: Place) -> _Count | None:
+    def count(self, kind: Did, seat: Seat, place: Place) -> _Count | None:
         """Count one more of ``kind`` at ``place``; returns the new counter to be said, None if counted."""
         key = (kind, place)
         if key in self.keys:
@@ -119,6 +124,7 @@ class Narrator:
         roll_key: the spoken name of the roll key; default "Space", translated.
         yes_key: the spoken name of the key that answers yes.
         no_key: the spoken name of the key that answers no.
+        explain_key: the spoken name of the key that explains reversing, named in the reversal question.
         verbosity: how much to say about each turn; the :attr:`verbosity` attribute may change at any time
             and the next utterance follows it.
     """
@@ -131,6 +137,7 @@ class Narrator:
         roll_key: str | None = None,
         yes_key: str = "Y",
         no_key: str = "N",
+        explain_key: str = "E",
         verbosity: Verbosity = Verbosity.NORMAL,
         physical: bool = False,
     ) -> None:
@@ -141,11 +148,14 @@ class Narrator:
         self.roll_key = roll_key
         self.yes_key = yes_key
         self.no_key = no_key
+        self.explain_key = explain_key
         self.verbosity: Verbosity = verbosity
         self._turn_start: tuple[Seat, tuple[int, ...], int] | None = None
         """Where the turn under way began: its seat, every seat's chips and the pot."""
         self._held: _Turn | None = None
         """What a computer player's unfinished turn has done so far, to be told with the rest of it."""
+        self._touched: dict[Place, None] = {}
+        """The seats (and the pot) that chips left or reached in the turn under way, in that order."""
 
     # --- names ----------------------------------------------------------------------------------------
 
@@ -196,6 +206,7 @@ class Narrator:
         game_started = False
         turn_started = False
         winnings: list[int] = []
+        won = any(isinstance(event, GameWon) for event in events)
         if turn is not None:
             roller = turn.roller
         elif self._turn_start is not None:
@@ -225,64 +236,69 @@ class Narrator:
         for event in events:
             if not isinstance(event, TurnSkipped):
                 flush_skipped()
-            if isinstance(event, GameStarted):
-                game_started = True
-                turn, self._turn_start = None, None  # a new game: nothing of the last one is pending
-                chips, pot = [event.chips] * event.players, 0
-                text = phrases.game_started([self.name(s) for s in range(event.players)], event.chips)
-                if event.first not in self.humans:
-                    text = " ".join((text, phrases.rolls_first(self.name(event.first))))
-                computers = [self.name(s) for s in range(event.players) if s not in self.humans]
-                if self.humans and computers:  # with people at the table, say who the computer plays
-                    text = " ".join((text, phrases.computer_players(computers)))
-                out.append(Utterance(text, Priority.IMPORTANT))
-            elif isinstance(event, TurnStarted):
-                flush_turn()
-                roller = event.seat
-                turn_started = True
-                self._turn_start = (event.seat, tuple(chips), pot)
-            elif isinstance(event, TurnSkipped):
-                flush_turn()
-                skipped.append(event.seat)
-            elif isinstance(event, DiceReversed):
-                roller = event.seat
-                current().cues.append(Cue.REVERSE)
-            elif isinstance(event, ReversalDeclined):
-                roller = event.seat  # nothing to say: the roll that follows says it all
-            elif isinstance(event, DiceRolled):
-                roller = event.seat
-                t = current()
-                roll = t.roll = _Roll(event.seat, event.faces, event.reversed, players)
-                t.say(partial(self._roll_text, roll))
-                t.cues.append(Cue.DICE)
-            elif isinstance(event, ChipsMoved):
-                chips, pot = _apply(chips, pot, event)
-                if event.cause is Cause.WINNINGS:
-                    winnings.append(event.count)
-                    continue
-                self._moved(current(), event, players)
-            elif isinstance(event, NothingMoved):
-                roller = event.seat
-                self._nothing(current(), event)
-            elif isinstance(event, TurnEnded):
-                t = current()
-                t.roller = event.seat
-                t.say(partial(str, self._summary(event, batch_start)))
-                flush_turn()
-                self._turn_start = None
-            elif isinstance(event, ChipsReset):
-                flush_turn()
-                chips = [event.chips] * len(chips)
-                reset = phrases.reset_brief if self._brief else phrases.reset
-                out.append(Utterance(reset(event.chips, event.pot), Priority.IMPORTANT, (Cue.RESET,)))
-            elif isinstance(event, GameWon):
-                flush_turn()
-                from_pot = sum(winnings)
-                name, you = self.name(event.seat), self._you(event.seat)
-                text = phrases.wins(name, event.total, event.reason, from_pot, you=you, brief=self._brief)
-                cues = (Cue.CHIP_POT, Cue.WIN) if from_pot else (Cue.WIN,)
-                out.append(Utterance(text, Priority.IMPORTANT, cues))
-                self._turn_start = None
+            match event:
+                case GameStarted():
+                    game_started = True
+                    turn, self._turn_start = None, None  # a new game: nothing of the last one is pending
+                    self._touched = {}
+                    chips, pot = [event.chips] * event.players, 0
+                    out.append(Utterance(self._game_started(event), Priority.IMPORTANT))
+                case TurnStarted():
+                    flush_turn()
+                    roller = event.seat
+                    turn_started = True
+                    self._turn_start = (event.seat, tuple(chips), pot)
+                    self._touched = {}
+                case TurnSkipped():
+                    flush_turn()
+                    skipped.append(event.seat)
+                case DiceReversed():
+                    roller = event.seat
+                    current().cues.append(Cue.REVERSE)
+                case ReversalDeclined():
+                    roller = event.seat  # nothing to say: the roll that follows says it all
+                case DiceRolled():
+                    roller = event.seat
+                    t = current()
+                    roll = t.roll = _Roll(event.seat, event.faces, event.reversed, players)
+                    t.say(partial(self._roll_text, roll))
+                    t.cues.append(Cue.DICE)
+                case ChipsMoved():
+                    chips, pot = _apply(chips, pot, event)
+                    if event.cause is Cause.WINNINGS:
+                        winnings.append(event.count)
+                        continue
+                    self._touched.update(dict.fromkeys((event.source, event.target)))
+                    t = current()
+                    self._outcome(t, outcome(event))
+                    t.cues.append(_cue(event, t.roller, players))
+                case NothingMoved():
+                    roller = event.seat
+                    self._outcome(current(), outcome(event))
+                case TurnEnded():
+                    t = current()
+                    t.roller = event.seat
+                    t.say(partial(str, self._summary(event, batch_start)))
+                    if not won:
+                        t.say(partial(self._last_holder, event, state.rules.win))
+                    flush_turn()
+                    self._turn_start = None
+                    self._touched = {}
+                case ChipsReset():
+                    flush_turn()
+                    chips = [event.chips] * len(chips)
+                    reset = phrases.reset_brief if self._brief else phrases.reset
+                    out.append(Utterance(reset(event.chips, event.pot), Priority.IMPORTANT, (Cue.RESET,)))
+                case GameWon():
+                    flush_turn()
+                    from_pot = sum(winnings)
+                    name, you = self.name(event.seat), self._you(event.seat)
+                    text = phrases.wins(name, event.total, event.reason, from_pot, you=you, brief=self._brief)
+                    cues = (Cue.CHIP_POT, Cue.WIN) if from_pot else (Cue.WIN,)
+                    out.append(Utterance(text, Priority.IMPORTANT, cues))
+                    self._turn_start = None
+                case _:
+                    assert_never(event)
         if turn is not None and turn.roller not in self.humans:
             self._held = turn  # mid-turn: a computer player's choice is still to come
         else:
@@ -298,14 +314,43 @@ class Narrator:
         priority = Priority.IMPORTANT if turn.roller in self.humans else Priority.EVENT
         return Utterance(" ".join(sentences), priority, tuple(turn.cues))
 
+    def _game_started(self, event: GameStarted) -> str:
+        """Who plays, with how many chips, who rolls first (a computer) and who the computer plays."""
+        text = phrases.game_started([self.name(s) for s in range(event.players)], event.chips)
+        if event.first not in self.humans:
+            text = " ".join((text, phrases.rolls_first(self.name(event.first))))
+        computers = [self.name(s) for s in range(event.players) if s not in self.humans]
+        if self.humans and computers:  # with people at the table, say who the computer plays
+            text = " ".join((text, phrases.computer_players(computers)))
+        return text
+
     def _skipped(self, seats: Sequence[Seat]) -> str:
-        """Seats passed over: the others in one sentence, the player at the keyboard in their own."""
-        others = [self.name(s) for s in seats if not self._you(s)]
-        sentences = [phrases.skipped(others)] if others else []
-        if len(others) < len(seats):
-            you_first = self._you(seats[0])
-            sentences.insert(0 if you_first else len(sentences), phrases.you_skipped())
+        """Seats passed over (R4), in the order they were passed: the others in runs of one sentence each,
+        the player at the keyboard in their own sentence where their turn came."""
+        sentences: list[str] = []
+        run: list[str] = []
+        for seat in seats:
+            if not self._you(seat):
+                run.append(self.name(seat))
+                continue
+            if run:
+                sentences.append(phrases.skipped(run))
+                run = []
+            sentences.append(phrases.you_skipped())
+        if run:
+            sentences.append(phrases.skipped(run))
         return " ".join(sentences)
+
+    def _last_holder(self, event: TurnEnded, win: WinCondition) -> str:
+        """A computer player who has just become the last with chips, under a win condition that makes
+        them roll for it (R10); a person hears it in their own question. "" otherwise."""
+        holders = [s for s, n in enumerate(event.chips) if n > 0]
+        if len(holders) != 1 or holders[0] in self.humans:
+            return ""
+        before = self._turn_start[1] if self._turn_start is not None else ()
+        if [s for s, n in enumerate(before) if n > 0] == holders:
+            return ""  # they were the last holder already, and were told so
+        return phrases.last_holder_news(self.name(holders[0]), win) or ""
 
     # --- a roll ---------------------------------------------------------------------------------------
 
@@ -314,7 +359,7 @@ class Narrator:
         name, you = self.name(roll.seat), self._you(roll.seat)
         faces = [self.face(f) for f in roll.faces]
         if self.verbosity is Verbosity.BRIEF:
-            return phrases.rolls_brief(name, faces, you=you)
+            return phrases.rolls_brief(name, self._brief_faces(roll), roll.reversed, you=you)
         if self.verbosity is Verbosity.FULL:
             sentences = [phrases.rolls_full(name, faces, roll.reversed, you=you)]
             if not roll.reversed:
@@ -324,6 +369,21 @@ class Narrator:
         if roll.reversed or not moves:
             return phrases.rolls(name, faces, roll.reversed, you=you)
         return phrases.rolls_and_moves(name, faces, moves, you=you)
+
+    def _brief_faces(self, roll: _Roll) -> list[str]:
+        """The faces of a roll in brief messages, each Wild with the seat it took a chip from (or, reversed,
+        gave one to) once that is known: "Wild from Cy", "dot", "R"; "Wild from nobody" when nobody else had
+        a chip (R7), "Wild to nobody" when the roller had none left to give (R9)."""
+        places = iter(roll.wilds)
+        faces: list[str] = []
+        for face in roll.faces:
+            if face is not Face.WILD or _three_wilds(roll.faces) or (told := next(places, False)) is False:
+                faces.append(self.face(face))
+            elif told is None:
+                faces.append(phrases.wild_with_nobody(roll.reversed))
+            else:
+                faces.append(phrases.wild_with(self.name(told), roll.reversed, you=self._you(told)))
+        return faces
 
     def _moves(self, roll: _Roll) -> list[str]:
         """Where the letters of a roll sent chips, each place once: "one chip to Bo", "one to the pot"."""
@@ -368,71 +428,81 @@ class Narrator:
 
     # --- what faces did -------------------------------------------------------------------------------
 
-    def _counted(self, counter: _Count) -> str:
+    def _counted(self, counter: _Count, folded: bool) -> str:
+        """What a counted move says; ``folded``: brief, and the roll already said where its Wilds went."""
         name, you, place = self.name(counter.seat), self._you(counter.seat), counter.place
-        kind, n = counter.kind, counter.n
-        if kind == "letter-take" and self._brief:
-            return ""  # brief: the reversed letters and the summary tell it
-        if kind in ("letter-take", "wild-take"):
-            if place == POT:
-                return phrases.takes_from_pot(name, n, you=you)
-            return phrases.takes_from(name, self.name(place), n, you=you, from_you=self._you(place))
-        if kind == "give":
-            return phrases.gives_to(name, self.name(place), n, you=you, to_you=self._you(place))
-        if kind == "give-nothing":
-            return phrases.wild_gives_nothing(name, n, you=you)
-        return phrases.wild_takes_nothing(n)
+        n = counter.n
+        match counter.kind:
+            case Did.TOOK if self._brief:
+                return ""  # brief: the reversed letters and the summary tell it
+            case Did.WILD_TOOK | Did.WILD_GAVE if folded:
+                return ""
+            case Did.TOOK | Did.WILD_TOOK:
+                if place == POT:
+                    return phrases.takes_from_pot(name, n, you=you)
+                return phrases.takes_from(name, self.name(place), n, you=you, from_you=self._you(place))
+            case Did.WILD_GAVE:
+                return phrases.gives_to(name, self.name(place), n, you=you, to_you=self._you(place))
+            case Did.WILD_HAD_NOTHING | Did.WILD_FOUND_NOBODY if folded:
+                return ""
+            case Did.WILD_HAD_NOTHING:
+                return phrases.wild_gives_nothing(name, n, you=you)
+            case Did.WILD_FOUND_NOBODY:
+                return phrases.wild_takes_nothing(n)
+            case (
+                Did.SENT
+                | Did.FOUND_EMPTY
+                | Did.THREE_WILDS
+                | Did.THREE_REVERSED_WILDS
+                | Did.REVERSAL
+                | Did.WINNINGS
+            ):
+                raise AssertionError(f"not counted: {counter.kind}")
+            case _:
+                assert_never(counter.kind)
 
-    def _count(self, turn: _Turn, kind: str, seat: Seat, place: Place) -> None:
+    def _count(self, turn: _Turn, kind: Did, seat: Seat, place: Place) -> None:
         counter = turn.count(kind, seat, place)
         if counter is not None:
-            turn.say(lambda: self._counted(counter))
+            roll = turn.roll  # the Wilds are said with the roll when both are told in one utterance
+            turn.say(lambda: self._counted(counter, self._brief and roll is not None))
 
-    def _moved(self, turn: _Turn, event: ChipsMoved, players: int) -> None:
-        """Add what a chip move says (letters are told with their roll, the rest here) and its cue."""
-        cause, roller = event.cause, turn.roller
-        if cause in _LETTER_CAUSES:
-            if turn.roll is not None:
-                turn.roll.moves.append((cause, event.target, event.count))
-        elif cause in (Cause.WILD_TAKE, Cause.REVERSED_LEFT, Cause.REVERSED_RIGHT, Cause.REVERSED_CENTER):
-            turn.roller = roller = event.target
-            kind = "wild-take" if cause is Cause.WILD_TAKE else "letter-take"
-            self._count(turn, kind, roller, event.source)
-        elif cause is Cause.WILD_GIVE:
-            turn.roller = roller = event.source
-            self._count(turn, "give", roller, event.target)
-        elif cause is Cause.THREE_WILDS:
-            seat, count = event.target, event.count
-            turn.say(lambda: phrases.three_wilds(self.name(seat), count, you=self._you(seat)))
-        elif cause is Cause.REVERSED_THREE_WILDS:
-            seat, count = event.source, event.count
-            turn.say(lambda: phrases.three_reversed_wilds(self.name(seat), count, you=self._you(seat)))
-        elif cause is Cause.REVERSAL_COST:
-            seat, count = event.source, event.count
-            turn.say(lambda: self._reverses(seat, count))
-        turn.cues.append(_cue(event, roller, players))
+    def _outcome(self, turn: _Turn, did: Outcome) -> None:
+        """Add what one thing the roll did says (letters are told with their roll, the rest here)."""
+        seat, place, count = did.seat, did.place, did.count
+        match did.did:
+            case Did.SENT:
+                if turn.roll is not None:
+                    turn.roll.moves.append((did.cause, place, count))
+            case Did.TOOK | Did.WILD_TOOK | Did.WILD_GAVE:
+                turn.roller = seat
+                if did.did is not Did.TOOK and turn.roll is not None:
+                    turn.roll.wilds.extend([place] * count)
+                self._count(turn, did.did, seat, place)
+            case Did.WILD_FOUND_NOBODY | Did.WILD_HAD_NOTHING:
+                if turn.roll is not None:
+                    turn.roll.wilds.append(None)
+                self._count(turn, did.did, seat, POT if did.did is Did.WILD_FOUND_NOBODY else seat)
+            case Did.FOUND_EMPTY if place == POT:
+                turn.once(("empty", POT), lambda: "" if self._brief else phrases.pot(0))
+            case Did.FOUND_EMPTY:
+                turn.once(("empty", place), lambda: self._nothing_to_take(seat, place))
+            case Did.THREE_WILDS:
+                turn.say(lambda: phrases.three_wilds(self.name(seat), count, you=self._you(seat)))
+            case Did.THREE_REVERSED_WILDS:
+                turn.say(lambda: phrases.three_reversed_wilds(self.name(seat), count, you=self._you(seat)))
+            case Did.REVERSAL:
+                rolled_later = turn  # brief: a roll told in the same utterance says "reversed" itself
+                turn.say(lambda: self._reverses(seat, count, rolled_later.roll is not None))
+            case Did.WINNINGS:
+                pass  # told with the win
+            case _:
+                assert_never(did.did)
 
-    def _reverses(self, seat: Seat, cost: int) -> str:
+    def _reverses(self, seat: Seat, cost: int, rolled: bool) -> str:
         if self._brief:
-            return phrases.reverses_brief(self.name(seat), you=self._you(seat))
+            return "" if rolled else phrases.reverses_brief(self.name(seat), you=self._you(seat))
         return phrases.reverses(self.name(seat), cost, you=self._you(seat))
-
-    def _nothing(self, turn: _Turn, event: NothingMoved) -> None:
-        """Add what a face with nothing to act on says."""
-        cause, seat = event.cause, event.seat
-        if cause is Cause.WILD_TAKE:
-            self._count(turn, "take-nothing", seat, POT)
-        elif cause is Cause.WILD_GIVE:
-            self._count(turn, "give-nothing", seat, seat)
-        elif cause is Cause.REVERSED_CENTER:
-            turn.once(("empty", POT), lambda: "" if self._brief else phrases.pot(0))
-        elif cause in (Cause.REVERSED_LEFT, Cause.REVERSED_RIGHT) and event.source is not None:
-            source = event.source
-            turn.once(("empty", source), lambda: self._nothing_to_take(seat, source))
-        elif cause is Cause.THREE_WILDS:
-            turn.say(lambda: phrases.three_wilds(self.name(seat), 0, you=self._you(seat)))
-        elif cause is Cause.REVERSED_THREE_WILDS:
-            turn.say(lambda: phrases.three_reversed_wilds(self.name(seat), 0, you=self._you(seat)))
 
     def _nothing_to_take(self, roller: Seat, source: Place) -> str:
         if self._brief:
@@ -440,21 +510,33 @@ class Narrator:
         return phrases.nothing_to_take(self.name(source), self.name(roller), from_you=self._you(source))
 
     def _summary(self, event: TurnEnded, batch_start: tuple[tuple[int, ...], int]) -> str:
-        """The chips after a turn: the roller, every seat whose chips changed, then the pot if it changed."""
+        """The chips after a turn: the roller, then every seat chips left or reached in the order the turn
+        named them (even one that ended where it began), any other seat whose chips changed, and the pot
+        if chips reached or left it."""
         if self._turn_start is not None and self._turn_start[0] == event.seat:
             before, pot_before = self._turn_start[1], self._turn_start[2]
         else:  # a narrator that joined mid-turn: changes since it joined
             before, pot_before = batch_start
         players = len(event.chips)
-        order = [(event.seat + k) % players for k in range(players)]
-        items = [
-            phrases.count_item(self.name(s), event.chips[s])
-            for s in order
-            if s == event.seat or s >= len(before) or event.chips[s] != before[s]
+        touched = [p for p in self._touched if 0 <= p < players and p != event.seat]
+        changed = [
+            s
+            for s in ((event.seat + k) % players for k in range(1, players))
+            if s not in touched and (s >= len(before) or event.chips[s] != before[s])
         ]
-        if event.pot != pot_before:
+        items = [
+            self._count_item(s, event.chips[s], first=s == event.seat)
+            for s in [event.seat, *touched, *changed]
+        ]
+        if event.pot != pot_before or POT in self._touched:
             items.append(phrases.pot_item(event.pot))
         return phrases.counts(items)
+
+    def _count_item(self, seat: Seat, count: int, *, first: bool) -> str:
+        """One seat's chips in a turn's summary: "Ana 1"; the one person at the keyboard: "You 1"."""
+        if self._you(seat):
+            return phrases.count_item_you(count, first=first)
+        return phrases.count_item(self.name(seat), count)
 
     # --- questions ------------------------------------------------------------------------------------
 
@@ -479,9 +561,13 @@ class Narrator:
             return phrases.roll_brief(state.dice_to_roll, state.reversed)
         return phrases.press_to_roll(self._roll_key(), state.dice_to_roll, state.reversed)
 
-    @staticmethod
-    def _choose(state: GameState) -> str:
-        return phrases.choose_give() if state.phase is Phase.WILD_GIVE else phrases.choose_take()
+    def _choose(self, state: GameState) -> str:
+        """The Wild question; with several people at the keyboard it names the one choosing."""
+        give = state.phase is Phase.WILD_GIVE
+        if len(self.humans) > 1:
+            name = self.name(state.seat)
+            return phrases.choose_give_named(name) if give else phrases.choose_take_named(name)
+        return phrases.choose_give() if give else phrases.choose_take()
 
     def _turn_prompt(self, state: GameState, *, chips: bool = True, brief: bool = False) -> str:
         """ "Your turn, Ana. You have 3 chips." and the question; brief: "Your turn, Ana. Roll 3 dice."."""
@@ -492,8 +578,12 @@ class Narrator:
         if hint is not None and state.phase in (Phase.REVERSE, Phase.ROLL):
             sentences.append(hint)
         if state.phase is Phase.REVERSE:
-            question = phrases.reverse_question_brief if brief else phrases.reverse_question
-            sentences.append(question(REVERSAL_COST, self.yes_key, self.no_key))
+            if brief:
+                sentences.append(phrases.reverse_question_brief(REVERSAL_COST, self.yes_key, self.no_key))
+            else:
+                sentences.append(
+                    phrases.reverse_question(REVERSAL_COST, self.yes_key, self.no_key, self.explain_key)
+                )
         elif state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
             sentences.append(self._choose(state))
         else:
@@ -608,13 +698,18 @@ def _first_roller(events: Sequence[Event], state: GameState) -> Seat:
         ):
             return event.seat
         if isinstance(event, ChipsMoved):
-            return event.source if event.cause is Cause.WILD_GIVE else event.target
+            return outcome(event).seat
     return state.seat
+
+
+def _three_wilds(faces: Sequence[Face]) -> bool:
+    """Three Wilds, which act together (R8, R9), not one Wild at a time."""
+    return len(faces) == 3 and all(face is Face.WILD for face in faces)
 
 
 def _cue(event: ChipsMoved, roller: Seat, players: int) -> Cue:
     """The sound of one chip move: a Wild's for Wilds, else by where the chip went as seen by the roller."""
-    if event.cause in _WILD_CAUSES:
+    if outcome(event).did in ONE_WILD | THREE:
         return Cue.WILD
     if POT in (event.source, event.target):
         return Cue.CHIP_POT

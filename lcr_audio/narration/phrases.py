@@ -87,6 +87,22 @@ def last_holder_hint(win: WinCondition) -> str | None:
     return None
 
 
+def last_holder_news(name: str, win: WinCondition) -> str | None:
+    """A computer player has just become the last with chips, under a win condition that makes them roll
+    for the win (R10); None under the usual condition, where that player has already won."""
+    if win is WinCondition.ROLL_ALL_DOTS:
+        # Translators: said at the end of a turn when the computer player {name} has become the only one
+        # with chips, under the roll-all-dots win condition (R10).
+        return _("{name} is the last with chips: a roll of nothing but dots wins.").format(name=name)
+    if win is WinCondition.LAST_CHIP_IN_POT:
+        # Translators: said at the end of a turn when the computer player {name} has become the only one
+        # with chips, under the last-chip-in-pot win condition (R10).
+        return _("{name} is the last with chips: putting the last chips in the pot with C wins.").format(
+            name=name
+        )
+    return None
+
+
 def rolls_first(name: str) -> str:
     """Who rolls first, at the start of a game when that player is a computer."""
     # Translators: at the start of a game; {name} is the player who rolls first.
@@ -98,6 +114,20 @@ def count_item(name: str, count: int) -> str:
     # Translators: one item of a list of chip counts such as "Ana 1, Bo 4, pot 1": {name} is a player's
     # name, {count} their chips. Keep it short; "Ana: 1" or "Ana 1 chip" are fine if your language needs it.
     return npgettext("summary", "{name} {count}", "{name} {count}", count).format(name=name, count=count)
+
+
+def count_item_you(count: int, *, first: bool) -> str:
+    """The chips of the one person at the keyboard in a turn's counts: "You 1" first, "you 1" later."""
+    if first:
+        # Translators: the first item of a turn's chip counts, for the person at the keyboard, as in "You 1,
+        # Bo 4, pot 1." (the sentences of the turn say "you" too); {count} is their chips. Keep it as short
+        # as the "{name} {count}" item; "You: 1" is fine if your language needs it.
+        text = npgettext("summary", "You {count}", "You {count}", count)
+    else:
+        # Translators: a later item of a turn's chip counts, for the person at the keyboard, as in "Ana 1,
+        # you 4, pot 1."; {count} is their chips. Keep it as short as the "{name} {count}" item.
+        text = npgettext("summary", "you {count}", "you {count}", count)
+    return text.format(count=count)
 
 
 def pot_item(count: int) -> str:
@@ -250,16 +280,16 @@ def roll_brief(dice: int, reversed_dice: bool) -> str:
     return text.format(count=dice)
 
 
-def reverse_question(cost: int, yes: str, no: str) -> str:
-    """The reversal question (R9): "Reverse the dice? It costs 3 chips. Press Y or N."."""
+def reverse_question(cost: int, yes: str, no: str, explain: str) -> str:
+    """The reversal question (R9): "Reverse the dice? It costs 3 chips. Press Y or N; E explains."."""
     # Translators: the reversible-dice question (R9). {count} is the cost in chips (3), {yes} and {no} the
-    # names of the keys that answer it ("Y", "N").
+    # names of the keys that answer it ("Y", "N"), {explain} the key that explains reversing ("E").
     text = ngettext(
-        "Reverse the dice? It costs {count} chip. Press {yes} or {no}.",
-        "Reverse the dice? It costs {count} chips. Press {yes} or {no}.",
+        "Reverse the dice? It costs {count} chip. Press {yes} or {no}; {explain} explains.",
+        "Reverse the dice? It costs {count} chips. Press {yes} or {no}; {explain} explains.",
         cost,
     )
-    return text.format(count=cost, yes=yes, no=no)
+    return text.format(count=cost, yes=yes, no=no, explain=explain)
 
 
 def reverse_question_brief(cost: int, yes: str, no: str) -> str:
@@ -282,6 +312,20 @@ def choose_give() -> str:
     """The reversed Wild question (R9)."""
     # Translators: asked after a reversed Wild face; the player then picks another player to give a chip to.
     return _("Choose who to give a chip to.")
+
+
+def choose_take_named(name: str) -> str:
+    """The Wild question (R7) with several people at the keyboard: "Cy, choose who to take a chip from."."""
+    # Translators: asked after a Wild face when several people share the keyboard; {name} is the one who
+    # chooses, then picks another player with the arrow keys.
+    return _("{name}, choose who to take a chip from.").format(name=name)
+
+
+def choose_give_named(name: str) -> str:
+    """The reversed Wild question (R9) when several people share the keyboard."""
+    # Translators: asked after a reversed Wild face when several people share the keyboard; {name} is the
+    # one who chooses another player to give a chip to.
+    return _("{name}, choose who to give a chip to.").format(name=name)
 
 
 # --- a turn -----------------------------------------------------------------------------------------------
@@ -319,8 +363,16 @@ def rolls_and_moves(name: str, faces: Sequence[str], moves: Sequence[str], *, yo
     return _("{name} rolls {faces}: {moves}.").format(name=name, faces=listed, moves=moved)
 
 
-def rolls_brief(name: str, faces: Sequence[str], *, you: bool = False) -> str:
-    """A roll in brief messages, without a verb: "Ana: L, dot, C."."""
+def rolls_brief(name: str, faces: Sequence[str], reversed_dice: bool = False, *, you: bool = False) -> str:
+    """A roll in brief messages, without a verb: "Ana: L, dot, C.", "Ana, reversed: C, dot, dot."."""
+    if reversed_dice and you:
+        # Translators: a roll of reversed dice (R9) by the person at the keyboard in brief messages, without
+        # a verb; {faces} is the faces rolled ("L, dot, C"). Keep it as short as you can.
+        return _("You, reversed: {faces}.").format(faces=unit_list(faces))
+    if reversed_dice:
+        # Translators: a roll of reversed dice (R9) in brief messages, without a verb. {name} is the roller,
+        # {faces} the faces rolled ("L, dot, C"). Keep it as short as you can.
+        return _("{name}, reversed: {faces}.").format(name=name, faces=unit_list(faces))
     if you:
         # Translators: a roll by the person at the keyboard in brief messages, without a verb; {faces} is the
         # faces rolled ("L, dot, C"). Keep it as short as you can.
@@ -328,6 +380,38 @@ def rolls_brief(name: str, faces: Sequence[str], *, you: bool = False) -> str:
     # Translators: a roll in brief messages, without a verb. {name} is the roller, {faces} the faces rolled
     # ("L, dot, C"). Keep it as short as you can.
     return _("{name}: {faces}.").format(name=name, faces=unit_list(faces))
+
+
+def wild_with(other: str, reversed_dice: bool, *, you: bool = False) -> str:
+    """A Wild face in the faces of a brief roll, with the seat it took a chip from (R7) or, reversed, gave
+    one to (R9): "Wild from Cy", "Wild to you"."""
+    if reversed_dice and you:
+        # Translators: brief messages, one face in the list of a roll's faces ("Ana, reversed: dot, Wild to
+        # you, C."): a reversed Wild (R9) gave a chip to the person at the keyboard. Keep it short.
+        return pgettext("face", "Wild to you")
+    if reversed_dice:
+        # Translators: brief messages, one face in the list of a roll's faces ("Ana, reversed: dot, Wild to
+        # Cy, C."): a reversed Wild (R9) gave a chip to the player {other}. Keep it short.
+        return pgettext("face", "Wild to {other}").format(other=other)
+    if you:
+        # Translators: brief messages, one face in the list of a roll's faces ("Ana: dot, Wild from you,
+        # C."): a Wild (R7) took a chip from the person at the keyboard. Keep it short.
+        return pgettext("face", "Wild from you")
+    # Translators: brief messages, one face in the list of a roll's faces ("Ana: dot, Wild from Cy, C."): a
+    # Wild (R7) took a chip from the player {other}. Keep it short.
+    return pgettext("face", "Wild from {other}").format(other=other)
+
+
+def wild_with_nobody(reversed_dice: bool) -> str:
+    """A Wild face in the faces of a brief roll that found nobody else with a chip (R7) or, reversed, the
+    roller without a chip to give (R9): "Wild from nobody", "Wild to nobody"."""
+    if reversed_dice:
+        # Translators: brief messages, one face in the list of a roll's faces ("Ana, reversed: C, Wild to
+        # nobody, dot."): a reversed Wild (R9) had no chip left to give. Keep it short.
+        return pgettext("face", "Wild to nobody")
+    # Translators: brief messages, one face in the list of a roll's faces ("Ana: C, Wild from nobody, dot."):
+    # a Wild (R7) found nobody else with a chip to take. Keep it short.
+    return pgettext("face", "Wild from nobody")
 
 
 def rolls_full(name: str, faces: Sequence[str], reversed_dice: bool, *, you: bool = False) -> str:
@@ -636,7 +720,8 @@ def three_reversed_wilds(name: str, count: int, *, you: bool = False) -> str:
         return _("Three reversed Wilds, but {name} has no chips to put in the pot.").format(name=name)
     if you:
         # Translators: three reversed Wild faces (R9): the person at the keyboard puts all their chips,
-        # {count}, in the centre pot.
+        # {count}, in the centre pot. {count} is never 0 (another message says that), so the singular may
+        # say "your last chip".
         text = ngettext(
             "Three reversed Wilds: you put {count} chip in the pot.",
             "Three reversed Wilds: you put all {count} chips in the pot.",
@@ -644,7 +729,7 @@ def three_reversed_wilds(name: str, count: int, *, you: bool = False) -> str:
         )
     else:
         # Translators: three reversed Wild faces (R9): {name} puts all their chips, {count}, in the centre
-        # pot.
+        # pot. {count} is never 0 (another message says that), so the singular may say "their last chip".
         text = ngettext(
             "Three reversed Wilds: {name} puts {count} chip in the pot.",
             "Three reversed Wilds: {name} puts all {count} chips in the pot.",
@@ -664,7 +749,8 @@ def reset(chips: int, pot_count: int) -> str:
     ).format(count=chips)
     if pot_count == 0:
         return text
-    # Translators: said after a reset (R11): the centre pot is not emptied; {count} is the chips in it.
+    # Translators: said after a reset (R11): the centre pot is not emptied; {count} is the chips in it,
+    # never 0 (an empty pot is not mentioned), so the singular may say "its only chip".
     kept = ngettext("The pot keeps its {count} chip.", "The pot keeps its {count} chips.", pot_count)
     return " ".join((text, kept.format(count=pot_count)))
 

@@ -76,6 +76,18 @@ class Press:
         return None
 
 
+def nothing_key(press: Press) -> str:
+    """The sentence for a key that has no meaning anywhere in the program: "X does nothing; F1 lists the
+    keys."."""
+    char = press.char
+    if char is not None and not char.isspace():
+        # Translators: said for a key that does nothing anywhere in the program; {key} is the key typed
+        # ("X").
+        return _("{key} does nothing; F1 lists the keys.").format(key=char.upper())
+    # Translators: said for a key (not a letter or a digit) that does nothing anywhere in the program.
+    return _("That key does nothing; F1 lists the keys.")
+
+
 def handles(*commands: Command) -> Callable[[F], F]:
     """Bind a mode's method to the rows of the key table with these commands (in the mode's contexts).
 
@@ -178,9 +190,13 @@ class Mode:
         getattr(self, self.bindings[spec.command])(press)
 
     def unbound(self, press: Press) -> None:
-        """A key with no row in the context in force."""
-        # Translators: said for a key that does nothing at this moment.
-        self.voice.error(_("Not now. F1 lists the keys."))
+        """A key with no row in the context in force: "Not now." if it works elsewhere, else that it does
+        nothing at all."""
+        if any(lookup(press.key, context) is not None for context in Context):
+            # Translators: said for a key that does nothing at this moment (it works at other moments).
+            self.voice.error(_("Not now. F1 lists the keys."))
+        else:
+            self.voice.error(nothing_key(press))
 
     def reminder(self) -> str:
         """What to say again after a detour (the key list closing): the question, or nothing."""

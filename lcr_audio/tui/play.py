@@ -600,6 +600,7 @@ class PlayScreen:
                 self.session.names,
                 you,
                 listener=min(self.session.humans) if len(self.session.humans) == 1 else None,
+                pending=True,
             )
         )
 
