@@ -48,7 +48,7 @@ def lesson_keys() -> list[str]:
     """The practice lessons' keys (``--lesson``), in order."""
     from .practice import LESSONS
 
-    return [lesson.key for lesson in LESSONS]
+    return [str(lesson.key) for lesson in LESSONS]
 
 
 class _LessonKeys(Sequence[str]):

@@ -82,6 +82,10 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
         (["--seed", "7"], "--seed belongs to the play command: lcr-audio play --seed 7."),
         (["rules", "--wild"], "--wild belongs to the play command: lcr-audio play --wild."),
         (["--csv", "play"], "--csv belongs to the series command: lcr-audio series --csv."),
+        (
+            ["practice", "--lesson", "x"],
+            "invalid choice: 'x' (choose from 'faces', 'dice', 'passing', 'pot', ",
+        ),
     ],
 )
 def test_bad_arguments_get_one_sentence_and_exit_2(args: list[str], sentence: str, tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from lcr_audio.tui.practice import PracticeScreen
 ENTER = "\r"
 ESCAPE = "\x1b"
 DOWN = "\x1b[B"
+UP = "\x1b[A"
 SEED = 5
 LESSON = "no-chips"
 """With SEED, this lesson asks all three kinds of question (yes or no, a seat, a number)."""
@@ -88,7 +89,12 @@ def test_one_lesson_by_keys_right_and_wrong_answers(pipe: PipeInput, tmp_path: P
                 AnswerKind.YES_NO: "Y or N.",
             }[question.kind]
             await practice.asked(number)
-            assert practice.texts[-1] == f"Question {number} of 6. {question.text} {how}"
+            offered = ""
+            # A seat question says the player Enter would answer with (issue 14, item 15).
+            if question.kind is AnswerKind.SEAT:
+                first = question.choices[0]
+                offered = f" {question.names[first]}, seat {first + 1}."
+            assert practice.texts[-1] == f"Question {number} of 6. {question.text} {how}{offered}"
             keys, answer = keys_for(question, right)
             reply = await practice.send(*keys)
             ok, expected = check(question, answer)
@@ -131,13 +137,17 @@ def test_seat_answer_by_arrows(pipe: PipeInput, tmp_path: Path) -> None:
         for place in range(1, target + 1):
             seat = question.choices[place]
             said = await practice.send(DOWN)
-            assert said == (
-                f"{question.names[seat]}, seat {seat + 1}. {place + 1} of {len(question.choices)}."
-            )
+            assert said == f"{question.names[seat]}, seat {seat + 1}."  # no "2 of 5" (issue 14, item 15)
         assert await practice.send(ENTER) == "Right."
         # Escape in the middle of a lesson leaves it with the score so far.
         await practice.until(lambda: practice.texts[-1].startswith(f"Question {first_seat + 2} of 6."))
-        assert await practice.send(ESCAPE) == f"Lesson left. {first_seat + 1} of 6."
+        assert await practice.send(ESCAPE) == (
+            f"Lesson left: No chips left, {first_seat + 1} of {first_seat + 1} answers right. "
+            "Back to the lesson list."
+        )
+        await practice.until(
+            lambda: practice.texts[-1].startswith("Practice. Choose a lesson. No chips left.")
+        )
         assert LESSON not in app.settings.progress
         assert not settings_path().exists()
         pipe.send_text(ESCAPE)
@@ -165,5 +175,169 @@ def test_a_lower_score_keeps_the_best(pipe: PipeInput, tmp_path: Path) -> None:
         await practice.until(lambda: practice.texts[-1].startswith("Practice. Choose a lesson."))
         pipe.send_text(ESCAPE)
         await asyncio.wait_for(practice.task, 5)
+
+    asyncio.run(scenario())
+
+
+# --- issue 14, item 15 -----------------------------------------------------------------------------------
+
+F1 = "\x1bOP"
+
+
+def start(pipe: PipeInput, tmp_path: Path, key: str = LESSON) -> Practice:
+    app, recorder = make_app(pipe, tmp_path)
+    practice = Practice(app, recorder, pipe)
+    practice.task = asyncio.create_task(PracticeScreen(app, seed=SEED).run(key))
+    return practice
+
+
+async def leave(practice: Practice, pipe: PipeInput) -> None:
+    pipe.send_text(ESCAPE)
+    await practice.until(lambda: practice.texts[-1].startswith("Practice. Choose a lesson."))
+    pipe.send_text(ESCAPE)
+    assert practice.task is not None
+    await asyncio.wait_for(practice.task, 5)
+
+
+def test_a_seat_question_says_the_player_enter_answers_with(pipe: PipeInput, tmp_path: Path) -> None:
+    """The first player offered is said with the question, and an Enter typed before the question was said
+    (a double press on the answer before) never answers it."""
+    asked = lesson_questions()
+    assert asked[0].kind is AnswerKind.YES_NO and asked[1].kind is AnswerKind.SEAT
+    seat_question = asked[1]
+    assert seat_question.names[4] == "Fay" and seat_question.choices == (4, 0, 1, 2, 3)
+
+    async def scenario() -> None:
+        practice = start(pipe, tmp_path)
+        await practice.asked(1)
+        pipe.send_text("y" + ENTER)  # the answer, and an Enter typed ahead with it
+        await practice.asked(2)
+        assert practice.texts[-1] == (
+            f"Question 2 of 6. {seat_question.text} Up and Down go through the players, or press a seat "
+            "number; Enter answers. Fay, seat 5."
+        )
+        said = len(practice.texts)
+        assert await practice.send(DOWN) == "Dee, seat 1."  # the Enter typed ahead answered nothing
+        assert len(practice.texts) == said + 1
+        assert await practice.send("r") == (
+            f"Question 2 of 6. {seat_question.text} Up and Down go through the players, or press a seat "
+            "number; Enter answers. Dee, seat 1."
+        )
+        assert await practice.send(UP) == "Fay, seat 5."
+        assert await practice.send(ENTER) == check(seat_question, 4)[1]
+        await leave(practice, pipe)
+
+    asyncio.run(scenario())
+
+
+def test_a_letter_at_a_number_question_gets_one_sentence(pipe: PipeInput, tmp_path: Path) -> None:
+    """A letter says how to answer, once, and keeps the digits typed: Enter then answers with them."""
+    asked = lesson_questions()
+    number = next(i for i, q in enumerate(asked) if q.kind is AnswerKind.NUMBER)
+    question = asked[number]
+
+    async def scenario() -> None:
+        practice = start(pipe, tmp_path)
+        for index, earlier in enumerate(asked[:number], 1):
+            await practice.asked(index)
+            await practice.send(*keys_for(earlier, True)[0])
+        await practice.asked(number + 1)
+        assert await practice.send(str(question.answer)) == str(question.answer)
+        said = len(practice.texts)
+        assert await practice.send("x") == "Type the number, then Enter."
+        await asyncio.sleep(0.05)
+        assert practice.texts[said:] == ["Type the number, then Enter."]
+        assert await practice.send(ENTER) == "Right."
+        await leave(practice, pipe)
+
+    asyncio.run(scenario())
+
+
+def test_f1_in_a_lesson_lists_the_lesson_s_keys(pipe: PipeInput, tmp_path: Path) -> None:
+    """F1 at a yes-or-no, a seat and a number question lists the keys of that question, in practice words."""
+    intro = "Keys. Up and Down go through them, Escape closes."
+
+    async def scenario() -> None:
+        practice = start(pipe, tmp_path)
+        await practice.asked(1)
+        assert await practice.send(F1) == f"{intro} Y: yes. 1 of 6."
+        assert await practice.send(DOWN) == "N: no. 2 of 6."
+        assert await practice.send(DOWN) == "R: hear the question again. 3 of 6."
+        assert await practice.send(DOWN) == "Escape: leave the lesson. 4 of 6."
+        closed = await practice.send(ESCAPE)
+        assert closed.startswith("Key list closed. Question 1 of 6.")
+        await practice.send("y")
+        await practice.asked(2)
+        assert await practice.send(F1) == f"{intro} Down or Right arrow: the next player offered. 1 of 8."
+        assert await practice.send(DOWN) == "Up or Left arrow: the previous player offered. 2 of 8."
+        assert await practice.send(DOWN) == "1 to 9, and 0 for 10: offer the player in that seat. 3 of 8."
+        assert await practice.send(DOWN) == "Enter or Space: answer with the player offered. 4 of 8."
+        closed = await practice.send(ESCAPE)
+        assert closed.startswith("Key list closed. Question 2 of 6.") and closed.endswith("Fay, seat 5.")
+        await practice.send(ENTER)
+        await practice.asked(3)
+        await practice.send("n")
+        await practice.asked(4)
+        assert await practice.send(F1) == f"{intro} 0 to 9: type the number. 1 of 7."
+        assert await practice.send(DOWN) == "Enter: answer with the number typed. 2 of 7."
+        assert await practice.send(DOWN) == "Backspace: remove the last digit typed. 3 of 7."
+        await practice.send(ESCAPE)
+        await leave(practice, pipe)
+
+    asyncio.run(scenario())
+
+
+def test_leaving_a_lesson_says_which_and_what_comes_next(pipe: PipeInput, tmp_path: Path) -> None:
+    draws = random.Random(SEED)
+    draws.randrange(2**31)  # the first run of the lesson
+    again = questions(LESSON, draws.randrange(2**31))  # the second
+
+    async def scenario() -> None:
+        practice = start(pipe, tmp_path)
+        await practice.asked(1)
+        assert await practice.send(ESCAPE) == (
+            "Lesson left: No chips left, before its first answer. Back to the lesson list."
+        )
+        await practice.until(
+            lambda: practice.texts[-1].startswith("Practice. Choose a lesson. No chips left.")
+        )
+        assert await practice.send(ENTER) == "No chips left. 6 questions. " + lesson(LESSON).intro
+        await practice.asked(1)
+        await practice.send(*keys_for(again[0], True)[0])
+        await practice.until(lambda: practice.texts[-1].startswith("Question 2 of 6."))
+        await practice.send(*keys_for(again[1], False)[0])
+        await practice.until(lambda: practice.texts[-1].startswith("Question 3 of 6."))
+        assert await practice.send(ESCAPE) == (
+            "Lesson left: No chips left, 1 of 2 answers right. Back to the lesson list."
+        )
+        await practice.until(
+            lambda: practice.texts[-1].startswith("Practice. Choose a lesson. No chips left.")
+        )
+        pipe.send_text(ESCAPE)
+        assert practice.task is not None
+        await asyncio.wait_for(practice.task, 5)
+
+    asyncio.run(scenario())
+
+
+def test_an_enter_typed_with_the_last_answer_does_not_skip_the_score(pipe: PipeInput, tmp_path: Path) -> None:
+    """A double Enter on the last question answers it; the second Enter, read before the score was said,
+    does not start the next lesson: the score stays the last thing said until a key is pressed after it."""
+    asked = lesson_questions()
+    assert asked[-1].kind is AnswerKind.SEAT
+
+    async def scenario() -> None:
+        practice = start(pipe, tmp_path)
+        for number, question in enumerate(asked[:-1], 1):
+            await practice.asked(number)
+            await practice.send(*keys_for(question, True)[0])
+        await practice.asked(6)
+        pipe.send_text(ENTER + ENTER)
+        await practice.until(lambda: practice.texts[-1].startswith("Lesson done: "))
+        await asyncio.sleep(0.1)
+        assert practice.texts[-1].startswith("Lesson done: ")
+        assert await practice.send(ENTER) == "Winning. 6 questions. " + lesson("winning").intro
+        await practice.asked(1)
+        await leave(practice, pipe)
 
     asyncio.run(scenario())

@@ -237,7 +237,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Down or Right arrow"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("next seat to choose"),
-        frozenset({Context.CHOOSE, Context.PRACTICE_SEAT}),
+        frozenset({Context.CHOOSE}),
     ),
     KeySpec(
         Command.PREVIOUS_SEAT,
@@ -246,7 +246,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Up or Left arrow"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("previous seat to choose"),
-        frozenset({Context.CHOOSE, Context.PRACTICE_SEAT}),
+        frozenset({Context.CHOOSE}),
     ),
     KeySpec(
         Command.CONFIRM_SEAT,
@@ -255,7 +255,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Enter or Space"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("choose that seat"),
-        frozenset({Context.CHOOSE, Context.PRACTICE_SEAT}),
+        frozenset({Context.CHOOSE}),
     ),
     KeySpec(
         Command.SEAT,
@@ -273,7 +273,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("1 to 9, and 0 for 10"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("go to that seat"),
-        frozenset({Context.CHOOSE, Context.PRACTICE_SEAT}),
+        frozenset({Context.CHOOSE}),
     ),
     KeySpec(
         Command.STATUS,
@@ -752,7 +752,7 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Backspace"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("remove the last character typed"),
-        frozenset({Context.LINE, Context.PRACTICE_NUMBER}),
+        frozenset({Context.LINE}),
     ),
     KeySpec(
         Command.ACCEPT,
@@ -854,6 +854,42 @@ KEYS: tuple[KeySpec, ...] = (
         frozenset({Context.START}),
     ),
     KeySpec(
+        Command.NEXT_SEAT,
+        ("down", "right"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Down or Right arrow"),
+        # Translators: F1 key help in a practice question answered with a player: what these keys do.
+        N_("the next player offered"),
+        frozenset({Context.PRACTICE_SEAT}),
+    ),
+    KeySpec(
+        Command.PREVIOUS_SEAT,
+        ("up", "left"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Up or Left arrow"),
+        # Translators: F1 key help in a practice question answered with a player: what these keys do.
+        N_("the previous player offered"),
+        frozenset({Context.PRACTICE_SEAT}),
+    ),
+    KeySpec(
+        Command.SEAT,
+        DIGITS,
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("1 to 9, and 0 for 10"),
+        # Translators: F1 key help in a practice question answered with a player: what these keys do.
+        N_("offer the player in that seat"),
+        frozenset({Context.PRACTICE_SEAT}),
+    ),
+    KeySpec(
+        Command.CONFIRM_SEAT,
+        ("enter", "space"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Enter or Space"),
+        # Translators: F1 key help in a practice question answered with a player: what these keys do.
+        N_("answer with the player offered"),
+        frozenset({Context.PRACTICE_SEAT}),
+    ),
+    KeySpec(
         Command.TYPE,
         DIGITS,
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
@@ -869,6 +905,15 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Enter"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("answer with the number typed"),
+        frozenset({Context.PRACTICE_NUMBER}),
+    ),
+    KeySpec(
+        Command.DELETE,
+        ("c-h",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Backspace"),
+        # Translators: F1 key help in a practice question answered with a number: what these keys do.
+        N_("remove the last digit typed"),
         frozenset({Context.PRACTICE_NUMBER}),
     ),
     KeySpec(

@@ -8,6 +8,7 @@ face. A lesson ends with its score, and the best score per lesson is remembered.
 from __future__ import annotations
 
 import random
+import time
 from typing import TYPE_CHECKING
 
 from ..cues import Cue
@@ -23,7 +24,7 @@ from ..practice import (
     questions,
     score_text,
 )
-from .input import KeyLoop, Press, SpeakerVoice, Voice, handles
+from .input import KeyLoop, Press, SpeakerVoice, Voice, answers_in_time, handles
 from .input import Question as AskMode
 from .keys import Command, Context
 from .menu import menu
@@ -33,7 +34,37 @@ if TYPE_CHECKING:
 
 
 class _Leave(Exception):
-    """Escape: leave the lesson."""
+    """Escape: leave the lesson.
+
+    Attributes:
+        answered: how many of the lesson's questions were answered before it was left.
+    """
+
+    answered = 0
+
+
+def _left_text(item: Lesson, right: int, answered: int) -> str:
+    """What leaving a lesson says: which lesson, how it went, and that the lesson list comes next."""
+    if answered == 0:
+        # Translators: Escape left a practice lesson before any answer; the lesson list is said next.
+        return _("Lesson left: {title}, before its first answer. Back to the lesson list.").format(
+            title=item.title
+        )
+    # Translators: Escape left a practice lesson: {right} answers right of the {answered} answered so far;
+    # the lesson list is said next.
+    text = ngettext(
+        "Lesson left: {title}, {right} of {answered} answer right. Back to the lesson list.",
+        "Lesson left: {title}, {right} of {answered} answers right. Back to the lesson list.",
+        answered,
+    )
+    return text.format(title=item.title, right=right, answered=answered)
+
+
+def _offered(question: Question, choice: int) -> str:
+    """One player offered as the answer to a seat question: "Bo, seat 2."."""
+    seat = question.choices[choice]
+    # Translators: one player offered as the answer to a practice question: "Bo, seat 2."
+    return _("{name}, seat {number}.").format(name=question.names[seat], number=seat + 1)
 
 
 def _how_to_answer(question: Question) -> str:
@@ -73,10 +104,14 @@ class PracticeScreen:
         self.app.speaker.speak(text, interrupt=interrupt)
 
     async def run(self, first: LessonKey | str | None = None) -> None:
-        """The lesson list (or ``first`` at once), until the player leaves with Escape."""
+        """The lesson list (or ``first`` at once), until the player leaves with Escape.
+
+        Raises:
+            ValueError: ``first`` is not a lesson's key.
+        """
         voice = SpeakerVoice(self.app.speaker, self.app.sound)
         async with KeyLoop(self.app.keys) as loop:
-            key = LessonKey(first) if first else None
+            key: LessonKey | None = None if first is None else LessonKey(first)
             last = 0
             queued = False
             while True:
@@ -116,11 +151,14 @@ class PracticeScreen:
         right = 0
         try:
             for number, question in enumerate(asked, 1):
-                ok = await self.ask(loop, voice, question, number, len(asked))
+                try:
+                    ok = await self.ask(loop, voice, question, number, len(asked))
+                except _Leave as leave:
+                    leave.answered = number - 1
+                    raise
                 right += ok
-        except _Leave:
-            # Translators: the player left a lesson before its end.
-            self.say(_("Lesson left. {score}").format(score=score_text(right, len(asked))))
+        except _Leave as leave:
+            self.say(_left_text(item, right, leave.answered))
             return None
         best = self.app.settings.progress.get(key)
         if best is None or right > best[0]:
@@ -149,9 +187,9 @@ class PracticeScreen:
         """Ask one question and say whether the answer was right. Raises _Leave on Escape."""
         # Translators: a practice question with its number: "Question 2 of 6. <question> <how to answer>"
         intro = _("Question {number} of {total}.").format(number=number, total=total)
-        full = f"{intro} {question.text} {_how_to_answer(question)}"
-        self.say(full, interrupt=False)  # it follows the lesson intro or the last answer's feedback
-        answer = await loop.ask(Answer(voice, question, full))
+        mode = Answer(voice, question, f"{intro} {question.text} {_how_to_answer(question)}")
+        self.say(mode.reminder(), interrupt=False)  # after the lesson intro or the last answer's feedback
+        answer = await loop.ask(mode)
         ok, text = check(question, answer)
         if self.app.sound is not None:
             self.app.sound.play(Cue.CHIP_POT if ok else Cue.ERROR)
@@ -161,6 +199,9 @@ class PracticeScreen:
 
 class LessonEnd(AskMode[LessonKey | None]):
     """A lesson's end as an input mode: Enter for the next lesson, R to repeat it, Escape for the list.
+
+    Enter and R typed before the score was said (a double press on the last answer) are dropped: the score
+    is always heard before the next lesson starts.
 
     Args:
         voice: where it speaks.
@@ -176,6 +217,15 @@ class LessonEnd(AskMode[LessonKey | None]):
         self.text = text
         self.key = key
         self.following = following
+        self.asked: float | None = None
+
+    def opened(self) -> None:
+        """The score has just been handed to speech: keys from now on may answer it."""
+        self.asked = time.monotonic()
+
+    def heard(self, press: Press) -> bool:
+        """Only keys read after the score was handed to speech choose what comes next."""
+        return answers_in_time(press.stamp, self.asked)
 
     def reminder(self) -> str:
         """The score and the choices."""
@@ -184,12 +234,14 @@ class LessonEnd(AskMode[LessonKey | None]):
     @handles(Command.NEXT_LESSON)
     def next_lesson(self, press: Press) -> None:
         """The next lesson (after the last, the list)."""
-        self.finish(self.following)
+        if self.heard(press):
+            self.finish(self.following)
 
     @handles(Command.REPEAT_LESSON)
     def repeat_lesson(self, press: Press) -> None:
         """This lesson again."""
-        self.finish(self.key)
+        if self.heard(press):
+            self.finish(self.key)
 
     @handles(Command.BACK)
     def back(self, press: Press) -> None:
@@ -205,10 +257,14 @@ class Answer(AskMode[int | bool]):
     """A practice question's answer as an input mode: a number (digits, Backspace, Enter), a seat (arrows
     or its seat digit, Enter) or yes or no (Y or N). Escape leaves the lesson (raises ``_Leave``).
 
+    A seat question is said with the player offered first, so Enter answers with a player the listener
+    heard; keys read before the question was handed to speech (typed ahead during the last feedback) never
+    answer it (issue 14, item 15; DESIGN.md §1, what is said and when).
+
     Args:
         voice: where it speaks.
         question: what is asked.
-        full: the question as said (R says it again).
+        full: the question as said, with how to answer it (R says it again).
     """
 
     contexts = frozenset({Context.PRACTICE_NUMBER, Context.PRACTICE_SEAT, Context.PRACTICE_YES_NO})
@@ -219,6 +275,15 @@ class Answer(AskMode[int | bool]):
         self.full = full
         self.typed = ""
         self.choice = 0
+        self.asked: float | None = None
+
+    def opened(self) -> None:
+        """The question has just been handed to speech: keys from now on may answer it."""
+        self.asked = time.monotonic()
+
+    def heard(self, press: Press) -> bool:
+        """Only keys read after the question was handed to speech answer it (REACTION_SECONDS)."""
+        return answers_in_time(press.stamp, self.asked)
 
     @property
     def context(self) -> Context:
@@ -230,13 +295,15 @@ class Answer(AskMode[int | bool]):
         }[self.question.kind]
 
     def reminder(self) -> str:
-        """The question."""
+        """The question, and for a seat question the player offered now."""
+        if self.question.kind is AnswerKind.SEAT:
+            return f"{self.full} {_offered(self.question, self.choice)}"
         return self.full
 
     @handles(Command.REPEAT)
     def repeat(self, press: Press) -> None:
         """The question again."""
-        self.voice.answer(self.full)
+        self.voice.answer(self.reminder())
 
     @handles(Command.BACK)
     def back(self, press: Press) -> None:
@@ -256,6 +323,8 @@ class Answer(AskMode[int | bool]):
     @handles(Command.TYPE)
     def digit(self, press: Press) -> None:
         """Type a digit of the number (three at most)."""
+        if not self.heard(press):
+            return  # typed before the question was said: it cannot be part of its answer
         if len(self.typed) < 3:
             self.typed += press.data
             self.voice.answer(self.typed)
@@ -270,6 +339,8 @@ class Answer(AskMode[int | bool]):
     @handles(Command.ACCEPT)
     def accept(self, press: Press) -> None:
         """Answer with the number typed."""
+        if not self.heard(press):
+            return
         if self.typed:
             self.finish(int(self.typed))
             return
@@ -277,14 +348,7 @@ class Answer(AskMode[int | bool]):
         self.voice.error(_("Type a number first."))
 
     def _say_choice(self) -> None:
-        choices = self.question.choices
-        seat = choices[self.choice]
-        self.voice.answer(
-            # Translators: one player offered as an answer: "Bo, seat 2. 1 of 3."
-            _("{name}, seat {number}. {place} of {total}.").format(
-                name=self.question.names[seat], number=seat + 1, place=self.choice + 1, total=len(choices)
-            )
-        )
+        self.voice.answer(_offered(self.question, self.choice))
 
     @handles(Command.NEXT_SEAT)
     def next_seat(self, press: Press) -> None:
