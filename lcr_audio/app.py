@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import signal
 import sys
 from collections.abc import Iterator
@@ -27,7 +26,7 @@ from .keeper import GameKeeper
 from .names import printable
 from .saved_offer import SaidOffer, saved_game_offer
 from .saves import LoadedGame, SaveError, SaveKind, Series, default_save_path, latest_autosave, load
-from .session import Player, Session
+from .session import Player, Session, new_seed
 from .settings import Settings, save_settings
 from .sound import SoundPlayer
 from .speech import Speaker
@@ -37,11 +36,6 @@ from .tui.console import Console
 from .tui.play import Outcome, PlayScreen
 
 log = logging.getLogger(__name__)
-
-
-def new_seed() -> int:
-    """A fresh seed for a game nobody asked to repeat."""
-    return random.SystemRandom().randrange(2**31)
 
 
 @dataclass

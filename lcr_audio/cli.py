@@ -54,8 +54,9 @@ def lesson_keys() -> list[str]:
 
 
 class _LessonKeys(Sequence[str]):
-    """The choices of ``--lesson``, read from :mod:`lcr_audio.practice` only when argparse looks at them (a
-    ``--lesson`` given, or the help printed): every other start is spared importing the lessons."""
+    """The choices of ``--lesson``, read from :mod:`lcr_audio.practice` only when argparse looks at
+    them (a ``--lesson`` given, or the help printed): every other start is spared importing the
+    lessons."""
 
     def __getitem__(self, index: int) -> str:  # type: ignore[override]
         return lesson_keys()[index]
@@ -472,7 +473,8 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
     Raises:
         UsageError: the options contradict each other (e.g. 3 names for 4 players).
     """
-    from .tui.setup import clean_name, has_letter, table
+    from .names import clean_name, has_letter
+    from .seating import table
 
     names = [n for n in (args.names.split(",") if args.names else [])]
     players = args.players or (len(names) if names else PLAYERS.default)
@@ -798,8 +800,9 @@ def _print_series(args: argparse.Namespace, stdout: TextIO) -> int:
     Raises:
         UsageError: there is nothing saved yet, or the save cannot be read (one sentence).
     """
-    from .keeper import series_csv, series_text
+    from .keeper import series_csv
     from .names import clean_name
+    from .narration.series import series_text
     from .saves import Problem, SaveError, default_save_path, latest_autosave, load
 
     stdout = utf8_when_redirected(stdout)

@@ -1,10 +1,12 @@
 """Nothing is ever lost: the autosave after every turn, Ctrl+S, the series score and the transcript.
 
-The play screen calls a :class:`GameKeeper` at the end of every turn and of every game. The save is the
-game itself (rules, seats, seed, every action; :mod:`lcr_audio.saves`), and the transcript is every
-message of the game as plain UTF-8 text, for reading later with a screen reader: a heading per game
-("Game 2.") and the series after each finished game. Transcripts live in the game's own data folder under
-names the game owns (:func:`transcript_path`), never beside a file the player named.
+A :class:`GameKeeper` follows a session as one of its listeners and saves at the end of every turn and of
+every game; it never sees a screen: it reads what was said through :class:`Said` and reports a problem
+through a function it is given. The save is the game itself (rules, seats, seed, every action;
+:mod:`lcr_audio.saves`), and the transcript is every message of the game as plain UTF-8 text, for reading
+later with a screen reader: a heading per game ("Game 2.") and the series after each finished game.
+Transcripts live in the game's own data folder under names the game owns (:func:`transcript_path`), never
+beside a file the player named.
 """
 
 from __future__ import annotations
@@ -14,20 +16,48 @@ import hashlib
 import io
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from . import storage
-from .i18n import _, ngettext
-from .narration.lists import and_list
+from .engine import Event, GameState, TurnEnded
+from .i18n import _
 from .saves import SaveError, SaveKind, Series, autosave_path, not_saved, save
+from .session import Session
 from .storage import atomic_write_text
 
-if TYPE_CHECKING:
-    from .tui.play import PlayScreen
-
 log = logging.getLogger(__name__)
+
+
+class Said(Protocol):
+    """What the table has heard, as the keeper reads it for the transcript (the play screen gives it)."""
+
+    def lines(self) -> Sequence[str]:
+        """Every message said so far, in order."""
+
+    def line_of(self, actions: int) -> int | None:
+        """Where, in :meth:`lines`, the messages of the game after ``actions`` actions begin; None when they
+        were not said here (a resumed game's opening)."""
+
+    def series_line(self, series: Series) -> str:
+        """The series as one sentence (the transcript's line after each game)."""
+
+
+class Keeper(Protocol):
+    """Keeps the game safe (autosave, Ctrl+S, the series): what the play screen needs of a keeper."""
+
+    series: Series
+    """The series so far: games finished and each seat's wins."""
+
+    def follow(self, session: Session, said: Said, report: Callable[[str], None]) -> None:
+        """Save ``session`` after each of its turns and at its end from now on (a session listener)."""
+
+    def turn_ended(self) -> str | None:
+        """Autosave as after a turn. Returns a sentence only when something went wrong, said once."""
+
+    def save_now(self) -> str | None:
+        """Save at once (Ctrl+S, leaving). Returns the sentence to say (None: nothing to save yet)."""
 
 
 def transcript_path(save_path: Path) -> Path:
@@ -43,7 +73,7 @@ def transcript_path(save_path: Path) -> Path:
 
 
 class GameKeeper:
-    """Saves one table's games to one file, and their transcript.
+    """Saves one table's games to one file, and their transcript, as a listener of the session it follows.
 
     Args:
         path: the save file (rewritten whole, atomically, after every turn).
@@ -59,45 +89,84 @@ class GameKeeper:
         self.transcript = transcript_path(path)
         self._failed = False
         self._seed: int | None = None
+        self._number: int | None = None
+        """The number of the game first seen, whose heading waits for the first save to be placed."""
         self._inserts: list[tuple[int, str]] = []
         """Lines of the transcript that are not in the history: (history index they go before, text)."""
-        self._series_at: int | None = None
-        """Where in :attr:`_inserts` the series line of the game just ended is, until :meth:`told`."""
+        self._session: Session | None = None
+        self._said: Said | None = None
+        self._report: Callable[[str], None] = lambda _text: None
 
-    def _track_games(self, screen: PlayScreen) -> None:
-        """A game new to this keeper gets its heading ("Game 2.") where its messages begin (a resumed game
-        brought its heading in its transcript)."""
-        session = screen.session
-        if session.seed == self._seed:
+    def follow(self, session: Session, said: Said, report: Callable[[str], None]) -> None:
+        """From now on save ``session`` (a new game, or the scorekeeper's undo): after every turn (when
+        :attr:`every_turn`), and when it is won, counting the win in the series.
+
+        Args:
+            session: the game to save; the keeper becomes one of its listeners.
+            said: what the table has heard, for the transcript.
+            report: says a problem (the first of a run of failed saves).
+        """
+        self._session, self._said, self._report = session, said, report
+        # The win counts before anyone hears of the game's end (the end says the series); the save comes
+        # after every other listener, so that the transcript holds the turn's messages and the game's end.
+        session.listeners.insert(0, lambda _events, state: self._count_win(session, state))
+        session.listeners.append(lambda events, state: self._on_events(session, events, state))
+
+    def _count_win(self, session: Session, state: GameState) -> None:
+        """The first listener: a game new to this keeper gets its number (before its win counts), and a
+        won game counts in the series."""
+        if session is not self._session:
             return
-        self._seed = session.seed
-        start = screen.lines_before.get(0)
-        if start is not None:  # told from its opening here (not resumed)
-            # Translators: a heading in the transcript file; {number} counts the games of the series from 1.
-            self._inserts.append((start, _("Game {number}.").format(number=self.series.games + 1)))
+        if session.seed != self._seed:
+            self._seed, self._number = session.seed, self.series.games + 1
+        if state.over and state.winner is not None:
+            self.series.record_win(state.winner)
 
-    def transcript_text(self, screen: PlayScreen) -> str:
-        """The transcript: every message of the history, with the headings and series lines put in."""
+    def _on_events(self, session: Session, events: Sequence[Event], state: GameState) -> None:
+        if session is not self._session:  # a game this keeper no longer follows
+            return
+        problem: str | None = None
+        if state.over:
+            problem = self.game_over()
+        elif any(isinstance(e, TurnEnded) for e in events):
+            problem = self.turn_ended()
+        if problem:
+            self._report(problem)
+
+    def _track_games(self, said: Said) -> None:
+        """A game new to this keeper gets its heading ("Game 2.") where its messages begin, at its first
+        save (a resumed game brought its heading in its transcript)."""
+        number, self._number = self._number, None
+        start = said.line_of(0)
+        if number is not None and start is not None:  # told from its opening here (not resumed)
+            # Translators: a heading in the transcript file; {number} counts the games of the series from 1.
+            self._inserts.append((start, _("Game {number}.").format(number=number)))
+
+    def transcript_text(self, said: Said) -> str:
+        """The transcript: every message said, with the headings and series lines put in."""
         inserts = sorted(self._inserts, key=lambda pair: pair[0])  # stable: in the order they were made
         lines: list[str] = []
-        for index, line in enumerate(screen.history):
+        for index, line in enumerate(said.lines()):
             while inserts and inserts[0][0] <= index:
                 lines.append(inserts.pop(0)[1])
             lines.append(line)
         lines.extend(text for _index, text in inserts)
         return "\n".join(lines) + "\n"
 
-    def _save(self, screen: PlayScreen, *, game: bool = True) -> str | None:
-        """Write the save (unless not ``game``) and the transcript; the sentence to say if either failed."""
-        self._track_games(screen)
+    def _save(self) -> str | None:
+        """Write the save and the transcript; the sentence to say if either failed (None as well when no
+        session is followed)."""
+        session, said = self._session, self._said
+        if session is None or said is None:
+            return None
+        self._track_games(said)
         try:
-            if game:
-                save(screen.session, self.path, series=self.series, transcript=self.transcript)
+            save(session, self.path, series=self.series, transcript=self.transcript)
         except (SaveError, ValueError) as error:  # ValueError: a bug in the series; said, never fatal
             log.warning("Could not save to %s: %s", storage.display_path(self.path), error)
             return str(error) if isinstance(error, SaveError) else not_saved(self.path, error)
         try:
-            atomic_write_text(self.transcript, self.transcript_text(screen))
+            atomic_write_text(self.transcript, self.transcript_text(said))
         except (OSError, UnicodeError) as error:
             log.warning("Could not write the transcript %s: %s", storage.display_path(self.transcript), error)
             # Translators: the game was saved but its transcript (the text of every message) could not be
@@ -107,10 +176,10 @@ class GameKeeper:
         self._failed = False
         return None
 
-    def turn_ended(self, screen: PlayScreen) -> str | None:
-        """Autosave after a turn (unless not :attr:`every_turn`). Returns a sentence only for the first of a
-        run of failures."""
-        return self._once(self._save(screen)) if self.every_turn else None
+    def turn_ended(self) -> str | None:
+        """Autosave after a turn (unless not :attr:`every_turn`; the session's listener, or the
+        scorekeeper's undo). Returns a sentence only for the first of a run of failures."""
+        return self._once(self._save()) if self.every_turn else None
 
     def _once(self, problem: str | None) -> str | None:
         """``problem`` if it starts a run of failures, else None (a failure is said once)."""
@@ -119,65 +188,28 @@ class GameKeeper:
         self._failed = True
         return problem
 
-    def save_now(self, screen: PlayScreen) -> str | None:
+    def save_now(self) -> str | None:
         """Save at once (Ctrl+S, leaving): the sentence to say, success or failure. A game where nothing
-        has been played yet is not saved (None): it would replace a saved game for nothing. A failure said
-        here is not said again by the autosave that follows."""
-        if not screen.session.actions:
+        has been played yet (or none followed) is not saved (None): it would replace a saved game for
+        nothing. A failure said here is not said again by the autosave that follows."""
+        if self._session is None or not self._session.actions:
             return None
-        problem = self._save(screen)
+        problem = self._save()
         self._failed = problem is not None
         # Translators: said after Ctrl+S, or when leaving, once the game is saved.
         return problem or _("Game saved.")
 
-    def game_over(self, screen: PlayScreen) -> str | None:
-        """Count the win in the series, put the series in the transcript after the game, and save; returns
-        a sentence only if saving failed and that was not said yet."""
-        self._track_games(screen)
-        winner = screen.session.state.winner
-        if winner is not None:
-            self.series.record_win(winner)
-        self._series_at = len(self._inserts)
-        self._inserts.append((len(screen.history), self.series_text(screen)))
-        return self._once(self._save(screen))
-
-    def told(self, screen: PlayScreen) -> str | None:
-        """The game's last messages are in the history (its end, said after the winner): the series line
-        moves after them, unless the last of them already ends with the series, and the transcript is
-        written again. Returns a sentence only if that failed and no failure was said yet."""
-        if self._series_at is not None:
-            _index, text = self._inserts[self._series_at]
-            if screen.history and screen.history[-1].endswith(text):
-                del self._inserts[self._series_at]
-            else:
-                self._inserts[self._series_at] = (len(screen.history), text)
-            self._series_at = None
-        return self._once(self._save(screen, game=False))
-
-    def series_text(self, screen: PlayScreen) -> str:
-        """The series as one utterance: games played, then each player's wins, most first."""
-        return series_text(screen.session.names, self.series)
-
-    def standings(self, screen: PlayScreen) -> str | None:
-        """The series after a game, once there is a series to tell (two games or more)."""
-        return self.series_text(screen) if self.series.games >= 2 else None
-
-
-def series_text(names: Sequence[str], series: Series) -> str:
-    """The series table as whole sentences: "2 games played. Ana 2 wins, Bo 0 wins, You 0 wins."."""
-    # Translators: the start of the series table; {count} is the number of games finished.
-    head = ngettext("{count} game played.", "{count} games played.", series.games).format(count=series.games)
-    wins = [series.wins[seat] if seat < len(series.wins) else 0 for seat in range(len(names))]
-    order = sorted(range(len(names)), key=lambda seat: -wins[seat])
-    parts = [
-        # Translators: one player's line in the series table.
-        ngettext("{name} {count} win", "{name} {count} wins", wins[seat]).format(
-            name=names[seat], count=wins[seat]
-        )
-        for seat in order
-    ]
-    # Translators: the series table: {head} is the games played, {wins} each player's wins as a list.
-    return _("{head} {wins}.").format(head=head, wins=and_list(parts))
+    def game_over(self) -> str | None:
+        """The game was won (the win is counted already) and its end has been said (the listener calls
+        this): the series goes in the transcript after the game, unless the game's last message already
+        ends with it, and the game is saved. Returns a sentence only if saving failed and that was not said
+        yet (None as well when no session is followed)."""
+        if self._said is None:
+            return None
+        lines, text = self._said.lines(), self._said.series_line(self.series)
+        if not (lines and lines[-1].endswith(text)):
+            self._inserts.append((len(lines), text))
+        return self._once(self._save())
 
 
 def series_csv(names: Sequence[str], series: Series) -> str:

@@ -2,8 +2,9 @@
 or spoken: a terminal obeys escape sequences (OSC 52 sets the clipboard, CSI 2J clears the screen) and a
 screen reader reads control characters aloud.
 
-Pure and light (no prompt_toolkit): :mod:`lcr_audio.saves` and :mod:`lcr_audio.settings` use it before the
-screens are imported. :func:`lcr_audio.tui.setup.clean_name` cleans typed names the same way.
+Pure and light (no prompt_toolkit): :mod:`lcr_audio.saves` and :mod:`lcr_audio.settings` use it
+before the screens are imported. Seating a table (:mod:`lcr_audio.seating`) cleans typed names with
+:func:`clean_name` too.
 """
 
 from __future__ import annotations
@@ -35,10 +36,17 @@ def clean_name(raw: str) -> str:
     return printable(raw)[:NAME_LIMIT].strip()
 
 
+def has_letter(name: str) -> bool:
+    """True when ``name`` has a letter in any script: a name of digits and signs alone ("3", "2!") would be
+    heard as a number in the chip counts that follow names ("3 2, 2 6"), so it is refused (issue 13,
+    item 12)."""
+    return any(unicodedata.category(char).startswith("L") for char in name)
+
+
 def seat_name(number: int) -> str:
     """The name of a seat whose name had nothing printable left: "Player 3" (``number`` from 1)."""
     # Translators: the name given to a seat whose saved name has nothing printable; {number} is 1 to 10.
     return _("Player {number}").format(number=number)
 
 
-__all__ = ["NAME_LIMIT", "clean_name", "printable", "seat_name"]
+__all__ = ["NAME_LIMIT", "clean_name", "has_letter", "printable", "seat_name"]

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .i18n import _
-from .saves import LoadedGame, Problem, SaveError, load
+from .narration.lists import and_list
+from .saves import LoadedGame, Problem, SaveError, SaveKind, load
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,20 @@ class SaidOffer:
     at: float
 
 
+def continue_question(loaded: LoadedGame) -> str:
+    """The translated question asked before resuming: "Continue the game of Ana, Bo, and Cy, turn 31?", or
+    for a table keeping score with real dice "Continue the scorekeeper game of ..."."""
+    names = and_list(loaded.names)
+    if loaded.kind is SaveKind.SCOREKEEPER:
+        # Translators: asked when the scorekeeper (real dice) saved a table. {names} is the players' names
+        # joined as a list ("Ana, Bo, and Cy"); {turn} is the number of the turn the game had reached.
+        question = _("Continue the scorekeeper game of {names}, turn {turn}?")
+        return question.format(names=names, turn=loaded.turn)
+    # Translators: asked when a saved game is found. {names} is the players' names joined as a list
+    # ("Ana, Bo, and Cy"); {turn} is the number of the turn the game had reached.
+    return _("Continue the game of {names}, turn {turn}?").format(names=names, turn=loaded.turn)
+
+
 def saved_game_offer(path: Path) -> SavedGameOffer | None:
     """The question to ask about the save at ``path``, or None when there is nothing worth asking about (no
     save, a finished game, or one where nothing was played yet)."""
@@ -55,4 +70,4 @@ def saved_game_offer(path: Path) -> SavedGameOffer | None:
     if loaded.over or not loaded.session.actions:  # nothing played yet: nothing worth continuing
         return None
     # Translators: the first question when an unfinished game was saved; {question} ends with "?".
-    return SavedGameOffer(_("{question} Y or N.").format(question=loaded.question()), loaded)
+    return SavedGameOffer(_("{question} Y or N.").format(question=continue_question(loaded)), loaded)

@@ -198,21 +198,6 @@ class LoadedGame:
         """Which kind of game this is (a scorekeeper table, a game, or computers only)."""
         return SaveKind.of(self.session)
 
-    def question(self) -> str:
-        """The translated question asked before resuming: "Continue the game of Ana, Bo, and Cy, turn 31?",
-        or for a table keeping score with real dice "Continue the scorekeeper game of ..."."""
-        from .narration.lists import and_list  # the list pattern of the current language (Babel)
-
-        names = and_list(self.names)
-        if self.kind is SaveKind.SCOREKEEPER:
-            # Translators: asked when the scorekeeper (real dice) saved a table. {names} is the players' names
-            # joined as a list ("Ana, Bo, and Cy"); {turn} is the number of the turn the game had reached.
-            question = _("Continue the scorekeeper game of {names}, turn {turn}?")
-            return question.format(names=names, turn=self.turn)
-        # Translators: asked when a saved game is found. {names} is the players' names joined as a list
-        # ("Ana, Bo, and Cy"); {turn} is the number of the turn the game had reached.
-        return _("Continue the game of {names}, turn {turn}?").format(names=names, turn=self.turn)
-
 
 def default_save_path() -> Path:
     """The autosave file of games: ``autosave.json`` in the user's data folder (``storage.data_dir()``)."""

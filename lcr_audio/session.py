@@ -37,6 +37,11 @@ Listener = Callable[[Sequence[Event], GameState], None]
 """Called with each batch of events and the state after it."""
 
 
+def new_seed() -> int:
+    """A fresh seed for a game nobody asked to repeat (0 to 2**31 - 1, from the system's entropy)."""
+    return random.SystemRandom().randrange(2**31)
+
+
 @dataclass(frozen=True)
 class Player:
     """Who sits in a seat.

@@ -16,7 +16,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from .i18n import _
 from .names import printable
-from .speech.base import SpeechMode
+from .speech_mode import SpeechMode
 from .storage import StorageError, atomic_write_json, config_dir, display_path, read_json, reason
 from .verbosity import Verbosity
 

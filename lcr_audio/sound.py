@@ -44,7 +44,7 @@ from types import TracebackType
 from typing import Any, Final
 
 from lcr_audio.cues import CUES, Cue
-from lcr_audio.speech._quiet import quiet_output
+from lcr_audio.quiet import quiet_output
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +137,8 @@ def default_sounds_dir() -> Path:
     try:
         licence = resources.files("lcr_audio.sounds").joinpath("LICENSE.md")
     except ModuleNotFoundError:  # running from a checkout that was never installed
-        return Path(__file__).resolve().parent.parent / "sounds"
+        checkout = Path(__file__).resolve().parents[__name__.count(".")]  # above the lcr_audio folder
+        return checkout / "sounds"
     return Path(str(licence)).parent
 
 

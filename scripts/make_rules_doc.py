@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Write docs/rules.md from the rules reader's sections, in English (DESIGN.md §2).
 
-The in-game rules reader (Ctrl+F1) and this page share one source, :func:`lcr_audio.rules_text.sections`,
-so they never disagree. Run from anywhere after changing the rules text:
+The in-game rules reader (Ctrl+F1) and this page share one source,
+:func:`lcr_audio.rules_text.sections`, so they never disagree.
+Run from anywhere after changing the rules text:
 
     python scripts/make_rules_doc.py
 

@@ -20,6 +20,7 @@ from typing import NoReturn
 
 import pytest
 from hypothesis import settings
+from prompt_toolkit.input import PipeInput, create_pipe_input
 
 REQUIRE_SYSTEM_TESTS = "LCR_AUDIO_REQUIRE_SYSTEM_TESTS"
 """Set to 1 (``.ci/run`` does) and a test whose system program is missing fails instead of being skipped."""
@@ -50,6 +51,13 @@ def _user_folders(
     yield home
 
 
+@pytest.fixture
+def pipe() -> Iterator[PipeInput]:
+    """Keys for a screen run in the test's event loop (see ``support.keys.KeyDriver``)."""
+    with create_pipe_input() as keys:
+        yield keys
+
+
 @pytest.fixture(autouse=True)
 def _utf8_children(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every Python a test starts (the game as a process) reads and writes UTF-8, as on Linux, whatever the
@@ -75,6 +83,11 @@ def missing(reason: str) -> NoReturn:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # looptime's pytest plugin serves pytest-asyncio's event loops, which these tests do not use (they run
+    # looptime's loop themselves: support.clock); without pytest-asyncio it fails every test's set-up.
+    plugin = config.pluginmanager.get_plugin("looptime_plugin")
+    if plugin is not None:
+        config.pluginmanager.unregister(plugin)
     config.addinivalue_line(
         "markers", "requires_program(*names): the test runs these programs; skipped (or failed) without them"
     )

@@ -37,9 +37,9 @@ async def game_with_random_keys(
     from prompt_toolkit.input import create_pipe_input
 
     from lcr_audio.engine import Rules
+    from lcr_audio.seating import table
     from lcr_audio.session import Session
     from lcr_audio.tui.play import Outcome, PlayScreen
-    from lcr_audio.tui.setup import table
 
     said: list[tuple[str, bool]] = []
     speak = speaker.speak

@@ -20,6 +20,7 @@ from lcr_audio.engine import (
     Rules,
     legal_rolls,
     new_game,
+    position,
     step,
 )
 
@@ -27,9 +28,8 @@ Outcomes = list[tuple[tuple[Face, ...], Fraction]]
 
 
 def at(rules: Rules, chips: int) -> GameState:
-    """Seat 1 to roll with ``chips`` chips (built with ``replace``)."""
-    state, _ = new_game(rules)
-    return replace(state, chips=(chips,) * rules.players, phase=Phase.ROLL)
+    """Seat 1 to roll, every seat with ``chips`` chips (a game of ``chips`` each, at its start)."""
+    return position(replace(rules, chips=chips), (chips,) * rules.players)
 
 
 def outcomes(state: GameState) -> Outcomes:

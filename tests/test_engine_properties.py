@@ -16,21 +16,19 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.engine import any_rules, random_action
 
 from lcr_audio.engine import (
     POT,
     Action,
     ChipsMoved,
     ChipsReset,
-    ChooseSeat,
     DiceRolled,
     Event,
     GameStarted,
     GameState,
     GameWon,
     Phase,
-    Reverse,
-    Roll,
     Rules,
     ThreeWilds,
     TurnEnded,
@@ -57,26 +55,10 @@ class Setup:
 
 @st.composite
 def setups(draw: st.DrawFn) -> Setup:
-    rules = Rules(
-        players=draw(st.integers(3, 10)),
-        chips=draw(st.integers(1, 10)),
-        wild=draw(st.booleans()),
-        three_wilds=draw(st.sampled_from(ThreeWilds)),
-        reversible=draw(st.booleans()),
-        win=draw(st.sampled_from(WinCondition)),
-    )
+    rules = draw(any_rules())
     first = draw(st.integers(0, rules.players - 1))
     seed = draw(st.integers(0, 2**32 - 1))
     return Setup(rules, first, seed)
-
-
-def choose(state: GameState, rng: random.Random) -> Action:
-    """The driver's decision for ``state``: chance and choices both from ``rng``, never global random."""
-    if state.phase is Phase.REVERSE:
-        return Reverse(rng.random() < 0.5)
-    if state.phase is Phase.ROLL:
-        return Roll(tuple(rng.choice(state.rules.die) for _ in range(state.dice_to_roll)))
-    return ChooseSeat(rng.choice(state.choices))
 
 
 def run(setup: Setup, between: Callable[[int], None] | None = None) -> tuple[list[Action], list[Event]]:
@@ -90,7 +72,7 @@ def run(setup: Setup, between: Callable[[int], None] | None = None) -> tuple[lis
             pytest.fail(f"game not over after {STEP_CAP} steps: {setup}; state {state}")
         if between is not None:
             between(len(actions))
-        action = choose(state, rng)
+        action = random_action(state, rng)
         state, new = step(state, action)
         actions.append(action)
         events.extend(new)
@@ -132,7 +114,7 @@ def check_game(setup: Setup) -> list[Event]:
         if steps >= STEP_CAP:
             pytest.fail(f"game not over after {STEP_CAP} steps: {setup}; state {state}")
         before = state
-        action = choose(state, rng)
+        action = random_action(state, rng)
         state, events = step(state, action)
         steps += 1
         all_events.extend(events)

@@ -7,9 +7,9 @@ DESIGN.md is index 0, and a seat's left neighbour is the next index (R1).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 import pytest
+from support.engine import at, play, roll
 
 from lcr_audio.engine import (
     MAX_CHIPS,
@@ -26,7 +26,6 @@ from lcr_audio.engine import (
     Face,
     FirstPlayer,
     GameStarted,
-    GameState,
     GameWon,
     IllegalActionError,
     Phase,
@@ -46,30 +45,6 @@ from lcr_audio.engine import (
     right_of,
     step,
 )
-
-FACES = {"L": Face.LEFT, "C": Face.CENTER, "R": Face.RIGHT, ".": Face.DOT, "W": Face.WILD}
-
-
-def roll(text: str) -> Roll:
-    """A Roll from a string of face letters: ``roll("L.C")`` is L, dot, C."""
-    return Roll(tuple(FACES[c] for c in text))
-
-
-def at(rules: Rules, chips: tuple[int, ...], pot: int = 0, seat: int = 0) -> GameState:
-    """A state at the start of ``seat``'s turn with the given chips and pot (built with ``replace``)."""
-    assert len(chips) == rules.players and chips[seat] > 0
-    state, _ = new_game(rules, seat)
-    may_reverse = rules.reversible and chips[seat] > 3
-    return replace(state, chips=chips, pot=pot, phase=Phase.REVERSE if may_reverse else Phase.ROLL)
-
-
-def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
-    """Apply ``actions`` in order; return the last state and all events."""
-    events: list[Event] = []
-    for action in actions:
-        state, new = step(state, action)
-        events.extend(new)
-    return state, events
 
 
 def moves(events: list[Event]) -> list[ChipsMoved]:

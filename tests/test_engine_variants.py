@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from support.engine import at, play, roll
 
 from lcr_audio.engine import (
     POT,
-    Action,
     Cause,
     ChipsMoved,
     ChipsReset,
@@ -21,14 +21,12 @@ from lcr_audio.engine import (
     DiceRolled,
     Event,
     Face,
-    GameState,
     GameWon,
     IllegalActionError,
     NothingMoved,
     Phase,
     ReversalDeclined,
     Reverse,
-    Roll,
     Rules,
     ThreeWilds,
     TurnEnded,
@@ -39,30 +37,6 @@ from lcr_audio.engine import (
     step,
 )
 from lcr_audio.engine import new_game as _new_game
-
-FACES = {"L": Face.LEFT, "C": Face.CENTER, "R": Face.RIGHT, ".": Face.DOT, "W": Face.WILD}
-
-
-def roll(text: str) -> Roll:
-    """A Roll from a string of face letters: ``roll("WL")`` is W, L."""
-    return Roll(tuple(FACES[c] for c in text))
-
-
-def at(rules: Rules, chips: tuple[int, ...], pot: int = 0, seat: int = 0) -> GameState:
-    """A state at the start of ``seat``'s turn with the given chips and pot (built with ``replace``)."""
-    assert len(chips) == rules.players and chips[seat] > 0
-    state, _ = _new_game(rules, seat)
-    may_reverse = rules.reversible and chips[seat] > 3
-    return replace(state, chips=chips, pot=pot, phase=Phase.REVERSE if may_reverse else Phase.ROLL)
-
-
-def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
-    """Apply ``actions`` in order; return the last state and all events."""
-    events: list[Event] = []
-    for action in actions:
-        state, new = step(state, action)
-        events.extend(new)
-    return state, events
 
 
 def moves(events: list[Event]) -> list[ChipsMoved]:

@@ -5,19 +5,13 @@ and behaviour agree, and a yes typed before its question never answers it."""
 from __future__ import annotations
 
 import asyncio
-import io
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import pytest
-from prompt_toolkit.input import PipeInput, create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.input import PipeInput
+from support.app import make_app
+from support.keys import KeyDriver
 
-from lcr_audio.app import App
 from lcr_audio.rules_text import sections
-from lcr_audio.settings import Settings
-from lcr_audio.speech import RecordingBackend, Speaker
-from lcr_audio.tui.console import Console
 from lcr_audio.tui.keys import Context, help_entries
 from lcr_audio.tui.main_menu import run_main_menu
 
@@ -25,58 +19,16 @@ ESCAPE, ENTER, DOWN, UP, F1 = "\x1b", "\r", "\x1b[B", "\x1b[A", "\x1bOP"
 MENU = "Left Right Center. Main menu. New game. 1 of 7. Up and Down move, Enter chooses, Escape goes back."
 
 
-@pytest.fixture
-def pipe() -> Iterator[PipeInput]:
-    with create_pipe_input() as keys:
-        yield keys
-
-
-class Program:
+class Program(KeyDriver[None]):
     """The main menu running in the test's event loop, fed keys through the pipe."""
 
     def __init__(self, keys: PipeInput, tmp_path: Path) -> None:
-        self.keys = keys
-        self.recorder = RecordingBackend()
-        self.app = App(
-            console=Console(io.StringIO()),
-            speaker=Speaker([self.recorder]),
-            keys=keys,
-            output=DummyOutput(),
-            settings=Settings(),
-            sound=None,
-            pause=0,
-            save_path=tmp_path / "autosave.json",
-        )
-        self.task: asyncio.Task[None] | None = None
-
-    @property
-    def texts(self) -> list[str]:
-        return self.recorder.texts
+        self.app, recorder = make_app(keys, tmp_path)
+        super().__init__(keys, recorder)
 
     async def start(self) -> None:
-        self.task = asyncio.create_task(run_main_menu(self.app))
+        self.run(run_main_menu(self.app))
         await self.until(lambda: MENU in self.texts)
-
-    async def until(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while not condition():
-            assert self.task is not None
-            if self.task.done():
-                self.task.result()
-                if condition():
-                    return
-                raise AssertionError(f"the program ended; last utterances: {self.texts[-5:]}")
-            if loop.time() > end:
-                raise AssertionError(f"timed out; last utterances: {self.texts[-5:]}")
-            await asyncio.sleep(0.005)
-
-    async def press(self, key: str) -> str:
-        """Send ``key`` and return the first utterance it caused."""
-        before = len(self.texts)
-        self.keys.send_text(key)
-        await self.until(lambda: len(self.texts) > before)
-        return self.texts[before]
 
 
 async def leave(program: Program) -> None:

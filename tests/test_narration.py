@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from support.engine import random_action
 
 from lcr_audio import i18n
 from lcr_audio.engine import (
@@ -1194,14 +1195,7 @@ def random_game(
     for _ in range(2000):
         if state.over:
             return
-        action: Action
-        if state.phase is Phase.REVERSE:
-            action = Reverse(rng.random() < 0.5)
-        elif state.phase is Phase.ROLL:
-            action = Roll(tuple(rng.choice(rules.die) for _ in range(state.dice_to_roll)))
-        else:
-            action = ChooseSeat(rng.choice(state.choices))
-        state, events = step(state, action)
+        state, events = step(state, random_action(state, rng))
         yield events, narrator.narrate(events, state)
 
 

@@ -12,7 +12,6 @@ import io
 import json
 import os
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -23,18 +22,21 @@ import pexpect
 import pytest
 from prompt_toolkit.input import DummyInput, PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from support.keys import until
+from support.program import run_game as run
 
 from lcr_audio import storage
 from lcr_audio.app import App
 from lcr_audio.engine import Rules
 from lcr_audio.keeper import GameKeeper, transcript_path
+from lcr_audio.saved_offer import continue_question
 from lcr_audio.saves import Series, default_save_path, load, save
 from lcr_audio.session import Player, Session
 from lcr_audio.settings import Settings, load_settings, peek_language, settings_path
 from lcr_audio.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.input import REACTION_SECONDS
-from lcr_audio.tui.play import Outcome, PlayScreen
+from lcr_audio.tui.play import Outcome, PlayScreen, ScreenSaid
 from lcr_audio.tui.scorekeeper import ScorekeeperScreen
 from lcr_audio.tui.setup import table
 
@@ -51,23 +53,6 @@ posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals a
 def pipe() -> Iterator[PipeInput]:
     with create_pipe_input() as keys:
         yield keys
-
-
-def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """The program with ``args`` (no terminal), its output as text."""
-    environment = dict(os.environ if env is None else env)  # conftest's LCR_AUDIO_HOME: the test's folders
-    environment.pop("LCR_AUDIO_SPEECH", None)
-    return subprocess.run(
-        [sys.executable, "-m", "lcr_audio", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        timeout=60,
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        env=environment,
-    )
 
 
 def spawn(*args: str, env: dict[str, str] | None = None) -> Any:
@@ -119,22 +104,6 @@ def a_table(seed: int = 1, turns: int = 2) -> Session:
     return session
 
 
-async def until(
-    condition: Callable[[], bool], task: asyncio.Future[Any] | None = None, timeout: float = 5
-) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        if task is not None and task.done():
-            task.result()
-            if condition():
-                return
-            raise AssertionError("the task ended first")
-        if loop.time() > end:
-            raise AssertionError("timed out")
-        await asyncio.sleep(0.005)
-
-
 def screen_for(session: Session, keeper: GameKeeper | None) -> PlayScreen:
     return PlayScreen(session, Speaker([RecordingBackend()]), DummyInput(), pause=0, keeper=keeper)
 
@@ -148,6 +117,13 @@ def with_history(session: Session) -> PlayScreen:
     for action in session.actions:
         fresh.apply(action)
     return screen
+
+
+def following(keeper: GameKeeper, screen: PlayScreen) -> GameKeeper:
+    """``keeper`` following the game told on ``screen``, its transcript the screen's history (as a play
+    screen with that keeper makes it)."""
+    keeper.follow(screen.session, ScreenSaid(screen), lambda _text: None)
+    return keeper
 
 
 # --- item 1: a lone surrogate, a HOME that is not UTF-8 ------------------------------------------------------
@@ -220,7 +196,7 @@ def test_item1_leaving_works_when_saving_fails_in_any_way(pipe: PipeInput, tmp_p
     """A keeper that fails with an error nobody foresaw: a signal and Escape-Y still end the game."""
 
     class Broken(GameKeeper):
-        def _save(self, screen: PlayScreen) -> str | None:
+        def _save(self) -> str | None:
             raise RuntimeError("a fault nobody foresaw")
 
     async def scenario(leave: Callable[[PlayScreen], None]) -> Outcome:
@@ -240,16 +216,15 @@ def test_item1_leaving_works_when_saving_fails_in_any_way(pipe: PipeInput, tmp_p
 def test_item1_a_save_that_cannot_be_written_is_said_once_with_where_and_why(tmp_path: Path) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x", "utf-8")
-    keeper = GameKeeper(blocker / "autosave.json")
-    screen = with_history(mid_game())
-    first = keeper.turn_ended(screen)
+    keeper = following(GameKeeper(blocker / "autosave.json"), with_history(mid_game()))
+    first = keeper.turn_ended()
     assert first == (
         f"The game could not be saved in {blocker / 'autosave.json'}: a folder on the way is missing or is a file."
     )
-    assert keeper.turn_ended(screen) is None  # said once
-    assert keeper.save_now(screen) == first  # asked for: said again
-    assert keeper.turn_ended(screen) is None  # and not once more by the autosave after it
-    assert keeper.game_over(screen) is None
+    assert keeper.turn_ended() is None  # said once
+    assert keeper.save_now() == first  # asked for: said again
+    assert keeper.turn_ended() is None  # and not once more by the autosave after it
+    assert keeper.game_over() is None
 
 
 # --- item 2: transcripts under names the game owns ------------------------------------------------------------
@@ -262,7 +237,7 @@ def test_item2_a_game_saved_to_a_players_file_never_writes_beside_it(tmp_path: P
     mine.write_text("my thesis\n", "utf-8")
     keeper = GameKeeper(path)
     assert keeper.transcript.parent == storage.data_dir()
-    assert keeper.save_now(with_history(mid_game())) == "Game saved."
+    assert following(keeper, with_history(mid_game())).save_now() == "Game saved."
     assert load(path).session.state.turn == 7  # the save is still a save (not the transcript)
     assert mine.read_text("utf-8") == "my thesis\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted({name, "thesis.txt"})
@@ -319,11 +294,14 @@ def test_item3_keep_score_offers_its_own_unfinished_table(pipe: PipeInput, tmp_p
 def test_item3_the_play_offer_names_a_game_and_never_a_table(tmp_path: Path) -> None:
     save(a_table(), tmp_path / "scorekeeper.json")
     assert (
-        load(tmp_path / "scorekeeper.json").question()
+        continue_question(load(tmp_path / "scorekeeper.json"))
         == "Continue the scorekeeper game of Ana, Bo, and Cy, turn 3?"
     )
     save(mid_game(), tmp_path / "autosave.json")
-    assert load(tmp_path / "autosave.json").question() == "Continue the game of You, Ana, and Bo, turn 7?"
+    assert (
+        continue_question(load(tmp_path / "autosave.json"))
+        == "Continue the game of You, Ana, and Bo, turn 7?"
+    )
 
 
 @pytest.mark.parametrize("key", ["n", ESCAPE])
@@ -567,8 +545,7 @@ def test_item11_a_transcript_that_cannot_be_written_is_said_as_such(tmp_path: Pa
     path = tmp_path / "autosave.json"
     keeper = GameKeeper(path)
     keeper.transcript.mkdir(parents=True)  # a folder where the transcript goes
-    screen = with_history(mid_game())
-    problem = keeper.save_now(screen)
+    problem = following(keeper, with_history(mid_game())).save_now()
     assert problem == (
         f"The game was saved, but its transcript could not be written in {keeper.transcript}: "
         "there is a folder of that name."

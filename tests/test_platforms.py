@@ -166,7 +166,7 @@ def test_quiet_output_on_windows_mutes_python_streams_and_leaves_the_descriptors
 ) -> None:
     import sys
 
-    from lcr_audio.speech import _quiet
+    from lcr_audio import quiet as _quiet
 
     monkeypatch.setattr(sys, "platform", "win32")
     swaps = _watch_descriptors(monkeypatch)
@@ -181,7 +181,7 @@ def test_quiet_output_elsewhere_swaps_descriptors_1_and_2(monkeypatch: pytest.Mo
     """The check above can fail: on Linux the descriptors are swapped (and put back)."""
     import sys
 
-    from lcr_audio.speech import _quiet
+    from lcr_audio import quiet as _quiet
 
     monkeypatch.setattr(sys, "platform", "linux")
     swaps = _watch_descriptors(monkeypatch)

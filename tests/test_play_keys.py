@@ -4,60 +4,36 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable, Iterator
 
 import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
+from support.keys import KeyDriver
 
 from lcr_audio.engine import GameWon, Rules
+from lcr_audio.seating import table
 from lcr_audio.session import Session
 from lcr_audio.speech import RecordingBackend, Speaker
 from lcr_audio.tui.keys import Command, Context, help_entries
 from lcr_audio.tui.play import Outcome, PlayScreen
-from lcr_audio.tui.setup import table
 
 ROLL_PROMPT = "Press Space to roll"
 
 
-@pytest.fixture
-def pipe() -> Iterator[PipeInput]:
-    with create_pipe_input() as keys:
-        yield keys
-
-
-class Driver:
-    """Runs a PlayScreen in the test's event loop and sends keys when the screen is ready for them."""
+class Driver(KeyDriver[Outcome]):
+    """Runs a PlayScreen in the test's event loop and sends keys when the screen is ready for them; the
+    game may end while a test waits."""
 
     def __init__(self, screen: PlayScreen, keys: PipeInput, recorder: RecordingBackend) -> None:
-        self.screen, self.keys, self.recorder = screen, keys, recorder
-        self.task: asyncio.Task[Outcome] | None = None
-
-    @property
-    def spoken(self) -> list[tuple[str, bool]]:
-        return self.recorder.spoken
+        super().__init__(keys, recorder, may_end=True)
+        self.screen = screen
 
     async def start(self) -> None:
-        self.task = asyncio.create_task(self.screen.run())
+        self.run(self.screen.run())
         await asyncio.sleep(0)
 
-    async def until(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while not condition():
-            assert self.task is not None
-            if self.task.done():
-                self.task.result()
-                return
-            if loop.time() > end:
-                raise AssertionError(f"timed out; last utterances: {self.spoken[-5:]}")
-            await asyncio.sleep(0.005)
-
-    async def press(self, text: str) -> tuple[str, bool]:
-        """Send ``text`` as keys and return the first utterance it caused."""
-        before = len(self.spoken)
-        self.keys.send_text(text)
-        await self.until(lambda: len(self.spoken) > before)
-        return self.spoken[before]
+    async def press(self, key: str) -> tuple[str, bool]:  # type: ignore[override]
+        """Send ``key`` and return the first utterance it caused, with its interrupt flag."""
+        return await self.press_spoken(key)
 
 
 def make_screen(keys: PipeInput, seed: int = 7, **rules: object) -> tuple[PlayScreen, RecordingBackend]:
@@ -101,7 +77,10 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         assert await driver.press("\x1b[B") == (f"{entries[1]} 2 of {total}.", True)
         assert await driver.press("\x1b[A") == (f"{entries[0]} 1 of {total}.", True)
         assert await driver.press("\x1b[A") == (f"{entries[-1]} {total} of {total}.", True)
-        assert await driver.press("s") == ("Up and Down go through the keys, Escape closes the list.", False)
+        assert await driver.press("s") == (
+            "Up and Down go through the keys, Escape closes the list.",
+            False,
+        )
         assert await driver.press("\x1b") == (f"Key list closed. {your_turn}", True)
         assert screen.state.turn == 1  # nothing was rolled while the list was open
         assert await driver.press("x") == ("X does nothing; F1 lists the keys.", False)  # no meaning anywhere
@@ -250,7 +229,10 @@ def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> 
         assert screen.state.chips == (3, 5, 4)  # the L went to Ana before the Wilds (R6)
         assert driver.spoken[-1][0] == "Ana, seat 2, 5 chips."
         assert await driver.press("\x1b[B") == ("Bo, seat 3, 4 chips.", True)
-        assert await driver.press("\x1b") == ("Choose who to take a chip from. Bo, seat 3, 4 chips.", True)
+        assert await driver.press("\x1b") == (
+            "Choose who to take a chip from. Bo, seat 3, 4 chips.",
+            True,
+        )
         assert await driver.press("1") == ("That is your own seat; choose another player.", False)
         await driver.press("\r")  # take from Bo
         await driver.until(lambda: screen.state.chips == (4, 5, 3))
@@ -460,7 +442,10 @@ def test_the_rules_reader_in_a_game_moves_by_section_and_f1_says_so(pipe: PipeIn
         entries = help_entries(Context.READER)
         assert entries[0] == "Down arrow, Right arrow or Tab: the next section's title."
         assert (await driver.press("\x1bOP"))[0].endswith(f"{entries[0]} 1 of {len(entries)}.")
-        assert await driver.press("\x1b") == (f"Key list closed. {parts[1].title}. 2 of {len(parts)}.", True)
+        assert await driver.press("\x1b") == (
+            f"Key list closed. {parts[1].title}. 2 of {len(parts)}.",
+            True,
+        )
         assert (await driver.press("\x1b"))[0].startswith("Back to the game.")
         pipe.send_text("\x03")
         assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]

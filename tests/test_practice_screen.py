@@ -4,21 +4,18 @@ wrong, with the exact replies, the score, and the best score remembered in the s
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import random
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import pytest
-from prompt_toolkit.input import PipeInput, create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.input import PipeInput
+from support.app import make_app
+from support.keys import KeyDriver
 
 from lcr_audio.app import App
 from lcr_audio.practice import AnswerKind, Question, check, lesson, questions
 from lcr_audio.settings import Settings, settings_path
-from lcr_audio.speech import RecordingBackend, Speaker
-from lcr_audio.tui.console import Console
+from lcr_audio.speech import RecordingBackend
 from lcr_audio.tui.practice import PracticeScreen
 
 ENTER = "\r"
@@ -28,29 +25,6 @@ UP = "\x1b[A"
 SEED = 5
 LESSON = "no-chips"
 """With SEED, this lesson asks all three kinds of question (yes or no, a seat, a number)."""
-
-
-@pytest.fixture
-def pipe() -> Iterator[PipeInput]:
-    with create_pipe_input() as keys:
-        yield keys
-
-
-def make_app(
-    keys: PipeInput, tmp_path: Path, settings: Settings | None = None
-) -> tuple[App, RecordingBackend]:
-    recorder = RecordingBackend()
-    app = App(
-        console=Console(io.StringIO()),
-        speaker=Speaker([recorder]),
-        keys=keys,
-        output=DummyOutput(),
-        settings=settings or Settings(),
-        sound=None,
-        pause=0,
-        save_path=tmp_path / "autosave.json",
-    )
-    return app, recorder
 
 
 def lesson_questions(seed: int = SEED, key: str = LESSON) -> list[Question]:
@@ -70,28 +44,12 @@ def keys_for(question: Question, right: bool) -> tuple[list[str], int | bool]:
     return [str((seat + 1) % 10), ENTER], seat
 
 
-class Practice:
+class Practice(KeyDriver[None]):
+    """Practice running in the test's event loop, fed keys through the pipe."""
+
     def __init__(self, app: App, recorder: RecordingBackend, keys: PipeInput) -> None:
-        self.app, self.recorder, self.keys = app, recorder, keys
-        self.task: asyncio.Task[None] | None = None
-
-    @property
-    def texts(self) -> list[str]:
-        return self.recorder.texts
-
-    async def until(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while not condition():
-            assert self.task is not None
-            if self.task.done():
-                self.task.result()
-                if condition():
-                    return
-                raise AssertionError(f"practice ended; last utterances: {self.texts[-5:]}")
-            if loop.time() > end:
-                raise AssertionError(f"timed out; last utterances: {self.texts[-5:]}")
-            await asyncio.sleep(0.005)
+        super().__init__(keys, recorder)
+        self.app = app
 
     async def asked(self, number: int) -> None:
         """Wait until question ``number`` has been asked."""
@@ -121,7 +79,7 @@ def test_one_lesson_by_keys_right_and_wrong_answers(pipe: PipeInput, tmp_path: P
     async def scenario() -> None:
         app, recorder = make_app(pipe, tmp_path)
         practice = Practice(app, recorder, pipe)
-        practice.task = asyncio.create_task(PracticeScreen(app, seed=SEED).run(LESSON))
+        practice.run(PracticeScreen(app, seed=SEED).run(LESSON))
         await practice.until(lambda: len(practice.texts) >= 2)
         assert practice.texts[0] == f"{item.title}. 6 questions. {item.intro}"
         for number, (question, right) in enumerate(zip(asked, plan, strict=True), 1):
@@ -168,7 +126,7 @@ def test_seat_answer_by_arrows(pipe: PipeInput, tmp_path: Path) -> None:
     async def scenario() -> None:
         app, recorder = make_app(pipe, tmp_path)
         practice = Practice(app, recorder, pipe)
-        practice.task = asyncio.create_task(PracticeScreen(app, seed=SEED).run(LESSON))
+        practice.run(PracticeScreen(app, seed=SEED).run(LESSON))
         for number, question in enumerate(asked[:first_seat], 1):
             await practice.asked(number)
             await practice.send(*keys_for(question, True)[0])
@@ -205,7 +163,7 @@ def test_a_lower_score_keeps_the_best(pipe: PipeInput, tmp_path: Path) -> None:
     async def scenario() -> None:
         app, recorder = make_app(pipe, tmp_path, Settings(progress={LESSON: [5, 6]}))
         practice = Practice(app, recorder, pipe)
-        practice.task = asyncio.create_task(PracticeScreen(app, seed=SEED).run(LESSON))
+        practice.run(PracticeScreen(app, seed=SEED).run(LESSON))
         for number, question in enumerate(asked, 1):
             await practice.asked(number)
             await practice.send(*keys_for(question, number % 2 == 0)[0])

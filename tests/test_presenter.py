@@ -5,9 +5,9 @@ message said again after them; Q skips and counts; pacing by the backend's end o
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
+from support.clock import loop_clock, run_on_loop_time
 
 from lcr_audio.narration import Utterance
 from lcr_audio.sound import cue_file
@@ -41,12 +41,12 @@ class FakeSound:
         cue_file(cue, seat=seat, dice=dice)
         self.calls.append((cue, seat, dice))
         self.places.append((pan, to))
-        self.log.append((time.monotonic(), "cue", cue))
+        self.log.append((loop_clock(), "cue", cue))
         return CUE_LENGTH
 
     def stop(self) -> None:
         self.stopped += 1
-        self.log.append((time.monotonic(), "stop", ""))
+        self.log.append((loop_clock(), "stop", ""))
 
 
 class LoggingBackend(RecordingBackend):
@@ -58,14 +58,14 @@ class LoggingBackend(RecordingBackend):
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         super().speak(text, interrupt=interrupt)
-        self.log.append((time.monotonic(), "speak", text))
+        self.log.append((loop_clock(), "speak", text))
 
 
 def make(name: str = "recording", rate: int = 0) -> tuple[Presenter, LoggingBackend, FakeSound, list[Entry]]:
     log: list[Entry] = []
     backend = LoggingBackend(log, name)
     sound = FakeSound(log)
-    presenter = Presenter(Speaker([backend]), sound, rate=lambda: rate)  # type: ignore[arg-type]
+    presenter = Presenter(Speaker([backend]), sound, rate=lambda: rate, clock=loop_clock)  # type: ignore[arg-type]
     return presenter, backend, sound, log
 
 
@@ -119,7 +119,7 @@ def test_utterances_in_order_each_one_after_its_cues() -> None:
         assert times[1] - times[0] >= DICE_GAP_SECONDS - 0.01
         assert times[2] - times[1] >= CUE_GAP_SECONDS - 0.01
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def test_an_answer_speaks_at_once_and_the_queue_goes_on() -> None:
@@ -140,11 +140,11 @@ def test_an_answer_speaks_at_once_and_the_queue_goes_on() -> None:
             ("Bo rolls dot.", False),
         ]
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def make_speaking(
-    clock: object = time.monotonic,
+    clock: object = loop_clock,
 ) -> tuple[Presenter, SpeakingRecorder, list[str]]:
     """A presenter over a backend that reports its end; ``printed`` collects the lines the console shows."""
     backend = SpeakingRecorder()
@@ -175,7 +175,7 @@ def test_each_game_message_waits_for_the_one_before_to_end() -> None:
         await asyncio.wait_for(drained, 1)
         await presenter.stop()
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def test_a_game_message_cut_by_an_answer_is_said_again_whole_after_it() -> None:
@@ -207,7 +207,7 @@ def test_a_game_message_cut_by_an_answer_is_said_again_whole_after_it() -> None:
             "Your turn.",
         ]
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def test_an_answer_after_a_message_ended_repeats_nothing() -> None:
@@ -224,7 +224,7 @@ def test_an_answer_after_a_message_ended_repeats_nothing() -> None:
         await presenter.stop()
         assert backend.texts == ["Ana rolls L.", "Pot: 1 chip."]
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def test_a_wrong_keys_sentence_cuts_no_game_message() -> None:
@@ -243,7 +243,7 @@ def test_a_wrong_keys_sentence_cuts_no_game_message() -> None:
         await presenter.stop()
         assert backend.spoken == [("Ana rolls L.", False), ("Not now. F1 lists the keys.", False)]
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def test_an_answer_after_a_wrong_keys_sentence_cuts_only_what_is_being_said() -> None:
@@ -269,7 +269,7 @@ def test_an_answer_after_a_wrong_keys_sentence_cuts_only_what_is_being_said() ->
             ("Seat 2, Ana: 1 chip.", True),
         ]
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def test_a_skip_counts_what_it_skipped_and_the_game_goes_on() -> None:
@@ -294,7 +294,7 @@ def test_a_skip_counts_what_it_skipped_and_the_game_goes_on() -> None:
         await presenter.stop()
         assert backend.texts == ["Ana rolls C.", "Your turn."]
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def test_a_skip_with_nothing_under_way_counts_nothing() -> None:
@@ -308,7 +308,7 @@ def test_a_skip_with_nothing_under_way_counts_nothing() -> None:
         assert presenter.skip() == 0
         await presenter.stop()
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def test_a_skip_during_cues_also_drops_that_sentence() -> None:
@@ -323,7 +323,7 @@ def test_a_skip_during_cues_also_drops_that_sentence() -> None:
         await presenter.stop(drain=False)
         assert backend.spoken == []
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 class FakeClock:
@@ -361,7 +361,7 @@ def test_without_an_end_report_the_estimate_paces_by_mode_and_rate() -> None:
         console = Presenter(Speaker([RecordingBackend(name="console")]), None, clock=clock)
         assert console._estimate("one two three four five six seven") == 0.0  # printed: nobody waits
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def test_a_backend_that_never_reports_its_end_does_not_stall_the_game() -> None:
@@ -379,7 +379,7 @@ def test_a_backend_that_never_reports_its_end_does_not_stall_the_game() -> None:
         assert backend.texts == ["Ana rolls L.", "Bo rolls C."]
         await presenter.stop(drain=False)
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def test_a_turn_cue_without_a_seat_never_loses_the_sentence() -> None:
@@ -401,13 +401,13 @@ def test_a_turn_cue_without_a_seat_never_loses_the_sentence() -> None:
         ]
         assert sound.calls[1] == ("turn", 2, None)
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def test_no_sound_player_speaks_all_the_same() -> None:
     async def scenario() -> None:
         backend = RecordingBackend()
-        presenter = Presenter(Speaker([backend]), None)
+        presenter = Presenter(Speaker([backend]), None, clock=loop_clock)
         presenter.start()
         presenter.add(Utterance("Ana rolls L.", cues=("dice", "chip-left")))
         assert presenter.skip() == 1
@@ -416,7 +416,7 @@ def test_no_sound_player_speaks_all_the_same() -> None:
         await presenter.stop()
         assert backend.spoken == [("Bo rolls C.", False)]
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())
 
 
 def test_an_answer_after_a_message_ended_and_a_wrong_keys_sentence_repeats_nothing() -> None:
@@ -442,4 +442,4 @@ def test_an_answer_after_a_message_ended_and_a_wrong_keys_sentence_repeats_nothi
             "You 0, Ana 3, Bo 0, pot 0.",
         ]
 
-    asyncio.run(scenario())
+    run_on_loop_time(scenario())

@@ -3,39 +3,19 @@ folders in a temporary folder: nothing saved yet, then a finished game with its 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from support.program import run_game as run
 
 from lcr_audio.engine import Rules
 from lcr_audio.keeper import transcript_path
 from lcr_audio.saves import Series, default_save_path, save
 from lcr_audio.session import Player, Session
 
-ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPT = (
     "A game of 3 players: Ana, Bo, and Zoë. Everyone starts with 3 chips.\n"
     "Ana rolls L, dot, C: one chip to Bo, one to the pot. Ana 1, Bo 4, pot 1.\n"
     "Zoë wins with 9 chips.\n"
 )
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)  # conftest points the XDG folders into this test's temporary folder
-    env.pop("LCR_AUDIO_SPEECH", None)
-    return subprocess.run(
-        [sys.executable, "-m", "lcr_audio", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=30,
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        env=env,
-    )
 
 
 def finished_table() -> tuple[Session, Series]:

@@ -6,23 +6,24 @@ from __future__ import annotations
 import asyncio
 import copy
 import io
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from support.keys import until
 
 from lcr_audio.app import App
 from lcr_audio.engine import ChooseSeat, Face, Roll, Rules
 from lcr_audio.saves import LoadedGame, Series, load, save, state_digest
+from lcr_audio.seating import table
 from lcr_audio.session import Player, Session
 from lcr_audio.settings import Settings
 from lcr_audio.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.play import Outcome
-from lcr_audio.tui.setup import table
 
 T = TypeVar("T")
 ESCAPE = "\x1b"
@@ -54,20 +55,6 @@ def mid_game(seed: int = 4, human_turns: int = 2) -> Session:
             assert not session.state.over
             session.play_computer()
     return session
-
-
-async def until(condition: Callable[[], bool], task: asyncio.Future[Any], timeout: float = 5.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        if task.done():
-            task.result()
-            if condition():
-                return
-            raise AssertionError("the task ended first")
-        if loop.time() > end:
-            raise AssertionError("timed out")
-        await asyncio.sleep(0.005)
 
 
 async def answer_when_asked(

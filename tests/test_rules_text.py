@@ -13,26 +13,23 @@ import itertools
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.frontend import parse_keywords
+from support.engine import at, events_of, random_action
 
 from lcr_audio import i18n
 from lcr_audio.engine import (
-    Action,
     ChipsReset,
     ChooseSeat,
     DiceRolled,
     Event,
     Face,
     FirstPlayer,
-    GameState,
     GameWon,
-    Phase,
     Reverse,
     Roll,
     Rules,
@@ -240,14 +237,7 @@ def random_game(rules: Rules, rng: random.Random, limit: int = 400) -> Iterator[
     for _ in range(limit):
         if state.over:
             return
-        action: Action
-        if state.phase is Phase.REVERSE:
-            action = Reverse(rng.random() < 0.5)
-        elif state.phase is Phase.ROLL:
-            action = Roll(tuple(rng.choice(rules.die) for _ in range(state.dice_to_roll)))
-        else:
-            action = ChooseSeat(rng.choice(state.choices))
-        state, events = step(state, action)
+        state, events = step(state, random_action(state, rng))
         yield from events
 
 
@@ -275,25 +265,11 @@ def test_the_reset_section_is_right_about_whether_a_reset_can_happen(rules: Rule
 # --- explain_roll ------------------------------------------------------------------------------------------
 
 
-def table(rules: Rules, chips: tuple[int, ...], pot: int = 0, seat: int = 0) -> GameState:
-    state, _events = new_game(rules, first=seat)
-    phase = Phase.REVERSE if rules.reversible and chips[seat] > 3 else Phase.ROLL
-    return replace(state, chips=chips, pot=pot, phase=phase)
-
-
-def play(state: GameState, *actions: Action) -> list[Event]:
-    events: list[Event] = []
-    for action in actions:
-        state, batch = step(state, action)
-        events.extend(batch)
-    return events
-
-
 FOUR = Rules(players=4)
 
 
 def test_explain_l_dot_c_for_you_and_for_someone_else() -> None:
-    events = play(table(FOUR, (3, 3, 3, 3)), Roll((L, D, C)))
+    events = events_of(at(FOUR, (3, 3, 3, 3)), Roll((L, D, C)))
     assert explain_roll(events, NAMES, True) == (
         "Your L sent a chip to Bo, on your left. The dot let you keep one chip. Your C put a chip in the pot."
     )
@@ -304,18 +280,18 @@ def test_explain_l_dot_c_for_you_and_for_someone_else() -> None:
 
 
 def test_explain_r_and_several_dots() -> None:
-    events = play(table(FOUR, (3, 3, 3, 3), seat=1), Roll((D, R, D)))
+    events = events_of(at(FOUR, (3, 3, 3, 3), seat=1), Roll((D, R, D)))
     assert explain_roll(events, NAMES, False) == (
         "A dot let Bo keep one chip. Bo's R sent a chip to Ana, on Bo's right. "
         "Another dot let Bo keep one more chip."
     )
-    events = play(table(FOUR, (3, 3, 3, 3)), Roll((R,) * 3))
+    events = events_of(at(FOUR, (3, 3, 3, 3)), Roll((R,) * 3))
     assert explain_roll(events, NAMES, True) == " ".join(["Your R sent a chip to Dee, on your right."] * 3)
 
 
 def test_explain_ignores_what_comes_before_and_after_the_turn() -> None:
     state, start = new_game(FOUR)
-    first = play(state, Roll((C, C, D)))
+    first = events_of(state, Roll((C, C, D)))
     _state, second = step(step(state, Roll((C, C, D)))[0], Roll((L, L, L)))
     text = explain_roll([*start, *first, *second], NAMES, True)
     assert (
@@ -326,12 +302,12 @@ def test_explain_ignores_what_comes_before_and_after_the_turn() -> None:
 
 def test_explain_wild_take_after_the_letters() -> None:
     rules = Rules(players=4, wild=True)
-    events = play(table(rules, (3, 0, 2, 1)), Roll((W, L, D)), ChooseSeat(1))
+    events = events_of(at(rules, (3, 0, 2, 1)), Roll((W, L, D)), ChooseSeat(1))
     assert explain_roll(events, NAMES, True) == (
         "Your L sent a chip to Bo, on your left. The dot let you keep one chip. "
         "Then your Wild took a chip from Bo."
     )
-    events = play(table(rules, (3, 2, 2, 1)), Roll((W, W, D)), ChooseSeat(2), ChooseSeat(3))
+    events = events_of(at(rules, (3, 2, 2, 1)), Roll((W, W, D)), ChooseSeat(2), ChooseSeat(3))
     assert explain_roll(events, NAMES, False) == (
         "The dot let Ana keep one chip. Ana's Wild took a chip from Cy. "
         "Ana's other Wild took a chip from Dee."
@@ -340,7 +316,7 @@ def test_explain_wild_take_after_the_letters() -> None:
 
 def test_explain_a_wild_with_nothing_to_take() -> None:
     rules = Rules(players=4, wild=True, win=WinCondition.ROLL_ALL_DOTS)
-    events = play(table(rules, (2, 0, 0, 0), pot=10), Roll((W, D)))
+    events = events_of(at(rules, (2, 0, 0, 0), pot=10), Roll((W, D)))
     assert explain_roll(events, NAMES, True) == (
         "The dot let you keep one chip. Nobody else had a chip, so your Wild took nothing."
     )
@@ -350,15 +326,15 @@ def test_explain_a_wild_with_nothing_to_take() -> None:
 
 
 def test_explain_three_wilds_both_settings() -> None:
-    take = play(table(Rules(players=4, wild=True), (3, 2, 2, 1), pot=4), Roll((W, W, W)))
+    take = events_of(at(Rules(players=4, wild=True), (3, 2, 2, 1), pot=4), Roll((W, W, W)))
     assert explain_roll(take, NAMES, False) == "Ana's three Wilds took the whole pot: 4 chips."
     rules = Rules(players=4, wild=True, three_wilds=ThreeWilds.WIN)
-    win = play(table(rules, (3, 2, 2, 1), pot=4), Roll((W, W, W)))
+    win = events_of(at(rules, (3, 2, 2, 1), pot=4), Roll((W, W, W)))
     assert explain_roll(win, NAMES, True) == (
         "Your three Wilds took the whole pot: 4 chips. In this game three Wilds win at once, so you win with "
         "7 chips."
     )
-    empty = play(table(rules, (3, 2, 2, 1)), Roll((W, W, W)))
+    empty = events_of(at(rules, (3, 2, 2, 1)), Roll((W, W, W)))
     assert explain_roll(empty, NAMES, True) == (
         "Your three Wilds found the pot empty, so they took nothing. "
         "In this game three Wilds win at once, so you win with 3 chips."
@@ -367,7 +343,7 @@ def test_explain_three_wilds_both_settings() -> None:
 
 def test_explain_reversed_dice() -> None:
     rules = Rules(players=4, reversible=True)
-    events = play(table(rules, (5, 0, 2, 1)), Reverse(True), Roll((L, R, C)))
+    events = events_of(at(rules, (5, 0, 2, 1)), Reverse(True), Roll((L, R, C)))
     assert explain_roll(events, NAMES, True) == (
         "First you put 3 chips in the pot to reverse the dice. "
         "Your reversed L took nothing: Bo, on your left, had no chip. "
@@ -379,12 +355,12 @@ def test_explain_reversed_dice() -> None:
         "Ana's reversed R took a chip from Dee, on Ana's right. Ana's reversed C took a chip from the pot."
     )
     wild = Rules(players=4, reversible=True, wild=True)
-    gives = play(table(wild, (5, 0, 2, 1)), Reverse(True), Roll((W, D, W)), ChooseSeat(1), ChooseSeat(1))
+    gives = events_of(at(wild, (5, 0, 2, 1)), Reverse(True), Roll((W, D, W)), ChooseSeat(1), ChooseSeat(1))
     assert explain_roll(gives, NAMES, False) == (
         "First Ana put 3 chips in the pot to reverse the dice. The dot did nothing. "
         "Ana's reversed Wild gave a chip to Bo. Ana's other reversed Wild gave a chip to Bo."
     )
-    three = play(table(wild, (5, 0, 2, 1)), Reverse(True), Roll((W, W, W)))
+    three = events_of(at(wild, (5, 0, 2, 1)), Reverse(True), Roll((W, W, W)))
     assert explain_roll(three, NAMES, True) == (
         "First you put 3 chips in the pot to reverse the dice. "
         "Your three reversed Wilds put all your 2 chips in the pot."
@@ -392,23 +368,23 @@ def test_explain_reversed_dice() -> None:
 
 
 def test_explain_a_win_and_a_reset() -> None:
-    win = play(table(FOUR, (1, 0, 2, 0), pot=4), Roll((C,)))
+    win = events_of(at(FOUR, (1, 0, 2, 0), pot=4), Roll((C,)))
     assert explain_roll(win, NAMES, True) == (
         "Your C put a chip in the pot. Now only Cy has chips, so Cy wins with 7 chips, pot included."
     )
     dots = Rules(players=4, win=WinCondition.ROLL_ALL_DOTS)
-    reset = play(table(dots, (1, 0, 0, 0), pot=11), Roll((C,)))
+    reset = events_of(at(dots, (1, 0, 0, 0), pot=11), Roll((C,)))
     assert explain_roll(reset, NAMES, True) == (
         "Your C put a chip in the pot. Nobody has any chips left, so everyone gets 3 chips again. "
         "The pot keeps its 12 chips."
     )
-    all_dots = play(table(dots, (2, 0, 0, 0), pot=10), Roll((D, D)))
+    all_dots = events_of(at(dots, (2, 0, 0, 0), pot=10), Roll((D, D)))
     assert explain_roll(all_dots, NAMES, False) == (
         "A dot let Ana keep one chip. Another dot let Ana keep one more chip. "
         "Nothing but dots, so Ana wins with 12 chips."
     )
     pot = Rules(players=4, win=WinCondition.LAST_CHIP_IN_POT)
-    last = play(table(pot, (1, 0, 0, 0), pot=11), Roll((C,)))
+    last = events_of(at(pot, (1, 0, 0, 0), pot=11), Roll((C,)))
     assert explain_roll(last, NAMES, True) == (
         "Your C put a chip in the pot. That left nobody with chips, so you win the pot: 12 chips."
     )
@@ -418,13 +394,13 @@ def test_explain_a_win_and_a_reset() -> None:
 
 
 def test_explain_l_and_r_to_the_listener() -> None:
-    events = play(table(FOUR, (3, 3, 3, 3)), Roll((L, D, C)))
+    events = events_of(at(FOUR, (3, 3, 3, 3)), Roll((L, D, C)))
     assert explain_roll(events, NAMES, False, listener=1) == (
         "Ana's L sent a chip to you, on Ana's left. The dot let Ana keep one chip. "
         "Ana's C put a chip in the pot."
     )
     assert explain_roll(events, NAMES, False, listener=2) == explain_roll(events, NAMES, False)
-    events = play(table(FOUR, (3, 3, 3, 3), seat=1), Roll((D, R, D)))
+    events = events_of(at(FOUR, (3, 3, 3, 3), seat=1), Roll((D, R, D)))
     assert explain_roll(events, NAMES, False, listener=0) == (
         "A dot let Bo keep one chip. Bo's R sent a chip to you, on Bo's right. "
         "Another dot let Bo keep one more chip."
@@ -433,7 +409,7 @@ def test_explain_l_and_r_to_the_listener() -> None:
 
 def test_explain_a_reversed_letter_taking_from_the_listener() -> None:
     rules = Rules(players=4, reversible=True)
-    events = play(table(rules, (5, 2, 2, 0)), Reverse(True), Roll((L, R, C)))
+    events = events_of(at(rules, (5, 2, 2, 0)), Reverse(True), Roll((L, R, C)))
     assert explain_roll(events, NAMES, False, listener=1) == (
         "First Ana put 3 chips in the pot to reverse the dice. "
         "Ana's reversed L took a chip from you, on Ana's left. "
@@ -446,7 +422,7 @@ def test_explain_a_reversed_letter_taking_from_the_listener() -> None:
         "Ana's reversed R took nothing: you, on Ana's right, had no chip. "
         "Ana's reversed C took a chip from the pot."
     )
-    events = play(table(rules, (5, 0, 2, 1)), Reverse(True), Roll((R, L, D)))
+    events = events_of(at(rules, (5, 0, 2, 1)), Reverse(True), Roll((R, L, D)))
     assert explain_roll(events, NAMES, False, listener=3) == (
         "First Ana put 3 chips in the pot to reverse the dice. "
         "Ana's reversed R took a chip from you, on Ana's right. "
@@ -461,16 +437,16 @@ def test_explain_a_reversed_letter_taking_from_the_listener() -> None:
 
 def test_explain_a_wild_taking_from_the_listener() -> None:
     rules = Rules(players=4, wild=True)
-    events = play(table(rules, (3, 0, 2, 1)), Roll((W, L, D)), ChooseSeat(1))
+    events = events_of(at(rules, (3, 0, 2, 1)), Roll((W, L, D)), ChooseSeat(1))
     assert explain_roll(events, NAMES, False, listener=1) == (
         "Ana's L sent a chip to you, on Ana's left. The dot let Ana keep one chip. "
         "Then Ana's Wild took a chip from you."
     )
-    events = play(table(rules, (3, 2, 2, 1)), Roll((W, W, D)), ChooseSeat(2), ChooseSeat(2))
+    events = events_of(at(rules, (3, 2, 2, 1)), Roll((W, W, D)), ChooseSeat(2), ChooseSeat(2))
     assert explain_roll(events, NAMES, False, listener=2) == (
         "The dot let Ana keep one chip. Ana's Wild took a chip from you. Ana's other Wild took a chip from you."
     )
-    events = play(table(rules, (3, 2, 2, 1)), Roll((W, W, D)), ChooseSeat(2), ChooseSeat(3))
+    events = events_of(at(rules, (3, 2, 2, 1)), Roll((W, W, D)), ChooseSeat(2), ChooseSeat(3))
     assert explain_roll(events, NAMES, False, listener=3) == (
         "The dot let Ana keep one chip. Ana's Wild took a chip from Cy. Ana's other Wild took a chip from you."
     )
@@ -478,12 +454,12 @@ def test_explain_a_wild_taking_from_the_listener() -> None:
 
 def test_explain_a_reversed_wild_giving_to_the_listener() -> None:
     wild = Rules(players=4, reversible=True, wild=True)
-    gives = play(table(wild, (5, 0, 2, 1)), Reverse(True), Roll((W, D, W)), ChooseSeat(1), ChooseSeat(1))
+    gives = events_of(at(wild, (5, 0, 2, 1)), Reverse(True), Roll((W, D, W)), ChooseSeat(1), ChooseSeat(1))
     assert explain_roll(gives, NAMES, False, listener=1) == (
         "First Ana put 3 chips in the pot to reverse the dice. The dot did nothing. "
         "Ana's reversed Wild gave you a chip. Ana's other reversed Wild gave you a chip."
     )
-    gives = play(table(wild, (5, 0, 2, 1)), Reverse(True), Roll((W, D, W)), ChooseSeat(1), ChooseSeat(3))
+    gives = events_of(at(wild, (5, 0, 2, 1)), Reverse(True), Roll((W, D, W)), ChooseSeat(1), ChooseSeat(3))
     assert explain_roll(gives, NAMES, False, listener=3) == (
         "First Ana put 3 chips in the pot to reverse the dice. The dot did nothing. "
         "Ana's reversed Wild gave a chip to Bo. Ana's other reversed Wild gave you a chip."
@@ -491,11 +467,11 @@ def test_explain_a_reversed_wild_giving_to_the_listener() -> None:
 
 
 def test_explain_the_listener_winning_on_someone_else_s_roll() -> None:
-    win = play(table(FOUR, (1, 0, 2, 0), pot=4), Roll((C,)))
+    win = events_of(at(FOUR, (1, 0, 2, 0), pot=4), Roll((C,)))
     assert explain_roll(win, NAMES, False, listener=2) == (
         "Ana's C put a chip in the pot. Now only you have chips, so you win with 7 chips, pot included."
     )
-    passed = play(table(FOUR, (1, 2, 0, 0), pot=9), Roll((L,)))
+    passed = events_of(at(FOUR, (1, 2, 0, 0), pot=9), Roll((L,)))
     assert explain_roll(passed, NAMES, False, listener=1) == (
         "Ana's L sent a chip to you, on Ana's left. Now only you have chips, so you win with 12 chips, "
         "pot included."
@@ -503,7 +479,7 @@ def test_explain_the_listener_winning_on_someone_else_s_roll() -> None:
 
 
 def test_the_listener_s_own_roll_and_a_listener_who_rolled_are_unchanged() -> None:
-    events = play(table(FOUR, (3, 3, 3, 3)), Roll((L, D, C)))
+    events = events_of(at(FOUR, (3, 3, 3, 3)), Roll((L, D, C)))
     assert explain_roll(events, NAMES, True, listener=0) == explain_roll(events, NAMES, True)
     assert explain_roll(events, NAMES, True, 0) == explain_roll(events, NAMES, True)
 

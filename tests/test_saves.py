@@ -1,6 +1,6 @@
 """Saved games (DESIGN.md §1, §4): round trips, every kind of bad file, and kills in the middle of a write.
 
-No test touches the player's own folders: the ``XDG_*`` variables point into ``tmp_path`` and every save
+No test touches the player's own folders: ``LCR_AUDIO_HOME`` points into ``tmp_path`` and every save
 goes to an explicit path there.
 """
 
@@ -23,10 +23,12 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.engine import any_rules
 
 from lcr_audio import saves
 from lcr_audio.bots import Policy
-from lcr_audio.engine import Event, FirstPlayer, Roll, Rules, ThreeWilds, WinCondition
+from lcr_audio.engine import Event, FirstPlayer, Roll, Rules
+from lcr_audio.saved_offer import continue_question
 from lcr_audio.saves import MAX_BYTES, Problem, SaveError, Series
 from lcr_audio.session import Player, Session
 
@@ -71,15 +73,7 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[Session, int, Series, Path | None]:
-    rules = Rules(
-        players=draw(st.integers(3, 10)),
-        chips=draw(st.integers(1, 10)),
-        wild=draw(st.booleans()),
-        three_wilds=draw(st.sampled_from(ThreeWilds)),
-        reversible=draw(st.booleans()),
-        win=draw(st.sampled_from(WinCondition)),
-        first_player=draw(st.sampled_from(FirstPlayer)),
-    )
+    rules = draw(any_rules())
     players = [
         Player(
             # Names as the setup leaves them (letters, digits, marks, symbols; load cleans any other).
@@ -210,7 +204,7 @@ def test_the_question_names_the_players_and_the_turn(tmp_path: Path) -> None:
     path = tmp_path / "q.json"
     saves.save(session, path)
     loaded = saves.load(path)
-    assert loaded.question() == f"Continue the game of Ana, Bo, and Cy, turn {session.state.turn}?"
+    assert continue_question(loaded) == f"Continue the game of Ana, Bo, and Cy, turn {session.state.turn}?"
     assert loaded.saved_at.tzinfo is not None
 
 

@@ -9,10 +9,10 @@ R14 ordinary dice), not read back from the engine.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
 
 import pytest
-from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.input import PipeInput
+from support.keys import KeyDriver
 
 from lcr_audio.engine import Face, GameState, Phase, Rules
 from lcr_audio.session import Player, Session
@@ -29,25 +29,13 @@ NAMES = ("Ana", "Bo", "Cy")
 WILD_REVERSIBLE = Rules(players=3, chips=4, wild=True, reversible=True)
 
 
-@pytest.fixture
-def pipe() -> Iterator[PipeInput]:
-    with create_pipe_input() as keys:
-        yield keys
-
-
-class Table:
+class Table(KeyDriver[Outcome]):
     """A ScorekeeperScreen running in the test's event loop, fed keys through the pipe."""
 
     def __init__(self, rules: Rules, keys: PipeInput) -> None:
-        self.recorder = RecordingBackend()
-        self.keys = keys
+        super().__init__(keys, RecordingBackend())
         session = Session(rules, [Player(name, True) for name in NAMES], seed=1, physical=True)
         self.screen = ScorekeeperScreen(session, Speaker([self.recorder]), keys, pause=0, new_session=None)
-        self.task: asyncio.Task[Outcome] | None = None
-
-    @property
-    def texts(self) -> list[str]:
-        return self.recorder.texts
 
     @property
     def state(self) -> GameState:
@@ -61,31 +49,12 @@ class Table:
         return self.state.chips, self.state.pot
 
     async def start(self, first_prompt: str) -> None:
-        self.task = asyncio.create_task(self.screen.run())
+        self.run(self.screen.run())
         await self.heard(first_prompt)
 
-    async def until(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while not condition():
-            assert self.task is not None
-            if self.task.done():
-                self.task.result()
-                raise AssertionError(f"the screen ended; last utterances: {self.texts[-5:]}")
-            if loop.time() > end:
-                raise AssertionError(f"timed out; last utterances: {self.texts[-5:]}")
-            await asyncio.sleep(0.005)
-
-    async def heard(self, text: str) -> None:
-        """Wait until ``text`` has been spoken (game messages go through the presenter's queue)."""
-        await self.until(lambda: text in self.texts)
-
-    async def press(self, key: str) -> tuple[str, bool]:
+    async def press(self, key: str) -> tuple[str, bool]:  # type: ignore[override]
         """Send one key and return the first utterance it caused, with its interrupt flag."""
-        before = len(self.recorder.spoken)
-        self.keys.send_text(key)
-        await self.until(lambda: len(self.recorder.spoken) > before)
-        return self.recorder.spoken[before]
+        return await self.press_spoken(key)
 
     async def answer(self, key: str) -> str:
         """Send a key that is answered at once (interrupting) and return the answer's text."""

@@ -9,9 +9,10 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 
 from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
+from lcr_audio.seating import clean_name, distinct_names, table
 from lcr_audio.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
-from lcr_audio.tui.setup import Setup, clean_name, distinct_names, table
+from lcr_audio.tui.setup import Setup
 
 
 def run_setup(*key_groups: str) -> tuple[Rules, list[str], list[bool], list[str]]:

@@ -18,9 +18,9 @@ import pytest
 
 from lcr_audio.engine import Rules
 from lcr_audio.saves import default_save_path, load, state_digest
+from lcr_audio.seating import table
 from lcr_audio.session import Session
 from lcr_audio.tui.input import REACTION_SECONDS
-from lcr_audio.tui.setup import table
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals in a pseudo-terminal")
 

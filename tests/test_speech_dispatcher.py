@@ -276,9 +276,9 @@ def test_whole_watch_mode_game_is_heard_in_order_and_brailled(
     from prompt_toolkit.input import DummyInput
 
     from lcr_audio.engine import Rules
+    from lcr_audio.seating import table
     from lcr_audio.session import Session
     from lcr_audio.tui.play import Outcome, PlayScreen
-    from lcr_audio.tui.setup import table
 
     speaker = Speaker([ScreenReaderBackend(autospawn=False)])
     asked: list[tuple[str, bool]] = []

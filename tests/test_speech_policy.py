@@ -11,11 +11,11 @@ import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
 
 from lcr_audio.engine import Rules
+from lcr_audio.seating import table
 from lcr_audio.session import Session
 from lcr_audio.speech import Speaker
 from lcr_audio.speech.simple import SpeakingRecorder
 from lcr_audio.tui.play import Outcome, PlayScreen
-from lcr_audio.tui.setup import table
 
 
 @pytest.fixture

@@ -22,10 +22,10 @@ from lcr_audio import sound
 from lcr_audio.cli import main
 from lcr_audio.engine import Rules
 from lcr_audio.saves import default_save_path, save
+from lcr_audio.seating import table
 from lcr_audio.session import Session
 from lcr_audio.settings import Settings, save_settings
 from lcr_audio.sound import SoundPlayer, cue_file
-from lcr_audio.tui.setup import table
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCH = ["play", "--players", "3", "--computer", "all", "--seed", "3", "--speech", "console", "--fast"]

@@ -20,8 +20,8 @@ from babel.messages.pofile import read_po
 from lcr_audio import i18n
 from lcr_audio.engine import Rules
 from lcr_audio.narration import Narrator
+from lcr_audio.seating import table
 from lcr_audio.session import Session
-from lcr_audio.tui.setup import table
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"

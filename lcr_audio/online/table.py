@@ -17,13 +17,13 @@ from typing import Any, Final
 
 from ..bots import DEFAULT_POLICY
 from ..engine import MAX_PLAYERS, MIN_PLAYERS, ChooseSeat, IllegalActionError, Phase, Reverse, Rules, Seat
+from ..names import clean_name, printable
+from ..seating import distinct_names
 from ..session import Player, Session
-from ..tui.setup import clean_name, distinct_names
 from .protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
     MAX_CHAT,
-    MAX_NAME,
     PROTOCOL_VERSION,
     AddComputer,
     Applied,
@@ -84,7 +84,7 @@ def new_code() -> str:
 def clean_chat(text: str) -> str:
     """A chat line safe to print and speak: no escape sequences or control characters, at most
     :data:`MAX_CHAT` characters. May be empty."""
-    return clean_name(text.replace("\n", " "), MAX_CHAT)
+    return printable(text)[:MAX_CHAT].strip()
 
 
 class Stage(enum.Enum):
@@ -198,7 +198,7 @@ class Table:
             if index is None:
                 raise ProtocolError(Reason.BAD_TOKEN)
             reclaimed.append(index)
-        names = [clean_name(name, MAX_NAME) for name in hello.names]
+        names = [clean_name(name) for name in hello.names]
         if any(not name or name.isdigit() for name in names):
             raise ProtocolError(Reason.BAD_NAME)
         if names and self.stage is not Stage.LOBBY:
@@ -455,7 +455,7 @@ def seats_from(entries: Iterable[dict[str, Any]]) -> list[TableSeat]:
         name, kind, token = entry["name"], SeatKind(entry["kind"]), entry["token"]
         if not isinstance(name, str) or not isinstance(token, str):
             raise ValueError("A seat needs a name and a token.")
-        seats.append(TableSeat(clean_name(name, MAX_NAME), kind, token))
+        seats.append(TableSeat(clean_name(name), kind, token))
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS and seats:
         raise ValueError("A table has 3 to 10 seats.")
     return seats

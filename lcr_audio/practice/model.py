@@ -1,8 +1,8 @@
 """The lesson model: what a lesson is, what a question is, and how an answer is marked.
 
 A :class:`Lesson` carries its question makers, so a lesson and the questions it asks are one object
-(:mod:`lcr_audio.practice.lessons` holds them all). A :class:`Question` keeps its starting state and the
-actions played from it, so its answer can be worked out again by anyone (:func:`replay`).
+(:mod:`lcr_audio.practice.lessons` holds them all). A :class:`Question` keeps its starting state and
+the actions played from it, so its answer can be worked out again by anyone (:func:`replay`).
 """
 
 from __future__ import annotations

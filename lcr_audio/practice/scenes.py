@@ -2,8 +2,9 @@
 
 A :class:`Maker` draws a table (players, chips, pot, names) from its lesson's RNG, starts it at a position
 where one seat is about to play, plays a reversal, a roll and Wild choices with
-:func:`lcr_audio.engine.step`, and turns the result into a :class:`~lcr_audio.practice.model.Question`
-whose answer :func:`~lcr_audio.practice.measure.measure` reads from the engine.
+:func:`lcr_audio.engine.step`, and turns the result into a
+:class:`~lcr_audio.practice.model.Question` whose answer
+:func:`~lcr_audio.practice.measure.measure` reads from the engine.
 """
 
 from __future__ import annotations

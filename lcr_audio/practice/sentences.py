@@ -1,7 +1,7 @@
 """Every sentence practice says about its questions: the table, the roll, what is asked, the answer and why.
 
-The makers in :mod:`lcr_audio.practice.lessons` compose questions from these; the marking (:func:`check`)
-and the score live here too. The face-by-face account of a roll comes from one place,
+The makers in :mod:`lcr_audio.practice.lessons` compose questions from these; the marking
+(:func:`check`) and the score live here too. The face-by-face account of a roll comes from one place,
 :func:`roll_explained`, so a shared roll explanation can take its place without touching the rest.
 """
 

@@ -1,15 +1,16 @@
 """The contract every speech backend keeps (DESIGN.md §3).
 
-A backend turns one utterance text into speech (or braille, or a printed line). The game never talks to a
-backend directly: it talks to :class:`lcr_audio.speech.Speaker`, which holds a priority list of backends
-and drops one that fails.
+A backend turns one utterance text into speech (or braille, or a printed line). The game never talks to
+a backend directly: it talks to :class:`lcr_audio.speech.Speaker`, which holds a priority list of
+backends and drops one that fails.
 """
 
 from __future__ import annotations
 
 import abc
-import enum
 from dataclasses import dataclass
+
+from lcr_audio.speech_mode import SpeechMode as SpeechMode  # offered here too
 
 RATE_STEPS = 10
 """Speech rate steps run from ``-RATE_STEPS`` (slowest) to ``RATE_STEPS`` (fastest); 0 is the voice's own."""
@@ -38,21 +39,6 @@ class Voice:
 
 class SpeechError(RuntimeError):
     """A backend could not start or could not speak. The message is one plain sentence for the log."""
-
-
-class SpeechMode(enum.StrEnum):
-    """How the game speaks: the values of ``--speech``, and the names of the backends that serve them."""
-
-    AUTO = "auto"
-    """The screen reader if one runs, else the game's own voice, else printed lines."""
-    SCREEN_READER = "screen-reader"
-    """The player's screen reader (NVDA, JAWS, Orca...)."""
-    TTS = "tts"
-    """The game's own voice (text to speech), which also prints."""
-    CONSOLE = "console"
-    """Printed lines only."""
-    SILENT = "silent"
-    """Nothing at all."""
 
 
 class SpeechBackend(abc.ABC):

@@ -27,7 +27,7 @@ import threading
 import time
 from typing import Any, Protocol
 
-from lcr_audio.speech._quiet import quiet_output
+from lcr_audio.quiet import quiet_output
 from lcr_audio.speech.base import SpeechBackend, SpeechError, SpeechMode
 from lcr_audio.speech.orca import OrcaService
 

@@ -22,8 +22,9 @@ class SilentBackend(SpeechBackend):
 
 
 class ConsoleBackend(SpeechBackend):
-    """Print-only mode: the :class:`~lcr_audio.speech.Speaker` prints each line (``prints`` is true) and the
-    player's own screen reader reads the terminal. The backend itself does nothing, so it never fails."""
+    """Print-only mode: the :class:`~lcr_audio.speech.Speaker` prints each line (``prints`` is true)
+    and the player's own screen reader reads the terminal. The backend itself does nothing, so it never
+    fails."""
 
     name = SpeechMode.CONSOLE
     prints = True

@@ -51,7 +51,7 @@ import wave
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from lcr_audio.speech._quiet import quiet_output
+from lcr_audio.quiet import quiet_output
 from lcr_audio.speech.base import SpeechBackend, SpeechError, SpeechMode, Voice, clamp_rate
 
 log = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import _
-from ..keeper import series_text
+from ..narration.series import series_text
 from ..saves import LoadedGame, Problem, SaveError, load
 from ..settings import Settings
 from ..speech import SpeechMode
@@ -24,11 +24,11 @@ from .scorekeeper import run_scorekeeper
 from .setup import Setup, SetupCancelled
 
 if TYPE_CHECKING:
-    from ..app import App
     from ..saved_offer import SaidOffer
+    from .host import Host
 
 
-async def run_main_menu(app: App, *, said: SaidOffer | bool = False) -> None:
+async def run_main_menu(app: Host, *, said: SaidOffer | bool = False) -> None:
     """Offer the saved game, then the main menu, until the player quits.
 
     ``said``: what the caller already said (:func:`lcr_audio.cli`, before the key input was ready): the
@@ -95,7 +95,7 @@ async def run_main_menu(app: App, *, said: SaidOffer | bool = False) -> None:
             app.console.finish_line()
 
 
-def _series(app: App) -> str:
+def _series(app: Host) -> str:
     latest = app.latest_save()
     try:
         if latest is None:
@@ -107,7 +107,7 @@ def _series(app: App) -> str:
     return series_text(loaded.names, loaded.series)
 
 
-async def _options(loop: KeyLoop, app: App) -> None:
+async def _options(loop: KeyLoop, app: Host) -> None:
     """The options menu outside a game: Up/Down move, Left/Right change, Escape or Enter close."""
 
     applier = SettingsApplier(app.settings, app.speaker, app.sound)

@@ -31,14 +31,15 @@ from ..engine import (
     Phase,
     Reverse,
     Seat,
-    TurnEnded,
     TurnStarted,
     left_of,
     right_of,
 )
 from ..i18n import _, ngettext
+from ..keeper import Keeper
 from ..narration import Narrator, Priority, Utterance, Verbosity, phrases
 from ..narration.lists import unit_list
+from ..narration.series import series_text, standings
 from ..rules_text import explain_roll
 from ..saves import Series
 from ..session import Session
@@ -93,30 +94,21 @@ class Extension(Protocol):
         """The modes serving the extension's contexts."""
 
 
-class Keeper(Protocol):
-    """Keeps the game safe (autosave, Ctrl+S, the series): see :mod:`lcr_audio.keeper`."""
+class ScreenSaid:
+    """What the table has heard on ``screen``, for the keeper's transcript
+    (:class:`lcr_audio.keeper.Said`)."""
 
-    series: Series
-    """The series so far: games finished and each seat's wins."""
+    def __init__(self, screen: PlayScreen) -> None:
+        self._screen = screen
 
-    def turn_ended(self, screen: PlayScreen) -> str | None:
-        """Autosave after a turn. Returns a sentence to say only when something went wrong."""
+    def lines(self) -> Sequence[str]:
+        return self._screen.history
 
-    def save_now(self, screen: PlayScreen) -> str | None:
-        """Save at once (Ctrl+S, leaving). Returns the sentence to say (None: nothing to save yet)."""
+    def line_of(self, actions: int) -> int | None:
+        return self._screen.lines_before.get(actions)
 
-    def game_over(self, screen: PlayScreen) -> str | None:
-        """Record the win in the series and save. Returns a sentence to say, if any."""
-
-    def told(self, screen: PlayScreen) -> str | None:
-        """Write the transcript again once the last messages of a game are in the history. Returns a
-        sentence to say, if any."""
-
-    def series_text(self, screen: PlayScreen) -> str:
-        """The series table as one utterance."""
-
-    def standings(self, screen: PlayScreen) -> str | None:
-        """The series table when the table has played more than one game (said before "Play again?")."""
+    def series_line(self, series: Series) -> str:
+        return series_text(self._screen.session.names, series)
 
 
 class PlayScreen:
@@ -207,6 +199,8 @@ class PlayScreen:
             computers=session.computers,
         )
         session.listeners.append(self._on_events)
+        if self.keeper is not None:  # after the narration: the transcript then holds the turn's messages
+            self.keeper.follow(session, ScreenSaid(self), self._note)
         self._turn_events, self._last_turn = [], []
         self._places = []
         if self._odds is None or self._odds.rules != session.rules:
@@ -378,11 +372,11 @@ class PlayScreen:
         finally:
             self._finish(Outcome.LEFT)
 
-    def _saving(self, save: Callable[[PlayScreen], str | None]) -> str | None:
-        """``save(self)``, whose sentence is returned; a fault nobody foresaw is logged and said in one
+    def _saving(self, save: Callable[[], str | None]) -> str | None:
+        """``save()``, whose sentence is returned; a fault nobody foresaw is logged and said in one
         sentence, never raised: leaving must always work."""
         try:
-            return save(self)
+            return save()
         except Exception:
             log.exception("Saving failed")
             # Translators: saving failed in a way the game did not foresee (a bug); the log has the details.
@@ -419,15 +413,8 @@ class PlayScreen:
         if not mid_wild:  # every cue of these events has been queued: no place may wait for a later turn
             self._places = []
         self._track_turn(events)
-        if self.keeper is not None:
-            if state.over:
-                self._note(self.keeper.game_over(self))
-            elif any(isinstance(e, TurnEnded) for e in events):
-                self._note(self.keeper.turn_ended(self))
         if state.over:
             self._queue(Utterance(self._game_end(events, state), Priority.IMPORTANT))
-            if self.keeper is not None:  # the transcript again, with the game's end
-                self._note(self.keeper.told(self))
         self._poke()
 
     def _game_end(self, events: Sequence[Event], state: GameState) -> str:
@@ -444,8 +431,8 @@ class PlayScreen:
         items = [phrases.count_item(self.narrator.name(s), n) for s, n in enumerate(chips)]
         items.append(phrases.pot_item(pot))
         text = phrases.game_end(max(series.games, 1), unit_list(items))
-        standings = self.keeper.standings(self) if self.keeper is not None else None
-        return f"{text} {standings}" if standings else text
+        table = standings(self.session.names, series) if self.keeper is not None else None
+        return f"{text} {table}" if table else text
 
     def _track_turn(self, events: Sequence[Event]) -> None:
         """Keep the events of the last finished roll, for the E key."""
@@ -587,7 +574,7 @@ class PlayScreen:
 
     def status(self) -> None:
         if self.state.over and self.keeper is not None:
-            self.answer(self.keeper.series_text(self))
+            self.answer(series_text(self.session.names, self.keeper.series))
             return
         self.answer(self.narrator.status(self.state).text)
 
@@ -708,7 +695,7 @@ class PlayScreen:
             # Translators: Ctrl+S when this game has no save file (tests, practice).
             self.answer(_("This game is not being saved."))
             return
-        saved = self.keeper.save_now(self)
+        saved = self.keeper.save_now()
         # Translators: Control+S before anything was played: there is nothing to save yet.
         self.answer(saved or _("Nothing to save yet: the game saves itself once a turn is played."))
 
@@ -875,4 +862,4 @@ def last_roll(session: Session) -> list[Event]:
     return turn if any(isinstance(e, DiceRolled) for e in turn) else last
 
 
-__all__ = ["Keeper", "Outcome", "PlayScreen", "last_roll"]
+__all__ = ["Outcome", "PlayScreen", "ScreenSaid", "last_roll"]

@@ -30,7 +30,7 @@ from .keys import Command, Context
 from .menu import menu
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .host import Host
 
 
 class _Leave(Exception):
@@ -94,7 +94,7 @@ class PracticeScreen:
         seed: varies the questions; the same seed asks the same questions.
     """
 
-    def __init__(self, app: App, seed: int | None = None) -> None:
+    def __init__(self, app: Host, seed: int | None = None) -> None:
         self.app = app
         self.rng = random.Random(seed)
 
@@ -386,6 +386,6 @@ class Answer(AskMode[int | bool]):
             self.voice.error(_how_to_answer(self.question))
 
 
-async def run_practice(app: App, first: str | None = None, seed: int | None = None) -> None:
+async def run_practice(app: Host, first: str | None = None, seed: int | None = None) -> None:
     """``lcr-audio practice [--lesson NAME]`` and the main menu's Practice."""
     await PracticeScreen(app, seed).run(first)

@@ -15,7 +15,7 @@ from .input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from .keys import Command, Context
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .host import Host
 
 
 def section_title(section: Section, index: int, total: int) -> str:
@@ -120,7 +120,7 @@ async def read_rules(loop: KeyLoop, voice: Voice, rules: Rules | None) -> None:
     await loop.ask(RulesReader(voice, rules))
 
 
-async def run_rules_reader(app: App, rules: Rules | None) -> None:
+async def run_rules_reader(app: Host, rules: Rules | None) -> None:
     """``lcr-audio rules`` and the main menu's Rules."""
     async with KeyLoop(app.keys) as loop:
         await read_rules(loop, SpeakerVoice(app.speaker, app.sound), rules)

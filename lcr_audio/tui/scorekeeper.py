@@ -16,7 +16,7 @@ from prompt_toolkit.input import Input
 
 from ..engine import Face, Roll, Rules, TurnStarted
 from ..i18n import _, ngettext
-from ..session import Player, Session
+from ..session import Player, Session, new_seed
 from ..speech import Speaker
 from .game_modes import ChoiceMode, Playing, ReverseMode
 from .input import Mode, Press, handles
@@ -25,7 +25,7 @@ from .play import Outcome, PlayScreen, YesNoQuestion
 from .setup import Setup
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .host import Host
 
 
 class FaceError(ValueError):
@@ -209,7 +209,7 @@ class Scorekeeper:
         # Translators: after an undo in the scorekeeper; {status} lists every seat's chips and the pot.
         text = _("Last turn undone. {status}").format(status=screen.narrator.status(screen.state).text)
         screen.answer_kept(screen.then_question(text))  # in the history: comma says this, not the old turn
-        problem = screen.keeper.turn_ended(screen) if screen.keeper is not None else None
+        problem = screen.keeper.turn_ended() if screen.keeper is not None else None
         if problem:
             screen.say(problem)
 
@@ -293,7 +293,7 @@ class ScorekeeperScreen(PlayScreen):
         return self.scorekeeper.faces
 
 
-async def run_scorekeeper(app: App) -> Outcome:
+async def run_scorekeeper(app: Host) -> Outcome:
     """``lcr-audio keep-score`` and the main menu's "Keep score with real dice": first the offer to continue
     the scorekeeper's own unfinished table, if one was saved; else a new table (which replaces a saved one
     only after a yes: :meth:`lcr_audio.app.App.play`)."""
@@ -307,6 +307,4 @@ async def run_scorekeeper(app: App) -> Outcome:
     setup = Setup(app.speaker, app.console, app.keys, everyone_at_table=True)
     rules, seated = await setup.ask()
     players = [Player(p.name, human=True) for p in seated]
-    from ..app import new_seed
-
     return await app.play(Session(rules, players, new_seed(), physical=True))

@@ -10,19 +10,18 @@ and said ("3 players.").
 from __future__ import annotations
 
 import contextlib
-import re
-import unicodedata
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar
 
 from prompt_toolkit.input import Input
 
-from ..bots import CAREFUL_POLICY, DEFAULT_POLICY
+from ..bots import CAREFUL_POLICY
 from ..engine import MAX_PLAYERS, MIN_PLAYERS, Rules
 from ..i18n import _, ngettext
+from ..names import has_letter
 from ..narration.rules_summary import rules_summary
 from ..rule_options import RULE_OPTIONS, RuleOption
+from ..seating import clean_name, default_name, table
 from ..session import Player
 from ..speech import Speaker
 from .choice import Defaults, Option, choose
@@ -31,84 +30,6 @@ from .input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from .keys import Command, Context
 
 T = TypeVar("T")
-
-NAME_LIMIT = 20
-"""The longest name kept, in characters."""
-
-COMPUTER_NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
-"""Names for computer players: short, and different in their first sound."""
-
-_ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-_])?")
-
-
-def clean_name(raw: str, limit: int = NAME_LIMIT) -> str:
-    """A name (or a chat line) safe to print and speak: escape sequences and control characters removed,
-    spaces collapsed, at most ``limit`` characters (:data:`NAME_LIMIT` by default). May return ""."""
-    text = _ESCAPES.sub("", raw)
-    text = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
-    return " ".join(text.split())[:limit].strip()
-
-
-def has_letter(name: str) -> bool:
-    """True when ``name`` has a letter in any script: a name of digits and signs alone ("3", "2!") would be
-    heard as a number in the chip counts that follow names ("3 2, 2 6"), so it is refused (issue 13,
-    item 12)."""
-    return any(unicodedata.category(char).startswith("L") for char in name)
-
-
-def distinct_names(names: Sequence[str]) -> list[str]:
-    """Make repeated names distinct: "Ana", "Ana" becomes "Ana", "Ana B" (case-insensitive). Letters, not
-    numbers: a name ending in a number would run into the chip counts said after it ("Ana 2 3")."""
-    seen: set[str] = set()
-    out: list[str] = []
-    for name in names:
-        candidate, n = name, 0
-        while candidate.casefold() in seen:
-            n += 1
-            candidate = f"{name} {_letter(n)}"
-        seen.add(candidate.casefold())
-        out.append(candidate)
-    return out
-
-
-def _letter(index: int) -> str:
-    """A, B, C... for 0, 1, 2... (names are at most 10 at a table)."""
-    return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[index % 26]
-
-
-def default_name(seat: int, people: int) -> str:
-    """The name a person gets when they press Enter at the name question: "You" alone, else "Player A",
-    "Player B"... (letters, so that the chip counts said after a name are not heard as part of it)."""
-    if people == 1:
-        # Translators: the default name of the one person at the keyboard.
-        return _("You")
-    # Translators: the default name of a person at the keyboard when there are several; {letter} is A, B, C...
-    return _("Player {letter}").format(letter=_letter(seat))
-
-
-def table(player_count: int, names: Sequence[str], humans: Sequence[int]) -> list[Player]:
-    """Seat a table: ``names`` for the first seats given, computer names for the rest.
-
-    Args:
-        player_count: seats at the table (R2).
-        names: names for seats 1, 2, ... (cleaned here); missing ones are filled in.
-        humans: the 0-based seats played by people at the keyboard.
-    """
-    chosen = [clean_name(n) for n in names][:player_count]
-    spare = iter(n for n in COMPUTER_NAMES if n.casefold() not in {c.casefold() for c in chosen})
-    full: list[str] = []
-    for seat in range(player_count):
-        given = chosen[seat] if seat < len(chosen) else ""
-        if given:
-            full.append(given)
-        elif seat in humans:
-            full.append(default_name(seat, len(humans)))
-        else:
-            full.append(next(spare))
-    return [
-        Player(name, human=seat in humans, policy=DEFAULT_POLICY)
-        for seat, name in enumerate(distinct_names(full))
-    ]
 
 
 class SetupCancelled(Exception):

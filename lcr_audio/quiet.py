@@ -3,7 +3,8 @@
 Some speech libraries print banners or errors while they start (accessible_output2 prints when speechd is
 missing; ALSA complains on stderr when there is no sound card). :func:`quiet_output` sends both the Python
 streams and the file descriptors 1 and 2 (which C code and child processes write to) to the null device
-for the duration of a ``with`` block.
+for the duration of a ``with`` block. Speech and sound both use it, so it belongs to neither: the sound
+player imports it without loading the speech backends.
 
 On Windows only the Python streams are muted: redirecting descriptor 2 there makes later Python-level writes
 to stderr fail, and swapping descriptors 1 and 2 may close console handles prompt_toolkit holds (issue 11).

@@ -1,0 +1,69 @@
+"""What the screens ask of the application that runs them (:class:`lcr_audio.app.App` is one).
+
+The main menu, practice, the rules reader and the scorekeeper are handed a :class:`Host`, not the
+application itself: the screens sit below the application and never import it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from prompt_toolkit.input import Input
+
+from ..engine import Rules
+from ..saves import LoadedGame, SaveKind, Series
+from ..session import Player, Session
+from ..settings import Settings
+from ..sound import SoundPlayer
+from ..speech import Speaker
+from .console import Console
+
+if TYPE_CHECKING:
+    from ..saved_offer import SaidOffer
+    from .play import Outcome
+
+
+class Host(Protocol):
+    """The things every screen shares, and the flows a screen can start.
+
+    Attributes:
+        console: the terminal printer.
+        speaker: speech output.
+        keys: key input.
+        settings: the player's settings (saved with :meth:`remember`).
+        sound: the cue player, or None.
+        pause: seconds a computer player waits.
+        save_path: the autosave file.
+        in_menu: True when games start from the main menu.
+    """
+
+    console: Console
+    speaker: Speaker
+    keys: Input
+    settings: Settings
+    sound: SoundPlayer | None
+    pause: float
+    save_path: Path
+    in_menu: bool
+
+    def remember(self, settings: Settings) -> str | None:
+        """Save the settings; returns a sentence if that failed."""
+
+    def latest_save(self) -> Path | None:
+        """The autosave written last, of any kind (for the series), or None."""
+
+    async def play(self, session: Session, series: Series | None = None) -> Outcome:
+        """Play ``session`` (and the games after it) until the players stop."""
+
+    async def play_new(self, rules: Rules, players: list[Player], seed: int | None = None) -> Outcome:
+        """Start a new game of ``rules`` with ``players``."""
+
+    async def offer_saved_game(
+        self, said: SaidOffer | None = None, kind: SaveKind = SaveKind.PLAY
+    ) -> LoadedGame | bool | None:
+        """Ask to continue an unfinished saved game of ``kind``: the game to continue, None, or False (keep
+        the save)."""
+
+    async def resume(self, loaded: LoadedGame, path: Path | None = None) -> Outcome:
+        """Continue a loaded game where it stopped, saving to ``path`` (default: the autosave of its kind)."""

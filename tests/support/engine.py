@@ -1,0 +1,87 @@
+"""Engine helpers for rule tests: rolls written as face letters, positions at the start of a turn, actions
+played in order."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import strategies as st
+
+from lcr_audio.engine import (
+    Action,
+    ChooseSeat,
+    Event,
+    Face,
+    FirstPlayer,
+    GameState,
+    Phase,
+    Reverse,
+    Roll,
+    Rules,
+    ThreeWilds,
+    WinCondition,
+    may_reverse,
+    new_game,
+    step,
+)
+
+FACES = {"L": Face.LEFT, "C": Face.CENTER, "R": Face.RIGHT, ".": Face.DOT, "W": Face.WILD}
+"""A face per letter: L, C, R, a dot, W."""
+
+
+def roll(text: str) -> Roll:
+    """A Roll from a string of face letters: ``roll("L.C")`` is L, dot, C."""
+    return Roll(tuple(FACES[c] for c in text))
+
+
+def at(rules: Rules, chips: tuple[int, ...], pot: int = 0, seat: int = 0) -> GameState:
+    """``seat`` about to play with ``chips`` per seat and ``pot`` in the centre, the reversal question first
+    where R9 allows it (the engine's :func:`may_reverse`).
+
+    Unlike :func:`lcr_audio.engine.position`, the chips need not add up to the rules' total: a rule test
+    looks at the chips one roll moves, and a small table reads better. Use ``position`` for a position
+    that must be one a game can reach.
+    """
+    assert len(chips) == rules.players and chips[seat] > 0
+    state, _ = new_game(rules, seat)
+    phase = Phase.REVERSE if may_reverse(rules, chips[seat]) else Phase.ROLL
+    return replace(state, chips=chips, pot=pot, phase=phase)
+
+
+def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
+    """Apply ``actions`` in order; return the last state and all the events."""
+    events: list[Event] = []
+    for action in actions:
+        state, new = step(state, action)
+        events.extend(new)
+    return state, events
+
+
+def events_of(state: GameState, *actions: Action) -> list[Event]:
+    """The events of ``actions`` played in order from ``state``."""
+    return play(state, *actions)[1]
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """A decision for ``state`` with chance and choices both from ``rng`` (never the global generator): a
+    reversal half the time, fair dice, any seat that may be chosen."""
+    if state.phase is Phase.REVERSE:
+        return Reverse(rng.random() < 0.5)
+    if state.phase is Phase.ROLL:
+        return Roll(tuple(rng.choice(state.rules.die) for _ in range(state.dice_to_roll)))
+    return ChooseSeat(rng.choice(state.choices))
+
+
+@st.composite
+def any_rules(draw: st.DrawFn) -> Rules:
+    """Any valid rules: every option over its whole range (R2, R3, R8-R10, R13)."""
+    return Rules(
+        players=draw(st.integers(3, 10)),
+        chips=draw(st.integers(1, 10)),
+        wild=draw(st.booleans()),
+        three_wilds=draw(st.sampled_from(ThreeWilds)),
+        reversible=draw(st.booleans()),
+        win=draw(st.sampled_from(WinCondition)),
+        first_player=draw(st.sampled_from(FirstPlayer)),
+    )

@@ -1,0 +1,37 @@
+"""The game run as a program, the way a player starts it (``python -m lcr_audio``), with no terminal."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+"""This checkout (the program run is its lcr_audio)."""
+
+
+def run_game(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    """``python -m lcr_audio`` with ``args``, stdin closed, its output as UTF-8 text.
+
+    Args:
+        args: the command line after the program's name.
+        env: the environment (default: this process's, where conftest's ``LCR_AUDIO_HOME`` points the
+            game's folders into the test's own); ``LCR_AUDIO_SPEECH`` is always removed.
+        timeout: seconds before the run counts as hung (``subprocess.TimeoutExpired``).
+    """
+    environment = dict(os.environ if env is None else env)
+    environment.pop("LCR_AUDIO_SPEECH", None)
+    return subprocess.run(
+        [sys.executable, "-m", "lcr_audio", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        timeout=timeout,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        env=environment,
+    )
