@@ -38,11 +38,11 @@ from pathlib import Path
 
 import numpy as np
 
-from lcr_audio.analysis import exact
-from lcr_audio.analysis.chain_sim import chain_simulator, generators
-from lcr_audio.analysis.odds import OddsKeeper, exact_table
-from lcr_audio.analysis.simulate import play_games
 from lcr_audio.engine import Rules, WinCondition, new_game, position
+from lcr_audio.game.analysis import exact
+from lcr_audio.game.analysis.chain_sim import chain_simulator, generators
+from lcr_audio.game.analysis.odds import OddsKeeper, exact_table
+from lcr_audio.game.analysis.simulate import play_games
 
 
 def plain_games(players: int, chips: int, games: int, rng: random.Random) -> list[int]:

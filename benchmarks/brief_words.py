@@ -27,8 +27,8 @@ import statistics
 
 from lcr_audio import i18n
 from lcr_audio.engine import Rules
+from lcr_audio.game.session import Player, Session
 from lcr_audio.narration import Narrator, Verbosity
-from lcr_audio.session import Player, Session
 
 VARIANTS: dict[str, Rules] = {
     "standard": Rules(players=4),

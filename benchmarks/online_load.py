@@ -30,7 +30,7 @@ from pathlib import Path
 from websockets.asyncio.client import ClientConnection, connect
 
 from lcr_audio.engine import GameState, Phase, Rules, new_game, step
-from lcr_audio.online.protocol import (
+from lcr_audio.game.online.protocol import (
     PROTOCOL_VERSION,
     Applied,
     Hello,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 
 from lcr_audio import i18n
-from lcr_audio.practice import LESSONS, Maker, lessons
+from lcr_audio.narration.practice import LESSONS, Maker, lessons
 
 
 class _Counting(Maker):

@@ -34,8 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lcr_audio.speech import tts as tts_module
-from lcr_audio.speech.tts import TtsBackend
+from lcr_audio.output.speech import tts as tts_module
+from lcr_audio.output.speech.tts import TtsBackend
 
 SENTENCE = (
     "Ana rolls L, C, and a dot: one chip goes to Bo on her left, one chip goes to the pot in the center, "

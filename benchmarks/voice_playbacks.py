@@ -53,8 +53,8 @@ def expected_frames(text: str, folder: Path) -> int:
 
 def session(folder: Path, speed: float) -> dict[str, object]:
     """Run one session in this process; return what was played (for the parent, as JSON)."""
-    from lcr_audio.speech.testing import PlaybackCapture
-    from lcr_audio.speech.tts import TtsBackend
+    from lcr_audio.output.speech.testing import PlaybackCapture
+    from lcr_audio.output.speech.tts import TtsBackend
 
     capture = PlaybackCapture(folder, 44100 * speed)
     os.environ.update(capture.environment)

@@ -19,21 +19,29 @@ from pathlib import Path
 from prompt_toolkit.input import DummyInput, Input
 from prompt_toolkit.output import Output
 
-from .console_close import on_console_close
-from .engine import Rules
-from .i18n import _
-from .keeper import GameKeeper
-from .names import printable
-from .saved_offer import SaidOffer, saved_game_offer
-from .saves import LoadedGame, SaveError, SaveKind, Series, default_save_path, latest_autosave, load
-from .session import Player, Session, new_seed
-from .settings import Settings, save_settings
-from .sound import SoundPlayer
-from .speech import Speaker
-from .storage import display_path
-from .tui.choice import yes_no
-from .tui.console import Console
-from .tui.play import Outcome, PlayScreen
+from lcr_audio.console_close import on_console_close
+from lcr_audio.engine import Rules
+from lcr_audio.game.autosave import GameKeeper
+from lcr_audio.game.saves import (
+    LoadedGame,
+    SaveError,
+    SaveKind,
+    Series,
+    default_save_path,
+    latest_autosave,
+    load,
+)
+from lcr_audio.game.session import Player, Session, new_seed
+from lcr_audio.i18n import _
+from lcr_audio.names import printable
+from lcr_audio.narration.saved_offer import SaidOffer, saved_game_offer
+from lcr_audio.output.sound import SoundPlayer
+from lcr_audio.output.speech import Speaker
+from lcr_audio.settings import Settings, save_settings
+from lcr_audio.storage import display_path
+from lcr_audio.tui.choice import yes_no
+from lcr_audio.tui.console import Console
+from lcr_audio.tui.play import Outcome, PlayScreen
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +101,7 @@ class App:
             seed = new_seed() if previous.physical else previous.rng.randrange(2**31)
             return Session(previous.rules, previous.players, seed, physical=previous.physical)
 
-        from .tui.scorekeeper import ScorekeeperScreen
+        from lcr_audio.tui.scorekeeper import ScorekeeperScreen
 
         kind = ScorekeeperScreen if session.physical else PlayScreen
         return kind(
@@ -137,7 +145,7 @@ class App:
             return True
         if not self.interactive:
             return False
-        from .narration.lists import and_list
+        from lcr_audio.narration.lists import and_list
 
         names = and_list(loaded.names)
         if loaded.kind is SaveKind.SCOREKEEPER:
@@ -181,7 +189,7 @@ class App:
     async def ask(self, question: str, *, said_at: float | None = None) -> bool:
         """A yes-or-no question (Y, N, Escape for no); ``said_at``: it was already said, at this
         ``time.monotonic()`` (see :class:`lcr_audio.tui.choice.YesNo`)."""
-        from .tui.input import KeyLoop, SpeakerVoice
+        from lcr_audio.tui.input import KeyLoop, SpeakerVoice
 
         async with KeyLoop(self.keys) as loop:
             return await yes_no(loop, SpeakerVoice(self.speaker, self.sound), question, said_at=said_at)
@@ -247,7 +255,7 @@ def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None
         elif task is not None:
             task.cancel()
 
-    from .tui import terminal
+    from lcr_audio.tui import terminal
 
     installed: list[signal.Signals] = []
     handlers = {name: on_signal for name in ("SIGTERM", "SIGHUP", "SIGINT")}

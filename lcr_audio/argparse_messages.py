@@ -7,7 +7,7 @@ exactly as argparse writes it (Python 3.11+).
 
 from __future__ import annotations
 
-from .i18n import N_, Nn_
+from lcr_audio.i18n import N_, Nn_
 
 MESSAGES = (
     # Translators: argparse, the start of the usage line in --help and errors; keep the space at the end.

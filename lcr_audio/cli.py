@@ -22,17 +22,17 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TextIO, cast
 
-from . import __version__
-from .engine import MAX_PLAYERS, MIN_PLAYERS, Rules
-from .i18n import _, language, ngettext
-from .rule_options import PLAYERS, RULE_OPTIONS, Kind, rule_option
-from .session import Player
-from .speech.base import SpeechMode
+from lcr_audio import __version__
+from lcr_audio.engine import MAX_PLAYERS, MIN_PLAYERS, Rules
+from lcr_audio.game.session import Player
+from lcr_audio.i18n import _, language, ngettext
+from lcr_audio.output.speech.base import SpeechMode
+from lcr_audio.rule_options import PLAYERS, RULE_OPTIONS, Kind, rule_option
 
 if TYPE_CHECKING:
-    from .app import App
-    from .saved_offer import SaidOffer
-    from .speech import Speaker
+    from lcr_audio.app import App
+    from lcr_audio.narration.saved_offer import SaidOffer
+    from lcr_audio.output.speech import Speaker
 
 APP = "lcr-audio"
 DEFAULT_PAUSE = 1.0
@@ -48,13 +48,13 @@ this long: a safety cap for a voice that never reports its end, not an estimate 
 @cache
 def lesson_keys() -> list[str]:
     """The practice lessons' keys (``--lesson``), in order."""
-    from .practice import LESSONS
+    from lcr_audio.narration.practice import LESSONS
 
     return [str(lesson.key) for lesson in LESSONS]
 
 
 class _LessonKeys(Sequence[str]):
-    """The choices of ``--lesson``, read from :mod:`lcr_audio.practice` only when argparse looks at
+    """The choices of ``--lesson``, read from :mod:`lcr_audio.narration.practice` only when argparse looks at
     them (a ``--lesson`` given, or the help printed): every other start is spared importing the
     lessons."""
 
@@ -105,7 +105,7 @@ def _seed(text: str) -> int:
 
 
 def _seconds(text: str) -> float:
-    from .settings import PAUSE
+    from lcr_audio.settings import PAUSE
 
     try:
         value = float(text)
@@ -271,8 +271,8 @@ def _add_record_commands(commands: Commands) -> None:
 
 
 def _add_analysis_commands(commands: Commands) -> None:
-    """odds and simulate (issue 15): :mod:`lcr_audio.analysis.cli`; numpy is imported when they run."""
-    from .analysis import cli as analysis
+    """odds and simulate (issue 15): :mod:`lcr_audio.game.analysis.cli`; numpy is imported when they run."""
+    from lcr_audio.game.analysis import cli as analysis
 
     for name, add_arguments, run, help_text in analysis.COMMANDS:
         add_arguments(commands.add(name, Prints(_analysis(run)), help=help_text()))
@@ -284,7 +284,7 @@ def _analysis(
     """``run``, its bad input (one sentence) reported as a :class:`UsageError`."""
 
     def command(args: argparse.Namespace, stdout: TextIO) -> int:
-        from .analysis.cli import BadInput
+        from lcr_audio.game.analysis.cli import BadInput
 
         try:
             return run(args, stdout)
@@ -296,7 +296,7 @@ def _analysis(
 
 def _add_online_commands(commands: Commands) -> None:
     """serve, host and join: online tables (docs/online.md)."""
-    from .cli_online import add_arguments
+    from lcr_audio.cli_online import add_arguments
 
     # Translators: --help text of the serve command.
     serve = commands.add("serve", Prints(_run_serve), help=_("run a server for online tables"))
@@ -318,7 +318,7 @@ def _add_online_commands(commands: Commands) -> None:
 
 def _run_serve(args: argparse.Namespace, stdout: TextIO) -> int:
     """``lcr-audio serve``: its messages printed, everything else in the log."""
-    from .cli_online import run_serve
+    from lcr_audio.cli_online import run_serve
 
     with quiet_stderr(log_path()):
         return run_serve(args, stdout)
@@ -326,7 +326,7 @@ def _run_serve(args: argparse.Namespace, stdout: TextIO) -> int:
 
 async def _run_host(app: App, args: argparse.Namespace, start: Start) -> int:
     """``lcr-audio host``."""
-    from .cli_online import OnlineUsageError, run_host
+    from lcr_audio.cli_online import OnlineUsageError, run_host
 
     try:
         return await run_host(app, args, rules_from_options(args, args.players or PLAYERS.default))
@@ -336,7 +336,7 @@ async def _run_host(app: App, args: argparse.Namespace, start: Start) -> int:
 
 async def _run_join(app: App, args: argparse.Namespace, start: Start) -> int:
     """``lcr-audio join ADDRESS CODE``."""
-    from .cli_online import OnlineUsageError, run_join
+    from lcr_audio.cli_online import OnlineUsageError, run_join
 
     try:
         return await run_join(app, args)
@@ -473,8 +473,8 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
     Raises:
         UsageError: the options contradict each other (e.g. 3 names for 4 players).
     """
-    from .names import clean_name, has_letter
-    from .seating import table
+    from lcr_audio.game.seating import table
+    from lcr_audio.names import clean_name, has_letter
 
     names = [n for n in (args.names.split(",") if args.names else [])]
     players = args.players or (len(names) if names else PLAYERS.default)
@@ -567,7 +567,7 @@ def quiet_stderr(log_file: Path) -> Iterator[None]:
 
 def log_path() -> Path:
     """Where the game writes its log (the user's log folder, from platformdirs; ``storage.log_dir``)."""
-    from .storage import log_dir
+    from lcr_audio.storage import log_dir
 
     return log_dir() / "lcr-audio.log"
 
@@ -576,10 +576,10 @@ async def _interactive(
     command: Speaks, args: argparse.Namespace, stdout: TextIO, notices: Sequence[str]
 ) -> int:
     """Run a command that speaks, with the game's speech, sound and keys; say ``notices`` first."""
-    from .settings import load_settings
-    from .sound import SoundPlayer
-    from .speech import create_speaker
-    from .tui.console import Console
+    from lcr_audio.output.sound import SoundPlayer
+    from lcr_audio.output.speech import create_speaker
+    from lcr_audio.settings import load_settings
+    from lcr_audio.tui.console import Console
 
     console = Console(stdout)
     problems: list[str] = list(notices)
@@ -604,7 +604,7 @@ async def _interactive(
             speaker.speak(problem)
         interactive = sys.stdin.isatty()
         with contextlib.ExitStack() as held:
-            from .tui import terminal
+            from lcr_audio.tui import terminal
 
             # Flow control off and the mode put back at the end, on the terminal the keys come from, or else
             # the one the game prints to (a Control+S typed there would stop its output for good).
@@ -616,7 +616,7 @@ async def _interactive(
             from prompt_toolkit.input import DummyInput, Input, create_input
             from prompt_toolkit.output import Output, create_output
 
-            from .app import App, handle_signals
+            from lcr_audio.app import App, handle_signals
 
             keys: Input = create_input() if interactive else DummyInput()
             output: Output | None = create_output(stdout=stdout) if interactive else None
@@ -678,9 +678,9 @@ def _say_main_menu(speaker: Speaker, held: contextlib.ExitStack) -> SaidOffer | 
 
     Called before prompt_toolkit and the screens are imported, to get the first sentence out sooner.
     """
-    from .saved_offer import SaidOffer, saved_game_offer
-    from .saves import default_save_path
-    from .tui.menu_text import main_menu_opening
+    from lcr_audio.game.saves import default_save_path
+    from lcr_audio.narration.saved_offer import SaidOffer, saved_game_offer
+    from lcr_audio.tui.menu_text import main_menu_opening
 
     if not held.enter_context(_keys_held(sys.stdin.fileno())):
         return False
@@ -708,7 +708,7 @@ async def _run_play(app: App, args: argparse.Namespace, start: Start) -> int:
     if any(p.human for p in players) and await app.offer_saved_game() is False:
         return 0
     if rules != Rules(players=rules.players, chips=rules.chips):  # a variant: say which, first
-        from .narration.rules_summary import rules_summary
+        from lcr_audio.narration.rules_summary import rules_summary
 
         app.speaker.speak(rules_summary(rules))
     await app.play_new(rules, players, args.seed)
@@ -717,7 +717,7 @@ async def _run_play(app: App, args: argparse.Namespace, start: Start) -> int:
 
 async def _run_resume(app: App, args: argparse.Namespace, start: Start) -> int:
     """``lcr-audio resume [FILE]``: continue a saved game."""
-    from .saves import SaveError, load
+    from lcr_audio.game.saves import SaveError, load
 
     path = Path(args.file) if args.file else app.save_path
     try:
@@ -735,7 +735,7 @@ async def _run_resume(app: App, args: argparse.Namespace, start: Start) -> int:
 
 async def _run_practice(app: App, args: argparse.Namespace, start: Start) -> int:
     """``lcr-audio practice [--lesson KEY]``."""
-    from .tui.practice import run_practice
+    from lcr_audio.tui.practice import run_practice
 
     await run_practice(app, args.lesson)
     return 0
@@ -743,8 +743,8 @@ async def _run_practice(app: App, args: argparse.Namespace, start: Start) -> int
 
 async def _run_scorekeeper(app: App, args: argparse.Namespace, start: Start) -> int:
     """``lcr-audio keep-score``."""
-    from .tui.scorekeeper import run_scorekeeper
-    from .tui.setup import SetupCancelled
+    from lcr_audio.tui.scorekeeper import run_scorekeeper
+    from lcr_audio.tui.setup import SetupCancelled
 
     with contextlib.suppress(SetupCancelled):
         await run_scorekeeper(app)
@@ -753,7 +753,7 @@ async def _run_scorekeeper(app: App, args: argparse.Namespace, start: Start) -> 
 
 async def _run_rules_reader(app: App, args: argparse.Namespace, start: Start) -> int:
     """``lcr-audio rules``."""
-    from .tui.reader import run_rules_reader
+    from lcr_audio.tui.reader import run_rules_reader
 
     await run_rules_reader(app, None)
     return 0
@@ -761,7 +761,7 @@ async def _run_rules_reader(app: App, args: argparse.Namespace, start: Start) ->
 
 async def _run_main_menu(app: App, args: argparse.Namespace, start: Start) -> int:
     """``lcr-audio`` with no command word."""
-    from .tui.main_menu import run_main_menu
+    from lcr_audio.tui.main_menu import run_main_menu
 
     await run_main_menu(app, said=start.said)
     return 0
@@ -773,10 +773,10 @@ def _print_transcript(args: argparse.Namespace, stdout: TextIO) -> int:
     Raises:
         UsageError: there is none yet, or it cannot be read (one sentence).
     """
-    from .keeper import transcript_path
-    from .names import printable
-    from .saves import default_save_path, latest_autosave
-    from .storage import display_path, reason
+    from lcr_audio.game.autosave import transcript_path
+    from lcr_audio.game.saves import default_save_path, latest_autosave
+    from lcr_audio.names import printable
+    from lcr_audio.storage import display_path, reason
 
     stdout = utf8_when_redirected(stdout)
     path = transcript_path(latest_autosave() or default_save_path())
@@ -800,10 +800,10 @@ def _print_series(args: argparse.Namespace, stdout: TextIO) -> int:
     Raises:
         UsageError: there is nothing saved yet, or the save cannot be read (one sentence).
     """
-    from .keeper import series_csv
-    from .names import clean_name
-    from .narration.series import series_text
-    from .saves import Problem, SaveError, default_save_path, latest_autosave, load
+    from lcr_audio.game.autosave import series_csv
+    from lcr_audio.game.saves import Problem, SaveError, default_save_path, latest_autosave, load
+    from lcr_audio.names import clean_name
+    from lcr_audio.narration.series import series_text
 
     stdout = utf8_when_redirected(stdout)
     try:
@@ -860,8 +860,8 @@ class LanguageChoice(NamedTuple):
 def choose_language(argv: Sequence[str]) -> LanguageChoice:
     """Set the game's language: ``--lang``, else the one saved in the settings, else the system's (issue
     7)."""
-    from .i18n import SOURCE_LANGUAGE, set_language, system_language
-    from .settings import peek_language
+    from lcr_audio.i18n import SOURCE_LANGUAGE, set_language, system_language
+    from lcr_audio.settings import peek_language
 
     asked = _peek_lang(argv)
     chosen = set_language(asked or peek_language() or system_language())
@@ -967,7 +967,7 @@ def _main(argv: Sequence[str] | None) -> int:
         except (KeyboardInterrupt, asyncio.CancelledError):  # a signal outside a game: already cleaned up
             return 130
         except Exception:
-            from .storage import display_path
+            from lcr_audio.storage import display_path
 
             log.exception("The game stopped on an error")
             stdout.write(

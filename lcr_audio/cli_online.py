@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 from urllib.parse import urlsplit
 
-from .engine import Rules
-from .i18n import _, ngettext
+from lcr_audio.engine import Rules
+from lcr_audio.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from .app import App
+    from lcr_audio.app import App
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +154,7 @@ def lan_address() -> str:
 
 def tables_folder(data: str | None) -> Path:
     """Where a server keeps its tables."""
-    from . import storage
+    from lcr_audio import storage
 
     return Path(data) if data else storage.data_dir() / "tables"
 
@@ -165,7 +165,7 @@ def run_serve(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
-    from .online.server import TableServer, bound_port, start_server, tls_context
+    from lcr_audio.game.online.server import TableServer, bound_port, start_server, tls_context
 
     folder = tables_folder(args.data)
     tls = None
@@ -240,7 +240,7 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
 
 async def run_join(app: App, args: argparse.Namespace) -> int:
     """``lcr-audio join ADDRESS CODE``."""
-    from .tui.online import run_online
+    from lcr_audio.tui.online import run_online
 
     address = address_of(args.address)
     code = join_code(args.code)
@@ -259,8 +259,8 @@ async def run_join(app: App, args: argparse.Namespace) -> int:
 async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
     """``lcr-audio host``: a server in this program, a new table on it with ``rules``, joined from this
     terminal."""
-    from .online.server import TableServer, bound_port, start_server
-    from .tui.online import run_online
+    from lcr_audio.game.online.server import TableServer, bound_port, start_server
+    from lcr_audio.tui.online import run_online
 
     folder = tables_folder(None)
     tables = TableServer(folder)

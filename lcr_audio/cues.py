@@ -11,8 +11,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .engine.events import POT, ChipsMoved, ChipsReset, DiceReversed, DiceRolled, Event, GameWon, Place
-from .engine.rules import Seat
+from lcr_audio.engine.events import (
+    POT,
+    ChipsMoved,
+    ChipsReset,
+    DiceReversed,
+    DiceRolled,
+    Event,
+    GameWon,
+    Place,
+)
+from lcr_audio.engine.rules import Seat
 
 
 class Cue(enum.StrEnum):

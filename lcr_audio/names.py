@@ -2,8 +2,8 @@
 or spoken: a terminal obeys escape sequences (OSC 52 sets the clipboard, CSI 2J clears the screen) and a
 screen reader reads control characters aloud.
 
-Pure and light (no prompt_toolkit): :mod:`lcr_audio.saves` and :mod:`lcr_audio.settings` use it
-before the screens are imported. Seating a table (:mod:`lcr_audio.seating`) cleans typed names with
+Pure and light (no prompt_toolkit): :mod:`lcr_audio.game.saves` and :mod:`lcr_audio.settings` use it
+before the screens are imported. Seating a table (:mod:`lcr_audio.game.seating`) cleans typed names with
 :func:`clean_name` too.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .i18n import _
+from lcr_audio.i18n import _
 
 NAME_LIMIT = 20
 """The longest name kept, in characters (as the setup's)."""

@@ -2,7 +2,7 @@
 and default, command-line flag and help, setup question and value labels, and clause of the rules summary.
 
 The command line (:mod:`lcr_audio.cli`), the setup's options walk (:mod:`lcr_audio.tui.setup`), the rules
-summary (:mod:`lcr_audio.narration.rules_summary`) and the save format (:mod:`lcr_audio.saves`, the
+summary (:mod:`lcr_audio.narration.rules_summary`) and the save format (:mod:`lcr_audio.game.saves`, the
 ``"rules"`` object, one key per field in this order) are all built from :data:`RULE_OPTIONS`. Adding an option
 means: its field in ``engine/rules.py`` (and what it does in the engine), one :class:`RuleOption` here, the
 catalogs, and tests.
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, Final, Generic, TypeVar
 
-from .engine import (
+from lcr_audio.engine import (
     MAX_CHIPS,
     MAX_PLAYERS,
     MIN_CHIPS,
@@ -28,7 +28,7 @@ from .engine import (
     ThreeWilds,
     WinCondition,
 )
-from .i18n import _, ngettext
+from lcr_audio.i18n import _, ngettext
 
 T = TypeVar("T")
 

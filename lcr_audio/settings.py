@@ -14,11 +14,11 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Final, Generic, TypeVar
 
-from .i18n import _
-from .names import printable
-from .speech_mode import SpeechMode
-from .storage import StorageError, atomic_write_json, config_dir, display_path, read_json, reason
-from .verbosity import Verbosity
+from lcr_audio.i18n import _
+from lcr_audio.names import printable
+from lcr_audio.speech_mode import SpeechMode
+from lcr_audio.storage import StorageError, atomic_write_json, config_dir, display_path, read_json, reason
+from lcr_audio.verbosity import Verbosity
 
 log = logging.getLogger(__name__)
 

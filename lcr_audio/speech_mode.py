@@ -2,7 +2,7 @@
 
 Kept apart from the speech backends, as the verbosity levels are (:mod:`lcr_audio.verbosity`), so that the
 settings can hold a :class:`SpeechMode` without importing the speech package (a layer above them).
-:mod:`lcr_audio.speech.base` offers it too.
+:mod:`lcr_audio.output.speech.base` offers it too.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from typing import Any
 
 import platformdirs
 
-from .i18n import _
+from lcr_audio.i18n import _
 
 APP = "lcr-audio"
 

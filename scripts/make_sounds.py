@@ -12,7 +12,7 @@ the same numpy on the same machine writes the same bytes every time. Every cue:
   that it is no louder than the chip cues (:data:`ERROR_RMS_DBFS`);
 - lasts under 0.5 s, except the win fanfare (under 2.5 s).
 
-Cues (see ``lcr_audio/sound.py`` for how the game plays them):
+Cues (see ``lcr_audio/output/sound.py`` for how the game plays them):
 
 ==================  ==========================================================================
 ``dice-1..3``       dice shaken (clicks), then one wooden knock per die landing on the table

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from itertools import pairwise
 
-from lcr_audio.speech import Speaker
+from lcr_audio.output.speech import Speaker
 
 RANDOM_KEYS = ("s", "c", "1", "2", "3", "x", "q")
 """Pressed at random during computer turns: review keys (their answers cut speech), a wrong key (its sentence
@@ -37,8 +37,8 @@ async def game_with_random_keys(
     from prompt_toolkit.input import create_pipe_input
 
     from lcr_audio.engine import Rules
-    from lcr_audio.seating import table
-    from lcr_audio.session import Session
+    from lcr_audio.game.seating import table
+    from lcr_audio.game.session import Session
     from lcr_audio.tui.play import Outcome, PlayScreen
 
     said: list[tuple[str, bool]] = []

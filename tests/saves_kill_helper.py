@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout, not an installed copy
 
-from lcr_audio import saves
 from lcr_audio.engine import Rules, WinCondition
-from lcr_audio.session import Player, Session
+from lcr_audio.game import saves
+from lcr_audio.game.session import Player, Session
 
 RULES = Rules(players=10, chips=10, wild=True, reversible=True, win=WinCondition.ROLL_ALL_DOTS)
 """Many seats and chips, so each save is a bigger file and a kill is likelier to land inside a write."""

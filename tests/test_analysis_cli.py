@@ -7,9 +7,9 @@ import io
 
 import pytest
 
-from lcr_audio.analysis.odds import exact_table
 from lcr_audio.cli import main
 from lcr_audio.engine import Rules
+from lcr_audio.game.analysis.odds import exact_table
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -124,7 +124,7 @@ def test_simulate_with_a_careful_seat_reports_its_gain(capsys: pytest.CaptureFix
 
 
 def test_progress_lines_say_each_percent_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    from lcr_audio.analysis import cli as analysis_cli
+    from lcr_audio.game.analysis import cli as analysis_cli
 
     monkeypatch.setattr(analysis_cli, "PROGRESS_SECONDS", 0.0)
     out = io.StringIO()

@@ -1,4 +1,4 @@
-"""The exact odds table (lcr_audio.analysis.exact, .odds) and the simulations against it."""
+"""The exact odds table (lcr_audio.game.analysis.exact, .odds) and the simulations against it."""
 
 from __future__ import annotations
 
@@ -10,11 +10,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lcr_audio.analysis import exact
-from lcr_audio.analysis.chain_sim import chain_simulator
-from lcr_audio.analysis.odds import OddsKeeper, cache_path, exact_table
-from lcr_audio.analysis.simulate import play_games
-from lcr_audio.bots import Policy
 from lcr_audio.engine import (
     ChooseSeat,
     GameState,
@@ -29,6 +24,11 @@ from lcr_audio.engine import (
     roll_outcomes,
     step,
 )
+from lcr_audio.game.analysis import exact
+from lcr_audio.game.analysis.chain_sim import chain_simulator
+from lcr_audio.game.analysis.odds import OddsKeeper, cache_path, exact_table
+from lcr_audio.game.analysis.simulate import play_games
+from lcr_audio.game.bots import Policy
 
 
 def solve_by_hand(

@@ -9,9 +9,6 @@ import random
 import numpy as np
 import pytest
 
-from lcr_audio.analysis.kernel import FACE_CODES, NO_WINNER, play_turn
-from lcr_audio.analysis.plain import plain_turn
-from lcr_audio.bots import Policy
 from lcr_audio.engine import (
     POT,
     Cause,
@@ -29,6 +26,9 @@ from lcr_audio.engine import (
     position,
     step,
 )
+from lcr_audio.game.analysis.kernel import FACE_CODES, NO_WINNER, play_turn
+from lcr_audio.game.analysis.plain import plain_turn
+from lcr_audio.game.bots import Policy
 
 ALL_RULES = [
     Rules(players=p, chips=c, wild=w, three_wilds=t, reversible=r, win=win)

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 
-from lcr_audio.analysis.careful import careful_choice, careful_reverse, own_chance
-from lcr_audio.analysis.odds import exact_table
-from lcr_audio.bots import CAREFUL_POLICY, DEFAULT_POLICY, PolicyName
 from lcr_audio.engine import ChooseSeat, Face, Phase, Reverse, Roll, Rules, WinCondition, position, step
-from lcr_audio.session import Player, Session
-from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.game.analysis.careful import careful_choice, careful_reverse, own_chance
+from lcr_audio.game.analysis.odds import exact_table
+from lcr_audio.game.bots import CAREFUL_POLICY, DEFAULT_POLICY, PolicyName
+from lcr_audio.game.session import Player, Session
+from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.setup import Setup
 

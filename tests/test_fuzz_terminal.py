@@ -32,7 +32,7 @@ import pexpect
 import pytest
 
 from lcr_audio.cli import log_path
-from lcr_audio.saves import SaveError, default_save_path, load
+from lcr_audio.game.saves import SaveError, default_save_path, load
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals and signals")
 

@@ -20,10 +20,10 @@ from prompt_toolkit.output import DummyOutput
 from lcr_audio import i18n
 from lcr_audio.app import App
 from lcr_audio.engine import Rules
-from lcr_audio.seating import COMPUTER_NAMES, table
-from lcr_audio.session import Session
+from lcr_audio.game.seating import COMPUTER_NAMES, table
+from lcr_audio.game.session import Session
+from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.settings import Settings
-from lcr_audio.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.play import PlayScreen
 from lcr_audio.tui.setup import Setup

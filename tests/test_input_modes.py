@@ -11,7 +11,7 @@ from prompt_toolkit.input import PipeInput
 from support.app import make_app
 from support.keys import KeyDriver
 
-from lcr_audio.rules_text import sections
+from lcr_audio.narration.rules_text import sections
 from lcr_audio.tui.keys import Context, help_entries
 from lcr_audio.tui.main_menu import run_main_menu
 

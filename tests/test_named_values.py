@@ -11,12 +11,12 @@ import pytest
 from lcr_audio.cli import parse_arguments
 from lcr_audio.cues import Cue
 from lcr_audio.engine import Rules, WinCondition
+from lcr_audio.game.session import Player, Session
 from lcr_audio.narration import Narrator, Verbosity
-from lcr_audio.practice import LESSONS, LessonKey, questions
-from lcr_audio.rules_text import SectionKey, sections
-from lcr_audio.session import Player, Session
+from lcr_audio.narration.practice import LESSONS, LessonKey, questions
+from lcr_audio.narration.rules_text import SectionKey, sections
+from lcr_audio.output.speech import SpeechMode, create_speaker
 from lcr_audio.settings import load_settings
-from lcr_audio.speech import SpeechMode, create_speaker
 from lcr_audio.tui.menu_text import MenuItem, main_menu_items
 
 

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from lcr_audio.speech import (
+from lcr_audio.output.speech import (
     ENV_VAR,
     RecordingBackend,
     Speaker,
@@ -19,7 +19,7 @@ from lcr_audio.speech import (
     create_speaker,
     running,
 )
-from lcr_audio.speech import speaker as speaker_module
+from lcr_audio.output.speech import speaker as speaker_module
 
 START = "A screen reader is running but does not answer the game; the game prints its messages and tries it again now and then."
 DROPPED = "The screen reader stopped answering; the game prints its messages and tries it again now and then."
@@ -366,7 +366,7 @@ def fake_say(tmp_path: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) 
     import json
     from pathlib import Path
 
-    from lcr_audio.speech import tts
+    from lcr_audio.output.speech import tts
 
     if sys.platform == "win32":
         pytest.skip("the fake say is a shell script")
@@ -390,7 +390,7 @@ def fake_say(tmp_path: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_macos_voice_is_the_say_program_with_its_voice_and_rate(fake_say: object) -> None:
-    from lcr_audio.speech import Voice, tts
+    from lcr_audio.output.speech import Voice, tts
 
     assert tts.default_engine_factory("darwin") is tts._say_engine
     backend = tts.TtsBackend(engine_factory=tts.default_engine_factory("darwin"))
@@ -408,7 +408,7 @@ def test_macos_voice_is_the_say_program_with_its_voice_and_rate(fake_say: object
 
 
 def test_a_say_that_keeps_failing_ends_the_voice_so_the_lines_are_printed(fake_say: object) -> None:
-    from lcr_audio.speech import tts
+    from lcr_audio.output.speech import tts
 
     backend = tts.TtsBackend(engine_factory=tts.default_engine_factory("darwin"))
     for _ in range(tts.PLAYBACK_FAILURES):
@@ -420,7 +420,7 @@ def test_a_say_that_keeps_failing_ends_the_voice_so_the_lines_are_printed(fake_s
 
 
 def test_macos_without_say_cannot_start_the_voice(monkeypatch: pytest.MonkeyPatch) -> None:
-    from lcr_audio.speech import tts
+    from lcr_audio.output.speech import tts
 
     monkeypatch.setattr(tts.shutil, "which", lambda name: None)
     with pytest.raises(SpeechError, match="say"):

@@ -28,17 +28,17 @@ from support.program import run_game as run
 from lcr_audio import storage
 from lcr_audio.app import App
 from lcr_audio.engine import Rules
-from lcr_audio.keeper import GameKeeper, transcript_path
-from lcr_audio.saved_offer import continue_question
-from lcr_audio.saves import Series, default_save_path, load, save
-from lcr_audio.session import Player, Session
+from lcr_audio.game.autosave import GameKeeper, transcript_path
+from lcr_audio.game.saves import Series, default_save_path, load, save
+from lcr_audio.game.seating import table
+from lcr_audio.game.session import Player, Session
+from lcr_audio.narration.saved_offer import continue_question
+from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.settings import Settings, load_settings, peek_language, settings_path
-from lcr_audio.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.input import REACTION_SECONDS
 from lcr_audio.tui.play import Outcome, PlayScreen, ScreenSaid
 from lcr_audio.tui.scorekeeper import ScorekeeperScreen
-from lcr_audio.tui.setup import table
 
 ROOT = Path(__file__).resolve().parent.parent
 ESCAPE = "\x1b"
@@ -245,7 +245,7 @@ def test_item2_a_game_saved_to_a_players_file_never_writes_beside_it(tmp_path: P
 
 
 def test_item2_the_autosaves_transcripts_sit_beside_them_by_kind() -> None:
-    from lcr_audio.saves import SaveKind, autosave_path
+    from lcr_audio.game.saves import SaveKind, autosave_path
 
     for kind in SaveKind:
         assert transcript_path(autosave_path(kind)) == storage.data_dir() / f"{kind.value}.txt"
@@ -570,7 +570,7 @@ def test_item13_a_watched_game_is_recorded_with_game_numbers_and_the_series() ->
     assert winner in lines
     assert lines[-2].startswith("Game 1 is over. At the end: ")  # the game's last message is recorded too
     assert lines[-1] == series.stdout.strip()
-    from lcr_audio.saves import SaveKind, autosave_path
+    from lcr_audio.game.saves import SaveKind, autosave_path
 
     assert load(autosave_path(SaveKind.WATCH)).over
     assert not default_save_path().exists()  # a watched game never replaces a game of people

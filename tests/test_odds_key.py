@@ -9,14 +9,14 @@ from collections.abc import Iterator
 import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
 
-from lcr_audio.analysis.odds import exact_table
 from lcr_audio.engine import Rules, WinCondition
+from lcr_audio.game.analysis.odds import exact_table
+from lcr_audio.game.seating import table
+from lcr_audio.game.session import Session
 from lcr_audio.narration.odds_text import margin, odds_sentence
-from lcr_audio.session import Session
-from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui.keys import Command, Context, help_entries
 from lcr_audio.tui.play import PlayScreen
-from lcr_audio.tui.setup import table
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from lcr_audio.engine import Face, Phase, Roll, Rules
-from lcr_audio.online.protocol import (
+from lcr_audio.game.online.protocol import (
     MAX_FRAME,
     PROTOCOL_VERSION,
     AddComputer,
@@ -46,8 +46,8 @@ from lcr_audio.online.protocol import (
     encode,
     rules_doc,
 )
-from lcr_audio.online.server import RateLimit, TableServer, bound_port, start_server
-from lcr_audio.online.table import AllBut, Table, new_code
+from lcr_audio.game.online.server import RateLimit, TableServer, bound_port, start_server
+from lcr_audio.game.online.table import AllBut, Table, new_code
 
 # --- the schema ------------------------------------------------------------------------------------------
 
@@ -450,7 +450,7 @@ def test_wss_with_a_certificate(tmp_path: Path) -> None:
     import ssl
     import subprocess
 
-    from lcr_audio.online.server import tls_context
+    from lcr_audio.game.online.server import tls_context
 
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     request = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost"]

@@ -24,7 +24,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from lcr_audio.engine import Rules
-from lcr_audio.online.protocol import (
+from lcr_audio.game.online.protocol import (
     PROTOCOL_VERSION,
     Applied,
     Hello,

@@ -119,9 +119,9 @@ def test_records_redirected_to_a_file_are_utf8_whatever_the_code_page(
     Cyrillic name, in UTF-8, where cp1252 would have written "?"."""
     from lcr_audio import cli
     from lcr_audio.engine import Rules
-    from lcr_audio.keeper import transcript_path
-    from lcr_audio.saves import Series, default_save_path, save
-    from lcr_audio.session import Player, Session
+    from lcr_audio.game.autosave import transcript_path
+    from lcr_audio.game.saves import Series, default_save_path, save
+    from lcr_audio.game.session import Player, Session
 
     session = Session(Rules(players=3), [Player("Ана"), Player("Bo"), Player("Zoë")], 2)
     session.play_to_end()
@@ -166,7 +166,7 @@ def test_quiet_output_on_windows_mutes_python_streams_and_leaves_the_descriptors
 ) -> None:
     import sys
 
-    from lcr_audio import quiet as _quiet
+    from lcr_audio.output import quiet as _quiet
 
     monkeypatch.setattr(sys, "platform", "win32")
     swaps = _watch_descriptors(monkeypatch)
@@ -181,7 +181,7 @@ def test_quiet_output_elsewhere_swaps_descriptors_1_and_2(monkeypatch: pytest.Mo
     """The check above can fail: on Linux the descriptors are swapped (and put back)."""
     import sys
 
-    from lcr_audio import quiet as _quiet
+    from lcr_audio.output import quiet as _quiet
 
     monkeypatch.setattr(sys, "platform", "linux")
     swaps = _watch_descriptors(monkeypatch)

@@ -10,9 +10,9 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from support.keys import KeyDriver
 
 from lcr_audio.engine import GameWon, Rules
-from lcr_audio.seating import table
-from lcr_audio.session import Session
-from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.game.seating import table
+from lcr_audio.game.session import Session
+from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui.keys import Command, Context, help_entries
 from lcr_audio.tui.play import Outcome, PlayScreen
 
@@ -435,7 +435,9 @@ def test_the_rules_reader_in_a_game_moves_by_section_and_f1_says_so(pipe: PipeIn
         driver = Driver(screen, pipe, recorder)
         await driver.start()
         await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
-        parts = __import__("lcr_audio.rules_text", fromlist=["sections"]).sections(screen.session.rules)
+        parts = __import__("lcr_audio.narration.rules_text", fromlist=["sections"]).sections(
+            screen.session.rules
+        )
         opening = await driver.press("\x1b[1;5P")  # Control+F1
         assert opening[0].endswith(f"{parts[0].title}. 1 of {len(parts)}.")
         assert await driver.press("\x1b[B") == (f"{parts[1].title}. 2 of {len(parts)}.", True)

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from lcr_audio import i18n, practice
+from lcr_audio import i18n
 from lcr_audio.engine import (
     POT,
     ChipsMoved,
@@ -28,7 +28,8 @@ from lcr_audio.engine import (
     position,
     step,
 )
-from lcr_audio.practice import (
+from lcr_audio.narration import practice
+from lcr_audio.narration.practice import (
     LESSONS,
     AnswerKind,
     Ask,
@@ -40,7 +41,7 @@ from lcr_audio.practice import (
     replay,
     score_text,
 )
-from lcr_audio.practice.scenes import settle
+from lcr_audio.narration.practice.scenes import settle
 
 SEEDS = range(31)
 KEYS = [item.key for item in LESSONS]

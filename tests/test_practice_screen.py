@@ -13,9 +13,9 @@ from support.app import make_app
 from support.keys import KeyDriver
 
 from lcr_audio.app import App
-from lcr_audio.practice import AnswerKind, Question, check, lesson, questions
+from lcr_audio.narration.practice import AnswerKind, Question, check, lesson, questions
+from lcr_audio.output.speech import RecordingBackend
 from lcr_audio.settings import Settings, settings_path
-from lcr_audio.speech import RecordingBackend
 from lcr_audio.tui.practice import PracticeScreen
 
 ENTER = "\r"

@@ -10,9 +10,9 @@ import pytest
 from support.clock import loop_clock, run_on_loop_time
 
 from lcr_audio.narration import Utterance
-from lcr_audio.sound import cue_file
-from lcr_audio.speech import RecordingBackend, Speaker
-from lcr_audio.speech.simple import SpeakingRecorder
+from lcr_audio.output.sound import cue_file
+from lcr_audio.output.speech import RecordingBackend, Speaker
+from lcr_audio.output.speech.simple import SpeakingRecorder
 from lcr_audio.tui.presenter import CUE_GAP_SECONDS, DICE_GAP_SECONDS, STALL_SECONDS, CueArgs, Presenter
 
 CUE_LENGTH = 0.2

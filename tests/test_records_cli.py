@@ -7,9 +7,9 @@ import pytest
 from support.program import run_game as run
 
 from lcr_audio.engine import Rules
-from lcr_audio.keeper import transcript_path
-from lcr_audio.saves import Series, default_save_path, save
-from lcr_audio.session import Player, Session
+from lcr_audio.game.autosave import transcript_path
+from lcr_audio.game.saves import Series, default_save_path, save
+from lcr_audio.game.session import Player, Session
 
 TRANSCRIPT = (
     "A game of 3 players: Ana, Bo, and Zoë. Everyone starts with 3 chips.\n"

@@ -17,11 +17,11 @@ from support.keys import until
 
 from lcr_audio.app import App
 from lcr_audio.engine import ChooseSeat, Face, Roll, Rules
-from lcr_audio.saves import LoadedGame, Series, load, save, state_digest
-from lcr_audio.seating import table
-from lcr_audio.session import Player, Session
+from lcr_audio.game.saves import LoadedGame, Series, load, save, state_digest
+from lcr_audio.game.seating import table
+from lcr_audio.game.session import Player, Session
+from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.settings import Settings
-from lcr_audio.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.play import Outcome
 

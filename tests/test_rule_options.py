@@ -13,11 +13,11 @@ from prompt_toolkit.input import create_pipe_input
 
 from lcr_audio.cli import UsageError, parse_arguments, table_from_options
 from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
+from lcr_audio.game.saves import from_document, to_document
+from lcr_audio.game.session import Player, Session
 from lcr_audio.narration.rules_summary import rules_summary
+from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.rule_options import RULE_OPTIONS
-from lcr_audio.saves import from_document, to_document
-from lcr_audio.session import Player, Session
-from lcr_audio.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.setup import Setup
 
@@ -108,7 +108,7 @@ def test_a_save_writes_each_rule_by_its_field_name() -> None:
     ],
 )
 def test_a_save_with_a_bad_rule_gets_one_sentence(field: str, value: object, sentence: str) -> None:
-    from lcr_audio.saves import SaveError
+    from lcr_audio.game.saves import SaveError
 
     document = to_document(Session(Rules(), [Player(n) for n in ("Ana", "Bo", "Cy")], seed=1))
     document["rules"][field] = value
@@ -118,7 +118,7 @@ def test_a_save_with_a_bad_rule_gets_one_sentence(field: str, value: object, sen
 
 
 def test_a_save_missing_a_rule_names_the_first_field_missing() -> None:
-    from lcr_audio.saves import SaveError
+    from lcr_audio.game.saves import SaveError
 
     document = to_document(Session(Rules(), [Player(n) for n in ("Ana", "Bo", "Cy")], seed=1))
     del document["rules"]["reversible"]

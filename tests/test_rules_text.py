@@ -39,7 +39,14 @@ from lcr_audio.engine import (
     new_game,
     step,
 )
-from lcr_audio.rules_text import BASE_KEYS, SECTION_KEYS, VARIANT_KEYS, Section, explain_roll, sections
+from lcr_audio.narration.rules_text import (
+    BASE_KEYS,
+    SECTION_KEYS,
+    VARIANT_KEYS,
+    Section,
+    explain_roll,
+    sections,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "make_rules_doc.py"
@@ -521,7 +528,7 @@ KEYWORDS.update(parse_keywords(["pgettext:1c,2", "npgettext:1c,2,3", "ngettext:1
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
-@pytest.mark.parametrize("module", ["lcr_audio/rules_text.py", "lcr_audio/practice"])
+@pytest.mark.parametrize("module", ["lcr_audio/narration/rules_text.py", "lcr_audio/narration/practice"])
 def test_every_message_has_a_translators_comment_and_named_placeholders(module: str) -> None:
     files = sorted((ROOT / module).glob("*.py")) if (ROOT / module).is_dir() else [ROOT / module]
     messages = [
@@ -571,7 +578,7 @@ def test_docs_rules_md_has_every_section_and_no_accidental_markdown() -> None:
 
 
 def test_the_odds_section_says_the_computed_chances_and_only_what_they_show() -> None:
-    from lcr_audio.analysis.odds import exact_table
+    from lcr_audio.game.analysis.odds import exact_table
     from lcr_audio.narration.odds_text import percent_tenths
 
     paragraphs = by_key(sections())["odds"].paragraphs

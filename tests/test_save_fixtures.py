@@ -1,7 +1,7 @@
 """Saves written by the release before the rule options were declared once (issue 12, items 4 and 5) still
 load, replay to the position they recorded, and are written back byte for byte.
 
-The files under tests/fixtures/ were written by ``lcr_audio.saves.save`` at commit ca45369, before any
+The files under tests/fixtures/ were written by ``lcr_audio.game.saves.save`` at commit ca45369, before any
 change to the save format's code; never regenerate them.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from lcr_audio.engine import FirstPlayer, Phase, Rules, ThreeWilds, WinCondition
-from lcr_audio.saves import _encode, load, to_document
+from lcr_audio.game.saves import _encode, load, to_document
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -66,8 +66,8 @@ def test_a_save_replays_through_the_sessions_own_dice_drawing(monkeypatch: pytes
     """One copy of the drawing protocol (issue 12, item 5): were the session to draw dice differently, the
     replay would draw them that way too, and find that the saved dice are not the seed's."""
     from lcr_audio.engine import Face
-    from lcr_audio.saves import Problem, SaveError
-    from lcr_audio.session import Session
+    from lcr_audio.game.saves import Problem, SaveError
+    from lcr_audio.game.session import Session
 
     drawn: list[int] = []
 

@@ -25,12 +25,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.engine import any_rules
 
-from lcr_audio import saves
-from lcr_audio.bots import Policy
 from lcr_audio.engine import Event, FirstPlayer, Roll, Rules
-from lcr_audio.saved_offer import continue_question
-from lcr_audio.saves import MAX_BYTES, Problem, SaveError, Series
-from lcr_audio.session import Player, Session
+from lcr_audio.game import saves
+from lcr_audio.game.bots import Policy
+from lcr_audio.game.saves import MAX_BYTES, Problem, SaveError, Series
+from lcr_audio.game.session import Player, Session
+from lcr_audio.narration.saved_offer import continue_question
 
 ROOT = Path(__file__).resolve().parent.parent
 HELPER = ROOT / "tests" / "saves_kill_helper.py"
@@ -546,7 +546,9 @@ def test_a_folder_in_place_of_the_save_is_one_sentence(tmp_path: Path) -> None:
 
 def test_every_sentence_is_translatable_with_a_comment_and_named_placeholders() -> None:
     keywords = dict(DEFAULT_KEYWORDS)
-    found = list(extract_from_file("python", ROOT / "lcr_audio" / "saves.py", keywords, ("Translators:",)))
+    found = list(
+        extract_from_file("python", ROOT / "lcr_audio" / "game" / "saves.py", keywords, ("Translators:",))
+    )
     assert len(found) >= 18
     for _line, message, comments, _context in found:
         assert comments, f"no '# Translators:' comment above {message!r}"

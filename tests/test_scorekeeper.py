@@ -15,8 +15,8 @@ from prompt_toolkit.input import PipeInput
 from support.keys import KeyDriver
 
 from lcr_audio.engine import Face, GameState, Phase, Rules
-from lcr_audio.session import Player, Session
-from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.game.session import Player, Session
+from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui.keys import Context
 from lcr_audio.tui.play import Outcome
 from lcr_audio.tui.scorekeeper import FaceError, ScorekeeperScreen, parse_face

@@ -9,8 +9,8 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 
 from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
-from lcr_audio.seating import clean_name, distinct_names, table
-from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.game.seating import clean_name, distinct_names, table
+from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.setup import Setup
 
@@ -92,7 +92,7 @@ def test_names_are_neutralised() -> None:
 def test_a_voice_says_each_question_once_and_the_screen_shows_it_once() -> None:
     """Issue 10, item 7: each question printed once, typed characters echoed after it, a refusal on its own
     line then the question again, and every accepted answer (defaults included) printed and said."""
-    from lcr_audio.speech import RecordingBackend as Recording
+    from lcr_audio.output.speech import RecordingBackend as Recording
 
     class Voice(Recording):
         prints = True

@@ -17,9 +17,9 @@ import pexpect
 import pytest
 
 from lcr_audio.engine import Rules
-from lcr_audio.saves import default_save_path, load, state_digest
-from lcr_audio.seating import table
-from lcr_audio.session import Session
+from lcr_audio.game.saves import default_save_path, load, state_digest
+from lcr_audio.game.seating import table
+from lcr_audio.game.session import Session
 from lcr_audio.tui.input import REACTION_SECONDS
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals in a pseudo-terminal")

@@ -23,9 +23,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pygame.mixer
 
-from lcr_audio import sound
 from lcr_audio.narration.utterance import CUE_NAMES
-from lcr_audio.sound import CUES, SoundPlayer, cue_file, pan_gains
+from lcr_audio.output import sound
+from lcr_audio.output.sound import CUES, SoundPlayer, cue_file, pan_gains
 
 REPO = Path(__file__).resolve().parent.parent
 SOUNDS = REPO / "sounds"
@@ -292,7 +292,7 @@ def test_disabled_plays_nothing(dummy: None) -> None:
 def test_a_missing_file_is_logged_once_and_silent(
     dummy: None, tmp_path: Path, caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    caplog.set_level(logging.INFO, logger="lcr_audio.sound")
+    caplog.set_level(logging.INFO, logger="lcr_audio.output.sound")
     with SoundPlayer(sounds_dir=tmp_path) as player:
         assert player.available
         assert player.play("win") == 0.0
@@ -429,7 +429,7 @@ def test_no_audio_device_is_silent_and_quiet(
         raise pygame.error("No available audio device")
 
     monkeypatch.setattr(pygame.mixer, "init", failing_init)
-    caplog.set_level(logging.INFO, logger="lcr_audio.sound")
+    caplog.set_level(logging.INFO, logger="lcr_audio.output.sound")
     player = SoundPlayer()
     assert not player.available
     assert player.play("win") == 0.0
@@ -437,7 +437,7 @@ def test_no_audio_device_is_silent_and_quiet(
     assert player.volume_up() == 0.9  # the controls still work, silently
     player.close()
     assert capfd.readouterr() == ("", "")
-    assert [(r.levelno, r.name) for r in caplog.records] == [(logging.INFO, "lcr_audio.sound")]
+    assert [(r.levelno, r.name) for r in caplog.records] == [(logging.INFO, "lcr_audio.output.sound")]
     with pytest.raises(ValueError):
         player.play("boom")  # a programming error is still one
 
@@ -465,7 +465,7 @@ def test_importing_and_opening_prints_no_banner(opening: str) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
     env["SDL_AUDIODRIVER"] = "dummy"
     code = (
-        "from lcr_audio.sound import SoundPlayer\np = SoundPlayer()\n"
+        "from lcr_audio.output.sound import SoundPlayer\np = SoundPlayer()\n"
         f"{opening}assert p.play('win') > 1.0\nassert p.available\np.close()\n"
     )
     done = subprocess.run(
@@ -546,7 +546,7 @@ def test_a_cue_gives_up_after_open_wait_and_later_cues_play(
     dummy: None, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A device that takes longer than OPEN_WAIT to open: that cue is skipped and logged, the game goes on."""
-    caplog.set_level(logging.INFO, logger="lcr_audio.sound")
+    caplog.set_level(logging.INFO, logger="lcr_audio.output.sound")
     monkeypatch.setattr(sound, "OPEN_WAIT", 0.05)
     init = InitRecorder(monkeypatch)
     init.gate.clear()

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from lcr_audio.speech import (
+from lcr_audio.output.speech import (
     ConsoleBackend,
     LazyBackend,
     RecordingBackend,
@@ -19,8 +19,8 @@ from lcr_audio.speech import (
     SpeechBackend,
     SpeechError,
 )
-from lcr_audio.speech.orca import OrcaService
-from lcr_audio.speech.testing import BackendContract
+from lcr_audio.output.speech.orca import OrcaService
+from lcr_audio.output.speech.testing import BackendContract
 
 
 class TestSilentContract(BackendContract):
@@ -466,7 +466,7 @@ def test_speaking_answers_none_when_speech_dispatcher_goes_quiet(
     fake_linux: Callable[[_FakeOrca | None], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A message whose end never comes must not hold the game: after a long silence, 'cannot tell'."""
-    from lcr_audio.speech import screen_reader
+    from lcr_audio.output.speech import screen_reader
 
     backend = ScreenReaderBackend(autospawn=False)
     backend.speak("One.")
@@ -478,7 +478,7 @@ def test_speaking_answers_none_when_speech_dispatcher_goes_quiet(
 def test_speaker_brailles_only_where_a_display_is_reached(
     fake_linux: Callable[[_FakeOrca | None], None],
 ) -> None:
-    from lcr_audio.speech import Speaker
+    from lcr_audio.output.speech import Speaker
 
     assert Speaker([ConsoleBackend()]).brailles is False
     assert Speaker([ScreenReaderBackend(autospawn=False)]).brailles is False  # speech-dispatcher alone

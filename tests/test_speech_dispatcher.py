@@ -28,8 +28,8 @@ import pytest
 from fake_orca import DBUS_DAEMON, LEGACY, ORCA1, FakeOrca, private_session_bus, stop
 from random_keys import check_nothing_lost, game_with_random_keys
 
-from lcr_audio.speech import ENV_VAR, ScreenReaderBackend, Speaker, SpeechBackend, create_speaker
-from lcr_audio.speech.testing import BackendContract
+from lcr_audio.output.speech import ENV_VAR, ScreenReaderBackend, Speaker, SpeechBackend, create_speaker
+from lcr_audio.output.speech.testing import BackendContract
 
 DAEMON = shutil.which("speech-dispatcher")
 pytestmark = pytest.mark.requires_program("speech-dispatcher")
@@ -205,7 +205,7 @@ def test_auto_mode_picks_the_running_speech_dispatcher(
     fresh: Daemon, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With Orca running (faked here), auto speaks through its speech-dispatcher."""
-    from lcr_audio.speech import speaker as speaker_module
+    from lcr_audio.output.speech import speaker as speaker_module
 
     monkeypatch.setattr(speaker_module, "orca_running", lambda: True)
     speaker = create_speaker("auto", print_line=lambda text: None)
@@ -276,8 +276,8 @@ def test_whole_watch_mode_game_is_heard_in_order_and_brailled(
     from prompt_toolkit.input import DummyInput
 
     from lcr_audio.engine import Rules
-    from lcr_audio.seating import table
-    from lcr_audio.session import Session
+    from lcr_audio.game.seating import table
+    from lcr_audio.game.session import Session
     from lcr_audio.tui.play import Outcome, PlayScreen
 
     speaker = Speaker([ScreenReaderBackend(autospawn=False)])
@@ -402,7 +402,7 @@ def test_auto_mode_without_orca_leaves_speech_dispatcher_alone(
     fresh: Daemon, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """speech-dispatcher runs without a screen reader on many desktops: auto then takes a mode that prints."""
-    from lcr_audio.speech import speaker as speaker_module
+    from lcr_audio.output.speech import speaker as speaker_module
 
     monkeypatch.setattr(speaker_module, "orca_running", lambda: False)
     monkeypatch.setattr(speaker_module.sys, "platform", "linux")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from test_cli import WATCH, _env, run
 
+from lcr_audio.output.speech import MODES
 from lcr_audio.settings import SPEECH_MODES, Settings, load_settings, save_settings
-from lcr_audio.speech import MODES
 from lcr_audio.tui.options import OptionsMenu
 
 

@@ -11,10 +11,10 @@ import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
 
 from lcr_audio.engine import Rules
-from lcr_audio.seating import table
-from lcr_audio.session import Session
-from lcr_audio.speech import Speaker
-from lcr_audio.speech.simple import SpeakingRecorder
+from lcr_audio.game.seating import table
+from lcr_audio.game.session import Session
+from lcr_audio.output.speech import Speaker
+from lcr_audio.output.speech.simple import SpeakingRecorder
 from lcr_audio.tui.play import Outcome, PlayScreen
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lcr_audio.speech import (
+from lcr_audio.output.speech import (
     ENV_VAR,
     ConsoleBackend,
     LazyBackend,
@@ -21,7 +21,7 @@ from lcr_audio.speech import (
     Voice,
     create_speaker,
 )
-from lcr_audio.speech import speaker as speaker_module
+from lcr_audio.output.speech import speaker as speaker_module
 
 GENERIC_NOTICE = "Speech stopped working; the game goes on another way."
 
@@ -49,7 +49,7 @@ def test_fallback_keeps_every_utterance_and_says_the_notice_once(caplog: pytest.
     first, second = RecordingBackend(fail_after=2), RecordingBackend()
     printed: list[str] = []
     speaker = Speaker([first, second], print_line=printed.append, echo=True)
-    with caplog.at_level(logging.WARNING, logger="lcr_audio.speech"):
+    with caplog.at_level(logging.WARNING, logger="lcr_audio.output.speech"):
         for text in ("One.", "Two.", "Three.", "Four."):
             speaker.speak(text)
     speaker.speak("Five.", interrupt=True)

@@ -24,9 +24,9 @@ from typing import Any, ClassVar, NoReturn
 import pytest
 from random_keys import check_nothing_lost, game_with_random_keys
 
-from lcr_audio.speech import Speaker, SpeechBackend, SpeechError, TtsBackend, Voice
-from lcr_audio.speech import tts as tts_module
-from lcr_audio.speech.testing import BackendContract, PlaybackCapture, Recording
+from lcr_audio.output.speech import Speaker, SpeechBackend, SpeechError, TtsBackend, Voice
+from lcr_audio.output.speech import tts as tts_module
+from lcr_audio.output.speech.testing import BackendContract, PlaybackCapture, Recording
 
 WAIT = 5.0  # seconds; every wait below normally ends in milliseconds
 
@@ -136,7 +136,7 @@ def test_silence_skips_everything_queued_before_it() -> None:
 def test_worker_failure_is_logged_and_the_next_speak_raises(caplog: pytest.LogCaptureFixture) -> None:
     engine = FakeEngine(fail_on="Boom.")
     backend = _backend(engine)
-    with caplog.at_level(logging.ERROR, logger="lcr_audio.speech.tts"):
+    with caplog.at_level(logging.ERROR, logger="lcr_audio.output.speech.tts"):
         backend.speak("Boom.")
         assert backend.wait_until_idle(WAIT)
     assert [r.getMessage() for r in caplog.records] == ["The system voice failed while saying 'Boom.'"]
@@ -357,7 +357,7 @@ def test_an_unknown_voice_is_ignored_and_a_voice_the_engine_refuses_is_logged(
 ) -> None:
     engine = PropertyEngine()
     backend = _backend(engine)
-    with caplog.at_level(logging.WARNING, logger="lcr_audio.speech.tts"):
+    with caplog.at_level(logging.WARNING, logger="lcr_audio.output.speech.tts"):
         backend.set_voice("no/such-voice")
         backend._voices.append(Voice("ghost", "Ghost"))  # listed, yet the engine will refuse it
         backend.set_voice("ghost")
@@ -477,7 +477,7 @@ def test_playback_silenced_before_it_started_never_runs() -> None:
 def test_a_voice_no_sound_device_plays_counts_as_failed() -> None:
     """aplay failing again and again (no sound device): the next utterance raises, so the Speaker tells the
     player once and goes on in printed lines instead of a voice nobody hears."""
-    from lcr_audio.speech import tts
+    from lcr_audio.output.speech import tts
 
     backend = _backend(FakeEngine())
     backend.speak("Heard.")
@@ -723,7 +723,7 @@ def test_a_synthesis_without_sound_is_not_played_and_two_in_a_row_count_as_faile
     fake_linux: FakePrograms, caplog: pytest.LogCaptureFixture
 ) -> None:
     backend = _linux_backend()
-    with caplog.at_level(logging.WARNING, logger="lcr_audio.speech.tts"):
+    with caplog.at_level(logging.WARNING, logger="lcr_audio.output.speech.tts"):
         backend.speak("EMPTY one.")
         backend.speak("Heard.")  # a good one in between: the voice works
         backend.speak("SILENT one.")

@@ -18,14 +18,14 @@ from typing import Any
 import pexpect
 import pytest
 
-from lcr_audio import sound
 from lcr_audio.cli import main
 from lcr_audio.engine import Rules
-from lcr_audio.saves import default_save_path, save
-from lcr_audio.seating import table
-from lcr_audio.session import Session
+from lcr_audio.game.saves import default_save_path, save
+from lcr_audio.game.seating import table
+from lcr_audio.game.session import Session
+from lcr_audio.output import sound
+from lcr_audio.output.sound import SoundPlayer, cue_file
 from lcr_audio.settings import Settings, save_settings
-from lcr_audio.sound import SoundPlayer, cue_file
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCH = ["play", "--players", "3", "--computer", "all", "--seed", "3", "--speech", "console", "--fast"]

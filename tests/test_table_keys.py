@@ -12,14 +12,14 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from test_play_keys import ROLL_PROMPT, Driver, ScriptedDice, make_screen
 
 from lcr_audio.engine import POT, Cause, ChipsMoved, DiceRolled, Event, GameState, GameWon, Rules
-from lcr_audio.keeper import GameKeeper
-from lcr_audio.saves import Series
-from lcr_audio.session import Session
-from lcr_audio.sound import cue_file
-from lcr_audio.speech import RecordingBackend, Speaker
+from lcr_audio.game.autosave import GameKeeper
+from lcr_audio.game.saves import Series
+from lcr_audio.game.seating import table
+from lcr_audio.game.session import Session
+from lcr_audio.output.sound import cue_file
+from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui import presenter
 from lcr_audio.tui.play import Outcome, PlayScreen
-from lcr_audio.tui.setup import table
 
 
 @pytest.fixture

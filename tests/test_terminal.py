@@ -19,7 +19,7 @@ from typing import Any
 import pexpect
 import pytest
 
-from lcr_audio.saves import default_save_path, load
+from lcr_audio.game.saves import default_save_path, load
 from lcr_audio.tui.input import REACTION_SECONDS
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals and signals")

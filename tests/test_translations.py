@@ -19,9 +19,9 @@ from babel.messages.pofile import read_po
 
 from lcr_audio import i18n
 from lcr_audio.engine import Rules
+from lcr_audio.game.seating import table
+from lcr_audio.game.session import Session
 from lcr_audio.narration import Narrator
-from lcr_audio.seating import table
-from lcr_audio.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"

@@ -4,7 +4,7 @@ Start with :func:`new_game`, then feed actions to :func:`step`; each returns the
 :class:`GameState` and the events that happened, in order.
 """
 
-from .events import (
+from lcr_audio.engine.events import (
     POT,
     Cause,
     ChipsMoved,
@@ -22,7 +22,7 @@ from .events import (
     TurnStarted,
     WinReason,
 )
-from .game import (
+from lcr_audio.engine.game import (
     Action,
     ChooseSeat,
     GameState,
@@ -37,7 +37,7 @@ from .game import (
     roll_outcomes,
     step,
 )
-from .rules import (
+from lcr_audio.engine.rules import (
     MAX_CHIPS,
     MAX_PLAYERS,
     MIN_CHIPS,

@@ -10,7 +10,7 @@ import enum
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from .rules import Face, Seat
+from lcr_audio.engine.rules import Face, Seat
 
 Place: TypeAlias = int
 """Where chips are: a seat index (0-based) or :data:`POT`."""

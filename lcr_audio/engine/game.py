@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TypeAlias
 
-from .events import (
+from lcr_audio.engine.events import (
     POT,
     Cause,
     ChipsMoved,
@@ -32,7 +32,7 @@ from .events import (
     TurnStarted,
     WinReason,
 )
-from .rules import (
+from lcr_audio.engine.rules import (
     MAX_DICE,
     REVERSAL_COST,
     Face,

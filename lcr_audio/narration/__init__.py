@@ -4,8 +4,8 @@
 briefly or fully as its :class:`Verbosity` asks; every sentence comes from gettext (see :mod:`.phrases`).
 """
 
-from .narrator import Narrator
-from .utterance import CUE_NAMES, Priority, Utterance
-from .verbosity import Verbosity
+from lcr_audio.narration.narrator import Narrator
+from lcr_audio.narration.utterance import CUE_NAMES, Priority, Utterance
+from lcr_audio.narration.verbosity import Verbosity
 
 __all__ = ["CUE_NAMES", "Narrator", "Priority", "Utterance", "Verbosity"]

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import assert_never
 
-from ..engine import (
+from lcr_audio.engine import (
     POT,
     Cause,
     ChipsMoved,

@@ -8,7 +8,7 @@ from typing import Literal, TypeAlias
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 
-from .. import i18n
+from lcr_audio import i18n
 
 _Style: TypeAlias = Literal["standard", "unit-short"]
 

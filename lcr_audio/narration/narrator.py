@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import assert_never
 
-from ..cues import Cue
-from ..engine import (
+from lcr_audio.cues import Cue
+from lcr_audio.engine import (
     POT,
     REVERSAL_COST,
     Cause,
@@ -48,10 +48,10 @@ from ..engine import (
     left_of,
     right_of,
 )
-from . import phrases
-from .facts import ONE_WILD, THREE, Did, Outcome, outcome
-from .utterance import Priority, Utterance
-from .verbosity import Verbosity
+from lcr_audio.narration import phrases
+from lcr_audio.narration.facts import ONE_WILD, THREE, Did, Outcome, outcome
+from lcr_audio.narration.utterance import Priority, Utterance
+from lcr_audio.narration.verbosity import Verbosity
 
 _Part = Callable[[], str]
 """One sentence of a turn, worded when the turn is told (an empty string says nothing)."""

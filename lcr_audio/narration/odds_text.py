@@ -7,9 +7,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..engine import Seat
-from ..i18n import _, ngettext, pgettext
-from .lists import unit_list
+from lcr_audio.engine import Seat
+from lcr_audio.i18n import _, ngettext, pgettext
+from lcr_audio.narration.lists import unit_list
 
 Z95 = 1.959963984540054
 """Standard errors on each side of a 95% interval: the margin said is that wide."""
@@ -24,7 +24,7 @@ def percent_tenths(chance: float) -> str:
     """A chance in percent to one decimal, written the current language's way ("30.7", "30,7")."""
     from babel.numbers import format_decimal
 
-    from ..i18n import language
+    from lcr_audio.i18n import language
 
     value = round(chance * 100, 1)
     try:

@@ -1,13 +1,14 @@
 """What an online table says besides the game itself: arrivals, departures, chat, refusals, the join code.
 
-The server sends facts (:mod:`lcr_audio.online.protocol`); these sentences turn them into the player's own
-language. Names and chat come from the network already cleaned (no escape sequences, limited length).
+The server sends facts (:mod:`lcr_audio.game.online.protocol`); these sentences turn them into the
+player's own language. Names and chat come from the network already cleaned (no escape sequences, limited
+length).
 """
 
 from __future__ import annotations
 
-from ..i18n import _
-from ..online.protocol import Notice, Reason
+from lcr_audio.game.online.protocol import Notice, Reason
+from lcr_audio.i18n import _
 
 
 def notice_sentence(kind: Notice, name: str) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Face, WinCondition, WinReason
-from ..i18n import _, ngettext, npgettext, pgettext
-from .lists import and_list, unit_list
+from lcr_audio.engine import Face, WinCondition, WinReason
+from lcr_audio.i18n import _, ngettext, npgettext, pgettext
+from lcr_audio.narration.lists import and_list, unit_list
 
 # --- words ------------------------------------------------------------------------------------------------
 

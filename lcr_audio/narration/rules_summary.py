@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..engine import Rules
-from ..i18n import _
-from ..rule_options import RULE_OPTIONS
+from lcr_audio.engine import Rules
+from lcr_audio.i18n import _
+from lcr_audio.rule_options import RULE_OPTIONS
 
 
 def rules_summary(rules: Rules) -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..i18n import _, ngettext
-from ..saves import Series
-from .lists import and_list
+from lcr_audio.game.saves import Series
+from lcr_audio.i18n import _, ngettext
+from lcr_audio.narration.lists import and_list
 
 
 def series_text(names: Sequence[str], series: Series) -> str:

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
-from ..cues import CUES, Cue
+from lcr_audio.cues import CUES, Cue
 
 
 class Priority(enum.IntEnum):

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from ..i18n import _
-from .input import KeyLoop, Press, Question, Voice, answers_in_time, first_letter_match, handles
-from .keys import Command, Context
+from lcr_audio.i18n import _
+from lcr_audio.tui.input import KeyLoop, Press, Question, Voice, answers_in_time, first_letter_match, handles
+from lcr_audio.tui.keys import Command, Context
 
 T = TypeVar("T")
 

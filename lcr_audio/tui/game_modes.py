@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..i18n import _
-from ..narration.rules_summary import reversal_explained, rules_summary
-from .input import Mode, Press, handles
-from .keys import Command, Context
+from lcr_audio.i18n import _
+from lcr_audio.narration.rules_summary import reversal_explained, rules_summary
+from lcr_audio.tui.input import Mode, Press, handles
+from lcr_audio.tui.keys import Command, Context
 
 if TYPE_CHECKING:
-    from .play import PlayScreen
+    from lcr_audio.tui.play import PlayScreen
 
 
 class Anytime(Mode):

@@ -11,17 +11,17 @@ from typing import TYPE_CHECKING, Protocol
 
 from prompt_toolkit.input import Input
 
-from ..engine import Rules
-from ..saves import LoadedGame, SaveKind, Series
-from ..session import Player, Session
-from ..settings import Settings
-from ..sound import SoundPlayer
-from ..speech import Speaker
-from .console import Console
+from lcr_audio.engine import Rules
+from lcr_audio.game.saves import LoadedGame, SaveKind, Series
+from lcr_audio.game.session import Player, Session
+from lcr_audio.output.sound import SoundPlayer
+from lcr_audio.output.speech import Speaker
+from lcr_audio.settings import Settings
+from lcr_audio.tui.console import Console
 
 if TYPE_CHECKING:
-    from ..saved_offer import SaidOffer
-    from .play import Outcome
+    from lcr_audio.narration.saved_offer import SaidOffer
+    from lcr_audio.tui.play import Outcome, PlayScreen
 
 
 class Host(Protocol):
@@ -36,6 +36,7 @@ class Host(Protocol):
         pause: seconds a computer player waits.
         save_path: the autosave file.
         in_menu: True when games start from the main menu.
+        active_screen: the play screen under way, which a signal saves and ends.
     """
 
     console: Console
@@ -46,6 +47,7 @@ class Host(Protocol):
     pause: float
     save_path: Path
     in_menu: bool
+    active_screen: PlayScreen | None
 
     def remember(self, settings: Settings) -> str | None:
         """Save the settings; returns a sentence if that failed."""

@@ -24,12 +24,12 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from prompt_toolkit.input import Input
 from prompt_toolkit.keys import Keys
 
-from ..cues import Cue
-from ..i18n import _
-from ..sound import SoundPlayer
-from ..speech import Speaker
-from . import terminal
-from .keys import KEYS, Command, Context, help_entries, latin_twin, lookup
+from lcr_audio.cues import Cue
+from lcr_audio.i18n import _
+from lcr_audio.output.sound import SoundPlayer
+from lcr_audio.output.speech import Speaker
+from lcr_audio.tui import terminal
+from lcr_audio.tui.keys import KEYS, Command, Context, help_entries, latin_twin, lookup
 
 log = logging.getLogger(__name__)
 

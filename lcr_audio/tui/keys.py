@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
-from ..i18n import N_, _
+from lcr_audio.i18n import N_, _
 
 
 class Context(enum.Enum):

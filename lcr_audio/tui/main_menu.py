@@ -7,25 +7,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..i18n import _
-from ..narration.series import series_text
-from ..saves import LoadedGame, Problem, SaveError, load
-from ..settings import Settings
-from ..speech import SpeechMode
-from .choice import yes_no
-from .input import KeyLoop, SpeakerVoice
-from .menu import Menu
-from .menu_text import MenuItem, main_menu_items, main_menu_title
-from .options import OptionsMenu, SettingsApplier, SettingsMenu
-from .play import Outcome
-from .practice import run_practice
-from .reader import read_rules
-from .scorekeeper import run_scorekeeper
-from .setup import Setup, SetupCancelled
+from lcr_audio.game.saves import LoadedGame, Problem, SaveError, load
+from lcr_audio.i18n import _
+from lcr_audio.narration.series import series_text
+from lcr_audio.output.speech import SpeechMode
+from lcr_audio.settings import Settings
+from lcr_audio.tui.choice import yes_no
+from lcr_audio.tui.input import KeyLoop, SpeakerVoice
+from lcr_audio.tui.menu import Menu
+from lcr_audio.tui.menu_text import MenuItem, main_menu_items, main_menu_title
+from lcr_audio.tui.options import OptionsMenu, SettingsApplier, SettingsMenu
+from lcr_audio.tui.play import Outcome
+from lcr_audio.tui.practice import run_practice
+from lcr_audio.tui.reader import read_rules
+from lcr_audio.tui.scorekeeper import run_scorekeeper
+from lcr_audio.tui.setup import Setup, SetupCancelled
 
 if TYPE_CHECKING:
-    from ..saved_offer import SaidOffer
-    from .host import Host
+    from lcr_audio.narration.saved_offer import SaidOffer
+    from lcr_audio.tui.host import Host
 
 
 async def run_main_menu(app: Host, *, said: SaidOffer | bool = False) -> None:

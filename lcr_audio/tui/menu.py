@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from ..i18n import _
-from .input import KeyLoop, Press, Question, Voice, first_letter_match, handles
-from .keys import Command, Context
-from .menu_text import item_line, keys_help, opening
+from lcr_audio.i18n import _
+from lcr_audio.tui.input import KeyLoop, Press, Question, Voice, first_letter_match, handles
+from lcr_audio.tui.keys import Command, Context
+from lcr_audio.tui.menu_text import item_line, keys_help, opening
 
 T = TypeVar("T")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from ..i18n import _
+from lcr_audio.i18n import _
 
 
 def item_line(label: str, index: int, total: int) -> str:

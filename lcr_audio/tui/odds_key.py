@@ -8,11 +8,11 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
-from ..engine import GameState, Rules, Seat
-from ..narration.odds_text import odds_sentence
+from lcr_audio.engine import GameState, Rules, Seat
+from lcr_audio.narration.odds_text import odds_sentence
 
 if TYPE_CHECKING:
-    from ..analysis.odds import OddsKeeper
+    from lcr_audio.game.analysis.odds import OddsKeeper
 
 
 class OddsKey:
@@ -29,8 +29,8 @@ class OddsKey:
         self._thread.start()
 
     def _start(self) -> None:
-        from ..analysis.odds import OddsKeeper
-        from ..storage import cache_dir
+        from lcr_audio.game.analysis.odds import OddsKeeper
+        from lcr_audio.storage import cache_dir
 
         self._keeper = OddsKeeper(self.rules, cache_dir() / "odds")
 

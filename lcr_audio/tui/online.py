@@ -2,7 +2,7 @@
 
 ``lcr-audio join`` and ``lcr-audio host`` end up in :func:`run_online`: it connects (``Link``), speaks the
 lobby (arrivals, rules; the host adds computer players, changes the rules and starts), then plays the game
-with the ordinary play screen over a :class:`~lcr_audio.online.client.RemoteSession`, so every key and
+with the ordinary play screen over a :class:`~lcr_audio.game.online.client.RemoteSession`, so every key and
 every sentence is the local game's, in this player's language. Chat (M) works in the lobby and in the
 game; it is spoken to everyone with the sender's name and kept in the history.
 """
@@ -16,12 +16,8 @@ import logging
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..engine import Rules
-from ..i18n import _, language, ngettext
-from ..narration.lists import and_list
-from ..narration.online import chat_sentence, notice_sentence, refusal_sentence, table_open_sentence
-from ..narration.rules_summary import rules_summary
-from ..online.client import (
+from lcr_audio.engine import Rules
+from lcr_audio.game.online.client import (
     Link,
     RemoteSession,
     TableView,
@@ -30,8 +26,8 @@ from ..online.client import (
     opening_hello,
     read_tokens,
 )
-from ..online.client import remote_session as make_session
-from ..online.protocol import (
+from lcr_audio.game.online.client import remote_session as make_session
+from lcr_audio.game.online.protocol import (
     AddComputer,
     Applied,
     Chat,
@@ -55,14 +51,18 @@ from ..online.protocol import (
     rules_doc,
     rules_from_doc,
 )
-from .choice import yes_no
-from .input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
-from .keys import Command, Context
-from .play import Outcome, PlayScreen
-from .setup import walk_options
+from lcr_audio.i18n import _, language, ngettext
+from lcr_audio.narration.lists import and_list
+from lcr_audio.narration.online import chat_sentence, notice_sentence, refusal_sentence, table_open_sentence
+from lcr_audio.narration.rules_summary import rules_summary
+from lcr_audio.tui.choice import yes_no
+from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
+from lcr_audio.tui.keys import Command, Context
+from lcr_audio.tui.play import Outcome, PlayScreen
+from lcr_audio.tui.setup import walk_options
 
 if TYPE_CHECKING:
-    from ..app import App
+    from lcr_audio.tui.host import Host
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -87,7 +87,7 @@ class ChatLine(Question[str]):
 
     contexts = frozenset({Context.CHAT_LINE})
 
-    def __init__(self, voice: Voice, app: App) -> None:
+    def __init__(self, voice: Voice, app: Host) -> None:
         super().__init__(voice)
         self.app = app
         self.typed = ""
@@ -150,7 +150,7 @@ class OnlineClient:
     """
 
     def __init__(
-        self, app: App, address: str, code: str, names: list[str], rules: Rules | None, shown: str = ""
+        self, app: Host, address: str, code: str, names: list[str], rules: Rules | None, shown: str = ""
     ) -> None:
         self.app = app
         self.address = address
@@ -581,7 +581,7 @@ class OnlineScreen(PlayScreen):
 
 
 async def run_online(
-    app: App, address: str, code: str, names: list[str], rules: Rules | None, *, shown: str = ""
+    app: Host, address: str, code: str, names: list[str], rules: Rules | None, *, shown: str = ""
 ) -> int:
     """Join the table ``code`` at ``address`` (or open one when ``code`` is empty) and play it; ``shown``
     is the address to read out to friends (the host's).

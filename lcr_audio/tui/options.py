@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from babel.numbers import format_decimal, format_percent
 
-from ..i18n import (
+from lcr_audio.i18n import (
     _,
     available_languages,
     language,
@@ -21,12 +21,12 @@ from ..i18n import (
     set_language,
     system_language,
 )
-from ..settings import PAUSE, RATE, VOLUME, Settings
-from ..sound import SoundPlayer
-from ..speech import Speaker, SpeechMode
-from ..verbosity import Verbosity
-from .input import Press, Question, Voice, handles
-from .keys import Command, Context
+from lcr_audio.output.sound import SoundPlayer
+from lcr_audio.output.speech import Speaker, SpeechMode
+from lcr_audio.settings import PAUSE, RATE, VOLUME, Settings
+from lcr_audio.tui.input import Press, Question, Voice, handles
+from lcr_audio.tui.keys import Command, Context
+from lcr_audio.verbosity import Verbosity
 
 
 @dataclass

@@ -19,8 +19,8 @@ from typing import Protocol
 
 from prompt_toolkit.input import Input
 
-from ..cues import Cue, CuePlace, cue_kind, event_places, seat_pan
-from ..engine import (
+from lcr_audio.cues import Cue, CuePlace, cue_kind, event_places, seat_pan
+from lcr_audio.engine import (
     POT,
     Cause,
     ChipsMoved,
@@ -35,24 +35,24 @@ from ..engine import (
     left_of,
     right_of,
 )
-from ..i18n import _, ngettext
-from ..keeper import Keeper
-from ..narration import Narrator, Priority, Utterance, Verbosity, phrases
-from ..narration.lists import unit_list
-from ..narration.series import series_text, standings
-from ..rules_text import explain_roll
-from ..saves import Series
-from ..session import Session
-from ..settings import RATE, VOLUME, Settings
-from ..sound import SoundPlayer
-from ..speech import Speaker, SpeechMode
-from .game_modes import GameRouter, game_modes
-from .input import KeyLoop, Mode, Press, answers_in_time
-from .keys import CHOOSING, Context
-from .odds_key import OddsKey
-from .options import OptionsMenu, SettingsApplier, verbosity_name
-from .presenter import NO_CUE_ARGS, CueArgs, Presenter
-from .reader import Sections
+from lcr_audio.game.autosave import Keeper
+from lcr_audio.game.saves import Series
+from lcr_audio.game.session import Session
+from lcr_audio.i18n import _, ngettext
+from lcr_audio.narration import Narrator, Priority, Utterance, Verbosity, phrases
+from lcr_audio.narration.lists import unit_list
+from lcr_audio.narration.rules_text import explain_roll
+from lcr_audio.narration.series import series_text, standings
+from lcr_audio.output.sound import SoundPlayer
+from lcr_audio.output.speech import Speaker, SpeechMode
+from lcr_audio.settings import RATE, VOLUME, Settings
+from lcr_audio.tui.game_modes import GameRouter, game_modes
+from lcr_audio.tui.input import KeyLoop, Mode, Press, answers_in_time
+from lcr_audio.tui.keys import CHOOSING, Context
+from lcr_audio.tui.odds_key import OddsKey
+from lcr_audio.tui.options import OptionsMenu, SettingsApplier, verbosity_name
+from lcr_audio.tui.presenter import NO_CUE_ARGS, CueArgs, Presenter
+from lcr_audio.tui.reader import Sections
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ class Extension(Protocol):
 
 class ScreenSaid:
     """What the table has heard on ``screen``, for the keeper's transcript
-    (:class:`lcr_audio.keeper.Said`)."""
+    (:class:`lcr_audio.game.autosave.Said`)."""
 
     def __init__(self, screen: PlayScreen) -> None:
         self._screen = screen

@@ -11,9 +11,9 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from ..cues import Cue
-from ..i18n import _, ngettext
-from ..practice import (
+from lcr_audio.cues import Cue
+from lcr_audio.i18n import _, ngettext
+from lcr_audio.narration.practice import (
     LESSONS,
     AnswerKind,
     Lesson,
@@ -24,13 +24,13 @@ from ..practice import (
     questions,
     score_text,
 )
-from .input import KeyLoop, Press, SpeakerVoice, Voice, answers_in_time, handles
-from .input import Question as AskMode
-from .keys import Command, Context
-from .menu import menu
+from lcr_audio.tui.input import KeyLoop, Press, SpeakerVoice, Voice, answers_in_time, handles
+from lcr_audio.tui.input import Question as AskMode
+from lcr_audio.tui.keys import Command, Context
+from lcr_audio.tui.menu import menu
 
 if TYPE_CHECKING:
-    from .host import Host
+    from lcr_audio.tui.host import Host
 
 
 class _Leave(Exception):

@@ -20,10 +20,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..cues import Cue, CuePlace
-from ..narration import Utterance
-from ..sound import SoundPlayer
-from ..speech import Speaker, SpeechMode
+from lcr_audio.cues import Cue, CuePlace
+from lcr_audio.narration import Utterance
+from lcr_audio.output.sound import SoundPlayer
+from lcr_audio.output.speech import Speaker, SpeechMode
 
 log = logging.getLogger(__name__)
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import Rules
-from ..i18n import _
-from ..rules_text import Section, sections
-from .input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
-from .keys import Command, Context
+from lcr_audio.engine import Rules
+from lcr_audio.i18n import _
+from lcr_audio.narration.rules_text import Section, sections
+from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
+from lcr_audio.tui.keys import Command, Context
 
 if TYPE_CHECKING:
-    from .host import Host
+    from lcr_audio.tui.host import Host
 
 
 def section_title(section: Section, index: int, total: int) -> str:

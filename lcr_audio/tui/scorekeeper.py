@@ -14,18 +14,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from prompt_toolkit.input import Input
 
-from ..engine import Face, Roll, Rules, TurnStarted
-from ..i18n import _, ngettext
-from ..session import Player, Session, new_seed
-from ..speech import Speaker
-from .game_modes import ChoiceMode, Playing, ReverseMode
-from .input import Mode, Press, handles
-from .keys import SCOREKEEPER_TWIN, Command, Context, latin_twin
-from .play import Outcome, PlayScreen, YesNoQuestion
-from .setup import Setup
+from lcr_audio.engine import Face, Roll, Rules, TurnStarted
+from lcr_audio.game.session import Player, Session, new_seed
+from lcr_audio.i18n import _, ngettext
+from lcr_audio.output.speech import Speaker
+from lcr_audio.tui.game_modes import ChoiceMode, Playing, ReverseMode
+from lcr_audio.tui.input import Mode, Press, handles
+from lcr_audio.tui.keys import SCOREKEEPER_TWIN, Command, Context, latin_twin
+from lcr_audio.tui.play import Outcome, PlayScreen, YesNoQuestion
+from lcr_audio.tui.setup import Setup
 
 if TYPE_CHECKING:
-    from .host import Host
+    from lcr_audio.tui.host import Host
 
 
 class FaceError(ValueError):
@@ -297,7 +297,7 @@ async def run_scorekeeper(app: Host) -> Outcome:
     """``lcr-audio keep-score`` and the main menu's "Keep score with real dice": first the offer to continue
     the scorekeeper's own unfinished table, if one was saved; else a new table (which replaces a saved one
     only after a yes: :meth:`lcr_audio.app.App.play`)."""
-    from ..saves import LoadedGame, SaveKind
+    from lcr_audio.game.saves import LoadedGame, SaveKind
 
     offer = await app.offer_saved_game(kind=SaveKind.SCOREKEEPER)
     if offer is False:

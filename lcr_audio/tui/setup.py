@@ -15,19 +15,19 @@ from typing import TypeVar
 
 from prompt_toolkit.input import Input
 
-from ..bots import CAREFUL_POLICY
-from ..engine import MAX_PLAYERS, MIN_PLAYERS, Rules
-from ..i18n import _, ngettext
-from ..names import has_letter
-from ..narration.rules_summary import rules_summary
-from ..rule_options import RULE_OPTIONS, RuleOption
-from ..seating import clean_name, default_name, table
-from ..session import Player
-from ..speech import Speaker
-from .choice import Defaults, Option, choose
-from .console import Console
-from .input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
-from .keys import Command, Context
+from lcr_audio.engine import MAX_PLAYERS, MIN_PLAYERS, Rules
+from lcr_audio.game.bots import CAREFUL_POLICY
+from lcr_audio.game.seating import clean_name, default_name, table
+from lcr_audio.game.session import Player
+from lcr_audio.i18n import _, ngettext
+from lcr_audio.names import has_letter
+from lcr_audio.narration.rules_summary import rules_summary
+from lcr_audio.output.speech import Speaker
+from lcr_audio.rule_options import RULE_OPTIONS, RuleOption
+from lcr_audio.tui.choice import Defaults, Option, choose
+from lcr_audio.tui.console import Console
+from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
+from lcr_audio.tui.keys import Command, Context
 
 T = TypeVar("T")
 

@@ -10,8 +10,8 @@ from prompt_toolkit.input import PipeInput
 from prompt_toolkit.output import DummyOutput
 
 from lcr_audio.app import App
+from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.settings import Settings
-from lcr_audio.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
 
 

@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 
 from prompt_toolkit.input import PipeInput
 
-from lcr_audio.speech import RecordingBackend
+from lcr_audio.output.speech import RecordingBackend
 
 T = TypeVar("T")
 

@@ -1,0 +1,390 @@
+"""The online table's messages: what a client and the server say to each other (docs/protocol.md).
+
+Every message is one WebSocket text frame holding one JSON object, tagged by its ``"type"`` field and
+checked against the schema below with msgspec: a frame that is not valid JSON, has a field of the wrong
+type, an unknown type, or is larger than :data:`MAX_FRAME` bytes is refused with a :class:`Refused` reason
+and changes nothing. The server never sends sentences: it sends facts (actions, seats, notices with an enum
+kind), and each client says them in its own language, voice and verbosity.
+
+Versioning: a client's :class:`Hello` carries :data:`PROTOCOL_VERSION`; a server refuses another version
+with :attr:`Reason.VERSION`. Fields are only ever added with defaults within one version.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final, Literal, TypeAlias, TypeVar
+
+import msgspec
+
+from lcr_audio.engine import (
+    Action,
+    ChooseSeat,
+    Face,
+    FirstPlayer,
+    Reverse,
+    Roll,
+    Rules,
+    RulesError,
+    ThreeWilds,
+    WinCondition,
+)
+
+PROTOCOL_VERSION: Final = 1
+"""The version of this message set."""
+
+MAX_FRAME: Final = 4096
+"""The largest frame, in bytes, either side accepts; larger frames close the connection (1009)."""
+
+MAX_NAME: Final = 20
+"""The longest player name, in characters, after cleaning."""
+
+MAX_CHAT: Final = 200
+"""The longest chat line, in characters, after cleaning."""
+
+CODE_ALPHABET: Final = "abcdefghjkmnpqrstuvwxyz23456789"
+"""Letters and digits for join codes: none that a voice or a reader confuses (no i, l, o, 0, 1)."""
+
+CODE_LENGTH: Final = 8
+"""Characters in a join code: 31**8 (about 8.5e11) codes, far beyond what the rate limit lets anyone try."""
+
+
+class Reason(enum.StrEnum):
+    """Why the server refused a message; the client says it in its own language."""
+
+    MALFORMED = "malformed"
+    """Not JSON, an unknown type, a missing field or a field of the wrong type."""
+    TOO_LARGE = "too-large"
+    """Larger than :data:`MAX_FRAME`."""
+    VERSION = "version"
+    """Another protocol version."""
+    NO_TABLE = "no-table"
+    """No table has that join code."""
+    BAD_TOKEN = "bad-token"
+    """A seat token that is not this table's."""
+    TABLE_FULL = "table-full"
+    """Every seat is taken."""
+    NOT_JOINED = "not-joined"
+    """The connection has not joined a table yet."""
+    NOT_YOUR_SEAT = "not-your-seat"
+    """An action for a seat this connection does not hold."""
+    OUT_OF_TURN = "out-of-turn"
+    """An action that does not fit the game now (another seat's turn, the wrong decision, a stale view)."""
+    NOT_HOST = "not-host"
+    """A lobby change from someone who is not the host."""
+    STARTED = "started"
+    """A lobby change after the game started."""
+    NOT_STARTED = "not-started"
+    """A game action before the game started."""
+    BAD_RULES = "bad-rules"
+    """Rule options out of range, or a table the seats do not fit."""
+    BAD_NAME = "bad-name"
+    """A name that is empty after cleaning, or a number."""
+    FLOOD = "flood"
+    """Too many messages too fast."""
+
+
+class Notice(enum.StrEnum):
+    """Something that happened at the table besides the game's own events."""
+
+    ARRIVED = "arrived"
+    """A person joined and took a seat."""
+    LEFT = "left"
+    """A person left; a computer player takes their seat."""
+    AWAY = "away"
+    """A person's connection dropped; their seat waits for them."""
+    BACK = "back"
+    """A person reconnected and has their seat again."""
+    STAND_IN = "stand-in"
+    """A person was away when it was their turn: a computer player made that decision for them."""
+    COMPUTER_ADDED = "computer-added"
+    """The host added a computer player."""
+    SEAT_FREED = "seat-freed"
+    """The host freed a seat (its player became a listener)."""
+    SPECTATOR = "spectator"
+    """Someone joined to listen."""
+
+
+class SeatKind(enum.StrEnum):
+    """Who holds a seat."""
+
+    PERSON = "person"
+    COMPUTER = "computer"
+
+
+# --- shared values ----------------------------------------------------------------------------------------
+
+
+class RulesDoc(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The rule options (R2, R3, R8-R10, R13) as they travel; :func:`rules_from_doc` validates them."""
+
+    players: int = 3
+    chips: int = 3
+    wild: bool = False
+    three_wilds: ThreeWilds = ThreeWilds.TAKE_POT
+    reversible: bool = False
+    win: WinCondition = WinCondition.LAST_WITH_CHIPS
+    first_player: FirstPlayer = FirstPlayer.SEAT_ONE
+
+
+class SeatView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One seat as everyone sees it."""
+
+    name: str
+    kind: SeatKind
+    connected: bool = True
+
+
+class ActionDoc(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One engine action: ``roll`` (faces as letters, ``.`` for a dot), ``reverse`` or ``choose``."""
+
+    kind: Literal["roll", "reverse", "choose"]
+    faces: str = ""
+    reverse: bool = False
+    seat: int = 0
+
+
+# --- client to server -------------------------------------------------------------------------------------
+
+
+class Hello(msgspec.Struct, frozen=True, tag="hello", forbid_unknown_fields=True):
+    """Join the table ``code``: new seats for ``names``, seats back for ``tokens``, or listen only."""
+
+    version: int
+    code: str
+    names: list[str] = []
+    tokens: list[str] = []
+    spectator: bool = False
+    language: str = "en"
+    rules: RulesDoc | None = None
+    """With an empty ``code``: open a new table with these rules, the sender as its host."""
+
+
+class RollDice(msgspec.Struct, frozen=True, tag="roll", forbid_unknown_fields=True):
+    """Roll for ``seat`` (R4). ``seen``: how many actions the client had applied (refused if stale)."""
+
+    seat: int
+    seen: int
+
+
+class Decide(msgspec.Struct, frozen=True, tag="decide", forbid_unknown_fields=True):
+    """Reverse the dice or not, for ``seat`` (R9)."""
+
+    seat: int
+    seen: int
+    reverse: bool
+
+
+class Choose(msgspec.Struct, frozen=True, tag="choose", forbid_unknown_fields=True):
+    """The seat a Wild takes from or gives to, for ``seat`` (R7, R9)."""
+
+    seat: int
+    seen: int
+    target: int
+
+
+class Chat(msgspec.Struct, frozen=True, tag="chat", forbid_unknown_fields=True):
+    """A chat line for everyone at the table."""
+
+    text: str
+
+
+class AddComputer(msgspec.Struct, frozen=True, tag="add-computer", forbid_unknown_fields=True):
+    """Host only, in the lobby: a computer player takes the next open seat."""
+
+
+class FreeSeat(msgspec.Struct, frozen=True, tag="free-seat", forbid_unknown_fields=True):
+    """Host only, in the lobby: empty ``seat`` (0-based); its person becomes a listener."""
+
+    seat: int
+
+
+class SetRules(msgspec.Struct, frozen=True, tag="set-rules", forbid_unknown_fields=True):
+    """Host only, in the lobby: the rules of the game (``players`` is set by the seats at start)."""
+
+    rules: RulesDoc
+
+
+class Start(msgspec.Struct, frozen=True, tag="start", forbid_unknown_fields=True):
+    """Host only: start the game; open seats get computer players."""
+
+
+class Leave(msgspec.Struct, frozen=True, tag="leave", forbid_unknown_fields=True):
+    """Leave the table for good: a computer player takes this connection's seats."""
+
+
+ClientMessage: TypeAlias = (
+    Hello | RollDice | Decide | Choose | Chat | AddComputer | FreeSeat | SetRules | Start | Leave
+)
+
+
+# --- server to client -------------------------------------------------------------------------------------
+
+
+class Grant(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A seat given to this client and the secret that gets it back after a dropped connection."""
+
+    seat: int
+    token: str
+
+
+class Welcome(msgspec.Struct, frozen=True, tag="welcome", forbid_unknown_fields=True):
+    """Joined: the seats this client holds (with their tokens) and whether it is the host."""
+
+    version: int
+    code: str
+    seats: list[Grant]
+    host: bool
+    spectator: bool
+
+
+class Lobby(msgspec.Struct, frozen=True, tag="lobby", forbid_unknown_fields=True):
+    """The table before the game: seats so far, the rules, the most seats it can have."""
+
+    seats: list[SeatView]
+    rules: RulesDoc
+    listeners: int = 0
+
+
+class Started(msgspec.Struct, frozen=True, tag="started", forbid_unknown_fields=True):
+    """The game: its rules, seats, first seat, and every action so far (a catch-up after a reconnect)."""
+
+    rules: RulesDoc
+    seats: list[SeatView]
+    first: int
+    actions: list[ActionDoc]
+
+
+class Applied(msgspec.Struct, frozen=True, tag="applied", forbid_unknown_fields=True):
+    """Action number ``index`` (0-based) was applied; every client applies it to its own copy."""
+
+    index: int
+    action: ActionDoc
+
+
+class Told(msgspec.Struct, frozen=True, tag="notice", forbid_unknown_fields=True):
+    """A table notice about ``seat`` (or a listener, seat -1) named ``name``."""
+
+    kind: Notice
+    name: str
+    seat: int = -1
+
+
+class Said(msgspec.Struct, frozen=True, tag="said", forbid_unknown_fields=True):
+    """A chat line from ``name``."""
+
+    name: str
+    text: str
+
+
+class Refused(msgspec.Struct, frozen=True, tag="refused", forbid_unknown_fields=True):
+    """The last message was refused; nothing changed."""
+
+    reason: Reason
+
+
+ServerMessage: TypeAlias = Welcome | Lobby | Started | Applied | Told | Said | Refused
+
+_T = TypeVar("_T")
+_encoder = msgspec.json.Encoder()
+_client_decoder = msgspec.json.Decoder(ClientMessage)
+_server_decoder = msgspec.json.Decoder(ServerMessage)
+
+
+class ProtocolError(ValueError):
+    """A frame that does not fit the schema; ``reason`` says how."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason.value)
+        self.reason = reason
+
+
+def encode(message: ClientMessage | ServerMessage) -> str:
+    """The JSON text frame for ``message``."""
+    return _encoder.encode(message).decode("utf-8")
+
+
+def _decode(frame: str | bytes, decoder: msgspec.json.Decoder[_T]) -> _T:
+    data = frame.encode("utf-8", "surrogatepass") if isinstance(frame, str) else frame
+    if len(data) > MAX_FRAME:
+        raise ProtocolError(Reason.TOO_LARGE)
+    try:
+        return decoder.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        raise ProtocolError(Reason.MALFORMED) from error
+
+
+def decode_client(frame: str | bytes) -> ClientMessage:
+    """A client's message, checked against the schema.
+
+    Raises:
+        ProtocolError: larger than :data:`MAX_FRAME`, or not a valid client message.
+    """
+    return _decode(frame, _client_decoder)
+
+
+def decode_server(frame: str | bytes) -> ServerMessage:
+    """A server's message, checked against the schema.
+
+    Raises:
+        ProtocolError: larger than :data:`MAX_FRAME`, or not a valid server message.
+    """
+    return _decode(frame, _server_decoder)
+
+
+def rules_doc(rules: Rules) -> RulesDoc:
+    """The travelling form of ``rules``."""
+    return RulesDoc(
+        rules.players,
+        rules.chips,
+        rules.wild,
+        rules.three_wilds,
+        rules.reversible,
+        rules.win,
+        rules.first_player,
+    )
+
+
+def rules_from_doc(doc: RulesDoc, players: int | None = None) -> Rules:
+    """The :class:`Rules` of ``doc`` (with ``players`` seats when given).
+
+    Raises:
+        ProtocolError: an option out of range (:attr:`Reason.BAD_RULES`).
+    """
+    try:
+        return Rules(
+            players=doc.players if players is None else players,
+            chips=doc.chips,
+            wild=doc.wild,
+            three_wilds=doc.three_wilds,
+            reversible=doc.reversible,
+            win=doc.win,
+            first_player=doc.first_player,
+        )
+    except RulesError as error:
+        raise ProtocolError(Reason.BAD_RULES) from error
+
+
+def action_doc(action: Action) -> ActionDoc:
+    """The travelling form of an engine action."""
+    if isinstance(action, Roll):
+        return ActionDoc("roll", faces="".join(face.value for face in action.faces))
+    if isinstance(action, Reverse):
+        return ActionDoc("reverse", reverse=action.reverse)
+    return ActionDoc("choose", seat=action.seat)
+
+
+def action_from_doc(doc: ActionDoc) -> Action:
+    """The engine action of ``doc``.
+
+    Raises:
+        ProtocolError: a face letter that is not a face (:attr:`Reason.MALFORMED`).
+    """
+    if doc.kind == "roll":
+        try:
+            return Roll(tuple(Face(letter) for letter in doc.faces))
+        except ValueError as error:
+            raise ProtocolError(Reason.MALFORMED) from error
+    if doc.kind == "reverse":
+        return Reverse(doc.reverse)
+    return ChooseSeat(doc.seat)

@@ -1,0 +1,416 @@
+"""The online table server: any number of tables in one process, over WebSockets (docs/online.md).
+
+Built on the ``websockets`` library's asyncio server: framing, pings and the frame size limit are its
+work; this module only routes decoded messages (:mod:`lcr_audio.game.online.protocol`) to tables
+(:mod:`lcr_audio.game.online.table`), paces computer players, waits for away players, limits how fast a
+connection may send, and keeps every table on disk: after every turn the game is written in the ordinary
+save format (docs/save-format.md) beside a small file with its seats and their tokens, so a restarted
+server resumes every table at its last turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import secrets
+import ssl
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import msgspec
+from websockets.asyncio.server import Server as WsServer
+from websockets.asyncio.server import ServerConnection, broadcast, serve
+from websockets.exceptions import ConnectionClosed
+
+from lcr_audio import storage
+from lcr_audio.engine import Event, GameState, GameWon, TurnEnded
+from lcr_audio.engine import Rules as EngineRules
+from lcr_audio.game import saves
+from lcr_audio.game.online.protocol import (
+    MAX_FRAME,
+    Choose,
+    Decide,
+    Hello,
+    ProtocolError,
+    Reason,
+    Refused,
+    RollDice,
+    RulesDoc,
+    ServerMessage,
+    decode_client,
+    encode,
+    rules_from_doc,
+)
+from lcr_audio.game.online.table import EVERYONE, AllBut, ConnId, Outbox, Stage, Table, new_code, seats_from
+
+log = logging.getLogger(__name__)
+
+AWAY_SECONDS: Final = 60.0
+"""How long a turn waits for a person whose connection dropped before a computer player moves for them."""
+
+MOVE_SECONDS: Final = 1.0
+"""Seconds between two computer decisions (the table's pace; each client narrates at its own)."""
+
+MAX_TABLES: Final = 2000
+"""The most tables one server keeps open."""
+
+
+@dataclass
+class RateLimit:
+    """A token bucket per connection: ``burst`` messages at once, ``per_second`` after that.
+
+    A message over the limit is refused (:attr:`Reason.FLOOD`, said at most once a second); a connection
+    that goes on sending ``close_after`` messages over the limit is closed.
+    """
+
+    per_second: float = 10.0
+    burst: float = 20.0
+    close_after: int = 200
+
+
+@dataclass
+class _Bucket:
+    level: float
+    stamp: float
+    over: int = 0
+    told: float = 0.0
+
+
+@dataclass
+class TableServer:
+    """Tables, connections and the files that keep them.
+
+    Args:
+        data: the folder for the tables' files; None keeps nothing (tests, benchmarks).
+        away_seconds: how long a turn waits for an away person (see :data:`AWAY_SECONDS`).
+        move_seconds: the pause before each computer decision (see :data:`MOVE_SECONDS`).
+        limit: the rate limit per connection.
+        clock: seconds, for the rate limit (``time.monotonic``).
+    """
+
+    data: Path | None = None
+    away_seconds: float = AWAY_SECONDS
+    move_seconds: float = MOVE_SECONDS
+    limit: RateLimit = field(default_factory=RateLimit)
+    clock: Callable[[], float] = time.monotonic
+    tables: dict[str, Table] = field(default_factory=dict)
+    _sockets: dict[ConnId, ServerConnection] = field(default_factory=dict)
+    _where: dict[ConnId, Table] = field(default_factory=dict)
+    _wake: dict[str, asyncio.Event] = field(default_factory=dict)
+    _drivers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    _ids: itertools.count[int] = field(default_factory=itertools.count)
+    _pending: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
+    _writer: asyncio.Task[None] | None = None
+    sent: int = 0
+    """Frames handed to connections so far (for the load benchmark)."""
+
+    # --- tables ------------------------------------------------------------------------------------------
+
+    def open_table(self, rules: EngineRules) -> Table:
+        """A new table in its lobby, with a fresh join code.
+
+        Raises:
+            ProtocolError: the server already keeps :data:`MAX_TABLES` tables (:attr:`Reason.TABLE_FULL`).
+        """
+        if len(self.tables) >= MAX_TABLES:
+            raise ProtocolError(Reason.TABLE_FULL)
+        code = new_code()
+        while code in self.tables:
+            code = new_code()
+        table = Table(code, rules, secrets.randbits(31))
+        self._add(table)
+        return table
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.code] = table
+        self._wake[table.code] = asyncio.Event()
+        if table.session is not None:
+            self._hook(table)
+        self._drivers[table.code] = asyncio.get_running_loop().create_task(self._drive(table))
+
+    def _hook(self, table: Table) -> None:
+        assert table.session is not None
+
+        def after_turn(events: Sequence[Event], state: GameState) -> None:
+            if any(isinstance(e, (TurnEnded, GameWon)) for e in events):
+                self._keep(table)
+
+        table.session.listeners.append(after_turn)
+
+    def resume_tables(self) -> list[str]:
+        """Read back every table kept in :attr:`data` (after a restart): unfinished games at their last
+        turn, lobbies as they were. Everyone is away until they reconnect with their tokens.
+
+        Returns the sentences for the files that could not be used (logged; never fatal).
+        """
+        problems: list[str] = []
+        if self.data is None or not self.data.is_dir():
+            return problems
+        for seats_file in sorted(self.data.glob("*.table.json")):
+            try:
+                table = self._read_table(seats_file)
+            except (OSError, ValueError, KeyError, TypeError, saves.SaveError) as error:
+                log.warning("Cannot resume %s: %s", seats_file, error)
+                problems.append(str(seats_file))
+                continue
+            if table is not None and table.code not in self.tables:
+                self._add(table)
+        return problems
+
+    def _read_table(self, seats_file: Path) -> Table | None:
+        document: Any = storage.read_json(seats_file, max_bytes=64 * 1024)
+        if not isinstance(document, dict) or document.get("format") != "lcr-audio-table":
+            raise ValueError("not a table file")
+        code = document["code"]
+        if not isinstance(code, str) or not code.isalnum():
+            raise ValueError("bad code")
+        rules = rules_from_doc(msgspec.convert(document["rules"], RulesDoc))
+        table = Table(code, rules, int(document["seed"]), seats=seats_from(document["seats"]))
+        table.host_token = str(document.get("host_token", ""))
+        game = seats_file.with_name(f"{code}.json")
+        if game.exists():
+            loaded = saves.load(game)
+            if loaded.over:
+                return None
+            table.session = loaded.session
+        return table
+
+    def _keep(self, table: Table) -> None:
+        """Keep the table's files (seats first, then the game): after every turn and every seat change.
+
+        The texts are made here, from the table as it is now; a writer task writes them from a thread, so a
+        slow disk never holds up the tables (only the newest texts of a table waiting to be written are).
+        """
+        if self.data is None:
+            return
+        seats = json.dumps(table.seats_document(), ensure_ascii=False)
+        try:
+            game = saves.save_text(table.session) if table.session is not None else None
+        except saves.SaveError:
+            log.exception("Table %s is too long to keep", table.code)
+            game = None
+        self._pending[table.code] = (seats, game)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        """Write the pending tables' files until none is pending."""
+        while self._pending and self.data is not None:
+            code, (seats, game) = self._pending.popitem()
+            await asyncio.to_thread(self._write_files, self.data, code, seats, game)
+
+    @staticmethod
+    def _write_files(data: Path, code: str, seats: str | None, game: str | None) -> None:
+        """Write a table's seats, then its game; no seats: the game is over, its seats file goes."""
+        try:
+            if seats is not None:
+                storage.atomic_write_text(data / f"{code}.table.json", seats)
+            if game is not None:
+                storage.atomic_write_text(data / f"{code}.json", game)
+            if seats is None:
+                (data / f"{code}.table.json").unlink(missing_ok=True)
+        except OSError:
+            log.exception("Could not keep table %s", code)
+
+    async def flush(self) -> None:
+        """Wait until every table's files are written."""
+        while self._writer is not None and not self._writer.done():
+            await self._writer
+
+    # --- connections -------------------------------------------------------------------------------------
+
+    async def handler(self, socket: ServerConnection) -> None:
+        """Serve one connection until it closes: every frame decoded, checked, rate-limited and routed."""
+        conn = next(self._ids)
+        self._sockets[conn] = socket
+        bucket = _Bucket(self.limit.burst, self.clock())
+        try:
+            async for frame in socket:
+                if not self._allowed(conn, bucket):
+                    if bucket.over >= self.limit.close_after:
+                        # Dropped at once: a closing handshake would wait behind the flood still queued.
+                        socket.transport.abort()
+                        return
+                    continue
+                self._receive(conn, frame)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._sockets.pop(conn, None)
+            table = self._where.pop(conn, None)
+            if table is not None:
+                self._deliver(table, table.disconnected(conn))
+                self._changed(table)
+
+    def _allowed(self, conn: ConnId, bucket: _Bucket) -> bool:
+        now = self.clock()
+        bucket.level = min(self.limit.burst, bucket.level + (now - bucket.stamp) * self.limit.per_second)
+        bucket.stamp = now
+        if bucket.level >= 1:
+            bucket.level -= 1
+            bucket.over = 0
+            return True
+        bucket.over += 1
+        if now - bucket.told >= 1.0:
+            bucket.told = now
+            self._send(conn, Refused(Reason.FLOOD))
+        return False
+
+    def _receive(self, conn: ConnId, frame: str | bytes) -> None:
+        try:
+            message = decode_client(frame)
+        except ProtocolError as error:
+            self._send(conn, Refused(error.reason))
+            return
+        table = self._where.get(conn)
+        if table is None:
+            if not isinstance(message, Hello):
+                self._send(conn, Refused(Reason.NOT_JOINED))
+                return
+            try:
+                table = self._table_for(message)
+            except ProtocolError as error:
+                self._send(conn, Refused(error.reason))
+                return
+        elif isinstance(message, Hello):
+            self._send(conn, Refused(Reason.OUT_OF_TURN))
+            return
+        outbox = table.handle(conn, message)
+        if conn in table.members:
+            self._where[conn] = table
+        self._deliver(table, outbox)
+        self._changed(table)
+        if any(isinstance(m, Refused) for _, m in outbox):
+            return
+        if table.session is not None and not table.session.listeners:
+            self._hook(table)  # the game has just started
+        if not isinstance(
+            message, (RollDice, Decide, Choose)
+        ):  # a game's actions are kept at each turn's end
+            self._keep(table)
+
+    def _table_for(self, hello: Hello) -> Table:
+        if hello.code:
+            table = self.tables.get(hello.code.strip().lower())
+            if table is None:
+                raise ProtocolError(Reason.NO_TABLE)
+            return table
+        if not hello.names:
+            raise ProtocolError(Reason.BAD_NAME)
+        rules = rules_from_doc(hello.rules) if hello.rules is not None else EngineRules()
+        return self.open_table(rules)
+
+    def _send(self, conn: ConnId, message: ServerMessage) -> None:
+        socket = self._sockets.get(conn)
+        if socket is not None:
+            broadcast([socket], encode(message))
+            self.sent += 1
+
+    def _deliver(self, table: Table, outbox: Outbox) -> None:
+        for recipient, message in outbox:
+            if recipient is EVERYONE or isinstance(recipient, AllBut):
+                left_out = recipient.conn if isinstance(recipient, AllBut) else None
+                sockets = [self._sockets[c] for c in table.members if c in self._sockets and c != left_out]
+                broadcast(sockets, encode(message))
+                self.sent += len(sockets)
+            else:
+                self._send(recipient, message)
+
+    def _changed(self, table: Table) -> None:
+        wake = self._wake.get(table.code)
+        if wake is not None:
+            wake.set()
+
+    # --- pacing ------------------------------------------------------------------------------------------
+
+    async def _drive(self, table: Table) -> None:
+        """Computer players move, paced; an away person's turn waits, then a computer player stands in."""
+        wake = self._wake[table.code]
+        while True:
+            wake.clear()
+            if table.computer_due():
+                await asyncio.sleep(self.move_seconds)
+                if table.computer_due():
+                    self._deliver(table, table.play_computer())
+                continue
+            away = table.waiting_for_away()
+            if away is not None:
+                before = len(table.session.actions) if table.session else 0
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), self.away_seconds)
+                    continue
+                still = table.session is not None and len(table.session.actions) == before
+                if still and table.waiting_for_away() == away:
+                    self._deliver(table, table.stand_in(away))
+                continue
+            if table.stage is Stage.OVER:
+                self._finished(table)
+                return
+            await wake.wait()
+
+    def _finished(self, table: Table) -> None:
+        """A finished game stays on disk as an ordinary save (``lcr-audio resume`` can replay it); its seats
+        file goes, so a restart does not open it again."""
+        if self.data is not None and table.session is not None:
+            with contextlib.suppress(saves.SaveError):
+                self._pending[table.code] = (None, saves.save_text(table.session))
+                if self._writer is None or self._writer.done():
+                    self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def close(self) -> None:
+        """Write what is pending and stop the tables' drivers."""
+        await self.flush()
+        for task in self._drivers.values():
+            task.cancel()
+        for task in self._drivers.values():
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+def tls_context(certificate: Path, key: Path) -> ssl.SSLContext:
+    """A server TLS context for ``wss://`` from a certificate and its private key (PEM files).
+
+    Raises:
+        OSError: a file cannot be read.
+        ssl.SSLError: the files are not a certificate and its key.
+    """
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(certificate, key)
+    return context
+
+
+async def start_server(
+    tables: TableServer, host: str, port: int, *, tls: ssl.SSLContext | None = None
+) -> WsServer:
+    """Listen on ``host``:``port`` (0: any free port) and serve ``tables``; frames over
+    :data:`MAX_FRAME` bytes close their connection (websockets' own limit).
+
+    Raises:
+        OSError: the address cannot be used (in use, not this machine's, no permission).
+    """
+    return await serve(
+        tables.handler,
+        host,
+        port,
+        max_size=MAX_FRAME,
+        max_queue=32,
+        close_timeout=2,
+        ssl=tls,
+        logger=logging.getLogger("lcr_audio.game.online.websockets"),
+        compression=None,
+    )
+
+
+def bound_port(server: WsServer) -> int:
+    """The port ``server`` listens on (after asking for port 0)."""
+    for sock in server.sockets:
+        port: int = sock.getsockname()[1]
+        return port
+    raise RuntimeError("The server has no socket.")

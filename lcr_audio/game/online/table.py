@@ -1,0 +1,470 @@
+"""One online table on the server: its seats, lobby, game and who may do what (docs/protocol.md).
+
+No network here: the server (:mod:`lcr_audio.game.online.server`) hands each decoded message to
+:meth:`Table.handle` with the connection it came from, and sends the messages the table returns. The
+table owns the game's :class:`~lcr_audio.game.session.Session`: the dice are drawn here, on the server, and
+every client applies the same actions to its own copy of the engine (DESIGN.md §1), so each one narrates
+the same game in its own language.
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from lcr_audio.engine import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ChooseSeat,
+    IllegalActionError,
+    Phase,
+    Reverse,
+    Rules,
+    Seat,
+)
+from lcr_audio.game.bots import DEFAULT_POLICY
+from lcr_audio.game.online.protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    MAX_CHAT,
+    PROTOCOL_VERSION,
+    AddComputer,
+    Applied,
+    Chat,
+    Choose,
+    ClientMessage,
+    Decide,
+    FreeSeat,
+    Grant,
+    Hello,
+    Leave,
+    Lobby,
+    Notice,
+    ProtocolError,
+    Reason,
+    Refused,
+    RollDice,
+    Said,
+    SeatKind,
+    SeatView,
+    ServerMessage,
+    SetRules,
+    Start,
+    Started,
+    Told,
+    Welcome,
+    action_doc,
+    rules_doc,
+    rules_from_doc,
+)
+from lcr_audio.game.seating import distinct_names
+from lcr_audio.game.session import Player, Session
+from lcr_audio.names import clean_name, printable
+
+ConnId = int
+"""A connection, numbered by the server."""
+
+EVERYONE: Final = None
+"""Recipient of a message for every connection at the table."""
+
+
+@dataclass(frozen=True)
+class AllBut:
+    """Recipient of a message for every connection at the table but ``conn`` (whom it is about)."""
+
+    conn: ConnId
+
+
+Outbox = list[tuple[ConnId | AllBut | None, ServerMessage]]
+"""Messages to send: to one connection, to all but one, or to everyone at the table (:data:`EVERYONE`)."""
+
+TOKEN_BYTES: Final = 24
+"""Seat tokens: 24 random bytes (192 bits), URL-safe text."""
+
+
+def new_code() -> str:
+    """A join code of :data:`CODE_LENGTH` characters from :data:`CODE_ALPHABET` (``secrets``)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def clean_chat(text: str) -> str:
+    """A chat line safe to print and speak: no escape sequences or control characters, at most
+    :data:`MAX_CHAT` characters. May be empty."""
+    return printable(text)[:MAX_CHAT].strip()
+
+
+class Stage(enum.Enum):
+    """Where the table is."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+@dataclass
+class TableSeat:
+    """One seat: its name, who holds it and the secret that gets it back."""
+
+    name: str
+    kind: SeatKind
+    token: str = ""
+    holder: ConnId | None = None
+    stand_in: bool = False
+    """A computer player decides for this person while they are away (after the wait ran out)."""
+
+    @property
+    def away(self) -> bool:
+        """A person's seat with nobody connected to it."""
+        return self.kind is SeatKind.PERSON and self.holder is None
+
+    def view(self) -> SeatView:
+        return SeatView(self.name, self.kind, connected=not self.away)
+
+
+@dataclass
+class Member:
+    """A connection at this table."""
+
+    language: str = "en"
+    spectator: bool = False
+
+
+@dataclass
+class Table:
+    """One table: the lobby, then one game (R1-R14 through the engine).
+
+    Args:
+        code: the join code.
+        rules: the rules; ``players`` is the smallest table the host wants: at the start, computer players
+            fill the seats up to it. Up to 10 people may sit (R2).
+        seed: seeds the dice of the game (drawn with ``secrets`` by the server).
+    """
+
+    code: str
+    rules: Rules
+    seed: int
+    seats: list[TableSeat] = field(default_factory=list)
+    members: dict[ConnId, Member] = field(default_factory=dict)
+    host: ConnId | None = None
+    host_token: str = ""
+    session: Session | None = None
+
+    @property
+    def stage(self) -> Stage:
+        """Lobby, playing or over."""
+        if self.session is None:
+            return Stage.LOBBY
+        return Stage.OVER if self.session.state.over else Stage.PLAYING
+
+    def seats_of(self, conn: ConnId) -> list[Seat]:
+        """The seats ``conn`` holds."""
+        return [i for i, seat in enumerate(self.seats) if seat.holder == conn]
+
+    # --- messages ---------------------------------------------------------------------------------------
+
+    def handle(self, conn: ConnId, message: ClientMessage) -> Outbox:
+        """Apply one message from ``conn`` (already decoded and checked against the schema).
+
+        Returns the messages to send. A message that cannot be applied gets a :class:`Refused` to ``conn``
+        alone and changes nothing.
+        """
+        try:
+            match message:
+                case Hello():
+                    return self.join(conn, message)
+                case RollDice() | Decide() | Choose():
+                    return self._act(conn, message)
+                case Chat(text=text):
+                    return self._chat(conn, text)
+                case AddComputer() | FreeSeat() | SetRules() | Start():
+                    return self._lobby(conn, message)
+                case Leave():
+                    return self.leave(conn)
+        except ProtocolError as error:
+            return [(conn, Refused(error.reason))]
+        return [(conn, Refused(Reason.MALFORMED))]
+
+    def join(self, conn: ConnId, hello: Hello) -> Outbox:
+        """A connection joins: seats back for its tokens, new seats for its names (lobby), or listens.
+
+        Raises:
+            ProtocolError: a wrong version, a token that is not this table's, a bad name, no seat left,
+                or names after the game started.
+        """
+        if hello.version != PROTOCOL_VERSION:
+            raise ProtocolError(Reason.VERSION)
+        if conn in self.members:
+            raise ProtocolError(Reason.OUT_OF_TURN)
+        reclaimed = []
+        for token in hello.tokens:
+            index = next(
+                (i for i, s in enumerate(self.seats) if s.token and secrets.compare_digest(s.token, token)),
+                None,
+            )
+            if index is None:
+                raise ProtocolError(Reason.BAD_TOKEN)
+            reclaimed.append(index)
+        names = [clean_name(name) for name in hello.names]
+        if any(not name or name.isdigit() for name in names):
+            raise ProtocolError(Reason.BAD_NAME)
+        if names and self.stage is not Stage.LOBBY:
+            raise ProtocolError(Reason.STARTED)
+        if len(self.seats) + len(names) > MAX_PLAYERS:
+            raise ProtocolError(Reason.TABLE_FULL)
+        out: Outbox = []
+        self.members[conn] = Member(hello.language, spectator=not names and not reclaimed)
+        grants: list[Grant] = []
+        for index in reclaimed:
+            seat = self.seats[index]
+            previous = seat.holder
+            seat.holder, seat.stand_in = conn, False
+            grants.append(Grant(index, seat.token))
+            if previous is None:
+                out.append((AllBut(conn), Told(Notice.BACK, seat.name, index)))
+        taken = {s.name for s in self.seats}
+        for name in distinct_names([*taken, *names])[len(taken) :]:
+            seat = TableSeat(name, SeatKind.PERSON, secrets.token_urlsafe(TOKEN_BYTES), conn)
+            self.seats.append(seat)
+            grants.append(Grant(len(self.seats) - 1, seat.token))
+            out.append((AllBut(conn), Told(Notice.ARRIVED, name, len(self.seats) - 1)))
+        if self.members[conn].spectator:
+            out.append((AllBut(conn), Told(Notice.SPECTATOR, "")))
+        if self.host is None and grants and self.stage is Stage.LOBBY and not self.host_token:
+            self.host, self.host_token = conn, grants[0].token
+        elif self.host_token and any(g.token == self.host_token for g in grants):
+            self.host = conn
+        welcome = Welcome(
+            PROTOCOL_VERSION, self.code, grants, self.host == conn, self.members[conn].spectator
+        )
+        if self.stage is Stage.LOBBY:  # everyone hears the new lobby, this connection too
+            return [(conn, welcome), *out, *self._lobby_update()]
+        return [(conn, welcome), (conn, self.picture()), *out]
+
+    def picture(self) -> Lobby | Started:
+        """What a newcomer needs: the lobby, or the game with every action so far."""
+        if self.session is None:
+            return Lobby([s.view() for s in self.seats], rules_doc(self.rules), self._listeners())
+        return Started(
+            rules_doc(self.session.rules),
+            [s.view() for s in self.seats],
+            self.session.first,
+            [action_doc(a) for a in self.session.actions],
+        )
+
+    def _listeners(self) -> int:
+        return sum(1 for m in self.members.values() if m.spectator)
+
+    def _lobby_update(self) -> Outbox:
+        return [(EVERYONE, self.picture())] if self.stage is Stage.LOBBY else []
+
+    def disconnected(self, conn: ConnId) -> Outbox:
+        """``conn`` dropped: its seats wait for it (a computer player decides for it after the wait)."""
+        self.members.pop(conn, None)
+        out: Outbox = []
+        for index in self.seats_of(conn):
+            seat = self.seats[index]
+            seat.holder = None
+            out.append((EVERYONE, Told(Notice.AWAY, seat.name, index)))
+        if self.host == conn:
+            self.host = None
+        return out + self._lobby_update()
+
+    def leave(self, conn: ConnId) -> Outbox:
+        """``conn`` leaves for good: in the lobby its seats are emptied; in a game computer players take
+        them."""
+        out: Outbox = []
+        held = self.seats_of(conn)
+        for index in sorted(held, reverse=True):
+            seat = self.seats[index]
+            out.append((EVERYONE, Told(Notice.LEFT, seat.name, index)))
+            if self.stage is Stage.LOBBY:
+                del self.seats[index]
+            else:
+                seat.kind, seat.holder, seat.token = SeatKind.COMPUTER, None, ""
+                if self.session is not None:
+                    self._make_computer(index)
+        self.members.pop(conn, None)
+        if self.host == conn:
+            self.host, self.host_token = None, ""
+            self._pass_host()
+        return out + self._lobby_update()
+
+    def _pass_host(self) -> None:
+        for seat in self.seats:
+            if seat.kind is SeatKind.PERSON and seat.holder is not None:
+                self.host, self.host_token = seat.holder, seat.token
+                return
+
+    def _make_computer(self, index: Seat) -> None:
+        assert self.session is not None
+        players = list(self.session.players)
+        players[index] = Player(players[index].name, human=False, policy=DEFAULT_POLICY)
+        self.session.players = players
+
+    def _chat(self, conn: ConnId, text: str) -> Outbox:
+        if conn not in self.members:
+            raise ProtocolError(Reason.NOT_JOINED)
+        line = clean_chat(text)
+        if not line:
+            raise ProtocolError(Reason.MALFORMED)
+        held = self.seats_of(conn)
+        name = self.seats[held[0]].name if held else ""
+        return [(EVERYONE, Said(name, line))]
+
+    def _lobby(self, conn: ConnId, message: AddComputer | FreeSeat | SetRules | Start) -> Outbox:
+        if conn not in self.members:
+            raise ProtocolError(Reason.NOT_JOINED)
+        if conn != self.host:
+            raise ProtocolError(Reason.NOT_HOST)
+        if self.stage is not Stage.LOBBY:
+            raise ProtocolError(Reason.STARTED)
+        out: Outbox = []
+        match message:
+            case AddComputer():
+                if len(self.seats) >= MAX_PLAYERS:
+                    raise ProtocolError(Reason.TABLE_FULL)
+                number = sum(1 for s in self.seats if s.kind is SeatKind.COMPUTER) + 1
+                name = distinct_names([*(s.name for s in self.seats), computer_name(number)])[-1]
+                self.seats.append(TableSeat(name, SeatKind.COMPUTER))
+                out.append((EVERYONE, Told(Notice.COMPUTER_ADDED, name, len(self.seats) - 1)))
+            case FreeSeat(seat=index):
+                if not 0 <= index < len(self.seats) or self.seats[index].holder == conn:
+                    raise ProtocolError(Reason.OUT_OF_TURN)
+                seat = self.seats.pop(index)
+                if seat.holder is not None:
+                    self.members[seat.holder].spectator = not self.seats_of(seat.holder)
+                out.append((EVERYONE, Told(Notice.SEAT_FREED, seat.name, index)))
+            case SetRules(rules=doc):
+                self.rules = rules_from_doc(doc)
+            case Start():
+                return self.start()
+        return out + self._lobby_update()
+
+    def start(self) -> Outbox:
+        """Start the game: computer players fill the table up to ``rules.players`` seats (at least 3, R2);
+        everyone seated plays, up to 10; the session deals (R2)."""
+        while len(self.seats) < max(self.rules.players, MIN_PLAYERS):
+            number = sum(1 for s in self.seats if s.kind is SeatKind.COMPUTER) + 1
+            name = distinct_names([*(s.name for s in self.seats), computer_name(number)])[-1]
+            self.seats.append(TableSeat(name, SeatKind.COMPUTER))
+        rules = rules_from_doc(rules_doc(self.rules), players=len(self.seats))
+        players = [Player(s.name, human=s.kind is SeatKind.PERSON) for s in self.seats]
+        self.session = Session(rules, players, self.seed)
+        return [(EVERYONE, self.picture())]
+
+    # --- the game ----------------------------------------------------------------------------------------
+
+    def _act(self, conn: ConnId, message: RollDice | Decide | Choose) -> Outbox:
+        if conn not in self.members:
+            raise ProtocolError(Reason.NOT_JOINED)
+        if self.session is None:
+            raise ProtocolError(Reason.NOT_STARTED)
+        if message.seat not in self.seats_of(conn):
+            raise ProtocolError(Reason.NOT_YOUR_SEAT)
+        state = self.session.state
+        if state.over or message.seat != state.seat or message.seen != len(self.session.actions):
+            raise ProtocolError(Reason.OUT_OF_TURN)
+        expected = {RollDice: Phase.ROLL, Decide: Phase.REVERSE, Choose: (Phase.WILD_TAKE, Phase.WILD_GIVE)}
+        phase = expected[type(message)]
+        if state.phase not in (phase if isinstance(phase, tuple) else (phase,)):
+            raise ProtocolError(Reason.OUT_OF_TURN)
+        try:
+            match message:
+                case RollDice():
+                    self.session.roll()
+                case Decide(reverse=reverse):
+                    self.session.apply(Reverse(reverse))
+                case Choose(target=target):
+                    self.session.apply(ChooseSeat(target))
+        except IllegalActionError as error:
+            raise ProtocolError(Reason.OUT_OF_TURN) from error
+        return self._applied()
+
+    def _applied(self) -> Outbox:
+        assert self.session is not None
+        index = len(self.session.actions) - 1
+        return [(EVERYONE, Applied(index, action_doc(self.session.actions[index])))]
+
+    def computer_due(self) -> bool:
+        """True when the seat to play is a computer player's, or a person's who is away and stood in for."""
+        if self.session is None or self.session.state.over:
+            return False
+        seat = self.seats[self.session.state.seat]
+        return seat.kind is SeatKind.COMPUTER or (seat.away and seat.stand_in)
+
+    def waiting_for_away(self) -> Seat | None:
+        """The away person whose decision the game waits for, if any (their wait has not run out)."""
+        if self.session is None or self.session.state.over:
+            return None
+        index = self.session.state.seat
+        seat = self.seats[index]
+        return index if seat.away and not seat.stand_in else None
+
+    def stand_in(self, index: Seat) -> Outbox:
+        """The wait for away seat ``index`` ran out: a computer player decides for it from now until the
+        person is back (said to everyone once)."""
+        seat = self.seats[index]
+        seat.stand_in = True
+        return [(EVERYONE, Told(Notice.STAND_IN, seat.name, index)), *self.play_computer()]
+
+    def play_computer(self) -> Outbox:
+        """Make one computer decision (the seat's own policy, or the default one standing in for a person)."""
+        assert self.session is not None
+        state = self.session.state
+        if state.phase is Phase.REVERSE:
+            self.session.apply(Reverse(DEFAULT_POLICY.reverse(state)))
+        elif state.phase is Phase.WILD_TAKE:
+            self.session.apply(ChooseSeat(DEFAULT_POLICY.take_from(state)))
+        elif state.phase is Phase.WILD_GIVE:
+            self.session.apply(ChooseSeat(DEFAULT_POLICY.give_to(state)))
+        else:
+            self.session.roll()
+        return self._applied()
+
+    # --- saving ----------------------------------------------------------------------------------------
+
+    def seats_document(self) -> dict[str, Any]:
+        """What the server keeps beside the game's save: the code, rules, seats and their tokens."""
+        return {
+            "format": "lcr-audio-table",
+            "version": 1,
+            "code": self.code,
+            "seed": self.seed,
+            "rules": rules_doc_dict(self.rules),
+            "host_token": self.host_token,
+            "seats": [{"name": s.name, "kind": s.kind.value, "token": s.token} for s in self.seats],
+        }
+
+
+def rules_doc_dict(rules: Rules) -> dict[str, Any]:
+    """``rules`` as plain JSON values."""
+    import msgspec
+
+    result: dict[str, Any] = msgspec.to_builtins(rules_doc(rules))
+    return result
+
+
+def computer_name(number: int) -> str:
+    """The name of the ``number``-th computer player added at a table: "Computer 1" in the server's
+    language-neutral form; clients say it as it is (a name, like a person's)."""
+    return f"Computer {number}"
+
+
+def seats_from(entries: Iterable[dict[str, Any]]) -> list[TableSeat]:
+    """Seats read back from :meth:`Table.seats_document` (everyone away until they reconnect).
+
+    Raises:
+        ValueError: an entry that is not a seat.
+    """
+    seats = []
+    for entry in entries:
+        name, kind, token = entry["name"], SeatKind(entry["kind"]), entry["token"]
+        if not isinstance(name, str) or not isinstance(token, str):
+            raise ValueError("A seat needs a name and a token.")
+        seats.append(TableSeat(clean_name(name), kind, token))
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS and seats:
+        raise ValueError("A table has 3 to 10 seats.")
+    return seats
