@@ -412,12 +412,12 @@ def test_auto_mode_without_orca_leaves_speech_dispatcher_alone(
 
 
 def test_every_game_message_is_heard_whole_or_counted_in_a_skip(fresh: Daemon) -> None:
-    """20 seeded games through a real speech-dispatcher whose messages take time to say, with random keys
+    """10 seeded games through a real speech-dispatcher whose messages take time to say, with random keys
     during the computers' turns: every game message reaches the capture whole (after the last answer that
     cut it) or is counted in a "messages skipped" sentence, and none is said whole again unless it was cut."""
     rng = random.Random(10)
     skips_heard = 0
-    for seed in range(20):
+    for seed in range(10):
         fresh.forget()
         with fresh.speaking_slowly():
             speaker = Speaker([ScreenReaderBackend(autospawn=False)])

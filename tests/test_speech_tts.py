@@ -899,7 +899,7 @@ def test_the_speaker_closing_lets_the_real_voice_say_its_last_words_whole(
         assert recording.frames >= _expected_frames(text, tmp_path)
 
 
-GAMES = 10
+GAMES = 6
 GAME_SPEED = 32.0
 """Times faster than real time the stand-in sound card takes the games' sound, so that the games take about
 25 s on two cores. A message then sounds for 40 to 200 ms, longer than its synthesis and start-up (some
@@ -947,7 +947,7 @@ def test_every_game_message_is_played_whole_or_counted_in_a_skip(
     capfd: pytest.CaptureFixture[str],
 ) -> None:
     """The speech-dispatcher games (tests/test_speech_dispatcher.py) with the game's own voice, as
-    ``--speech tts`` speaks: 20 seeded games, random keys during the computers' turns, every playback
+    ``--speech tts`` speaks: 6 seeded games, random keys during the computers' turns, every playback
     recorded by a stand-in sound card. Every game message is played whole (the recording holds all of
     eSpeak NG's synthesis of it) or counted in a skip notice; none is played whole more often than an answer
     cut it; every playback is all or the start of something said, and holds sound. A playback cut short is
