@@ -33,6 +33,7 @@ from lcr_audio.game.online.protocol import (
     RollDice,
     Said,
     SeatKind,
+    SeatView,
     ServerMessage,
     SetRules,
     Start,
@@ -486,3 +487,21 @@ def test_wss_with_a_certificate(tmp_path: Path) -> None:
             await tables.close()
 
     asyncio.run(run())
+
+
+def test_the_client_cleans_every_text_the_server_sends() -> None:
+    """A hostile server cannot reach the player's terminal: names and chat are cleaned on arrival too."""
+    from lcr_audio.game.online.client import cleaned
+
+    evil = "\x1b]52;c;aGk=\x07Ana\x1b[2J"
+    lobby = cleaned(
+        Lobby([SeatView(evil, SeatKind.PERSON), SeatView("\x1b[31m", SeatKind.COMPUTER)], rules_doc(Rules()))
+    )
+    assert isinstance(lobby, Lobby) and [s.name for s in lobby.seats] == ["Ana", "Player 2"]
+    said = cleaned(Said(evil, "hi\x1b[2J\x07 there" + "!" * 500))
+    assert isinstance(said, Said) and said.name == "Ana" and said.text.startswith("hi there!")
+    assert len(said.text) <= 200 and "\x1b" not in said.text
+    told = cleaned(Told(Notice.ARRIVED, evil, 0))
+    assert told == Told(Notice.ARRIVED, "Ana", 0)
+    welcome = cleaned(Welcome(PROTOCOL_VERSION, "ab\x1b[2Jcd", [], False, True))
+    assert isinstance(welcome, Welcome) and welcome.code == "abcd"

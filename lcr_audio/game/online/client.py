@@ -20,12 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
+import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from lcr_audio import storage
 from lcr_audio.engine import Action, ChooseSeat, Reverse, Rules, Seat, new_game
 from lcr_audio.game.online.protocol import (
+    CODE_ALPHABET,
+    MAX_CHAT,
     MAX_FRAME,
     PROTOCOL_VERSION,
     Choose,
@@ -35,10 +38,13 @@ from lcr_audio.game.online.protocol import (
     Lobby,
     ProtocolError,
     RollDice,
+    Said,
     SeatKind,
     SeatView,
     ServerMessage,
     Started,
+    Told,
+    Welcome,
     action_from_doc,
     decode_server,
     encode,
@@ -46,6 +52,7 @@ from lcr_audio.game.online.protocol import (
     rules_from_doc,
 )
 from lcr_audio.game.session import Player, Session
+from lcr_audio.names import clean_name, printable, seat_name
 
 log = logging.getLogger(__name__)
 
@@ -138,6 +145,34 @@ class RemoteSession(Session):
             ValueError: always.
         """
         raise ValueError("Computer players move on the server.")
+
+
+def cleaned(message: ServerMessage) -> ServerMessage:
+    """``message`` with every text from the network cleaned as local text is (no escape sequences or
+    control characters, names at most 20 characters, chat at most :data:`MAX_CHAT`): a client never trusts
+    the server with its player's terminal or screen reader."""
+    match message:
+        case Lobby(seats=seats):
+            return msgspec.structs.replace(message, seats=[_seat(seat, i) for i, seat in enumerate(seats)])
+        case Started(seats=seats):
+            return msgspec.structs.replace(message, seats=[_seat(seat, i) for i, seat in enumerate(seats)])
+        case Told(name=name, seat=seat):
+            return msgspec.structs.replace(
+                message, name=clean_name(name) or (seat_name(seat + 1) if name else "")
+            )
+        case Said(name=name, text=text):
+            return msgspec.structs.replace(
+                message, name=clean_name(name), text=printable(text)[:MAX_CHAT].strip()
+            )
+        case Welcome(code=code):
+            return msgspec.structs.replace(
+                message, code="".join(c for c in printable(code) if c in CODE_ALPHABET)[:16]
+            )
+    return message
+
+
+def _seat(seat: SeatView, index: int) -> SeatView:
+    return msgspec.structs.replace(seat, name=clean_name(seat.name) or seat_name(index + 1))
 
 
 def remote_session(
@@ -263,7 +298,7 @@ class Link:
                         except ProtocolError:  # never trust the server with the terminal
                             log.warning("Ignored a frame the server sent: %r", frame[:200])
                             continue
-                        self.on_message(message)
+                        self.on_message(cleaned(message))
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as error:
                 log.info("Connection to %s: %s", self.address, error)
             except InvalidURI as error:
