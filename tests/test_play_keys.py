@@ -475,3 +475,21 @@ def test_review_keys_typed_ahead_still_answer(pipe: PipeInput) -> None:
         await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
 
     asyncio.run(scenario())
+
+
+def test_f1_typed_before_the_game_starts_opens_the_key_list(pipe: PipeInput) -> None:
+    """A key typed before the play screen reads keys is held, then handed to it the moment it starts: F1
+    then opens the list (it once met input modes not yet wired and said "That did not work")."""
+
+    async def scenario() -> None:
+        screen, recorder = make_screen(pipe)
+        pipe.send_text("\x1bOP")  # F1, before the screen runs
+        driver = Driver(screen, pipe, recorder)
+        await driver.start()
+        await driver.until(lambda: any(t.startswith("Keys. Up and Down") for t, _ in driver.spoken))
+        assert not any("did not work" in t for t, _ in driver.spoken)
+        pipe.send_text("\x03")  # Control+C: leave
+        assert driver.task is not None
+        assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT
+
+    asyncio.run(scenario())

@@ -232,9 +232,9 @@ class PlayScreen:
             self._key_loop = keys
             keys.on_closed = self._keyboard_gone
             keys.after_key = self._poke
-            keys.push(GameRouter(self))
-            for mode in self._modes.values():
+            for mode in self._modes.values():  # before the router: push delivers keys held since the start
                 mode.loop = keys
+            keys.push(GameRouter(self))
             if resume:
                 self._last_turn = last_roll(self.session)
                 self._ask_again()
