@@ -58,6 +58,7 @@ from lcr_audio.narration.rules_summary import rules_summary
 from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from lcr_audio.tui.keys import Command, Context
+from lcr_audio.tui.line import TypedLine
 from lcr_audio.tui.play import Outcome, PlayScreen
 from lcr_audio.tui.setup import walk_options
 
@@ -81,16 +82,14 @@ class LobbyEnd(enum.Enum):
     """Control+C or the keyboard went away: the seats wait for this player to join again."""
 
 
-class ChatLine(Question[str]):
-    """A chat line: typed characters are echoed (in printing modes), Backspace removes one, Enter sends,
-    Escape closes without sending ("" is returned)."""
+class ChatLine(TypedLine):
+    """A chat line (:class:`TypedLine`): Enter sends, Escape closes without sending ("" is returned)."""
 
     contexts = frozenset({Context.CHAT_LINE})
+    limit = CHAT_TYPED_LIMIT
 
     def __init__(self, voice: Voice, app: Host) -> None:
-        super().__init__(voice)
-        self.app = app
-        self.typed = ""
+        super().__init__(voice, app.console, app.speaker)
 
     def opened(self) -> None:
         """Say what to do."""
@@ -101,38 +100,16 @@ class ChatLine(Question[str]):
         """What is typed so far."""
         return self.typed
 
-    @handles(Command.TYPE)
-    def type(self, press: Press) -> None:
-        """Add a typed character."""
-        if len(self.typed) >= CHAT_TYPED_LIMIT:
-            return
-        if self.app.speaker.prints:
-            self.app.console.echo(" " + press.data if not self.typed else press.data)
-        self.typed += press.data
-
-    @handles(Command.DELETE)
-    def delete(self, press: Press) -> None:
-        """Remove the last character typed."""
-        if not self.typed:
-            # Translators: Backspace with nothing typed, in the scorekeeper.
-            self.voice.error(_("Nothing typed yet."))
-            return
-        last, self.typed = self.typed[-1], self.typed[:-1]
-        if self.app.speaker.prints:
-            self.app.console.erase(last if self.typed else " " + last)
-
     @handles(Command.ACCEPT)
     def accept(self, press: Press) -> None:
         """Send the line."""
-        if self.app.speaker.prints:
-            self.app.console.finish_line()
+        self.end_line()
         self.finish(self.typed.strip())
 
     @handles(Command.BACK)
     def back(self, press: Press) -> None:
         """Close without sending."""
-        if self.app.speaker.prints:
-            self.app.console.finish_line()
+        self.end_line()
         # Translators: an online table; the chat line was closed with Escape, nothing was sent.
         self.voice.answer(_("Chat closed; nothing sent."))
         self.finish("")

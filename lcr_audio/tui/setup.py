@@ -28,6 +28,7 @@ from lcr_audio.tui.choice import Defaults, Option, choose
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from lcr_audio.tui.keys import Command, Context
+from lcr_audio.tui.line import TypedLine
 
 T = TypeVar("T")
 
@@ -40,12 +41,9 @@ TYPED_LIMIT = 40
 """The most characters a typed answer keeps (a name is cut to :data:`NAME_LIMIT` after cleaning)."""
 
 
-class LineEntry(Question[str]):
-    """A setup question answered by typing a line: characters are echoed as typed (in printing modes),
-    Backspace removes the last one, Enter accepts, Escape or Control+D leave the setup.
-
-    Nothing is redrawn and the cursor never moves up: the question is printed once, the typed characters
-    follow it on its line.
+class LineEntry(TypedLine):
+    """A setup question answered by typing a line (:class:`TypedLine`): Enter accepts, Escape or Control+D
+    leave the setup.
 
     Args:
         setup: the setup asking (its speaker and console).
@@ -53,18 +51,12 @@ class LineEntry(Question[str]):
     """
 
     contexts = frozenset({Context.LINE})
+    limit = TYPED_LIMIT
 
     def __init__(self, setup: Setup, question: str) -> None:
-        super().__init__(setup.voice)
+        super().__init__(setup.voice, setup.console, setup.speaker)
         self.setup = setup
         self.question = question
-        self.typed = ""
-        self._spaced = True
-        """The answer is echoed after a space on the question's line (else on a line of its own)."""
-
-    @property
-    def _echo(self) -> bool:
-        return self.setup.speaker.prints
 
     def opened(self) -> None:
         """Ask the question after what is being said (the setup's first words, or the last answer)."""
@@ -73,34 +65,6 @@ class LineEntry(Question[str]):
     def reminder(self) -> str:
         """The question, and what is typed so far."""
         return f"{self.question} {self.typed}" if self.typed else self.question
-
-    @handles(Command.TYPE)
-    def type(self, press: Press) -> None:
-        """Add a typed character (any letter, digit or sign, in any script)."""
-        if len(self.typed) >= TYPED_LIMIT:
-            return
-        if self._echo and self.typed:
-            self.setup.console.echo(press.data)
-        elif self._echo:
-            # A whole answer fits after the question, or it starts a line of its own: the terminal would
-            # otherwise cut it across lines (issue 13, item 12).
-            console = self.setup.console
-            if console.room() <= TYPED_LIMIT:
-                console.finish_line()
-            self._spaced = console.column > 0
-            console.echo((" " if self._spaced else "") + press.data)
-        self.typed += press.data
-
-    @handles(Command.DELETE)
-    def delete(self, press: Press) -> None:
-        """Remove the last character typed."""
-        if not self.typed:
-            # Translators: Backspace with nothing typed, in the scorekeeper.
-            self.voice.error(_("Nothing typed yet."))
-            return
-        last, self.typed = self.typed[-1], self.typed[:-1]
-        if self._echo:
-            self.setup.console.erase(last if self.typed or not self._spaced else " " + last)
 
     @handles(Command.ACCEPT)
     def accept(self, press: Press) -> None:
