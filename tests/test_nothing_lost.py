@@ -23,6 +23,7 @@ import pytest
 from prompt_toolkit.input import DummyInput, PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from support.keys import until
+from support.program import one_person_game
 from support.program import run_game as run
 
 from lcr_audio import storage
@@ -160,19 +161,7 @@ def test_item1_a_home_that_is_not_utf8_saves_and_every_way_out_works(tmp_path: P
     env["LCR_AUDIO_HOME"] = str(home)
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[name] = str(home / name.lower())  # the same folder for a checkout without LCR_AUDIO_HOME
-    play = [
-        "play",
-        "--players",
-        "3",
-        "--computer",
-        "2,3",
-        "--seed",
-        "4",
-        "--speech",
-        "console",
-        "--pause",
-        "0",
-    ]
+    play = one_person_game(pause="0")
     child = spawn(*play, env=env)
     try:
         child.expect_exact("Press Space to roll")

@@ -18,6 +18,7 @@ from typing import Any
 
 import pexpect
 import pytest
+from support.program import one_person_game
 
 from lcr_audio.game.saves import default_save_path, load
 from lcr_audio.tui.input import REACTION_SECONDS
@@ -25,19 +26,7 @@ from lcr_audio.tui.input import REACTION_SECONDS
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals and signals")
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = [
-    "play",
-    "--players",
-    "3",
-    "--computer",
-    "2,3",
-    "--seed",
-    "4",
-    "--speech",
-    "console",
-    "--pause",
-    "0.05",
-]
+GAME = one_person_game()
 ROLL_PROMPT = "Press Space to roll"
 
 

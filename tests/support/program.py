@@ -35,3 +35,21 @@ def run_game(
         stdin=subprocess.DEVNULL,
         env=environment,
     )
+
+
+def one_person_game(pause: str = "0.05") -> list[str]:
+    """The words of ``lcr-audio play`` for one person against two computer players, seed 4, speech
+    printed, computer players waiting ``pause`` seconds (the signal and terminal tests' game)."""
+    return [
+        "play",
+        "--players",
+        "3",
+        "--computer",
+        "2,3",
+        "--seed",
+        "4",
+        "--speech",
+        "console",
+        "--pause",
+        pause,
+    ]
