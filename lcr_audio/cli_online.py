@@ -202,10 +202,11 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
         )
         return 1
     scheme = "wss" if tls else "ws"
+    shown = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host  # what a player types
     stdout.write(
         # Translators: printed when the table server is running; {address} is where players connect.
         _("Serving online tables at {address}. Control+C stops the server.").format(
-            address=f"{scheme}://{args.host}:{bound_port(server)}"
+            address=f"{scheme}://{shown}:{bound_port(server)}"
         )
         + "\n"
     )
