@@ -947,7 +947,11 @@ def _main(argv: Sequence[str] | None) -> int:
         args = parse_arguments(argv)
         command = cast(Command, args.func)
         if isinstance(command, Prints):
-            return command.run(args, stdout)
+            try:
+                return command.run(args, stdout)
+            except BrokenPipeError:  # the reader went away (| head): stop quietly, as the games do
+                _silence_stdout()
+                return 0
         if command.check is not None:
             command.check(args)  # report option conflicts before anything starts
     except UsageError as error:

@@ -84,7 +84,7 @@ def _port(text: str) -> int:
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(
             # Translators: command-line help (--help) or message; option names and values stay as they are.
-            _("--port must be a number from 0 (any free port) to 65535, not {value}").format(value=text)
+            _("it must be a number from 0 (any free port) to 65535, not {value}").format(value=text)
         )
     return value
 
@@ -97,7 +97,7 @@ def _seconds(text: str) -> float:
     if not 0 <= value <= 3600:
         raise argparse.ArgumentTypeError(
             # Translators: command-line help (--help) or message; option names and values stay as they are.
-            _("This option takes a number of seconds from 0 to 3600, not {value}").format(value=text)
+            _("it must be a number of seconds from 0 to 3600, not {value}").format(value=text)
         )
     return value
 
@@ -282,8 +282,10 @@ async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
         port = bound_port(server)
         local = f"ws://127.0.0.1:{port}"
         shown = f"{lan_address()}:{port}" if port != DEFAULT_PORT else lan_address()
-        return await run_online(app, local, "", names_of(args.names), rules, shown=shown)
+        return await run_online(app, local, "", names_of(args.names), rules, shown=shown, serving=True)
     finally:
+        tables.announce_closed()
+        await asyncio.sleep(0.1)  # the notice goes out before the connections close
         server.close()
         await server.wait_closed()
         await tables.close()

@@ -148,6 +148,11 @@ def test_only_the_host_changes_the_lobby_and_the_table_holds_ten() -> None:
     assert _refusal(table.handle(5, Hello(PROTOCOL_VERSION, table.code, names=["Cy"]))) is Reason.TABLE_FULL
 
 
+def test_computer_players_get_the_local_games_names_nobody_has() -> None:
+    table = _table_with(["Ana", "cy"], computers=2)
+    assert [s.name for s in table.seats] == ["Ana", "cy", "Bo", "Dee"]
+
+
 def test_r2_start_fills_the_table_with_computer_players_up_to_the_size_asked() -> None:
     table = _table_with(["Ana"])
     table.handle(0, SetRules(rules_doc(Rules(players=4, chips=2))))
@@ -209,7 +214,7 @@ def test_an_away_person_is_stood_in_for_until_back_and_a_leaver_becomes_a_comput
 def test_chat_is_cleaned_and_needs_a_joined_connection() -> None:
     table = _table_with(["Ana"])
     out = table.handle(0, Chat("gl\x1b[31m hf\n\x07!"))
-    assert _messages(out, Said) == [Said("Ana", "gl hf !")]
+    assert out == [(AllBut(0), Said("Ana", "gl hf !"))]  # everyone but the sender, who hears "Sent."
     assert _refusal(table.handle(4, Chat("hi"))) is Reason.NOT_JOINED
     assert _refusal(table.handle(0, Chat("\x1b[2J"))) is Reason.MALFORMED
 
@@ -317,15 +322,21 @@ def test_a_flood_is_refused_then_closed() -> None:
 async def _test_a_flood_is_refused_then_closed(server: tuple[TableServer, int]) -> None:
     tables, port = server
     tables.limit = RateLimit(per_second=5, burst=5, close_after=30)
-    host, _code = await _open(port, "Ana")
+    host, code = await _open(port, "Ana")
+    listener = await _peer(port)
+    await listener.send(Hello(PROTOCOL_VERSION, code, spectator=True))
+    await listener.until(lambda m: isinstance(m, Welcome))
     for _ in range(60):
         await host.send(Chat("spam"))
     flood = await host.until(lambda m: m == Refused(Reason.FLOOD))
     assert flood == Refused(Reason.FLOOD)
     with pytest.raises(ConnectionClosed):
         await host.until(lambda m: False)
-    said = [m for m in host.seen if isinstance(m, Said)]
+    with contextlib.suppress(TimeoutError):
+        await listener.until(lambda m: False, timeout=0.5)
+    said = [m for m in listener.seen if isinstance(m, Said)]
     assert 1 <= len(said) <= 6  # the burst, and no more
+    assert not [m for m in host.seen if isinstance(m, Said)]  # the sender is not told its own line
 
 
 def test_a_dropped_player_gets_the_seat_back_and_the_game_it_missed() -> None:
@@ -505,3 +516,25 @@ def test_the_client_cleans_every_text_the_server_sends() -> None:
     assert told == Told(Notice.ARRIVED, "Ana", 0)
     welcome = cleaned(Welcome(PROTOCOL_VERSION, "ab\x1b[2Jcd", [], False, True))
     assert isinstance(welcome, Welcome) and welcome.code == "abcd"
+
+
+def test_the_host_closing_the_table_tells_everyone_and_ends_a_joiners_game(tmp_path: Path, pipe: Any) -> None:
+    from support.app import make_app
+
+    from lcr_audio.tui.online import OnlineClient
+
+    async def run() -> None:
+        async with serving() as (tables, port):
+            host, code = await _open(port, "Ana")
+            guest = await _peer(port)
+            await guest.send(Hello(PROTOCOL_VERSION, code, names=["Bo"]))
+            await guest.until(lambda m: isinstance(m, Welcome))
+            tables.announce_closed()
+            assert await guest.until(lambda m: isinstance(m, Told)) == Told(Notice.CLOSED, "")
+            assert await host.until(lambda m: m == Told(Notice.CLOSED, "")) == Told(Notice.CLOSED, "")
+        app, _recorder = make_app(pipe, tmp_path)
+        client = OnlineClient(app, "ws://127.0.0.1:1", code, ["Bo"], None)
+        client._on_message(Told(Notice.CLOSED, ""))  # in the lobby: the client ends, with one sentence
+        assert client.failed.result() == ("The host has closed the table; the game ends here.", 0)
+
+    asyncio.run(run())

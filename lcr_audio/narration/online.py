@@ -40,6 +40,9 @@ def notice_sentence(kind: Notice, name: str) -> str:
         case Notice.SPECTATOR:
             # Translators: an online table; someone joined only to listen.
             return _("A listener joins the table.")
+        case Notice.CLOSED:
+            # Translators: an online table; the host left and their game, which ran the table, closed it.
+            return _("The host has closed the table; the game ends here.")
 
 
 def chat_sentence(name: str, text: str) -> str:

@@ -59,7 +59,7 @@ from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.line import TypedLine
-from lcr_audio.tui.play import Outcome, PlayScreen
+from lcr_audio.tui.play import Outcome, PlayScreen, YesNoQuestion
 from lcr_audio.tui.setup import walk_options
 
 if TYPE_CHECKING:
@@ -127,9 +127,19 @@ class OnlineClient:
     """
 
     def __init__(
-        self, app: Host, address: str, code: str, names: list[str], rules: Rules | None, shown: str = ""
+        self,
+        app: Host,
+        address: str,
+        code: str,
+        names: list[str],
+        rules: Rules | None,
+        shown: str = "",
+        *,
+        serving: bool = False,
     ) -> None:
         self.app = app
+        self.serving = serving
+        """The table's server runs in this program (``lcr-audio host``): leaving closes it for everyone."""
         self.address = address
         self.shown = shown or address
         self.view = TableView(code=code.strip().lower(), tokens=read_tokens(code, names) if code else [])
@@ -140,8 +150,11 @@ class OnlineClient:
         self.lobby: LobbyMode | None = None
         self.started: asyncio.Future[Started] = asyncio.get_running_loop().create_future()
         self.welcomed = asyncio.Event()
-        self.failed: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-        self.link = Link(address, self._hello, self._on_message, self._on_drop, self._on_back)
+        self.failed: asyncio.Future[tuple[str, int]] = asyncio.get_running_loop().create_future()
+        """The table ended this player's game: the sentence to say, and the exit code."""
+        self.link = Link(
+            address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop
+        )
 
     # --- messages ----------------------------------------------------------------------------------------
 
@@ -193,6 +206,10 @@ class OnlineClient:
                 except (ProtocolError, ValueError):
                     log.exception("An action from the server does not fit this game")
                     self._resync()
+            case Told(kind=Notice.CLOSED):
+                session = self.view.session
+                if session is None or not session.state.over:  # a finished game ends by itself, said whole
+                    self._fail(notice_sentence(Notice.CLOSED, ""), 0)
             case Told(kind=kind, name=name, seat=seat):
                 session = self.view.session
                 if kind is Notice.LEFT and session is not None and 0 <= seat < len(session.players):
@@ -254,13 +271,17 @@ class OnlineClient:
         else:
             self.voice.error(refusal_sentence(reason))
 
-    def _fail(self, sentence: str) -> None:
+    def _fail(self, sentence: str, code: int = 1) -> None:
         if not self.failed.done():
-            self.failed.set_result(sentence)
+            self.failed.set_result((sentence, code))
 
     def _on_drop(self) -> None:
         # Translators: an online table; the connection to the server dropped, the game tries again.
         self.say(_("The connection to the table dropped; trying again."))
+
+    def _on_long_drop(self) -> None:
+        # Translators: an online table has not answered for a minute after the connection dropped.
+        self.say(_("The table has not answered for a minute; it may have closed. Escape, then Y, leaves."))
 
     def _on_back(self) -> None:
         # Translators: an online table; the connection works again.
@@ -274,22 +295,22 @@ class OnlineClient:
         link_task = asyncio.get_running_loop().create_task(self.link.run())
         try:
             end = await self._until(self._lobby(), link_task)
-            if isinstance(end, str):
-                self.app.speaker.speak(end)
-                return 1
+            if isinstance(end, tuple):
+                self.app.speaker.speak(end[0])
+                return end[1]
             if end is LobbyEnd.LEFT:
                 await self._leave()
                 return 0
             if end is LobbyEnd.DROPPED:
-                self.app.speaker.speak(
-                    # Translators: the player left an online table with Control+C; {code} is spelt out.
-                    _("You left the table; join again with the same code to take your seat back.")
-                )
+                self.app.speaker.speak(self._seat_waits())
                 return 0
             outcome = await self._until(self._play(), link_task)
-            if isinstance(outcome, str):
-                self.app.speaker.speak(outcome)
-                return 1
+            if isinstance(outcome, tuple):
+                self.app.speaker.speak(outcome[0])
+                return outcome[1]
+            if outcome is Outcome.FINISHED:
+                # Translators: an online game has ended (its winner was said); the program ends.
+                self.app.speaker.speak(_("The game at this table is over. Goodbye."))
             if outcome is Outcome.QUIT:
                 await self._leave()
                 # Translators: the player left an online game for good (Escape, then Y).
@@ -310,7 +331,9 @@ class OnlineClient:
         # Translators: the player left an online table at once (Control+C, a signal); their seat waits.
         return _("You left the table; join again with the same code to take your seat back.")
 
-    async def _until(self, work: Coroutine[Any, Any, T], link_task: asyncio.Task[None]) -> T | str:
+    async def _until(
+        self, work: Coroutine[Any, Any, T], link_task: asyncio.Task[None]
+    ) -> T | tuple[str, int]:
         """Run ``work`` until it ends; or a sentence when the link gives up or the table refuses us."""
         task = asyncio.ensure_future(work)
         failed = asyncio.ensure_future(asyncio.shield(self.failed))
@@ -326,9 +349,10 @@ class OnlineClient:
         if self.failed.done():
             return self.failed.result()
         # Translators: an online table could not be reached; {address} as typed.
-        return _(
+        unreachable = _(
             "Could not reach a table at {address}; check the address and that the host's game is running."
-        ).format(address=self.address)
+        )
+        return unreachable.format(address=self.address), 1
 
     async def _leave(self) -> None:
         self.link.send(Leave())
@@ -369,7 +393,8 @@ class OnlineClient:
             text = _("The game continues at turn {turn}. {status}").format(
                 turn=session.state.turn, status=screen.narrator.status(session.state).text
             )
-            screen.say(text)
+            screen.history.append(text)
+            app.speaker.speak(text)  # before the screen presents (as a resumed local game is said)
         try:
             return await screen.run(resume=bool(session.actions))
         finally:
@@ -437,10 +462,13 @@ class OnlineClient:
         self.app.speaker.speak(_("Options set. {summary}").format(summary=rules_summary(rules)))
 
     async def chat(self, loop: KeyLoop) -> None:
-        """Type a chat line and send it."""
+        """Type a chat line and send it (the others hear it with this player's name; this player hears
+        that it went)."""
         text = await loop.ask(ChatLine(self.voice, self.app))
         if text:
             self.link.send(Chat(text))
+            # Translators: an online table; the chat line typed was sent to everyone else.
+            self.voice.answer(_("Sent."))
 
 
 _FATAL = frozenset({Reason.NO_TABLE, Reason.TABLE_FULL, Reason.VERSION, Reason.BAD_NAME, Reason.STARTED})
@@ -548,6 +576,15 @@ class OnlineScreen(PlayScreen):
         self.client = client
         self._chat_task: asyncio.Task[None] | None = None
 
+    def _ask_quit(self) -> None:
+        if not self.client.serving:
+            super()._ask_quit()
+            return
+        # Translators: asked when the host of an online table (whose game runs the table) presses Escape.
+        self.ask(
+            YesNoQuestion(_("Leaving closes this table for everyone. Leave? Y or N."), self._answer_quit)
+        )
+
     def chat(self) -> None:
         """Open the chat line over the game (the game goes on; its messages keep coming)."""
         loop = self._key_loop
@@ -558,11 +595,18 @@ class OnlineScreen(PlayScreen):
 
 
 async def run_online(
-    app: Host, address: str, code: str, names: list[str], rules: Rules | None, *, shown: str = ""
+    app: Host,
+    address: str,
+    code: str,
+    names: list[str],
+    rules: Rules | None,
+    *,
+    shown: str = "",
+    serving: bool = False,
 ) -> int:
     """Join the table ``code`` at ``address`` (or open one when ``code`` is empty) and play it; ``shown``
     is the address to read out to friends (the host's).
 
     Returns the exit code: 0 after the game or leaving, 1 when the table cannot be reached or refuses.
     """
-    return await OnlineClient(app, address, code, names, rules, shown).run()
+    return await OnlineClient(app, address, code, names, rules, shown, serving=serving).run()

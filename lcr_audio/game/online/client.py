@@ -59,6 +59,9 @@ log = logging.getLogger(__name__)
 RETRY_DELAYS: Final = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Seconds between tries after a dropped connection; the last repeats."""
 
+LONG_DROP: Final = 60.0
+"""Seconds without the table after a drop before the player is told it may have closed."""
+
 FIRST_TRIES: Final = 3
 """Tries before giving up when the table could never be reached at all."""
 
@@ -249,6 +252,8 @@ class Link:
         on_message: called with each message from the server, in order.
         on_drop: called once when a working connection drops (not on each failed try).
         on_back: called when a connection works again after a drop.
+        on_long_drop: called once when a dropped connection has not come back for :data:`LONG_DROP`
+            seconds (the tries go on).
     """
 
     address: str
@@ -256,6 +261,7 @@ class Link:
     on_message: Callable[[ServerMessage], None]
     on_drop: Callable[[], None] = lambda: None
     on_back: Callable[[], None] = lambda: None
+    on_long_drop: Callable[[], None] = lambda: None
     delays: tuple[float, ...] = RETRY_DELAYS
     socket: ClientConnection | None = None
     closing: bool = False
@@ -280,7 +286,7 @@ class Link:
         Raises:
             Unreachable: the first :data:`FIRST_TRIES` tries all failed.
         """
-        tries, ever, dropped = 0, False, False
+        tries, ever, dropped, dropped_at, told_long = 0, False, False, 0.0, False
         while not self.closing:
             try:
                 async with connect(
@@ -290,7 +296,7 @@ class Link:
                     await socket.send(encode(self.hello()))
                     self.connected.set()
                     if dropped:
-                        dropped = False
+                        dropped, told_long = False, False
                         self.on_back()
                     async for frame in socket:
                         try:
@@ -310,9 +316,13 @@ class Link:
                 return
             if not ever and tries + 1 >= FIRST_TRIES:
                 raise Unreachable(self.address)
+            now = asyncio.get_running_loop().time()
             if ever and not dropped:
-                dropped = True
+                dropped, dropped_at = True, now
                 self.on_drop()
+            elif dropped and not told_long and now - dropped_at >= LONG_DROP:
+                told_long = True
+                self.on_long_drop()
             await asyncio.sleep(self.delays[min(tries, len(self.delays) - 1)])
             tries += 1
 

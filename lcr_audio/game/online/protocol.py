@@ -103,6 +103,8 @@ class Notice(enum.StrEnum):
     """The host freed a seat (its player became a listener)."""
     SPECTATOR = "spectator"
     """Someone joined to listen."""
+    CLOSED = "closed"
+    """The host closed the table (the server ran in the host's game): the game ends for everyone."""
 
 
 class SeatKind(enum.StrEnum):

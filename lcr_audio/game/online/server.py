@@ -37,12 +37,14 @@ from lcr_audio.game.online.protocol import (
     Choose,
     Decide,
     Hello,
+    Notice,
     ProtocolError,
     Reason,
     Refused,
     RollDice,
     RulesDoc,
     ServerMessage,
+    Told,
     decode_client,
     encode,
     rules_from_doc,
@@ -362,6 +364,11 @@ class TableServer:
                 self._pending[table.code] = (None, saves.save_text(table.session))
                 if self._writer is None or self._writer.done():
                     self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    def announce_closed(self) -> None:
+        """Tell everyone at every table that the host closed it (``lcr-audio host`` ending)."""
+        for table in self.tables.values():
+            self._deliver(table, [(EVERYONE, Told(Notice.CLOSED, ""))])
 
     async def close(self) -> None:
         """Write what is pending and stop the tables' drivers."""

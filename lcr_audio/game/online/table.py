@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -60,7 +60,7 @@ from lcr_audio.game.online.protocol import (
     rules_doc,
     rules_from_doc,
 )
-from lcr_audio.game.seating import distinct_names
+from lcr_audio.game.seating import COMPUTER_NAMES, distinct_names
 from lcr_audio.game.session import Player, Session
 from lcr_audio.names import clean_name, printable
 
@@ -312,7 +312,7 @@ class Table:
             raise ProtocolError(Reason.MALFORMED)
         held = self.seats_of(conn)
         name = self.seats[held[0]].name if held else ""
-        return [(EVERYONE, Said(name, line))]
+        return [(AllBut(conn), Said(name, line))]  # the sender has typed it and heard "Sent."
 
     def _lobby(self, conn: ConnId, message: AddComputer | FreeSeat | SetRules | Start) -> Outbox:
         if conn not in self.members:
@@ -326,8 +326,7 @@ class Table:
             case AddComputer():
                 if len(self.seats) >= MAX_PLAYERS:
                     raise ProtocolError(Reason.TABLE_FULL)
-                number = sum(1 for s in self.seats if s.kind is SeatKind.COMPUTER) + 1
-                name = distinct_names([*(s.name for s in self.seats), computer_name(number)])[-1]
+                name = computer_name([s.name for s in self.seats])
                 self.seats.append(TableSeat(name, SeatKind.COMPUTER))
                 out.append((EVERYONE, Told(Notice.COMPUTER_ADDED, name, len(self.seats) - 1)))
             case FreeSeat(seat=index):
@@ -347,8 +346,7 @@ class Table:
         """Start the game: computer players fill the table up to ``rules.players`` seats (at least 3, R2);
         everyone seated plays, up to 10; the session deals (R2)."""
         while len(self.seats) < max(self.rules.players, MIN_PLAYERS):
-            number = sum(1 for s in self.seats if s.kind is SeatKind.COMPUTER) + 1
-            name = distinct_names([*(s.name for s in self.seats), computer_name(number)])[-1]
+            name = computer_name([s.name for s in self.seats])
             self.seats.append(TableSeat(name, SeatKind.COMPUTER))
         rules = rules_from_doc(rules_doc(self.rules), players=len(self.seats))
         players = [Player(s.name, human=s.kind is SeatKind.PERSON) for s in self.seats]
@@ -447,10 +445,13 @@ def rules_doc_dict(rules: Rules) -> dict[str, Any]:
     return result
 
 
-def computer_name(number: int) -> str:
-    """The name of the ``number``-th computer player added at a table: "Computer 1" in the server's
-    language-neutral form; clients say it as it is (a name, like a person's)."""
-    return f"Computer {number}"
+def computer_name(taken: Sequence[str]) -> str:
+    """A name for a computer player joining a table whose seats have the names ``taken``: the first of the
+    local game's computer names (short, and different in their first sound) nobody has, as at a local
+    table; the same in every language, like a person's name."""
+    used = {name.casefold() for name in taken}
+    free = [name for name in COMPUTER_NAMES if name.casefold() not in used]
+    return free[0] if free else distinct_names([*taken, COMPUTER_NAMES[0]])[-1]
 
 
 def seats_from(entries: Iterable[dict[str, Any]]) -> list[TableSeat]:
