@@ -581,9 +581,8 @@ class OnlineScreen(PlayScreen):
             super()._ask_quit()
             return
         # Translators: asked when the host of an online table (whose game runs the table) presses Escape.
-        self.ask(
-            YesNoQuestion(_("Leaving closes this table for everyone. Leave? Y or N."), self._answer_quit)
-        )
+        question = _("Leaving closes this table for everyone. Leave? Y or N.")
+        self.ask(YesNoQuestion(question, self._answer_quit))
 
     def chat(self) -> None:
         """Open the chat line over the game (the game goes on; its messages keep coming)."""
