@@ -311,7 +311,10 @@ class OnlineClient:
             if outcome is Outcome.FINISHED:
                 # Translators: an online game has ended (its winner was said); the program ends.
                 self.app.speaker.speak(_("The game at this table is over. Goodbye."))
-            if outcome is Outcome.QUIT:
+            if outcome is Outcome.QUIT and self.serving:  # everyone hears that the table closed
+                # Translators: the host of an online table left it (Escape, then Y); the table closes.
+                self.app.speaker.speak(_("You closed the table. Goodbye."))
+            elif outcome is Outcome.QUIT:
                 await self._leave()
                 # Translators: the player left an online game for good (Escape, then Y).
                 self.app.speaker.speak(_("You left the table; a computer player takes your seat."))
