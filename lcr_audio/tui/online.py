@@ -492,6 +492,12 @@ class LobbyMode(Question[LobbyEnd]):
 
     def opened(self) -> None:
         """Say where the player is and what to do."""
+        if self.client.view.spectator:
+            self.voice.say(
+                # Translators: an online table's lobby opened for someone who only listens; F1 lists its keys.
+                _("You are listening at the table, with no seat. S says who is here; F1 lists the keys.")
+            )
+            return
         # Translators: an online table's lobby opened; F1 lists its keys.
         self.voice.say(_("You are at the table. S says who is here; F1 lists the keys."))
 
