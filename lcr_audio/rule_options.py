@@ -347,6 +347,38 @@ def rule_option(field: str) -> RuleOption[Any]:
     raise KeyError(field)
 
 
+def rules_to_json(rules: Rules) -> dict[str, Json]:
+    """``rules`` as JSON values, one field per rule option: a save's ``"rules"`` object, and the rules an
+    online table sends (docs/save-format.md, docs/protocol.md)."""
+    return {option.field: option.to_json(getattr(rules, option.field)) for option in RULE_OPTIONS}
+
+
+_JSON_TYPES: Final = {Kind.SWITCH: bool, Kind.NUMBER: int, Kind.CHOICE: str}
+
+
+def rules_from_json(mapping: dict[str, Any]) -> Rules:
+    """The rules of a ``"rules"`` object written by :func:`rules_to_json`; a field left out takes its
+    option's default (R2, R3, R8-R10, R13).
+
+    Raises:
+        ValueError: a field that is no rule option, a value of the wrong JSON type, or one that is not among
+            its option's values (a :class:`~lcr_audio.engine.RulesError` when the rules refuse it).
+    """
+    unknown = set(mapping) - {option.field for option in RULE_OPTIONS}
+    if unknown:
+        raise ValueError(f"No rule option is called {sorted(unknown)[0]!r}.")
+    values: dict[str, Any] = {}
+    for option in RULE_OPTIONS:
+        if option.field not in mapping:
+            continue
+        value = mapping[option.field]
+        wanted = _JSON_TYPES[option.kind]
+        if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
+            raise ValueError(f"{option.field} takes a {wanted.__name__}, not {value!r}.")
+        values[option.field] = value if option.kind is Kind.SWITCH else option.from_word(str(value))
+    return Rules(**values)
+
+
 __all__ = [
     "CHIPS",
     "FIRST_PLAYER",
@@ -360,4 +392,6 @@ __all__ = [
     "Kind",
     "RuleOption",
     "rule_option",
+    "rules_from_json",
+    "rules_to_json",
 ]

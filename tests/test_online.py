@@ -538,3 +538,33 @@ def test_the_host_closing_the_table_tells_everyone_and_ends_a_joiners_game(tmp_p
         assert client.failed.result() == ("The host has closed the table; the game ends here.", 0)
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [{"players": "3"}, {"wild": 1}, {"chips": True}, {"win": "nope"}, {"chips": 11}, {"colour": 2}, [], "x"],
+)
+def test_rules_from_the_network_are_read_by_the_declared_options_and_refused_when_wrong(doc: Any) -> None:
+    from lcr_audio.game.online.protocol import rules_from_doc
+
+    with pytest.raises(ProtocolError) as caught:
+        rules_from_doc(doc)
+    assert caught.value.reason is Reason.BAD_RULES
+
+
+def test_rules_travel_as_a_saves_rules_object() -> None:
+    from lcr_audio.game.online.protocol import rules_from_doc
+
+    rules = Rules(players=5, chips=2, wild=True, reversible=True)
+    doc = rules_doc(rules)
+    assert doc == {
+        "players": 5,
+        "chips": 2,
+        "wild": True,
+        "three_wilds": "take-pot",
+        "reversible": True,
+        "win": "last-with-chips",
+        "first_player": "1",
+    }
+    assert rules_from_doc(doc) == rules and rules_from_doc({}) == Rules()
+    assert rules_from_doc(doc, players=4) == Rules(players=4, chips=2, wild=True, reversible=True)

@@ -45,7 +45,7 @@ from lcr_audio.game.bots import Policy
 from lcr_audio.game.session import Player, Session
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.names import clean_name, seat_name
-from lcr_audio.rule_options import RULE_OPTIONS, Json, Kind
+from lcr_audio.rule_options import RULE_OPTIONS, Json, Kind, rules_to_json
 
 FORMAT_NAME: Final = "lcr-audio-save"
 """The value of the ``"format"`` field: what tells our saves from any other JSON file."""
@@ -323,7 +323,7 @@ def to_document(
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "rules": {option.field: option.to_json(getattr(rules, option.field)) for option in RULE_OPTIONS},
+        "rules": rules_to_json(rules),
         "players": [
             {
                 "name": p.name,

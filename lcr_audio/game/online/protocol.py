@@ -13,22 +13,13 @@ with :attr:`Reason.VERSION`. Fields are only ever added with defaults within one
 from __future__ import annotations
 
 import enum
-from typing import Final, Literal, TypeAlias, TypeVar
+from dataclasses import replace
+from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 import msgspec
 
-from lcr_audio.engine import (
-    Action,
-    ChooseSeat,
-    Face,
-    FirstPlayer,
-    Reverse,
-    Roll,
-    Rules,
-    RulesError,
-    ThreeWilds,
-    WinCondition,
-)
+from lcr_audio.engine import Action, ChooseSeat, Face, Reverse, Roll, Rules
+from lcr_audio.rule_options import rules_from_json, rules_to_json
 
 PROTOCOL_VERSION: Final = 1
 """The version of this message set."""
@@ -117,16 +108,9 @@ class SeatKind(enum.StrEnum):
 # --- shared values ----------------------------------------------------------------------------------------
 
 
-class RulesDoc(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The rule options (R2, R3, R8-R10, R13) as they travel; :func:`rules_from_doc` validates them."""
-
-    players: int = 3
-    chips: int = 3
-    wild: bool = False
-    three_wilds: ThreeWilds = ThreeWilds.TAKE_POT
-    reversible: bool = False
-    win: WinCondition = WinCondition.LAST_WITH_CHIPS
-    first_player: FirstPlayer = FirstPlayer.SEAT_ONE
+RulesDoc: TypeAlias = dict[str, bool | int | str]
+"""The rule options (R2, R3, R8-R10, R13) as they travel: a save's ``"rules"`` object, written and read by
+the declarations of :mod:`lcr_audio.rule_options` (:func:`rules_doc`, :func:`rules_from_doc`)."""
 
 
 class SeatView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -336,34 +320,22 @@ def decode_server(frame: str | bytes) -> ServerMessage:
 
 def rules_doc(rules: Rules) -> RulesDoc:
     """The travelling form of ``rules``."""
-    return RulesDoc(
-        rules.players,
-        rules.chips,
-        rules.wild,
-        rules.three_wilds,
-        rules.reversible,
-        rules.win,
-        rules.first_player,
-    )
+    return rules_to_json(rules)
 
 
-def rules_from_doc(doc: RulesDoc, players: int | None = None) -> Rules:
+def rules_from_doc(doc: Any, players: int | None = None) -> Rules:
     """The :class:`Rules` of ``doc`` (with ``players`` seats when given).
 
     Raises:
-        ProtocolError: an option out of range (:attr:`Reason.BAD_RULES`).
+        ProtocolError: not a rules object, an unknown option, or a value of the wrong type or out of range
+            (:attr:`Reason.BAD_RULES`).
     """
+    if not isinstance(doc, dict):
+        raise ProtocolError(Reason.BAD_RULES)
     try:
-        return Rules(
-            players=doc.players if players is None else players,
-            chips=doc.chips,
-            wild=doc.wild,
-            three_wilds=doc.three_wilds,
-            reversible=doc.reversible,
-            win=doc.win,
-            first_player=doc.first_player,
-        )
-    except RulesError as error:
+        rules = rules_from_json(doc)
+        return rules if players is None else replace(rules, players=players)
+    except ValueError as error:  # RulesError is one
         raise ProtocolError(Reason.BAD_RULES) from error
 
 

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-import msgspec
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
@@ -42,7 +41,6 @@ from lcr_audio.game.online.protocol import (
     Reason,
     Refused,
     RollDice,
-    RulesDoc,
     ServerMessage,
     Told,
     decode_client,
@@ -172,7 +170,7 @@ class TableServer:
         code = document["code"]
         if not isinstance(code, str) or not code.isalnum():
             raise ValueError("bad code")
-        rules = rules_from_doc(msgspec.convert(document["rules"], RulesDoc))
+        rules = rules_from_doc(document["rules"])
         table = Table(code, rules, int(document["seed"]), seats=seats_from(document["seats"]))
         table.host_token = str(document.get("host_token", ""))
         game = seats_file.with_name(f"{code}.json")

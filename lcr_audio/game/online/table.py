@@ -431,18 +431,10 @@ class Table:
             "version": 1,
             "code": self.code,
             "seed": self.seed,
-            "rules": rules_doc_dict(self.rules),
+            "rules": rules_doc(self.rules),
             "host_token": self.host_token,
             "seats": [{"name": s.name, "kind": s.kind.value, "token": s.token} for s in self.seats],
         }
-
-
-def rules_doc_dict(rules: Rules) -> dict[str, Any]:
-    """``rules`` as plain JSON values."""
-    import msgspec
-
-    result: dict[str, Any] = msgspec.to_builtins(rules_doc(rules))
-    return result
 
 
 def computer_name(taken: Sequence[str]) -> str:
