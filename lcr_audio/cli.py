@@ -105,18 +105,31 @@ def _seed(text: str) -> int:
 
 
 def _seconds(text: str) -> float:
+    """``--pause``: seconds from 0 to the settings' longest pause."""
     from lcr_audio.settings import PAUSE
 
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not PAUSE.low <= value <= PAUSE.high:
-        raise argparse.ArgumentTypeError(
-            # Translators: a bad --pause value; argparse puts "argument --pause:" (the option) before it.
-            _("it must be a number of seconds from 0 to 10, not {value}").format(value=text)
-        )
-    return value
+    return _seconds_between(PAUSE.low, PAUSE.high)(text)
+
+
+def _seconds_between(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a number of seconds from ``low`` to ``high``, else one sentence."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                # Translators: a bad number of seconds on the command line; argparse puts "argument
+                # --pause:" (the option) before it. {low} and {high} are numbers, {value} what was typed.
+                _("it must be a number of seconds from {low} to {high}, not {value}").format(
+                    low=f"{low:g}", high=f"{high:g}", value=text
+                )
+            )
+        return value
+
+    return parse
 
 
 def _global_options() -> _Parser:
@@ -296,10 +309,33 @@ def _analysis(
 
 def _add_online_commands(commands: Commands) -> None:
     """serve, host and join: online tables (docs/online.md)."""
-    from lcr_audio.cli_online import add_arguments
+    from .cli_online import DEFAULT_PORT
 
+    port, seconds = _int_between(0, 65535), _seconds_between(0, 3600)
     # Translators: --help text of the serve command.
     serve = commands.add("serve", Prints(_run_serve), help=_("run a server for online tables"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
+    serve.add_argument("--host", default="0.0.0.0", help=_("the address to listen on (default: every one)"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
+    serve.add_argument("--data", help=_("the folder where tables are kept (default: the game's data folder)"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
+    serve.add_argument("--cert", help=_("a TLS certificate file (PEM), for wss:// addresses"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
+    serve.add_argument("--key", help=_("the private key of --cert (PEM)"))
+    serve.add_argument(
+        "--away",
+        type=seconds,
+        default=60.0,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_("seconds a turn waits for a player whose connection dropped (default 60)"),
+    )
+    serve.add_argument(
+        "--pace",
+        type=seconds,
+        default=1.0,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_("seconds between two computer players' decisions (default 1)"),
+    )
     host = commands.add(
         "host",
         Speaks(_run_host),
@@ -307,13 +343,30 @@ def _add_online_commands(commands: Commands) -> None:
         help=_("open an online table on this computer and join it"),
     )
     _add_rule_flags(host)
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
+    host.add_argument("--names", help=_("the names at this keyboard, separated by commas"))
+    for parser in (serve, host):
+        parser.add_argument(
+            "--port",
+            type=port,
+            default=DEFAULT_PORT,
+            # Translators: command-line help (--help) or message; option names and values stay as they are.
+            help=_("the port, 0 for any free one (default 7655)"),
+        )
     join = commands.add(
         "join",
         Speaks(_run_join),
         # Translators: --help text of the join command.
         help=_("join an online table by its address and code"),
     )
-    add_arguments(serve, host, join)
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
+    join.add_argument("address", help=_("the table's address, such as 192.168.1.20 or ws://example.org:7655"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
+    join.add_argument("code", help=_("the table's join code, or new to open a table on that server"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
+    join.add_argument("--names", help=_("the names at this keyboard, separated by commas"))
+    # Translators: command-line help (--help) or message; option names and values stay as they are.
+    join.add_argument("--listen", action="store_true", help=_("only listen; take no seat"))
 
 
 def _run_serve(args: argparse.Namespace, stdout: TextIO) -> int:
