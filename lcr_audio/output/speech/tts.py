@@ -49,7 +49,7 @@ import threading
 import time
 import wave
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from lcr_audio.output.quiet import quiet_output
 from lcr_audio.output.speech.base import SpeechBackend, SpeechError, SpeechMode, Voice, clamp_rate
@@ -271,12 +271,71 @@ def _parse_espeak_voices(listing: str) -> list[Voice]:
     return voices
 
 
-class _EspeakNgEngine:
+class _ProgramEngine:
+    """A pyttsx3-like engine whose voice is a program run as a child process that :data:`_PLAYER` can
+    stop: its voices, voice and rate, and the text :meth:`runAndWait` says. Subclasses read the voices and
+    say the text. Only the worker thread calls it, except :meth:`stop`."""
+
+    PROGRAM: ClassVar[str] = ""
+    """The program's name, in errors."""
+    RATES: ClassVar[tuple[int, int]] = (80, 900)
+    """The slowest and fastest rate the program takes, in words per minute."""
+
+    def __init__(self, voices: list[Voice], voice: str, rate: int) -> None:
+        self._voices = voices
+        self._voice = voice
+        self._rate = rate
+        self._text: str | None = None
+
+    def connect(self, _topic: str, _callback: Callable[..., None]) -> None:
+        """No word events: :meth:`stop` stops the player directly."""
+
+    def getProperty(self, name: str) -> Any:  # pyttsx3's name
+        """``voices`` (a list of :class:`Voice`), ``voice`` (an id; "" for the default) or ``rate`` (words
+        per minute)."""
+        if name == "voices":
+            return list(self._voices)
+        if name == "voice":
+            return self._voice
+        if name == "rate":
+            return self._rate
+        raise KeyError(f"unknown property {name}")
+
+    def setProperty(self, name: str, value: Any) -> None:  # pyttsx3's name
+        """Set ``voice`` (an id from ``voices``) or ``rate`` (words per minute, kept within :attr:`RATES`).
+
+        Raises:
+            ValueError: a voice the program did not list.
+            KeyError: another property.
+        """
+        if name == "voice":
+            if self._voices and all(voice.id != value for voice in self._voices):
+                raise ValueError(f"{self.PROGRAM} has no voice {value!r}")
+            self._voice = str(value)
+        elif name == "rate":
+            low, high = self.RATES
+            self._rate = max(low, min(high, int(value)))
+        else:
+            raise KeyError(f"unknown property {name}")
+
+    def say(self, text: str) -> None:
+        """Take the text :meth:`runAndWait` says."""
+        self._text = text
+
+    def stop(self) -> None:
+        """Stop the sound now playing (any thread)."""
+        _PLAYER.stop()
+
+
+class _EspeakNgEngine(_ProgramEngine):
     """A pyttsx3-like engine for Linux: eSpeak NG's program synthesises each utterance into a WAV file and
     :data:`_PLAYER` plays it with aplay (see the module docstring for why not pyttsx3's eSpeak driver).
 
     Only the worker thread calls it, except :meth:`stop`.
     """
+
+    PROGRAM = "eSpeak NG"
+    RATES = (80, 900)
 
     def __init__(self, espeak: str, aplay: str) -> None:
         """Read the voice list.
@@ -300,44 +359,9 @@ class _EspeakNgEngine:
             ).stdout.decode("utf-8", errors="replace")
         except (OSError, subprocess.SubprocessError) as exc:
             raise SpeechError(f"eSpeak NG cannot list its voices: {exc!r}") from exc
-        self._voices = _parse_espeak_voices(listing)
-        default = find_voice(self._voices, "en")  # eSpeak NG's own default language
-        self._voice = default.id if default else ""
-        self._rate = ESPEAK_RATE
-        self._text: str | None = None
-
-    def connect(self, _topic: str, _callback: Callable[..., None]) -> None:
-        """No word events: :meth:`stop` stops the player directly."""
-
-    def getProperty(self, name: str) -> Any:  # pyttsx3's name
-        """``voices`` (a list of :class:`Voice`), ``voice`` (an id) or ``rate`` (words per minute)."""
-        if name == "voices":
-            return list(self._voices)
-        if name == "voice":
-            return self._voice
-        if name == "rate":
-            return self._rate
-        raise KeyError(f"unknown property {name}")
-
-    def setProperty(self, name: str, value: Any) -> None:  # pyttsx3's name
-        """Set ``voice`` (an id from ``voices``) or ``rate`` (words per minute, 80 to 900 as eSpeak NG takes).
-
-        Raises:
-            ValueError: a voice eSpeak NG did not list.
-            KeyError: another property.
-        """
-        if name == "voice":
-            if self._voices and all(voice.id != value for voice in self._voices):
-                raise ValueError(f"eSpeak NG has no voice {value!r}")
-            self._voice = str(value)
-        elif name == "rate":
-            self._rate = max(80, min(900, int(value)))
-        else:
-            raise KeyError(f"unknown property {name}")
-
-    def say(self, text: str) -> None:
-        """Take the text :meth:`runAndWait` says."""
-        self._text = text
+        voices = _parse_espeak_voices(listing)
+        default = find_voice(voices, "en")  # eSpeak NG's own default language
+        super().__init__(voices, default.id if default else "", ESPEAK_RATE)
 
     def runAndWait(self) -> None:  # pyttsx3's name
         """Synthesise the text given to :meth:`say` and play it; return when it has been heard or stopped.
@@ -376,10 +400,6 @@ class _EspeakNgEngine:
             with contextlib.suppress(OSError):
                 os.remove(path)
 
-    def stop(self) -> None:
-        """Stop the sound now playing (any thread)."""
-        _PLAYER.stop()
-
 
 SAY_RATE = 175
 """Words per minute of macOS's ``say`` at its default rate: rate step 0 passes no ``-r`` (the player's
@@ -400,9 +420,12 @@ def _parse_say_voices(listing: str) -> list[Voice]:
     return voices
 
 
-class _SayEngine:
+class _SayEngine(_ProgramEngine):
     """A pyttsx3-like engine for macOS: each utterance is said by the ``say`` program, a child process that
     :data:`_PLAYER` runs and can stop. Only the worker thread calls it, except :meth:`stop`."""
+
+    PROGRAM = "say"
+    RATES = (90, 720)
 
     def __init__(self, say: str) -> None:
         """Read the voice list (an empty one when ``say`` cannot list them: the default voice speaks).
@@ -418,43 +441,7 @@ class _SayEngine:
         except (OSError, subprocess.SubprocessError) as exc:
             log.debug("say cannot list its voices: %r", exc)
             listing = ""
-        self._voices = _parse_say_voices(listing)
-        self._voice = ""
-        self._rate = SAY_RATE
-        self._text: str | None = None
-
-    def connect(self, _topic: str, _callback: Callable[..., None]) -> None:
-        """No word events: :meth:`stop` stops the player directly."""
-
-    def getProperty(self, name: str) -> Any:  # pyttsx3's name
-        """``voices`` (a list of :class:`Voice`), ``voice`` (a name; "" for the system's) or ``rate``."""
-        if name == "voices":
-            return list(self._voices)
-        if name == "voice":
-            return self._voice
-        if name == "rate":
-            return self._rate
-        raise KeyError(f"unknown property {name}")
-
-    def setProperty(self, name: str, value: Any) -> None:  # pyttsx3's name
-        """Set ``voice`` (a name from ``voices``) or ``rate`` (words per minute, 90 to 720).
-
-        Raises:
-            ValueError: a voice ``say`` did not list.
-            KeyError: another property.
-        """
-        if name == "voice":
-            if self._voices and all(voice.id != value for voice in self._voices):
-                raise ValueError(f"say has no voice {value!r}")
-            self._voice = str(value)
-        elif name == "rate":
-            self._rate = max(90, min(720, int(value)))
-        else:
-            raise KeyError(f"unknown property {name}")
-
-    def say(self, text: str) -> None:
-        """Take the text :meth:`runAndWait` says."""
-        self._text = text
+        super().__init__(_parse_say_voices(listing), "", SAY_RATE)
 
     def runAndWait(self) -> None:  # pyttsx3's name
         """Say the text given to :meth:`say`; return when it has been heard or stopped. A ``say`` that ends
@@ -475,10 +462,6 @@ class _SayEngine:
         finally:
             with contextlib.suppress(OSError):
                 os.remove(path)
-
-    def stop(self) -> None:
-        """Stop the utterance now being said (any thread)."""
-        _PLAYER.stop()
 
 
 def _say_engine() -> _SayEngine:
