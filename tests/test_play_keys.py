@@ -7,51 +7,21 @@ import re
 
 import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
-from support.keys import KeyDriver
+from support.play import ROLL_PROMPT, Driver, make_screen, screen_for, scripted_session, started, your_turn
 
 from lcr_audio.engine import GameWon, Rules
 from lcr_audio.game.seating import table
 from lcr_audio.game.session import Session
-from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui.keys import Command, Context, help_entries
-from lcr_audio.tui.play import Outcome, PlayScreen
-
-ROLL_PROMPT = "Press Space to roll"
-
-
-class Driver(KeyDriver[Outcome]):
-    """Runs a PlayScreen in the test's event loop and sends keys when the screen is ready for them; the
-    game may end while a test waits."""
-
-    def __init__(self, screen: PlayScreen, keys: PipeInput, recorder: RecordingBackend) -> None:
-        super().__init__(keys, recorder, may_end=True)
-        self.screen = screen
-
-    async def start(self) -> None:
-        self.run(self.screen.run())
-        await asyncio.sleep(0)
-
-    async def press(self, key: str) -> tuple[str, bool]:  # type: ignore[override]
-        """Send ``key`` and return the first utterance it caused, with its interrupt flag."""
-        return await self.press_spoken(key)
-
-
-def make_screen(keys: PipeInput, seed: int = 7, **rules: object) -> tuple[PlayScreen, RecordingBackend]:
-    recorder = RecordingBackend()
-    speaker = Speaker([recorder])
-    game_rules = Rules(players=3, **rules)  # type: ignore[arg-type]
-    session = Session(game_rules, table(3, [], [0]), seed)
-    return PlayScreen(session, speaker, keys, pause=0.0, new_session=None), recorder
+from lcr_audio.tui.play import Outcome
 
 
 def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
     """A whole game: the info keys answer exactly, Space rolls, the game ends with one winner."""
 
     async def scenario() -> None:
-        screen, recorder = make_screen(pipe)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        driver = await your_turn(pipe)
+        screen = driver.screen
         assert driver.spoken[0] == (
             "A game of 3 players: You, Ana, and Bo. Everyone starts with 3 chips. Ana and Bo are computer players.",
             False,
@@ -59,8 +29,8 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         # Info keys interrupt and answer exactly.
         assert await driver.press("s") == ("You 3, Ana 3, Bo 3, pot 0.", True)
         assert await driver.press("c") == ("The pot is empty.", True)
-        your_turn = "Your turn. You have 3 chips. Press Space to roll 3 dice."
-        assert await driver.press("t") == (your_turn, True)
+        turn = "Your turn. You have 3 chips. Press Space to roll 3 dice."
+        assert await driver.press("t") == (turn, True)
         assert await driver.press("2") == ("Seat 2, Ana: 3 chips.", True)
         assert await driver.press("0") == ("There is no seat 10; this table has 3 seats.", True)
         last_message = screen.history[-1]
@@ -81,21 +51,12 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
             "Up and Down go through the keys, Escape closes the list.",
             False,
         )
-        assert await driver.press("\x1b") == (f"Key list closed. {your_turn}", True)
+        assert await driver.press("\x1b") == (f"Key list closed. {turn}", True)
         assert screen.state.turn == 1  # nothing was rolled while the list was open
         assert await driver.press("x") == ("X does nothing; F1 lists the keys.", False)  # no meaning anywhere
         # Play: Space at every roll prompt until the game is over.
-        rolls = 0
-
-        def prompts() -> int:
-            return sum(ROLL_PROMPT in t for t, _ in driver.spoken)
-
-        while not driver.task.done():  # type: ignore[union-attr]
-            if rolls < prompts():
-                rolls += 1
-                pipe.send_text(" ")
-            await driver.until(lambda n=rolls: driver.task.done() or prompts() > n)  # type: ignore[union-attr,misc]
-        assert await driver.task == Outcome.FINISHED  # type: ignore[misc]
+        rolls = await driver.roll_at_every_prompt(lambda: False)
+        assert await driver.outcome() == Outcome.FINISHED
         assert rolls >= 1
         winner = screen.state.winner
         assert winner is not None
@@ -111,12 +72,9 @@ def test_game_events_queue_and_answers_interrupt(pipe: PipeInput) -> None:
     """DESIGN.md §3: game events never interrupt; what the player asked for does."""
 
     async def scenario() -> None:
-        screen, recorder = make_screen(pipe, seed=11)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        driver = await your_turn(pipe, seed=11)
         await driver.press(" ")
-        await driver.until(lambda: sum(ROLL_PROMPT in t for t, _ in driver.spoken) >= 2 or driver.task.done())  # type: ignore[union-attr]
+        await driver.until(lambda: driver.roll_prompts() >= 2)
         game = [(t, i) for t, i in driver.spoken]
         assert all(not interrupt for _, interrupt in game)
         assert (await driver.press("s"))[1] is True
@@ -128,16 +86,14 @@ def test_escape_asks_before_quitting(pipe: PipeInput) -> None:
     """Escape asks; N goes on and repeats the question that was open; Escape then Y quits."""
 
     async def scenario() -> None:
-        screen, recorder = make_screen(pipe)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        driver = await your_turn(pipe)
+        screen = driver.screen
         assert (await driver.press("\x1b"))[0] == "Quit this game? Y or N."
         goes_on = "The game goes on. Your turn. You have 3 chips. Press Space to roll 3 dice."
         assert (await driver.press("n"))[0] == goes_on
         await driver.press("\x1b")
         pipe.send_text("y")
-        assert await asyncio.wait_for(driver.task, 5) is Outcome.QUIT  # type: ignore[arg-type]
+        assert await driver.outcome() is Outcome.QUIT
         assert screen.state.turn == 1  # nothing was rolled
 
     asyncio.run(scenario())
@@ -147,12 +103,10 @@ def test_history_steps_back_and_forward(pipe: PipeInput) -> None:
     """Comma repeats the last message, then steps back; period steps forward; the ends say so."""
 
     async def scenario() -> None:
-        screen, recorder = make_screen(pipe, seed=3)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        driver = await your_turn(pipe, seed=3)
+        screen = driver.screen
         await driver.press(" ")
-        await driver.until(lambda: sum(ROLL_PROMPT in t for t, _ in driver.spoken) >= 2 or driver.task.done())  # type: ignore[union-attr]
+        await driver.until(lambda: driver.roll_prompts() >= 2)
         history = list(screen.history)
         assert len(history) >= 3
         assert (await driver.press(","))[0] == history[-1]
@@ -168,9 +122,7 @@ def test_watch_mode_plays_to_the_end_without_keys(pipe: PipeInput) -> None:
     """--computer all: no person is asked anything and exactly one winner is announced."""
 
     async def scenario() -> None:
-        recorder = RecordingBackend()
-        session = Session(Rules(players=4), table(4, [], []), 3)
-        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
+        screen, recorder, _driver = screen_for(Session(Rules(players=4), table(4, [], []), 3), pipe)
         assert await asyncio.wait_for(screen.run(), 10) is Outcome.FINISHED
         assert sum(" wins with " in t for t, _ in recorder.spoken) == 1
         assert not any(ROLL_PROMPT in t for t, _ in recorder.spoken)
@@ -189,34 +141,15 @@ def test_won_event_matches_final_state() -> None:
     assert seen[0].total == 15 == state.chips[state.winner]  # R12: 5 players x 3 chips
 
 
-class ScriptedDice:
-    """Stands in for the session's random.Random: ``choice`` hands out the scripted faces in order."""
-
-    def __init__(self, faces: str) -> None:
-        from lcr_audio.engine import Face
-
-        self.faces = [Face(letter) for letter in faces]
-
-    def choice(self, _die: object) -> object:
-        return self.faces.pop(0)
-
-    def randrange(self, n: int) -> int:
-        return 0
-
-
 def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> None:
     """R7 and R9 by keys: two Wilds choose twice (arrows, digit, Enter); reversal asked and taken with Y."""
 
     async def scenario() -> None:
-        recorder = RecordingBackend()
         rules = Rules(players=3, chips=4, wild=True, reversible=True)
-        session = Session(rules, table(3, [], [0]), 1)
         # You: W, W, L; Ana: dot x3; Bo: dot x3; You (reversed): C, W, dot.
-        session.rng = ScriptedDice("WWL" + "..." + "..." + "CW.")  # type: ignore[assignment]
-        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any("Reverse the dice?" in t for t, _ in driver.spoken))
+        session = scripted_session(rules, [0], "WWL" + "..." + "..." + "CW.")
+        driver = await started(session, pipe, until="Reverse the dice?")
+        screen = driver.screen
         assert await driver.press("e") == (
             "Reversing costs 3 chips, paid into the pot, and you roll 3 dice. L takes a chip from the player "
             "on your left, R from the player on your right, C from the pot, each only if there is one. One or "
@@ -225,7 +158,7 @@ def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> 
         )
         await driver.press("n")
         await driver.press(" ")
-        await driver.until(lambda: any("Choose who to take a chip from." in t for t, _ in driver.spoken))
+        await driver.until(lambda: driver.said("Choose who to take a chip from."))
         assert screen.state.chips == (3, 5, 4)  # the L went to Ana before the Wilds (R6)
         assert driver.spoken[-1][0] == "Ana, seat 2, 5 chips."
         assert await driver.press("\x1b[B") == ("Bo, seat 3, 4 chips.", True)
@@ -243,7 +176,7 @@ def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> 
         await driver.press("y")
         assert screen.state.chips == (2, 4, 3) and screen.state.pot == 3  # R9: 3 chips into the pot
         await driver.press(" ")
-        await driver.until(lambda: any("Choose who to give a chip to." in t for t, _ in driver.spoken))
+        await driver.until(lambda: driver.said("Choose who to give a chip to."))
         assert screen.state.chips == (3, 4, 3) and screen.state.pot == 2  # reversed C took one back
         await driver.press("\x1b[B")
         await driver.press("\r")  # give to Bo
@@ -251,37 +184,30 @@ def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> 
         assert screen.state.chips == (2, 4, 4) and screen.state.pot == 2
         spoken = " ".join(t for t, _ in driver.spoken)
         assert "You take a chip from Bo." in spoken or "You take 1 chip from Bo." in spoken
-        pipe.send_text("\x03")
-        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+        await driver.leave()
 
     asyncio.run(scenario())
 
 
 def test_a_wrong_key_at_a_question_repeats_it(pipe: PipeInput) -> None:
     async def scenario() -> None:
-        screen, recorder = make_screen(pipe)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        driver = await your_turn(pipe)
         assert (await driver.press("\x1b"))[0] == "Quit this game? Y or N."
         assert await driver.press("x") == ("Please press Y or N. Quit this game? Y or N.", False)
         pipe.send_text("y")
-        assert await asyncio.wait_for(driver.task, 5) is Outcome.QUIT  # type: ignore[arg-type]
+        assert await driver.outcome() is Outcome.QUIT
 
     asyncio.run(scenario())
 
 
 def test_y_typed_when_no_question_is_asked_changes_nothing(pipe: PipeInput) -> None:
     async def scenario() -> None:
-        screen, recorder = make_screen(pipe)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        driver = await your_turn(pipe)
+        screen = driver.screen
         state = screen.state
         assert await driver.press("y") == ("Not now. F1 lists the keys.", False)
         assert screen.state is state
-        pipe.send_text("\x03")
-        assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]
+        assert await driver.leave() is Outcome.LEFT
 
     asyncio.run(scenario())
 
@@ -289,12 +215,9 @@ def test_y_typed_when_no_question_is_asked_changes_nothing(pipe: PipeInput) -> N
 def test_the_keyboard_going_away_ends_the_game_instead_of_waiting_for_ever() -> None:
     async def scenario() -> None:
         with create_pipe_input() as keys:
-            screen, recorder = make_screen(keys)
-            driver = Driver(screen, keys, recorder)
-            await driver.start()
-            await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+            driver = await your_turn(keys)
             keys.close()
-            assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]
+            assert await driver.outcome() is Outcome.LEFT
 
     asyncio.run(scenario())
 
@@ -304,23 +227,18 @@ def test_space_space_at_a_wild_roll_chooses_nothing(pipe: PipeInput) -> None:
     so it chooses nobody; a Space after the question takes the chip."""
 
     async def scenario() -> None:
-        recorder = RecordingBackend()
-        session = Session(Rules(players=3, wild=True), table(3, [], [0]), 1)
-        session.rng = ScriptedDice("W..")  # type: ignore[assignment]
-        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        session = scripted_session(Rules(players=3, wild=True), [0], "W..")
+        driver = await started(session, pipe)
+        screen = driver.screen
         pipe.send_text("  ")  # Space Space, read in one batch
-        await driver.until(lambda: any("Choose who to take a chip from." in t for t, _ in driver.spoken))
+        await driver.until(lambda: driver.said("Choose who to take a chip from."))
         await driver.until(lambda: driver.spoken[-1][0] == "Ana, seat 2, 3 chips.")
         await asyncio.sleep(0.05)
         assert screen.state.chips == (3, 3, 3) and screen.state.pot == 0  # rolled; nobody chosen
         assert driver.spoken[-1][0] == "Ana, seat 2, 3 chips."  # the second Space said nothing either
         pipe.send_text(" ")  # heard: now Space takes from Ana
         await driver.until(lambda: screen.state.chips == (4, 2, 3))
-        pipe.send_text("\x03")
-        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+        await driver.leave()
 
     asyncio.run(scenario())
 
@@ -335,13 +253,9 @@ def test_a_second_space_sooner_than_a_person_reacts_chooses_nothing(
     monkeypatch.setattr(key_input, "REACTION_SECONDS", 0.2)
 
     async def scenario() -> None:
-        recorder = RecordingBackend()
-        session = Session(Rules(players=3, wild=True), table(3, [], [0]), 1)
-        session.rng = ScriptedDice("W..")  # type: ignore[assignment]
-        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        session = scripted_session(Rules(players=3, wild=True), [0], "W..")
+        driver = await started(session, pipe)
+        screen = driver.screen
         await asyncio.sleep(0.25)  # the roll question was heard
         pipe.send_text(" ")
         await driver.until(lambda: driver.spoken[-1][0] == "Ana, seat 2, 3 chips.")
@@ -352,8 +266,7 @@ def test_a_second_space_sooner_than_a_person_reacts_chooses_nothing(
         await asyncio.sleep(0.1)
         pipe.send_text(" ")  # now a person could have read it: Space takes from Ana
         await driver.until(lambda: screen.state.chips == (4, 2, 3))
-        pipe.send_text("\x03")
-        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+        await driver.leave()
 
     asyncio.run(scenario())
 
@@ -362,23 +275,18 @@ def test_in_hot_seat_space_space_never_rolls_the_next_persons_dice(pipe: PipeInp
     """Issue 10, item 5: each person's roll needs a press after their own turn was announced."""
 
     async def scenario() -> None:
-        recorder = RecordingBackend()
-        session = Session(Rules(players=3), table(3, [], [0, 1, 2]), 1)
-        session.rng = ScriptedDice("L.." + "L..")  # type: ignore[assignment]
-        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any("Your turn, Player A." in t for t, _ in driver.spoken))
+        session = scripted_session(Rules(players=3), [0, 1, 2], "L.." + "L..")
+        driver = await started(session, pipe, until="Your turn, Player A.")
+        screen = driver.screen
         pipe.send_text("  ")
-        await driver.until(lambda: any("Your turn, Player B." in t for t, _ in driver.spoken))
+        await driver.until(lambda: driver.said("Your turn, Player B."))
         await asyncio.sleep(0.05)
         assert screen.state.seat == 1 and screen.state.chips == (2, 4, 3)  # A's L went to B; B has not rolled
         assert not any(t.startswith("Player B rolls") for t, _ in driver.spoken)
         pipe.send_text(" ")  # after B's turn was announced: B rolls
         await driver.until(lambda: screen.state.chips == (2, 3, 4))
         assert screen.state.seat == 2
-        pipe.send_text("\x03")
-        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+        await driver.leave()
 
     asyncio.run(scenario())
 
@@ -387,16 +295,13 @@ def test_a_yes_typed_with_the_escape_that_asks_never_answers_it(pipe: PipeInput)
     """Escape and Y read together: the Y came before "Quit this game?" was asked, so nothing is quit."""
 
     async def scenario() -> None:
-        screen, recorder = make_screen(pipe)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        driver = await your_turn(pipe)
         assert (await driver.press("\x1by"))[0] == "Quit this game? Y or N."
         await asyncio.sleep(0.1)
         assert not driver.task.done()  # type: ignore[union-attr]
         assert driver.spoken[-1][0] == "Quit this game? Y or N."
         pipe.send_text("y")
-        assert await asyncio.wait_for(driver.task, 5) is Outcome.QUIT  # type: ignore[arg-type]
+        assert await driver.outcome() is Outcome.QUIT
 
     asyncio.run(scenario())
 
@@ -405,36 +310,21 @@ def test_no_to_play_again_is_said_and_ends_the_screen(pipe: PipeInput) -> None:
     """Issue 10, item 6: leaving is said in one sentence, "Play again? N" included."""
 
     async def scenario() -> None:
-        recorder = RecordingBackend()
         session = Session(Rules(players=3, chips=1), table(3, [], [0]), 4)
-        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=lambda s: s)
-        driver = Driver(screen, pipe, recorder)
+        _screen, _recorder, driver = screen_for(session, pipe, new_session=lambda s: s)
         await driver.start()
         again = "Play again with the same table? Y or N."
-        rolls = 0
-        while again not in [t for t, _ in driver.spoken]:
-            prompts = sum(ROLL_PROMPT in t for t, _ in driver.spoken)
-            if rolls < prompts:
-                rolls += 1
-                pipe.send_text(" ")
-            await driver.until(
-                lambda n=prompts: (
-                    sum(ROLL_PROMPT in t for t, _ in driver.spoken) > n
-                    or again in [t for t, _ in driver.spoken]
-                )
-            )  # type: ignore[misc]
+        await driver.roll_at_every_prompt(lambda: again in driver.texts)
         assert await driver.press("n") == ("No more games at this table.", True)
-        assert await asyncio.wait_for(driver.task, 5) is Outcome.FINISHED  # type: ignore[arg-type]
+        assert await driver.outcome() is Outcome.FINISHED
 
     asyncio.run(scenario())
 
 
 def test_the_rules_reader_in_a_game_moves_by_section_and_f1_says_so(pipe: PipeInput) -> None:
     async def scenario() -> None:
-        screen, recorder = make_screen(pipe)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        driver = await your_turn(pipe)
+        screen = driver.screen
         parts = __import__("lcr_audio.narration.rules_text", fromlist=["sections"]).sections(
             screen.session.rules
         )
@@ -449,8 +339,7 @@ def test_the_rules_reader_in_a_game_moves_by_section_and_f1_says_so(pipe: PipeIn
             True,
         )
         assert (await driver.press("\x1b"))[0].startswith("Back to the game.")
-        pipe.send_text("\x03")
-        assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT  # type: ignore[arg-type]
+        assert await driver.leave() is Outcome.LEFT
 
     asyncio.run(scenario())
 
@@ -460,19 +349,14 @@ def test_review_keys_typed_ahead_still_answer(pipe: PipeInput) -> None:
     answers at once, while the Space after it chooses no Wild seat."""
 
     async def scenario() -> None:
-        recorder = RecordingBackend()
-        session = Session(Rules(players=3, wild=True), table(3, [], [0]), 1)
-        session.rng = ScriptedDice("W..")  # type: ignore[assignment]
-        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        session = scripted_session(Rules(players=3, wild=True), [0], "W..")
+        driver = await started(session, pipe)
+        screen = driver.screen
         pipe.send_text(" s ")
         await driver.until(lambda: ("You 3, Ana 3, Bo 3, pot 0.", True) in driver.spoken)
         await asyncio.sleep(0.05)
         assert screen.state.chips == (3, 3, 3) and screen.context is Context.CHOOSE  # nobody chosen
-        pipe.send_text("\x03")
-        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+        await driver.leave()
 
     asyncio.run(scenario())
 
@@ -487,9 +371,7 @@ def test_f1_typed_before_the_game_starts_opens_the_key_list(pipe: PipeInput) -> 
         driver = Driver(screen, pipe, recorder)
         await driver.start()
         await driver.until(lambda: any(t.startswith("Keys. Up and Down") for t, _ in driver.spoken))
-        assert not any("did not work" in t for t, _ in driver.spoken)
-        pipe.send_text("\x03")  # Control+C: leave
-        assert driver.task is not None
-        assert await asyncio.wait_for(driver.task, 5) is Outcome.LEFT
+        assert not driver.said("did not work")
+        assert await driver.leave() is Outcome.LEFT  # Control+C
 
     asyncio.run(scenario())

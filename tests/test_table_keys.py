@@ -4,12 +4,11 @@ place, the end of each game, and the pause key while computer players play."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.input import PipeInput, create_pipe_input
-from test_play_keys import ROLL_PROMPT, Driver, ScriptedDice, make_screen
+from prompt_toolkit.input import PipeInput
+from support.play import ROLL_PROMPT, screen_for, scripted_session, your_turn
 
 from lcr_audio.engine import POT, Cause, ChipsMoved, DiceRolled, Event, GameState, GameWon, Rules
 from lcr_audio.game.autosave import GameKeeper
@@ -17,24 +16,8 @@ from lcr_audio.game.saves import Series
 from lcr_audio.game.seating import table
 from lcr_audio.game.session import Session
 from lcr_audio.output.sound import cue_file
-from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui import presenter
-from lcr_audio.tui.play import Outcome, PlayScreen
-
-
-@pytest.fixture
-def pipe() -> Iterator[PipeInput]:
-    with create_pipe_input() as keys:
-        yield keys
-
-
-def screen_for(
-    session: Session, pipe: PipeInput, **kwargs: object
-) -> tuple[PlayScreen, RecordingBackend, Driver]:
-    recorder = RecordingBackend()
-    screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None, **kwargs)  # type: ignore[arg-type]
-    return screen, recorder, Driver(screen, pipe, recorder)
-
+from lcr_audio.tui.play import Outcome
 
 # --- item 9: the neighbours key ----------------------------------------------------------------------------
 
@@ -43,14 +26,10 @@ def test_b_says_who_sits_left_and_right_of_the_person(pipe: PipeInput) -> None:
     """R1: the left neighbour is the next seat. You (seat 1) have Ana (seat 2) on the left, Bo on the right."""
 
     async def scenario() -> None:
-        screen, recorder = make_screen(pipe)
-        driver = Driver(screen, pipe, recorder)
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        driver = await your_turn(pipe)
         assert await driver.press("b") == ("Left: Ana, 3 chips. Right: Bo, 3 chips.", True)
         assert await driver.press("B") == ("Left: Ana, 3 chips. Right: Bo, 3 chips.", True)
-        pipe.send_text("\x03")
-        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+        await driver.leave()
 
     asyncio.run(scenario())
 
@@ -60,18 +39,15 @@ def test_in_hot_seat_b_names_whose_neighbours_they_are(pipe: PipeInput) -> None:
     is about Zed; after Zed rolls L, dot, dot (a chip to Ana), Ana plays and B tells the next person, Ada."""
 
     async def scenario() -> None:
-        session = Session(Rules(players=4), table(4, ["Zed", "", "Ada"], [0, 2]), 1)
-        session.rng = ScriptedDice("L.." + "...")  # type: ignore[assignment]
+        session = scripted_session(Rules(players=4), [0, 2], "L.." + "...", names=["Zed", "", "Ada"])
         screen, _recorder, driver = screen_for(session, pipe)
         screen.pause = 30.0  # Ana (a computer player) waits long enough for B to be pressed
-        await driver.start()
-        await driver.until(lambda: any("Your turn, Zed." in t for t, _ in driver.spoken))
+        await driver.start(until="Your turn, Zed.")
         assert await driver.press("b") == ("Zed's left: Ana, 3 chips. Zed's right: Bo, 3 chips.", True)
         pipe.send_text(" ")
         await driver.until(lambda: screen.state.seat == 1)
         assert await driver.press("b") == ("Ada's left: Bo, 3 chips. Ada's right: Ana, 4 chips.", True)
-        pipe.send_text("\x03")
-        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+        await driver.leave()
 
     asyncio.run(scenario())
 
@@ -110,13 +86,11 @@ def test_a_chip_is_heard_travelling_from_seat_to_seat(pipe: PipeInput) -> None:
     left, her chip travels from the far left to Bo across the table (centre)."""
 
     async def scenario() -> None:
-        session = Session(Rules(players=4), table(4, [], [0]), 1)
-        session.rng = ScriptedDice("LCR" + "L.." + "...")  # type: ignore[assignment]
+        session = scripted_session(Rules(players=4), [0], "LCR" + "L.." + "...")
         sound = PlacedSound()
         screen, _recorder, driver = screen_for(session, pipe, sound=sound)
         screen.pause = 0.3  # each computer player waits this long
-        await driver.start()
-        await driver.until(lambda: any(ROLL_PROMPT in t for t, _ in driver.spoken))
+        await driver.start(until=ROLL_PROMPT)
         pipe.send_text(" ")
         await driver.until(lambda: screen.state.seat == 2 and len(sound.played) >= 7)
         assert sound.played[:7] == [
@@ -128,8 +102,7 @@ def test_a_chip_is_heard_travelling_from_seat_to_seat(pipe: PipeInput) -> None:
             ("dice", -1.0, None),  # Ana's roll, on your far left
             ("chip-left", -1.0, 0.0),  # Ana -> Bo, across the table
         ]
-        pipe.send_text("\x03")
-        await asyncio.wait_for(driver.task, 5)  # type: ignore[arg-type]
+        await driver.leave()
 
     asyncio.run(scenario())
 
@@ -169,15 +142,14 @@ def test_the_second_game_of_a_series_says_the_series(pipe: PipeInput, tmp_path: 
     0, Bo 2, Cy 1); Bo's L, L give Cy both (Bo 0, Cy 3): Cy is the last with chips and wins (R10)."""
 
     async def scenario() -> None:
-        session = Session(Rules(players=3, chips=1), table(3, ["Ana", "Bo"], [0, 1]), 4)
-        session.rng = ScriptedDice("L" + "LL")  # type: ignore[assignment]
+        session = scripted_session(Rules(players=3, chips=1), [0, 1], "L" + "LL", names=["Ana", "Bo"], seed=4)
         keeper = GameKeeper(tmp_path / "save.json", Series(games=1, wins=[1, 0, 0]))
         _screen, recorder, driver = screen_for(session, pipe, keeper=keeper)
         await driver.start()
         for name in ("Ana", "Bo"):
             await driver.until(lambda n=name: any(f"Your turn, {n}." in t for t, _ in driver.spoken))  # type: ignore[misc]
             pipe.send_text(" ")
-        assert await asyncio.wait_for(driver.task, 5) is Outcome.FINISHED  # type: ignore[arg-type]
+        assert await driver.outcome() is Outcome.FINISHED
         spoken = [t for t, _ in recorder.spoken]
         assert spoken[-2] == "Cy wins with 3 chips."
         assert spoken[-1] == (
@@ -211,7 +183,7 @@ def test_p_pauses_the_computer_players_and_goes_on(pipe: PipeInput) -> None:
             True,
         )
         assert await driver.press("p") == ("Going on.", True)
-        assert await asyncio.wait_for(driver.task, 20) is Outcome.FINISHED  # type: ignore[arg-type]
+        assert await driver.outcome(20) is Outcome.FINISHED
         assert sum(" wins with " in t for t, _ in recorder.spoken) == 1
 
     asyncio.run(scenario())
