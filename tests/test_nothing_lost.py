@@ -8,26 +8,25 @@ in-process through a pipe, heard through the recording backend.
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pexpect
 import pytest
-from prompt_toolkit.input import DummyInput, PipeInput, create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.input import DummyInput, PipeInput
+from support.app import make_app
 from support.keys import until
+from support.play import mid_game
 from support.program import one_person_game
 from support.program import run_game as run
+from support.program import spawn_game as spawn
 
 from lcr_audio import storage
-from lcr_audio.app import App
 from lcr_audio.engine import Rules
 from lcr_audio.game.autosave import GameKeeper, transcript_path
 from lcr_audio.game.saves import Series, default_save_path, load, save
@@ -36,7 +35,6 @@ from lcr_audio.game.session import Player, Session
 from lcr_audio.narration.saved_offer import continue_question
 from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.settings import Settings, load_settings, peek_language, settings_path
-from lcr_audio.tui.console import Console
 from lcr_audio.tui.input import REACTION_SECONDS
 from lcr_audio.tui.play import Outcome, PlayScreen, ScreenSaid
 from lcr_audio.tui.scorekeeper import ScorekeeperScreen
@@ -48,51 +46,6 @@ OSC_52 = "\x1b]52;c;SGVsbG8=\x07"
 CLEAR = "\x1b[2J"
 """An escape sequence that clears the screen."""
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and file names")
-
-
-@pytest.fixture
-def pipe() -> Iterator[PipeInput]:
-    with create_pipe_input() as keys:
-        yield keys
-
-
-def spawn(*args: str, env: dict[str, str] | None = None) -> Any:
-    """The program in a pseudo-terminal (console speech)."""
-    environment = dict(os.environ if env is None else env)
-    environment.pop("LCR_AUDIO_SPEECH", None)
-    environment.setdefault("TERM", "xterm")
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "lcr_audio", *args],
-        cwd=str(ROOT),
-        env=environment,
-        encoding="utf-8",
-        codec_errors="replace",
-        dimensions=(50, 250),
-        timeout=20,
-    )
-
-
-def make_app(keys: Any, save_path: Path) -> tuple[App, RecordingBackend]:
-    recorder = RecordingBackend()
-    app = App(
-        Console(io.StringIO()), Speaker([recorder]), keys, DummyOutput(), Settings(), None, 0, save_path
-    )
-    return app, recorder
-
-
-def mid_game(seed: int = 4, human_turns: int = 2, names: tuple[str, ...] = ()) -> Session:
-    """You (seat 1) against two computer players, stopped at your turn after ``human_turns`` rolls."""
-    players = table(3, [], [0])
-    if names:
-        players = [Player(name, p.human, p.policy) for name, p in zip(names, players, strict=True)]
-    session = Session(Rules(players=3), players, seed)
-    session.start()
-    for _ in range(human_turns):
-        session.roll()
-        while not session.human_to_play:
-            session.play_computer()
-    return session
 
 
 def a_table(seed: int = 1, turns: int = 2) -> Session:
@@ -162,7 +115,7 @@ def test_item1_a_home_that_is_not_utf8_saves_and_every_way_out_works(tmp_path: P
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[name] = str(home / name.lower())  # the same folder for a checkout without LCR_AUDIO_HOME
     play = one_person_game(pause="0")
-    child = spawn(*play, env=env)
+    child = spawn(*play, env=env, codec_errors="replace")
     try:
         child.expect_exact("Press Space to roll")
         time.sleep(REACTION_SECONDS + 0.1)
@@ -261,7 +214,7 @@ def test_item3_keep_score_offers_its_own_unfinished_table(pipe: PipeInput, tmp_p
     async def scenario() -> None:
         from lcr_audio.tui.scorekeeper import run_scorekeeper
 
-        app, recorder = make_app(pipe, play_save)
+        app, recorder = make_app(pipe, tmp_path)
         task = asyncio.ensure_future(run_scorekeeper(app))
         question = "Continue the scorekeeper game of Ana, Bo, and Cy, turn 3? Y or N."
         await until(lambda: question in recorder.texts, task)
@@ -302,7 +255,7 @@ def test_item3_a_new_game_never_replaces_an_unfinished_one_without_a_yes(
     before = path.read_bytes()
 
     async def scenario() -> None:
-        app, recorder = make_app(pipe, path)
+        app, recorder = make_app(pipe, tmp_path)
         task = asyncio.ensure_future(app.play_new(Rules(players=3), table(3, [], [0]), seed=9))
         question = (
             "Starting now replaces the unfinished game of You, Ana, and Bo, turn 7. Start anyway? Y or N."
@@ -321,7 +274,7 @@ def test_item3_yes_replaces_it(pipe: PipeInput, tmp_path: Path) -> None:
     save(mid_game(), path)
 
     async def scenario() -> None:
-        app, recorder = make_app(pipe, path)
+        app, recorder = make_app(pipe, tmp_path)
         task = asyncio.ensure_future(app.play_new(Rules(players=3), table(3, [], [0]), seed=9))
         await until(lambda: any(t.startswith("Starting now replaces") for t in recorder.texts), task)
         pipe.send_text("y")
@@ -440,7 +393,7 @@ def test_item5_a_resumed_transcript_is_cleaned_before_it_is_said_again(
     keeper.transcript.write_bytes(f"Ana{OSC_52} rolls.\n{CLEAR}Bo\trolls.\n".encode() + b"\xff\n")
 
     async def scenario() -> list[str]:
-        app, _recorder = make_app(pipe, path)
+        app, _recorder = make_app(pipe, tmp_path)
         task = asyncio.ensure_future(app.resume(load(path)))
         await until(lambda: app.active_screen is not None, task)
         assert app.active_screen is not None

@@ -5,56 +5,25 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import io
-from collections.abc import Awaitable, Iterator
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from prompt_toolkit.input import PipeInput, create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.input import PipeInput
+from support.app import make_app
 from support.keys import until
+from support.play import mid_game
 
-from lcr_audio.app import App
 from lcr_audio.engine import ChooseSeat, Face, Roll, Rules
 from lcr_audio.game.saves import LoadedGame, Series, load, save, state_digest
 from lcr_audio.game.seating import table
 from lcr_audio.game.session import Player, Session
-from lcr_audio.output.speech import RecordingBackend, Speaker
-from lcr_audio.settings import Settings
-from lcr_audio.tui.console import Console
+from lcr_audio.output.speech import RecordingBackend
 from lcr_audio.tui.play import Outcome
 
 T = TypeVar("T")
 ESCAPE = "\x1b"
-
-
-@pytest.fixture
-def pipe() -> Iterator[PipeInput]:
-    with create_pipe_input() as keys:
-        yield keys
-
-
-def make_app(keys: PipeInput, save_path: Path) -> tuple[App, RecordingBackend]:
-    recorder = RecordingBackend()
-    app = App(
-        Console(io.StringIO()), Speaker([recorder]), keys, DummyOutput(), Settings(), None, 0, save_path
-    )
-    return app, recorder
-
-
-def mid_game(seed: int = 4, human_turns: int = 2) -> Session:
-    """You (a person, seat 1) against Ana and Bo: ``human_turns`` rolls of yours, the computers' turns
-    between them, stopping when it is your turn again."""
-    session = Session(Rules(players=3), table(3, [], [0]), seed)
-    session.start()
-    for _ in range(human_turns):
-        assert session.human_to_play
-        session.roll()
-        while not session.human_to_play:
-            assert not session.state.over
-            session.play_computer()
-    return session
 
 
 async def answer_when_asked(
@@ -74,7 +43,7 @@ def test_the_saved_game_is_offered_and_yes_loads_it(pipe: PipeInput, tmp_path: P
     save(session, path, series=Series(games=1, wins=[0, 1, 0]))
 
     async def scenario() -> None:
-        app, recorder = make_app(pipe, path)
+        app, recorder = make_app(pipe, tmp_path)
         question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
         loaded = await answer_when_asked(app.offer_saved_game(), recorder, pipe, question, "y")
         assert recorder.spoken == [(question, True)]
@@ -94,7 +63,7 @@ def test_no_leaves_the_save_untouched(pipe: PipeInput, tmp_path: Path, key: str)
     before = path.read_bytes(), path.stat().st_mtime_ns
 
     async def scenario() -> None:
-        app, recorder = make_app(pipe, path)
+        app, recorder = make_app(pipe, tmp_path)
         question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
         assert await answer_when_asked(app.offer_saved_game(), recorder, pipe, question, key) is None
 
@@ -109,7 +78,7 @@ def test_nothing_saved_or_a_finished_game_asks_nothing(pipe: PipeInput, tmp_path
     finished.play_to_end()
 
     async def scenario() -> None:
-        app, recorder = make_app(pipe, path)
+        app, recorder = make_app(pipe, tmp_path)
         assert await app.offer_saved_game() is None
         save(finished, path)
         assert await app.offer_saved_game() is None
@@ -136,7 +105,7 @@ def test_a_damaged_save_is_reported_and_kept(
     before = path.read_bytes(), path.stat().st_mtime_ns
 
     async def scenario() -> None:
-        app, recorder = make_app(pipe, path)
+        app, recorder = make_app(pipe, tmp_path)
         assert await answer_when_asked(app.offer_saved_game(), recorder, pipe, DAMAGED, key) is result
         kept = [] if result is None else [(f"Nothing was changed; the saved game is still in {path}.", False)]
         assert recorder.spoken == [(DAMAGED, True), *kept]
@@ -150,7 +119,7 @@ def test_another_key_asks_again(pipe: PipeInput, tmp_path: Path) -> None:
     save(mid_game(), path)
 
     async def scenario() -> None:
-        app, recorder = make_app(pipe, path)
+        app, recorder = make_app(pipe, tmp_path)
         question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
         task = asyncio.ensure_future(app.offer_saved_game())
         await until(lambda: len(recorder.spoken) == 1, task)
@@ -177,7 +146,7 @@ def test_resume_says_where_the_game_stands_then_asks_the_pending_question(
     uninterrupted.roll()
 
     async def scenario() -> None:
-        app, recorder = make_app(pipe, path)
+        app, recorder = make_app(pipe, tmp_path)
         loaded = load(path)
         task = asyncio.ensure_future(app.resume(loaded))
         prompt = "Your turn. You have 2 chips. Press Space to roll 2 dice."
@@ -211,7 +180,7 @@ def test_resume_in_the_middle_of_a_wild_asks_for_the_seat(pipe: PipeInput, tmp_p
     save(session, path)
 
     async def scenario() -> None:
-        app, recorder = make_app(pipe, path)
+        app, recorder = make_app(pipe, tmp_path)
         loaded = load(path)
         task = asyncio.ensure_future(app.resume(loaded))
         await until(lambda: len(recorder.spoken) >= 3, task)
@@ -241,7 +210,7 @@ def test_a_keep_score_game_resumes_with_typed_faces(pipe: PipeInput, tmp_path: P
     save(session, path)
 
     async def scenario() -> None:
-        app, recorder = make_app(pipe, path)
+        app, recorder = make_app(pipe, tmp_path)
         loaded = load(path)
         assert loaded.session.physical
         task = asyncio.ensure_future(app.resume(loaded))

@@ -10,49 +10,21 @@ import os
 import signal
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import pexpect
 import pytest
+from support.play import mid_game
 from support.program import one_person_game
+from support.program import spawn_game as spawn
 
-from lcr_audio.engine import Rules
 from lcr_audio.game.saves import default_save_path, load, state_digest
-from lcr_audio.game.seating import table
-from lcr_audio.game.session import Session
 from lcr_audio.tui.input import REACTION_SECONDS
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals in a pseudo-terminal")
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAY = one_person_game()
 ROLL_PROMPT = "Press Space to roll"
-
-
-def spawn(*args: str) -> Any:
-    env = dict(os.environ)  # conftest points the XDG folders into this test's temporary folder
-    env.pop("LCR_AUDIO_SPEECH", None)
-    env.setdefault("TERM", "xterm")
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "lcr_audio", *args],
-        cwd=str(ROOT),
-        env=env,
-        encoding="utf-8",
-        dimensions=(50, 250),
-        timeout=20,
-    )
-
-
-def expected_session() -> Session:
-    """The game the terminal shows: You (seat 1) roll once, Ana and Bo play, and it is your turn again."""
-    session = Session(Rules(players=3), table(3, [], [0]), 4)
-    session.start()
-    session.roll()
-    while not session.human_to_play:
-        session.play_computer()
-    return session
 
 
 def finish(child: Any) -> str:
@@ -68,7 +40,7 @@ def finish(child: Any) -> str:
 )
 def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
     """SIGQUIT too (issue 13, item 7): it once ended the game as a segmentation fault, the turn lost."""
-    expected = expected_session()
+    expected = mid_game(human_turns=1)  # the game the terminal shows: you roll once, Ana and Bo play
     state = expected.state
     assert (state.chips, state.pot, state.turn, state.seat) == ((2, 4, 1), 2, 4, 0)
     save_path = default_save_path()

@@ -17,12 +17,11 @@ from typing import Any
 
 import pexpect
 import pytest
+from support.play import mid_game
+from support.program import spawn_python
 
 from lcr_audio.cli import main
-from lcr_audio.engine import Rules
 from lcr_audio.game.saves import default_save_path, save
-from lcr_audio.game.seating import table
-from lcr_audio.game.session import Session
 from lcr_audio.output import sound
 from lcr_audio.output.sound import SoundPlayer, cue_file
 from lcr_audio.settings import Settings, save_settings
@@ -177,16 +176,6 @@ def test_with_sounds_off_pygame_is_never_imported(sounds: bool) -> None:
         assert loaded == []
 
 
-def _spawn(*args: str) -> Any:
-    """``python3 *args`` in a pseudo-terminal (pexpect), as a player's terminal."""
-    env = dict(os.environ)  # conftest points the XDG folders into this test's temporary folder
-    env.pop("LCR_AUDIO_SPEECH", None)
-    env.setdefault("TERM", "xterm")
-    return pexpect.spawn(
-        sys.executable, list(args), cwd=str(ROOT), env=env, encoding="utf-8", dimensions=(50, 250), timeout=30
-    )
-
-
 FIRST_WRITE = (
     "import json, os, sys\n"
     "class FirstWrite:\n"
@@ -209,16 +198,6 @@ MENU_OPENING = (
 )
 
 
-def _mid_game(path: Path) -> None:
-    """Save a game of yours against Ana and Bo at ``path``, after your first roll."""
-    session = Session(Rules(players=3), table(3, [], [0]), 4)
-    session.start()
-    session.roll()
-    while not session.human_to_play:
-        session.play_computer()
-    save(session, path)
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
 @pytest.mark.parametrize("case", ["menu", "broken save", "unfinished game", "play"])
 def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: str, tmp_path: Path) -> None:
@@ -231,10 +210,10 @@ def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: s
     if case == "broken save":
         path.write_text("not a saved game", encoding="utf-8")
     elif case == "unfinished game":
-        _mid_game(path)
+        save(mid_game(human_turns=1), path)  # your game against Ana and Bo, after your first roll
     record = tmp_path / "first.json"
     command = ["play", "--speech", "console", "--seed", "1"] if case == "play" else ["--speech", "console"]
-    child = _spawn("-c", FIRST_WRITE, str(record), *command)
+    child = spawn_python("-c", FIRST_WRITE, str(record), *command, timeout=30)
     child.expect(pexpect.EOF)
     child.close()
     first, loaded = json.loads(record.read_text(encoding="utf-8"))
@@ -249,30 +228,37 @@ def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: s
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
-def test_the_main_menu_said_early_is_said_once_and_a_key_typed_at_once_reaches_it() -> None:
-    """The opening said before the key input is ready is printed once, and Enter pressed the moment it is
-    out is neither echoed nor turned into another key: it chooses New game (the setup's first question)."""
-    child = _spawn("-m", "lcr_audio", "--speech", "console")
-    child.expect_exact("Escape goes back.")
-    assert child.before.count("Main menu.") == 1
-    child.send("\r")
-    child.expect_exact("How many players")
+@pytest.mark.parametrize(
+    ("saved", "asked", "opening", "key", "answer", "never_after"),
+    [
+        # The main menu: Enter pressed the moment it is out is neither echoed nor turned into another key
+        # (a line feed, a key that does nothing): it chooses New game (the setup's first question).
+        (False, "Escape goes back.", "Main menu.", "\r", "How many players", ("Main menu.", "does nothing")),
+        # With an unfinished game saved: Y pressed the moment its question is out continues the game.
+        (
+            True,
+            "Y or N.",
+            "Continue the game of",
+            "y",
+            "The game continues at turn",
+            ("Continue the game of", "Please press Y or N"),
+        ),
+    ],
+    ids=["the main menu", "the saved game question"],
+)
+def test_the_first_question_said_early_is_said_once_and_a_key_typed_at_once_answers_it(
+    saved: bool, asked: str, opening: str, key: str, answer: str, never_after: tuple[str, ...]
+) -> None:
+    """The first question, said before the key input is ready, is printed once; a key pressed the moment
+    it is out reaches it and answers it, and the question is not said again."""
+    if saved:
+        save(mid_game(human_turns=1), default_save_path())
+    child = spawn_python("-m", "lcr_audio", "--speech", "console", timeout=30)
+    child.expect_exact(asked)
+    assert child.before.count(opening) == 1
+    child.send(key)
+    child.expect_exact(answer)
     shown = child.before
     child.terminate(force=True)
-    assert "Main menu." not in shown  # said once: not again before the setup
-    assert "does nothing" not in shown  # Enter stayed Enter (not a line feed, a key that does nothing)
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
-def test_the_saved_game_question_said_early_is_asked_once_and_answered_by_a_key_typed_at_once() -> None:
-    """With an unfinished game saved, its question is said before the key input is ready, once; Y pressed
-    the moment it is out continues the game."""
-    _mid_game(default_save_path())
-    child = _spawn("-m", "lcr_audio", "--speech", "console")
-    child.expect_exact("Y or N.")
-    assert child.before.count("Continue the game of") == 1
-    child.send("y")
-    child.expect_exact("The game continues at turn")
-    shown = child.before
-    child.terminate(force=True)
-    assert "Continue the game of" not in shown and "Please press Y or N" not in shown
+    for text in never_after:
+        assert text not in shown

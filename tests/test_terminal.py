@@ -19,6 +19,7 @@ from typing import Any
 import pexpect
 import pytest
 from support.program import one_person_game
+from support.program import spawn_game as spawn
 
 from lcr_audio.game.saves import default_save_path, load
 from lcr_audio.tui.input import REACTION_SECONDS
@@ -28,20 +29,6 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals
 ROOT = Path(__file__).resolve().parent.parent
 GAME = one_person_game()
 ROLL_PROMPT = "Press Space to roll"
-
-
-def spawn(*args: str, timeout: float = 20) -> Any:
-    env = dict(os.environ)  # conftest points the XDG folders into this test's temporary folder
-    env.setdefault("TERM", "xterm")
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "lcr_audio", *args],
-        cwd=str(ROOT),
-        env=env,
-        encoding="utf-8",
-        dimensions=(50, 250),
-        timeout=timeout,
-    )
 
 
 def modes(child: Any) -> tuple[int, int]:

@@ -11,7 +11,7 @@ from prompt_toolkit.input import PipeInput
 
 from lcr_audio.engine import Face, Rules
 from lcr_audio.game.seating import table
-from lcr_audio.game.session import Session
+from lcr_audio.game.session import Player, Session
 from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui.play import Outcome, PlayScreen
 from support.keys import KeyDriver
@@ -127,3 +127,20 @@ async def started(session: Session, keys: PipeInput, until: str = ROLL_PROMPT, *
 async def your_turn(keys: PipeInput, seed: int = 7, **rules: Any) -> Driver:
     """The screen of :func:`make_screen` started, at the person's first roll prompt."""
     return await started(Session(Rules(players=3, **rules), table(3, [], [0]), seed), keys)
+
+
+def mid_game(seed: int = 4, human_turns: int = 2, names: tuple[str, ...] = ()) -> Session:
+    """You (a person, seat 1) against Ana and Bo, computer players: ``human_turns`` rolls of yours, the
+    computers' turns between them, stopping when it is your turn again; ``names`` renames the three seats."""
+    players = table(3, [], [0])
+    if names:
+        players = [Player(name, p.human, p.policy) for name, p in zip(names, players, strict=True)]
+    session = Session(Rules(players=3), players, seed)
+    session.start()
+    for _ in range(human_turns):
+        assert session.human_to_play
+        session.roll()
+        while not session.human_to_play:
+            assert not session.state.over
+            session.play_computer()
+    return session

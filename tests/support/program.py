@@ -1,4 +1,5 @@
-"""The game run as a program, the way a player starts it (``python -m lcr_audio``), with no terminal."""
+"""The game run as a program, the way a player starts it (``python -m lcr_audio``): with no terminal
+(:func:`run_game`) or in a pseudo-terminal (:func:`spawn_game`)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pexpect
 
 ROOT = Path(__file__).resolve().parents[2]
 """This checkout (the program run is its lcr_audio)."""
@@ -35,6 +39,38 @@ def run_game(
         stdin=subprocess.DEVNULL,
         env=environment,
     )
+
+
+def spawn_python(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 20, codec_errors: str = "strict"
+) -> Any:
+    """``python *args`` in a pseudo-terminal of 50 x 250 (pexpect), as a player's terminal, reading and
+    writing UTF-8; ``TERM`` is xterm unless ``env`` says otherwise.
+
+    Args:
+        args: the interpreter's command line (``-m lcr_audio ...``, ``-c CODE ...``).
+        env: the environment, as for :func:`run_game` (``LCR_AUDIO_SPEECH`` always removed).
+        timeout: seconds an ``expect`` waits before ``pexpect.TIMEOUT``.
+        codec_errors: what a byte that is not UTF-8 does to the text read ("strict" raises).
+    """
+    environment = dict(os.environ if env is None else env)
+    environment.pop("LCR_AUDIO_SPEECH", None)
+    environment.setdefault("TERM", "xterm")
+    return pexpect.spawn(
+        sys.executable,
+        list(args),
+        cwd=str(ROOT),
+        env=environment,
+        encoding="utf-8",
+        codec_errors=codec_errors,
+        dimensions=(50, 250),
+        timeout=timeout,
+    )
+
+
+def spawn_game(*args: str, **options: Any) -> Any:
+    """``python -m lcr_audio *args`` in a pseudo-terminal: :func:`spawn_python`'s ``options``."""
+    return spawn_python("-m", "lcr_audio", *args, **options)
 
 
 def one_person_game(pause: str = "0.05") -> list[str]:
