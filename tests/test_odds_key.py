@@ -4,52 +4,35 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Iterator
 
-import pytest
-from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.input import PipeInput
+from support.play import ROLL_PROMPT, screen_for
 
 from lcr_audio.engine import Rules, WinCondition
 from lcr_audio.game.analysis.odds import exact_table
 from lcr_audio.game.seating import table
 from lcr_audio.game.session import Session
 from lcr_audio.narration.odds_text import margin, odds_sentence
-from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui.keys import Command, Context, help_entries
 from lcr_audio.tui.play import PlayScreen
 
 
-@pytest.fixture
-def pipe() -> Iterator[PipeInput]:
-    with create_pipe_input() as keys:
-        yield keys
-
-
-async def until(condition, recorder: RecordingBackend, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError(f"timed out; last utterances: {recorder.spoken[-5:]}")
-        await asyncio.sleep(0.005)
-
-
 def play(pipe: PipeInput, rules: Rules, keys: list[str]) -> tuple[list[str], PlayScreen]:
-    recorder = RecordingBackend()
-    session = Session(rules, table(rules.players, [], [0]), 7)
-    screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0.0, new_session=None)
+    """A game of yours (seat 1) against computer players at ``rules``: at your first roll, once the odds
+    are worked out, press ``keys`` one at a time, each after the last one's answer; return all that was
+    said and the screen."""
+    screen, recorder, driver = screen_for(Session(rules, table(rules.players, [], [0]), 7), pipe)
 
     async def scenario() -> None:
-        task = asyncio.create_task(screen.run())
-        await until(lambda: any("Press Space to roll" in t for t, _ in recorder.spoken), recorder)
+        await driver.start()
+        await driver.until(lambda: driver.said(ROLL_PROMPT), timeout=10)
         assert screen._odds is not None
         screen._odds.keeper.wait(60)
         for key in keys:
             said = len(recorder.spoken)
             pipe.send_text(key)
-            await until(lambda said=said: len(recorder.spoken) > said, recorder)
-        pipe.send_text("\x03")
-        await asyncio.wait_for(task, 5)
+            await driver.until(lambda said=said: len(recorder.spoken) > said, timeout=10)
+        await driver.leave()
 
     asyncio.run(scenario())
     return [text for text, _ in recorder.spoken], screen

@@ -5,10 +5,9 @@ the end of speech, not for a guess."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
-import pytest
-from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.input import PipeInput
 
 from lcr_audio.engine import Rules
 from lcr_audio.game.seating import table
@@ -16,12 +15,6 @@ from lcr_audio.game.session import Session
 from lcr_audio.output.speech import Speaker
 from lcr_audio.output.speech.simple import SpeakingRecorder
 from lcr_audio.tui.play import Outcome, PlayScreen
-
-
-@pytest.fixture
-def pipe() -> Iterator[PipeInput]:
-    with create_pipe_input() as keys:
-        yield keys
 
 
 async def until(condition: Callable[[], bool], what: str, backend: SpeakingRecorder, *, finish: bool) -> None:
@@ -41,15 +34,20 @@ def screen_for(pipe: PipeInput, seed: int = 7) -> tuple[PlayScreen, SpeakingReco
     return PlayScreen(session, Speaker([backend]), pipe, pause=0.0, new_session=None), backend
 
 
+async def asked_to_roll(pipe: PipeInput) -> tuple[PlayScreen, SpeakingRecorder, asyncio.Task[Outcome]]:
+    """The screen of :func:`screen_for` (seed 7) running, each utterance ended at once, until you are asked
+    to roll; the screen, its speech and its task."""
+    screen, backend = screen_for(pipe)
+    task = asyncio.create_task(screen.run())
+    await until(lambda: any("Press Space" in t for t in backend.texts), "asked to roll", backend, finish=True)
+    return screen, backend, task
+
+
 def test_q_skips_what_is_being_said_says_how_many_and_the_table_catches_up_at_your_turn(
     pipe: PipeInput,
 ) -> None:
     async def scenario() -> None:
-        screen, backend = screen_for(pipe)
-        task = asyncio.create_task(screen.run())
-        await until(
-            lambda: any("Press Space" in t for t in backend.texts), "asked to roll", backend, finish=True
-        )
+        screen, backend, task = await asked_to_roll(pipe)
         pipe.send_text(" ")
         await until(lambda: backend.texts[-1].startswith("Ana"), "heard Ana's turn", backend, finish=True)
         ana = backend.texts[-1]
@@ -108,11 +106,7 @@ def test_the_braille_option_in_a_game_says_when_no_display_is_reached(pipe: Pipe
     options menu opened from the game must not promise braille."""
 
     async def scenario() -> None:
-        screen, backend = screen_for(pipe)
-        task = asyncio.create_task(screen.run())
-        await until(
-            lambda: any("Press Space" in t for t in backend.texts), "asked to roll", backend, finish=True
-        )
+        _screen, backend, task = await asked_to_roll(pipe)
         pipe.send_text("\x1bOQ")
         await until(lambda: backend.spoken[-1][1], "opened the options", backend, finish=True)
         for _ in range(30):
