@@ -12,7 +12,7 @@ import asyncio
 
 import pytest
 from prompt_toolkit.input import PipeInput
-from support.keys import KeyDriver
+from support.keys import BACKSPACE, DOWN, ENTER, UP, KeyDriver
 
 from lcr_audio.engine import Face, GameState, Phase, Rules
 from lcr_audio.game.session import Player, Session
@@ -21,10 +21,6 @@ from lcr_audio.tui.keys import Context
 from lcr_audio.tui.play import Outcome
 from lcr_audio.tui.scorekeeper import FaceError, ScorekeeperScreen, parse_face
 
-ENTER = "\r"
-DOWN = "\x1b[B"
-UP = "\x1b[A"
-BACKSPACE = "\x7f"
 NAMES = ("Ana", "Bo", "Cy")
 WILD_REVERSIBLE = Rules(players=3, chips=4, wild=True, reversible=True)
 
@@ -75,6 +71,14 @@ class Table(KeyDriver[Outcome]):
         await asyncio.sleep(0.02)  # anything the key might have queued would be applied by now
         assert self.state is state
         assert self.screen.faces == faces
+
+    async def roll(self, faces: str, then: str) -> None:
+        """Type ``faces`` one key at a time (each answered at once), confirm with Enter and wait until
+        ``then`` is heard."""
+        for key in faces:
+            await self.answer(key)
+        await self.press(ENTER)
+        await self.heard(then)
 
     async def stop(self) -> None:
         assert self.task is not None
@@ -196,16 +200,10 @@ def test_undo_puts_back_the_turn_before_exactly(pipe: PipeInput) -> None:
             "There is no turn to undo yet. Your turn, Ana. You have 3 chips. Roll 3 dice and type what they show."
         )
         start = table.state
-        for key in "lrc":
-            await table.answer(key)
-        await table.press(ENTER)
-        await table.heard("Your turn, Bo. You have 4 chips. Roll 3 dice and type what they show.")
+        await table.roll("lrc", "Your turn, Bo. You have 4 chips. Roll 3 dice and type what they show.")
         assert table.position == ((0, 4, 4), 1)  # L to Bo, R to Cy, C to the pot
         before_bo = table.state
-        for key in "3..":
-            await table.answer(key)
-        await table.press(ENTER)
-        await table.heard("Your turn, Cy. You have 4 chips. Roll 3 dice and type what they show.")
+        await table.roll("3..", "Your turn, Cy. You have 4 chips. Roll 3 dice and type what they show.")
         assert table.position == ((1, 3, 4), 1)  # R: Bo's right is Ana
         assert await table.answer("l") == "L. 2 more."  # a face typed, then undo: the typing goes too
 
@@ -227,10 +225,7 @@ def test_undo_puts_back_the_turn_before_exactly(pipe: PipeInput) -> None:
         )
 
         # The game goes on from the restored position: Ana rolls again, differently.
-        for key in "...":
-            await table.answer(key)
-        await table.press(ENTER)
-        await table.heard("Your turn, Bo. You have 3 chips. Roll 3 dice and type what they show.")
+        await table.roll("...", "Your turn, Bo. You have 3 chips. Roll 3 dice and type what they show.")
         assert table.position == ((3, 3, 3), 0)
         await table.stop()
 
@@ -244,11 +239,9 @@ def test_undo_reaches_the_turn_before_a_reversal_question(pipe: PipeInput) -> No
         start = table.state
         await table.press("n")
         await table.heard("Roll 3 dice and type what they show.")
-        for key in "...":
-            await table.answer(key)
-        await table.press(ENTER)
-        await table.heard(
-            "Your turn, Bo. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N; E explains."
+        await table.roll(
+            "...",
+            "Your turn, Bo. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N; E explains.",
         )
         try:
             assert await table.answer("u") == "Undo the last turn? Y or N."
@@ -299,52 +292,36 @@ WILD = Rules(wild=True)
 PLAIN = Rules()
 
 
+FACES_OF_KEYS: dict[str, tuple[Face | None, Face]] = {
+    "l": (Face.LEFT, Face.LEFT),
+    "L": (Face.LEFT, Face.LEFT),
+    "c": (Face.CENTER, Face.CENTER),
+    "C": (Face.CENTER, Face.CENTER),
+    "r": (Face.RIGHT, Face.RIGHT),
+    "R": (Face.RIGHT, Face.RIGHT),
+    "d": (Face.DOT, Face.DOT),
+    "D": (Face.DOT, Face.DOT),
+    ".": (Face.DOT, Face.DOT),
+    "w": (None, Face.WILD),
+    "W": (None, Face.WILD),
+    "1": (Face.LEFT, Face.LEFT),
+    "2": (Face.CENTER, Face.CENTER),
+    "3": (Face.RIGHT, Face.RIGHT),
+    "4": (Face.DOT, Face.WILD),
+    "5": (Face.DOT, Face.DOT),
+    "6": (Face.DOT, Face.DOT),
+}
+"""Each key's face (R14): (without Wild dice, with them); None where the key is refused (see below)."""
+
+
 @pytest.mark.parametrize(
-    ("key", "face"),
-    [
-        ("l", Face.LEFT),
-        ("L", Face.LEFT),
-        ("c", Face.CENTER),
-        ("C", Face.CENTER),
-        ("r", Face.RIGHT),
-        ("R", Face.RIGHT),
-        ("d", Face.DOT),
-        ("D", Face.DOT),
-        (".", Face.DOT),
-        ("1", Face.LEFT),
-        ("2", Face.CENTER),
-        ("3", Face.RIGHT),
-        ("4", Face.DOT),
-        ("5", Face.DOT),
-        ("6", Face.DOT),
-    ],
+    ("key", "face"), [(key, plain) for key, (plain, _wild) in FACES_OF_KEYS.items() if plain is not None]
 )
 def test_parse_face_without_wild(key: str, face: Face) -> None:
     assert parse_face(key, PLAIN) is face
 
 
-@pytest.mark.parametrize(
-    ("key", "face"),
-    [
-        ("l", Face.LEFT),
-        ("L", Face.LEFT),
-        ("c", Face.CENTER),
-        ("C", Face.CENTER),
-        ("r", Face.RIGHT),
-        ("R", Face.RIGHT),
-        ("d", Face.DOT),
-        ("D", Face.DOT),
-        (".", Face.DOT),
-        ("w", Face.WILD),
-        ("W", Face.WILD),
-        ("1", Face.LEFT),
-        ("2", Face.CENTER),
-        ("3", Face.RIGHT),
-        ("4", Face.WILD),
-        ("5", Face.DOT),
-        ("6", Face.DOT),
-    ],
-)
+@pytest.mark.parametrize(("key", "face"), [(key, wild) for key, (_plain, wild) in FACES_OF_KEYS.items()])
 def test_parse_face_with_wild(key: str, face: Face) -> None:
     assert parse_face(key, WILD) is face
 
