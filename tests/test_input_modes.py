@@ -9,13 +9,12 @@ from pathlib import Path
 
 from prompt_toolkit.input import PipeInput
 from support.app import make_app
-from support.keys import KeyDriver
+from support.keys import DOWN, ENTER, ESCAPE, F1, KeyDriver
 
 from lcr_audio.narration.rules_text import sections
 from lcr_audio.tui.keys import Context, help_entries
 from lcr_audio.tui.main_menu import run_main_menu
 
-ESCAPE, ENTER, DOWN, UP, F1 = "\x1b", "\r", "\x1b[B", "\x1b[A", "\x1bOP"
 MENU = "Left Right Center. Main menu. New game. 1 of 7. Up and Down move, Enter chooses, Escape goes back."
 
 

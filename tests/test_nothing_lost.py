@@ -20,7 +20,7 @@ import pexpect
 import pytest
 from prompt_toolkit.input import DummyInput, PipeInput
 from support.app import make_app
-from support.keys import until
+from support.keys import ESCAPE, until
 from support.play import mid_game
 from support.program import one_person_game
 from support.program import run_game as run
@@ -40,7 +40,6 @@ from lcr_audio.tui.play import Outcome, PlayScreen, ScreenSaid
 from lcr_audio.tui.scorekeeper import ScorekeeperScreen
 
 ROOT = Path(__file__).resolve().parent.parent
-ESCAPE = "\x1b"
 OSC_52 = "\x1b]52;c;SGVsbG8=\x07"
 """An escape sequence that sets the terminal's clipboard."""
 CLEAR = "\x1b[2J"

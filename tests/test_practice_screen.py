@@ -10,7 +10,7 @@ from pathlib import Path
 
 from prompt_toolkit.input import PipeInput
 from support.app import make_app
-from support.keys import KeyDriver
+from support.keys import DOWN, ENTER, ESCAPE, F1, UP, KeyDriver
 
 from lcr_audio.app import App
 from lcr_audio.narration.practice import AnswerKind, Question, check, lesson, questions
@@ -18,10 +18,6 @@ from lcr_audio.output.speech import RecordingBackend
 from lcr_audio.settings import Settings, settings_path
 from lcr_audio.tui.practice import PracticeScreen
 
-ENTER = "\r"
-ESCAPE = "\x1b"
-DOWN = "\x1b[B"
-UP = "\x1b[A"
 SEED = 5
 LESSON = "no-chips"
 """With SEED, this lesson asks all three kinds of question (yes or no, a seat, a number)."""
@@ -180,8 +176,6 @@ def test_a_lower_score_keeps_the_best(pipe: PipeInput, tmp_path: Path) -> None:
 
 
 # --- issue 14, item 15 -----------------------------------------------------------------------------------
-
-F1 = "\x1bOP"
 
 
 def start(pipe: PipeInput, tmp_path: Path, key: str = LESSON) -> Practice:

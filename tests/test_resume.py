@@ -12,7 +12,7 @@ from typing import TypeVar
 import pytest
 from prompt_toolkit.input import PipeInput
 from support.app import make_app
-from support.keys import until
+from support.keys import ESCAPE, until
 from support.play import mid_game
 
 from lcr_audio.engine import ChooseSeat, Face, Roll, Rules
@@ -23,7 +23,6 @@ from lcr_audio.output.speech import RecordingBackend
 from lcr_audio.tui.play import Outcome
 
 T = TypeVar("T")
-ESCAPE = "\x1b"
 
 
 async def answer_when_asked(
