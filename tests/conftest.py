@@ -58,6 +58,17 @@ def pipe() -> Iterator[PipeInput]:
         yield keys
 
 
+@pytest.fixture
+def english() -> Iterator[None]:
+    """The test speaks English, and so does the next one, whatever language the test set. A file of
+    English sentences uses it for every test: ``pytestmark = pytest.mark.usefixtures("english")``."""
+    from lcr_audio import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
 @pytest.fixture(autouse=True)
 def _utf8_children(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every Python a test starts (the game as a process) reads and writes UTF-8, as on Linux, whatever the

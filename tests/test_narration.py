@@ -42,12 +42,8 @@ Move = Action | tuple[Face, ...]
 """An action, or the faces of a roll."""
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Every test speaks English, whatever another test set."""
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
+"""Every test speaks English, whatever another test set (conftest's ``english``)."""
 
 
 class Table:

@@ -8,12 +8,10 @@ seat (Ana, seat 0, passes L to Bo, seat 1, and R to the last seat).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from test_narration import Table
 
-from lcr_audio import i18n
 from lcr_audio.engine import ChooseSeat, Event, Face, Reverse, Rules, WinCondition
 from lcr_audio.game.session import Player, Session
 from lcr_audio.narration import Verbosity
@@ -24,11 +22,8 @@ L, C, R, D, W = Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.WILD
 YOU = ("You", "Ana", "Bo", "Cy")
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
+"""Every test speaks English, whatever another test set (conftest's ``english``)."""
 
 
 # --- item 1: every seat chips left or reached is in the counts ------------------------------------------

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 
 import pytest
 
-from lcr_audio import i18n
 from lcr_audio.engine import (
     POT,
     ChipsMoved,
@@ -47,11 +45,8 @@ SEEDS = range(31)
 KEYS = [item.key for item in LESSONS]
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
+"""Every test speaks English, whatever another test set (conftest's ``english``)."""
 
 
 def play_again(question: Question) -> tuple[GameState, list[Event]]:

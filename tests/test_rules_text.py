@@ -21,7 +21,6 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.frontend import parse_keywords
 from support.engine import at, events_of, random_action
 
-from lcr_audio import i18n
 from lcr_audio.engine import (
     ChipsReset,
     ChooseSeat,
@@ -62,11 +61,8 @@ ALL_RULES = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
+"""Every test speaks English, whatever another test set (conftest's ``english``)."""
 
 
 def by_key(found: list[Section]) -> dict[str, Section]:
