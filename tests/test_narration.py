@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
-from support.engine import random_action
+from support.engine import random_game
 
 from lcr_audio import i18n
 from lcr_audio.engine import (
@@ -1180,18 +1180,12 @@ def test_hot_seat_keeps_every_name() -> None:
 # --- whole games ----------------------------------------------------------------------------------------
 
 
-def random_game(
+def narrated_game(
     seed: int, rules: Rules, humans: Sequence[int], verbosity: Verbosity = Verbosity.NORMAL
 ) -> Iterator[tuple[Sequence[Event], list[Utterance]]]:
     """Play a whole game with random faces and choices; yield each batch and what was said for it."""
-    rng = random.Random(seed)
     narrator = Narrator(NAMES[: rules.players], humans, verbosity=verbosity)
-    state, events = new_game(rules)
-    yield events, narrator.narrate(events, state)
-    for _ in range(2000):
-        if state.over:
-            return
-        state, events = step(state, random_action(state, rng))
+    for events, state in random_game(rules, random.Random(seed), limit=2000):
         yield events, narrator.narrate(events, state)
 
 
@@ -1208,7 +1202,7 @@ def test_random_games_say_every_turn_once_and_only_known_cues(seed: int) -> None
     turns_ended = summaries = 0
     all_said: list[Utterance] = []
     verbosity = list(Verbosity)[seed % 3]
-    for events, said in random_game(seed, rules, [0] if seed % 2 else [], verbosity):
+    for events, said in narrated_game(seed, rules, [0] if seed % 2 else [], verbosity):
         turns_ended += sum(isinstance(e, TurnEnded) for e in events)
         all_said.extend(said)
     for u in all_said:
@@ -1257,7 +1251,7 @@ def test_everything_said_goes_through_the_catalog(monkeypatch: pytest.MonkeyPatc
     for seed in range(36):
         rules = Rules(wild=True, reversible=seed % 2 == 0, chips=4, win=list(WinCondition)[seed % 3])
         humans = ([0, 1], [0], [])[seed // 3 % 3]  # hot seat, one person ("you"), nobody
-        for _events, utterances in random_game(seed, rules, humans, list(Verbosity)[seed // 9 % 3]):
+        for _events, utterances in narrated_game(seed, rules, humans, list(Verbosity)[seed // 9 % 3]):
             said.extend(utterances)
     narrator = Narrator(("ANA", "BO", "CY"), [0])
     state, _events = new_game(Rules())

@@ -19,7 +19,7 @@ from types import ModuleType
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.frontend import parse_keywords
-from support.engine import at, events_of, random_action
+from support.engine import at, events_of, random_game
 
 from lcr_audio.engine import (
     ChipsReset,
@@ -233,28 +233,25 @@ def test_our_reading_notes_for_r6_and_r10(rules: Rules | None) -> None:
 # --- R11: when the reset section says a reset can or cannot happen -----------------------------------------
 
 
-def random_game(rules: Rules, rng: random.Random, limit: int = 400) -> Iterator[Event]:
-    """A game played with random rolls, reversals and choices, up to ``limit`` actions."""
-    state, events = new_game(rules)
-    yield from events
-    for _ in range(limit):
-        if state.over:
-            return
-        state, events = step(state, random_action(state, rng))
+def every_variant(players: int, chips: int) -> list[Rules]:
+    """Every combination of Wild dice, reversal and win condition at a table of ``players`` with ``chips``
+    each."""
+    return [
+        Rules(players=players, chips=chips, wild=w, reversible=r, win=win)
+        for w, r, win in itertools.product((False, True), (False, True), WinCondition)
+    ]
+
+
+def random_events(rules: Rules, rng: random.Random) -> Iterator[Event]:
+    """The events of a game played with random rolls, reversals and choices, up to 400 actions."""
+    for events, _state in random_game(rules, rng, limit=400):
         yield from events
 
 
-@pytest.mark.parametrize(
-    "rules",
-    [
-        Rules(players=3, chips=1, wild=w, reversible=r, win=win)
-        for w, r, win in itertools.product((False, True), (False, True), WinCondition)
-    ],
-    ids=repr,
-)
+@pytest.mark.parametrize("rules", every_variant(players=3, chips=1), ids=repr)
 def test_the_reset_section_is_right_about_whether_a_reset_can_happen(rules: Rules) -> None:
     rng = random.Random(7)
-    resets = sum(isinstance(e, ChipsReset) for _ in range(150) for e in random_game(rules, rng))
+    resets = sum(isinstance(e, ChipsReset) for _ in range(150) for e in random_events(rules, rng))
     last = by_key(sections(rules))["reset"].paragraphs[-1]
     if expected_on("reset", rules):
         assert "it can happen" in last
@@ -487,14 +484,7 @@ def test_the_listener_s_own_roll_and_a_listener_who_rolled_are_unchanged() -> No
     assert explain_roll(events, NAMES, True, 0) == explain_roll(events, NAMES, True)
 
 
-@pytest.mark.parametrize(
-    "rules",
-    [
-        Rules(players=4, chips=2, wild=w, reversible=r, win=win)
-        for w, r, win in itertools.product((False, True), (False, True), WinCondition)
-    ],
-    ids=repr,
-)
+@pytest.mark.parametrize("rules", every_variant(players=4, chips=2), ids=repr)
 def test_the_listener_s_label_is_never_a_third_person(rules: Rules) -> None:
     """With the listener's seat labelled "You", no sentence says "to You", "from You" or "You's"."""
     rng = random.Random(11)
@@ -502,7 +492,7 @@ def test_the_listener_s_label_is_never_a_third_person(rules: Rules) -> None:
     told = 0
     for _game in range(40):
         turn: list[Event] = []
-        for event in random_game(rules, rng):
+        for event in random_events(rules, rng):
             turn.append(event)
             if not isinstance(event, TurnEnded | GameWon):
                 continue

@@ -4,6 +4,7 @@ played in order."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 from hypothesis import strategies as st
@@ -71,6 +72,18 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     if state.phase is Phase.ROLL:
         return Roll(tuple(rng.choice(state.rules.die) for _ in range(state.dice_to_roll)))
     return ChooseSeat(rng.choice(state.choices))
+
+
+def random_game(rules: Rules, rng: random.Random, limit: int) -> Iterator[tuple[list[Event], GameState]]:
+    """A game from :func:`new_game` (seat 1 first) played by :func:`random_action` with ``rng``: the
+    opening's events and each action's, with the state after them, up to ``limit`` actions or the end."""
+    state, events = new_game(rules)
+    yield list(events), state
+    for _ in range(limit):
+        if state.over:
+            return
+        state, events = step(state, random_action(state, rng))
+        yield list(events), state
 
 
 @st.composite
