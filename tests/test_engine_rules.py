@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from support.engine import at, play, roll
+from support.engine import at, moves, play, roll
 
 from lcr_audio.engine import (
     MAX_CHIPS,
@@ -22,7 +22,6 @@ from lcr_audio.engine import (
     ChipsMoved,
     ChooseSeat,
     DiceRolled,
-    Event,
     Face,
     FirstPlayer,
     GameStarted,
@@ -45,11 +44,6 @@ from lcr_audio.engine import (
     right_of,
     step,
 )
-
-
-def moves(events: list[Event]) -> list[ChipsMoved]:
-    return [e for e in events if isinstance(e, ChipsMoved)]
-
 
 # --- R1: the circle -----------------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from support.engine import at, play, roll
+from support.engine import at, moves, play, roll
 
 from lcr_audio.engine import (
     POT,
@@ -19,7 +19,6 @@ from lcr_audio.engine import (
     ChooseSeat,
     DiceReversed,
     DiceRolled,
-    Event,
     Face,
     GameWon,
     IllegalActionError,
@@ -37,11 +36,6 @@ from lcr_audio.engine import (
     step,
 )
 from lcr_audio.engine import new_game as _new_game
-
-
-def moves(events: list[Event]) -> list[ChipsMoved]:
-    return [e for e in events if isinstance(e, ChipsMoved)]
-
 
 WILD = Rules(wild=True)
 WILD4 = Rules(players=4, chips=2, wild=True)

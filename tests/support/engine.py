@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from lcr_audio.engine import (
     Action,
+    ChipsMoved,
     ChooseSeat,
     Event,
     Face,
@@ -62,6 +63,11 @@ def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
 def events_of(state: GameState, *actions: Action) -> list[Event]:
     """The events of ``actions`` played in order from ``state``."""
     return play(state, *actions)[1]
+
+
+def moves(events: list[Event]) -> list[ChipsMoved]:
+    """The chip movements among ``events``, in order."""
+    return [e for e in events if isinstance(e, ChipsMoved)]
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
