@@ -8,45 +8,16 @@ import asyncio
 
 import pytest
 from support.clock import loop_clock, run_on_loop_time
+from support.sound import FakeSound
 
 from lcr_audio.narration import Utterance
-from lcr_audio.output.sound import cue_file
 from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.output.speech.simple import SpeakingRecorder
 from lcr_audio.tui.presenter import CUE_GAP_SECONDS, DICE_GAP_SECONDS, STALL_SECONDS, CueArgs, Presenter
 
 CUE_LENGTH = 0.2
+"""How long each cue lasts, in seconds (the fake sound player says so)."""
 Entry = tuple[float, str, str]
-
-
-class FakeSound:
-    """Stands in for SoundPlayer: checks the arguments as the real one does (cue_file raises ValueError for
-    a "turn" cue without a seat), records (time, "cue", name) and says each cue lasts 0.2 s."""
-
-    def __init__(self, log: list[Entry]) -> None:
-        self.log = log
-        self.calls: list[tuple[str, int | None, int | None]] = []
-        self.places: list[tuple[float | None, float | None]] = []
-        self.stopped = 0
-
-    def play(
-        self,
-        cue: str,
-        *,
-        pan: float | None = None,
-        to: float | None = None,
-        seat: int | None = None,
-        dice: int | None = None,
-    ) -> float:
-        cue_file(cue, seat=seat, dice=dice)
-        self.calls.append((cue, seat, dice))
-        self.places.append((pan, to))
-        self.log.append((loop_clock(), "cue", cue))
-        return CUE_LENGTH
-
-    def stop(self) -> None:
-        self.stopped += 1
-        self.log.append((loop_clock(), "stop", ""))
 
 
 class LoggingBackend(RecordingBackend):
@@ -64,7 +35,7 @@ class LoggingBackend(RecordingBackend):
 def make(name: str = "recording", rate: int = 0) -> tuple[Presenter, LoggingBackend, FakeSound, list[Entry]]:
     log: list[Entry] = []
     backend = LoggingBackend(log, name)
-    sound = FakeSound(log)
+    sound = FakeSound(CUE_LENGTH, log=lambda kind, cue: log.append((loop_clock(), kind, cue)))
     presenter = Presenter(Speaker([backend]), sound, rate=lambda: rate, clock=loop_clock)  # type: ignore[arg-type]
     return presenter, backend, sound, log
 

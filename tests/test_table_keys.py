@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import PipeInput
 from support.play import ROLL_PROMPT, screen_for, scripted_session, your_turn
+from support.sound import FakeSound
 
 from lcr_audio.engine import POT, Cause, ChipsMoved, DiceRolled, Event, GameState, GameWon, Rules
 from lcr_audio.game.autosave import GameKeeper
 from lcr_audio.game.saves import Series
 from lcr_audio.game.seating import table
 from lcr_audio.game.session import Session
-from lcr_audio.output.sound import cue_file
 from lcr_audio.tui import presenter
 from lcr_audio.tui.play import Outcome
 
@@ -55,30 +55,6 @@ def test_in_hot_seat_b_names_whose_neighbours_they_are(pipe: PipeInput) -> None:
 # --- item 10: each seat's cues at its place ------------------------------------------------------------------
 
 
-class PlacedSound:
-    """Stands in for the SoundPlayer: records each cue with where it starts and ends; each lasts 10 ms."""
-
-    def __init__(self) -> None:
-        self.played: list[tuple[str, float | None, float | None]] = []
-        self.enabled, self.volume, self.available = True, 0.8, True
-
-    def play(
-        self,
-        cue: str,
-        *,
-        pan: float | None = None,
-        to: float | None = None,
-        seat: int | None = None,
-        dice: int | None = None,
-    ) -> float:
-        cue_file(cue, seat=seat, dice=dice)
-        self.played.append((cue, pan, to))
-        return 0.01
-
-    def stop(self) -> None:
-        pass
-
-
 def test_a_chip_is_heard_travelling_from_seat_to_seat(pipe: PipeInput) -> None:
     """You sit at seat 1 of 4 with Ana (2), Bo (3) and Cy (4) as computer players: Ana is on your far
     left, Bo straight across, Cy on your far right. Your L, C, R: the chips go from you (centre) to Ana (far
@@ -87,7 +63,7 @@ def test_a_chip_is_heard_travelling_from_seat_to_seat(pipe: PipeInput) -> None:
 
     async def scenario() -> None:
         session = scripted_session(Rules(players=4), [0], "LCR" + "L.." + "...")
-        sound = PlacedSound()
+        sound = FakeSound(0.01)  # each cue lasts 10 ms
         screen, _recorder, driver = screen_for(session, pipe, sound=sound)
         screen.pause = 0.3  # each computer player waits this long
         await driver.start(until=ROLL_PROMPT)
@@ -203,7 +179,7 @@ def test_every_chip_of_a_whole_game_travels_between_its_own_seats(
         session = Session(Rules(players=5, wild=True, reversible=True), table(5, [], []), 9)
         events: list[Event] = []
         session.listeners.append(lambda batch, _state: events.extend(batch))
-        sound = PlacedSound()
+        sound = FakeSound(0.01)  # each cue lasts 10 ms
         screen, _recorder, _driver = screen_for(session, pipe, sound=sound)
         assert await asyncio.wait_for(screen.run(), 60) is Outcome.FINISHED
         place = {0: -1.0, 1: -0.5, 2: 0.0, 3: 0.5, 4: 1.0, POT: 0.0}
