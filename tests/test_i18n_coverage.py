@@ -16,6 +16,7 @@ from collections.abc import Iterator
 import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from support.setup_questions import run_setup
 
 from lcr_audio import i18n
 from lcr_audio.app import App
@@ -26,7 +27,6 @@ from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.settings import Settings
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.play import PlayScreen
-from lcr_audio.tui.setup import Setup
 
 MARKED = re.compile(r"«[^«»]*»")
 
@@ -118,31 +118,8 @@ def test_a_human_game_with_every_key_is_all_catalog_text(pseudo: None) -> None:
 
 
 def test_setup_questions_are_all_catalog_text(pseudo: None) -> None:
-    async def scenario() -> list[str]:
-        with create_pipe_input() as keys:
-            recorder = RecordingBackend()
-            setup = Setup(Speaker([recorder]), Console(io.StringIO()), keys)
-            task = asyncio.create_task(setup.ask())
-            for group in [
-                "12\r",
-                "4\r",
-                "1\r",
-                "Ana\r",
-                "o",
-                "\x1b[C\r",
-                "\x1b[C\r",
-                "\r",
-                "\r",
-                "\r",
-                "\r",
-                "\r",
-            ]:
-                await asyncio.sleep(0.05)
-                keys.send_text(group)
-            await asyncio.wait_for(task, 5)
-            return [text for text, _ in recorder.spoken]
-
-    spoken = asyncio.run(scenario())
+    keys = ["12\r", "4\r", "1\r", "Ana\r", "o", "\x1b[C\r", "\x1b[C\r", "\r", "\r", "\r", "\r", "\r"]
+    spoken = run_setup(*keys).spoken
     bad = [text for text in spoken if leftover(text.replace("Ana", ""))]
     assert bad == [], f"not from the catalog: {bad[:3]}"
 

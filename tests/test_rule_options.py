@@ -4,22 +4,17 @@ each was written out by hand."""
 
 from __future__ import annotations
 
-import asyncio
-import io
 from dataclasses import fields
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
+from support.setup_questions import run_setup
 
 from lcr_audio.cli import UsageError, parse_arguments, table_from_options
 from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
 from lcr_audio.game.saves import from_document, to_document
 from lcr_audio.game.session import Player, Session
 from lcr_audio.narration.rules_summary import rules_summary
-from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.rule_options import RULE_OPTIONS
-from lcr_audio.tui.console import Console
-from lcr_audio.tui.setup import Setup
 
 VARIANT = Rules(
     players=4,
@@ -128,25 +123,10 @@ def test_a_save_missing_a_rule_names_the_first_field_missing() -> None:
     assert str(raised.value) == "The saved game is missing its rules.reversible field."
 
 
-def _walk(*key_groups: str) -> tuple[Rules, list[str]]:
-    async def scenario() -> tuple[Rules, list[str]]:
-        with create_pipe_input() as keys:
-            recorder = RecordingBackend()
-            setup = Setup(Speaker([recorder]), Console(io.StringIO()), keys)
-            task = asyncio.create_task(setup.ask())
-            for group in key_groups:
-                await asyncio.sleep(0.05)
-                keys.send_text(group)
-            rules, _players = await asyncio.wait_for(task, 5)
-            return rules, [text for text, _interrupt in recorder.spoken]
-
-    return asyncio.run(scenario())
-
-
 def test_the_options_walk_asks_each_option_with_its_labels_and_default() -> None:
     """Enter for 3 players, 1 person, the name; O; then Right once on each option."""
     right = "\x1b[C"
-    rules, spoken = _walk("\r", "\r", "\r", "o", *[right + "\r"] * 6, "\r")
+    rules, _names, _humans, spoken = run_setup("\r", "\r", "\r", "o", *[right + "\r"] * 6, "\r")
     walk = spoken[
         spoken.index(
             "Rules: 3 players, 3 chips each. Wild dice off. Reversible dice off. The last"
@@ -185,6 +165,8 @@ def test_the_options_walk_asks_each_option_with_its_labels_and_default() -> None
 
 def test_the_walk_skips_three_wilds_without_wild_dice() -> None:
     right = "\x1b[C"
-    rules, spoken = _walk("\r", "\r", "\r", "o", "\r", "\r", right + "\r", "\r", "\r", "\r")
+    rules, _names, _humans, spoken = run_setup(
+        "\r", "\r", "\r", "o", "\r", "\r", right + "\r", "\r", "\r", "\r"
+    )
     assert not any(text.startswith("Three Wilds") for text in spoken)
     assert rules == Rules(reversible=True)

@@ -7,30 +7,13 @@ import io
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
+from support.setup_questions import run_setup
 
 from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
 from lcr_audio.game.seating import clean_name, distinct_names, table
 from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.setup import Setup
-
-
-def run_setup(*key_groups: str) -> tuple[Rules, list[str], list[bool], list[str]]:
-    """Run the setup, sending each group of keys after the previous one was taken; return what came out."""
-
-    async def scenario() -> tuple[Rules, list[str], list[bool], list[str]]:
-        with create_pipe_input() as keys:
-            recorder = RecordingBackend()
-            setup = Setup(Speaker([recorder]), Console(io.StringIO()), keys)
-            task = asyncio.create_task(setup.ask())
-            for group in key_groups:
-                await asyncio.sleep(0.05)
-                keys.send_text(group)
-            rules, players = await asyncio.wait_for(task, 5)
-            spoken = [t for t, _ in recorder.spoken]
-            return rules, [p.name for p in players], [p.human for p in players], spoken
-
-    return asyncio.run(scenario())
 
 
 def test_enter_four_times_is_you_against_two_computers_with_standard_rules() -> None:
