@@ -513,6 +513,17 @@ class InitRecorder:
 WAIT = 10.0  # seconds a test waits for the opening thread before it fails (never reached when all is well)
 
 
+def held_opening(monkeypatch: pytest.MonkeyPatch, *, noise: bool = False) -> tuple[InitRecorder, SoundPlayer]:
+    """A new SoundPlayer whose device the background thread has started to open and is held opening
+    (``init.gate`` closed) until the test sets the gate; ``noise`` as for :class:`InitRecorder`."""
+    init = InitRecorder(monkeypatch, noise=noise)
+    init.gate.clear()
+    player = SoundPlayer()
+    player.open_in_background()
+    assert init.started.wait(WAIT)
+    return init, player
+
+
 def test_creating_a_player_opens_nothing(dummy: None, monkeypatch: pytest.MonkeyPatch) -> None:
     init = InitRecorder(monkeypatch)
     player = SoundPlayer()
@@ -527,11 +538,7 @@ def test_creating_a_player_opens_nothing(dummy: None, monkeypatch: pytest.Monkey
 def test_a_cue_asked_for_while_the_device_opens_waits_for_it(
     dummy: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    init = InitRecorder(monkeypatch)
-    init.gate.clear()
-    player = SoundPlayer()
-    player.open_in_background()
-    assert init.started.wait(WAIT)
+    init, player = held_opening(monkeypatch)
     assert player.device is sound.Device.OPENING  # returned at once, the thread is still opening
     threading.Timer(0.2, init.gate.set).start()
     assert player.play("win") > 1.0  # waited for the device, then played: the early cue is not lost
@@ -581,11 +588,7 @@ def test_sounds_off_never_open_the_device_until_turned_on(
 def test_closing_while_the_device_opens_leaves_it_closed(
     dummy: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    init = InitRecorder(monkeypatch)
-    init.gate.clear()
-    player = SoundPlayer()
-    player.open_in_background()
-    assert init.started.wait(WAIT)
+    init, player = held_opening(monkeypatch)
     threading.Timer(0.1, init.gate.set).start()
     player.close()
     assert not player.available and player.play("win") == 0.0
@@ -597,11 +600,7 @@ def test_opening_in_the_background_mutes_stderr_but_never_the_games_lines(
     dummy: None, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
     """The thread mutes fd 2 (ALSA's complaints) only: a line the game prints meanwhile reaches the screen."""
-    init = InitRecorder(monkeypatch, noise=True)
-    init.gate.clear()
-    player = SoundPlayer()
-    player.open_in_background()
-    assert init.started.wait(WAIT)
+    init, player = held_opening(monkeypatch, noise=True)
     os.write(1, b"Ana rolls L, dot, C.\n")  # the game printing while the device opens
     init.gate.set()
     assert player.play("win") > 1.0
