@@ -56,10 +56,23 @@ class Voice(RecordingBackend):
         self.prints = True
 
 
+def pretend_platform(monkeypatch: pytest.MonkeyPatch, platform: str) -> None:
+    """Run as on ``platform`` (a ``sys.platform`` value), with no speech mode chosen in the environment."""
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.delenv(ENV_VAR, raising=False)
+
+
 @pytest.fixture
 def windows(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "platform", "win32")
-    monkeypatch.delenv(ENV_VAR, raising=False)
+    pretend_platform(monkeypatch, "win32")
+
+
+def welcomed(mode: str) -> tuple[Speaker, list[str]]:
+    """``create_speaker(mode)`` with its printed lines kept in a list, after it said "Welcome."."""
+    printed: list[str] = []
+    speaker = create_speaker(mode, print_line=printed.append)
+    speaker.speak("Welcome.")
+    return speaker, printed
 
 
 def voices_built(monkeypatch: pytest.MonkeyPatch) -> list[Voice]:
@@ -132,9 +145,7 @@ def test_windows_screen_reader_running_but_unreachable_prints_only_and_says_so_o
     monkeypatch.setattr(speaker_module, "windows_screen_reader_running", lambda: True)
     monkeypatch.setattr(speaker_module, "RETRY_SECONDS", 0.0)  # every utterance tries it again
     built = voices_built(monkeypatch)
-    printed: list[str] = []
-    speaker = create_speaker("auto", print_line=printed.append)
-    speaker.speak("Welcome.")
+    speaker, printed = welcomed("auto")
     speaker.speak("Ana starts.")
     assert (speaker.mode, built, reader.tries) == ("console", [], 3)  # at start, then before each line
     assert printed == [START, "Welcome.", "Ana starts."]
@@ -152,9 +163,7 @@ def test_windows_screen_reader_explicitly_asked_for_and_unreachable_prints_too(
     monkeypatch.setitem(speaker_module._FACTORIES, "screen-reader", Reader())
     monkeypatch.setattr(speaker_module, "windows_screen_reader_running", lambda: True)
     built = voices_built(monkeypatch)
-    printed: list[str] = []
-    speaker = create_speaker("screen-reader", print_line=printed.append)
-    speaker.speak("Welcome.")
+    speaker, printed = welcomed("screen-reader")
     assert (speaker.mode, built, printed) == ("console", [], [START, "Welcome."])
 
 
@@ -165,41 +174,32 @@ def test_windows_with_no_screen_reader_running_uses_the_game_voice(
     monkeypatch.setitem(speaker_module._FACTORIES, "screen-reader", Reader())
     monkeypatch.setattr(speaker_module, "windows_screen_reader_running", lambda: False)
     built = voices_built(monkeypatch)
-    printed: list[str] = []
-    speaker = create_speaker("auto", print_line=printed.append)
-    speaker.speak("Welcome.")
+    speaker, printed = welcomed("auto")
     assert speaker.mode == "tts"
     assert built[0].texts == ["Welcome."]
     assert printed == ["Welcome."]
 
 
 def test_linux_orca_running_without_speech_dispatcher_prints_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "platform", "linux")
-    monkeypatch.delenv(ENV_VAR, raising=False)
+    pretend_platform(monkeypatch, "linux")
     monkeypatch.setitem(speaker_module._FACTORIES, "screen-reader", Reader())
     monkeypatch.setattr(speaker_module, "orca_running", lambda: True)
     built = voices_built(monkeypatch)
-    printed: list[str] = []
-    speaker = create_speaker("auto", print_line=printed.append)
-    speaker.speak("Welcome.")
+    speaker, printed = welcomed("auto")
     assert (speaker.mode, built, printed) == ("console", [], [START, "Welcome."])
 
 
 @pytest.mark.parametrize("mode", ["auto", "screen-reader"])
 def test_macos_with_voiceover_running_prints_only(mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "platform", "darwin")
-    monkeypatch.delenv(ENV_VAR, raising=False)
+    pretend_platform(monkeypatch, "darwin")
     monkeypatch.setattr(speaker_module, "voiceover_running", lambda: True)
     built = voices_built(monkeypatch)
-    printed: list[str] = []
-    speaker = create_speaker(mode, print_line=printed.append)
-    speaker.speak("Welcome.")
+    speaker, printed = welcomed(mode)
     assert (speaker.mode, built, printed) == ("console", [], ["Welcome."])
 
 
 def test_macos_without_voiceover_uses_the_game_voice(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "platform", "darwin")
-    monkeypatch.delenv(ENV_VAR, raising=False)
+    pretend_platform(monkeypatch, "darwin")
     monkeypatch.setattr(speaker_module, "voiceover_running", lambda: False)
     built = voices_built(monkeypatch)
     speaker = create_speaker("auto", print_line=lambda text: None)
@@ -261,15 +261,12 @@ def test_a_screen_reader_that_starts_without_answering_silences_the_voice_for_pr
 
 
 def test_voiceover_starting_on_macos_silences_the_voice(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "platform", "darwin")
-    monkeypatch.delenv(ENV_VAR, raising=False)
+    pretend_platform(monkeypatch, "darwin")
     monkeypatch.setattr(speaker_module, "RETRY_SECONDS", 0.0)
     running = [False]
     monkeypatch.setattr(speaker_module, "voiceover_running", lambda: running[0])
     built = voices_built(monkeypatch)
-    printed: list[str] = []
-    speaker = create_speaker("auto", print_line=printed.append)
-    speaker.speak("Welcome.")
+    speaker, printed = welcomed("auto")
     running[0] = True
     speaker.speak("Ana rolls.")
     assert speaker.mode == "console"
