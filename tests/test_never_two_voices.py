@@ -9,6 +9,7 @@ import sys
 from types import SimpleNamespace
 
 import pytest
+from support.speech import FakeVoice, welcomed
 
 from lcr_audio.output.speech import (
     ENV_VAR,
@@ -50,12 +51,6 @@ class Reader:
         return self.built[-1]
 
 
-class Voice(RecordingBackend):
-    def __init__(self) -> None:
-        super().__init__(name="tts")
-        self.prints = True
-
-
 def pretend_platform(monkeypatch: pytest.MonkeyPatch, platform: str) -> None:
     """Run as on ``platform`` (a ``sys.platform`` value), with no speech mode chosen in the environment."""
     monkeypatch.setattr(sys, "platform", platform)
@@ -67,19 +62,11 @@ def windows(monkeypatch: pytest.MonkeyPatch) -> None:
     pretend_platform(monkeypatch, "win32")
 
 
-def welcomed(mode: str) -> tuple[Speaker, list[str]]:
-    """``create_speaker(mode)`` with its printed lines kept in a list, after it said "Welcome."."""
-    printed: list[str] = []
-    speaker = create_speaker(mode, print_line=printed.append)
-    speaker.speak("Welcome.")
-    return speaker, printed
-
-
-def voices_built(monkeypatch: pytest.MonkeyPatch) -> list[Voice]:
-    built: list[Voice] = []
+def voices_built(monkeypatch: pytest.MonkeyPatch) -> list[FakeVoice]:
+    built: list[FakeVoice] = []
 
     def voice(_autospawn: bool) -> SpeechBackend:
-        built.append(Voice())
+        built.append(FakeVoice())
         return built[-1]
 
     monkeypatch.setitem(speaker_module._FACTORIES, "tts", voice)
@@ -90,7 +77,7 @@ def test_a_dropped_screen_reader_is_tried_again_every_retry_seconds_and_takes_ov
     clock = Clock()
     reader = Reader()
     first = RecordingBackend(name="screen-reader", fail_after=1)
-    voice = Voice()
+    voice = FakeVoice()
     printed: list[str] = []
     speaker = Speaker([first, voice], print_line=printed.append, reconnect=reader, clock=clock)
     speaker.speak("Ana rolls L, dot, C.")
@@ -218,7 +205,7 @@ def test_a_screen_reader_that_starts_while_the_voice_speaks_takes_over() -> None
     clock = Clock()
     running = [False]
     reader = Reader(answers=True)
-    voice = Voice()
+    voice = FakeVoice()
     printed: list[str] = []
     speaker = Speaker(
         [voice], print_line=printed.append, reconnect=reader, reader_running=lambda: running[0], clock=clock
@@ -242,7 +229,7 @@ def test_a_screen_reader_that_starts_while_the_voice_speaks_takes_over() -> None
 def test_a_screen_reader_that_starts_without_answering_silences_the_voice_for_printed_lines() -> None:
     clock = Clock()
     reader = Reader()
-    voice = Voice()
+    voice = FakeVoice()
     printed: list[str] = []
     speaker = Speaker(
         [voice], print_line=printed.append, reconnect=reader, reader_running=lambda: True, clock=clock

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.speech import FakeVoice, welcomed
 
 from lcr_audio.output.speech import (
     ENV_VAR,
@@ -26,13 +27,23 @@ from lcr_audio.output.speech import speaker as speaker_module
 GENERIC_NOTICE = "Speech stopped working; the game goes on another way."
 
 
-class _Broken(RecordingBackend):
-    """A backend whose braille or silence fails (speech works)."""
+class _Failing(RecordingBackend):
+    """A recording backend with one Spanish voice, whose braille, silence, settings (the rate) or voice list
+    can be made to fail."""
 
-    def __init__(self, *, name: str, braille_fails: bool = False, silence_fails: bool = False) -> None:
+    def __init__(
+        self,
+        *,
+        name: str = "recording",
+        braille_fails: bool = False,
+        silence_fails: bool = False,
+        settings_fail: bool = False,
+    ) -> None:
         super().__init__(name=name)
         self.braille_fails = braille_fails
         self.silence_fails = silence_fails
+        self.settings_fail = settings_fail
+        self.voices_fail = False
 
     def braille(self, text: str) -> None:
         if self.braille_fails:
@@ -43,6 +54,16 @@ class _Broken(RecordingBackend):
         if self.silence_fails:
             raise SpeechError("gone")
         super().silence()
+
+    def set_rate(self, step: int) -> None:
+        if self.settings_fail:
+            raise SpeechError("the voice is gone")
+        super().set_rate(step)
+
+    def voices(self) -> list[Voice]:
+        if self.voices_fail:
+            raise OSError("no voice list today")
+        return [Voice("roa/es", "Spanish (Spain)", ("es",))]
 
 
 def test_fallback_keeps_every_utterance_and_says_the_notice_once(caplog: pytest.LogCaptureFixture) -> None:
@@ -113,7 +134,7 @@ def test_without_a_printer_the_chain_ends_in_silence() -> None:
 
 
 def test_text_spoken_before_braille_failed_is_not_said_again() -> None:
-    reader = _Broken(name="screen-reader", braille_fails=True)
+    reader = _Failing(name="screen-reader", braille_fails=True)
     voice = RecordingBackend(name="tts")
     printed: list[str] = []
     speaker = Speaker([reader, voice], print_line=printed.append)
@@ -150,7 +171,7 @@ def test_silence_reaches_the_backend_and_a_failing_silence_drops_it() -> None:
     speaker.silence()
     assert ok.silenced == 1
 
-    broken, spare = _Broken(name="recording", silence_fails=True), RecordingBackend()
+    broken, spare = _Failing(name="recording", silence_fails=True), RecordingBackend()
     speaker = Speaker([broken, spare])
     speaker.silence()
     speaker.speak("Next.")
@@ -184,14 +205,8 @@ def test_empty_backend_list_is_refused() -> None:
 # -- create_speaker -----------------------------------------------------------------------------------------
 
 
-class _FakeVoice(RecordingBackend):
-    def __init__(self) -> None:
-        super().__init__(name="tts")
-        self.prints = True
-
-
 def _voice_works(_autospawn: bool) -> SpeechBackend:
-    return _FakeVoice()
+    return FakeVoice()
 
 
 def _voice_fails(_autospawn: bool) -> SpeechBackend:
@@ -234,9 +249,7 @@ def test_auto_on_macos_goes_straight_to_the_voice(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(sys, "platform", "darwin")
     monkeypatch.delenv(ENV_VAR, raising=False)
     monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_works)
-    printed: list[str] = []
-    speaker = create_speaker("auto", print_line=printed.append)
-    speaker.speak("Welcome.")
+    speaker, printed = welcomed("auto")
     assert speaker.mode == "tts"
     assert printed == ["Welcome."]  # auto chooses quietly: no notice
     speaker.close()
@@ -256,9 +269,7 @@ def test_auto_on_linux_without_any_voice_prints(
     no_speech_dispatcher: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_fails)
-    printed: list[str] = []
-    speaker = create_speaker("auto", print_line=printed.append)
-    speaker.speak("Welcome.")
+    speaker, printed = welcomed("auto")
     assert (speaker.mode, printed) == ("console", ["Welcome."])
 
 
@@ -290,12 +301,10 @@ def test_explicit_screen_reader_falls_back_to_the_voice_and_says_why(
     no_speech_dispatcher: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_works)
-    printed: list[str] = []
-    speaker = create_speaker("screen-reader", print_line=printed.append)
-    speaker.speak("Welcome.")
+    speaker, printed = welcomed("screen-reader")
     assert speaker.mode == "tts"
     voice = speaker.backend
-    assert isinstance(voice, _FakeVoice)
+    assert isinstance(voice, FakeVoice)
     notice = "No screen reader was found; the game speaks with the system voice."
     assert voice.texts == [notice, "Welcome."]
     assert printed == [notice, "Welcome."]
@@ -305,9 +314,7 @@ def test_explicit_tts_that_cannot_start_prints_why(
     no_speech_dispatcher: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(speaker_module._FACTORIES, "tts", _voice_fails)
-    printed: list[str] = []
-    speaker = create_speaker("tts", print_line=printed.append)
-    speaker.speak("Welcome.")
+    _speaker, printed = welcomed("tts")
     assert printed == ["The system voice could not start; the game prints its messages.", "Welcome."]
 
 
@@ -317,7 +324,7 @@ def test_the_voice_is_not_built_when_the_screen_reader_fails(monkeypatch: pytest
 
     def voice(autospawn: bool) -> SpeechBackend:
         built.append(autospawn)
-        return _FakeVoice()
+        return FakeVoice()
 
     monkeypatch.delenv(ENV_VAR, raising=False)
     monkeypatch.setattr(speaker_module, "orca_running", lambda: True)
@@ -363,25 +370,6 @@ def test_last_backend_in_every_chain_cannot_fail(monkeypatch: pytest.MonkeyPatch
 # -- rate, voice and language ------------------------------------------------------------------------------
 
 
-class _Voiced(RecordingBackend):
-    """A recorder with voices, whose settings or voice list can be made to fail."""
-
-    def __init__(self, *, name: str = "recording", settings_fail: bool = False) -> None:
-        super().__init__(name=name)
-        self.settings_fail = settings_fail
-        self.voices_fail = False
-
-    def set_rate(self, step: int) -> None:
-        if self.settings_fail:
-            raise SpeechError("the voice is gone")
-        super().set_rate(step)
-
-    def voices(self) -> list[Voice]:
-        if self.voices_fail:
-            raise OSError("no voice list today")
-        return [Voice("roa/es", "Spanish (Spain)", ("es",))]
-
-
 def test_settings_go_to_the_backend_in_use_and_a_fallback_gets_them_in_order() -> None:
     first, second = RecordingBackend(fail_after=1), RecordingBackend()
     speaker = Speaker([first, second])
@@ -402,7 +390,7 @@ def test_settings_go_to_the_backend_in_use_and_a_fallback_gets_them_in_order() -
 
 
 def test_a_backend_failing_a_setting_is_dropped_and_the_next_gets_every_setting() -> None:
-    first, second = _Voiced(name="tts", settings_fail=True), RecordingBackend(name="console")
+    first, second = _Failing(name="tts", settings_fail=True), RecordingBackend(name="console")
     speaker = Speaker([first, second])
     speaker.set_voice("roa/es")
     speaker.set_rate(2)  # the first fails here
@@ -423,7 +411,7 @@ def test_set_language_answers_what_the_backend_in_use_answers() -> None:
 
 
 def test_voices_come_from_the_backend_in_use_and_a_failing_list_is_empty() -> None:
-    backend = _Voiced()
+    backend = _Failing()
     speaker = Speaker([backend])
     assert speaker.voices() == [Voice("roa/es", "Spanish (Spain)", ("es",))]
     backend.voices_fail = True
