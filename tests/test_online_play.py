@@ -134,6 +134,21 @@ class Client:
             time.sleep(0.3)
 
 
+def open_table(tmp_path: Path, port: int) -> tuple[Client, str]:
+    """Ana opens a new table at the server on ``port``: her client and the table's code as she heard it
+    (without its spaces)."""
+    ana = Client(tmp_path, port, "new", "Ana")
+    return ana, ana.wait_for(r"the code ([a-z0-9 ]+)\.").group(1).replace(" ", "")
+
+
+def join(host: Client, tmp_path: Path, port: int, code: str, name: str, *extra: str) -> Client:
+    """``name`` joins the table ``code`` (``extra``: more of ``lcr-audio join``'s words); returns once the
+    ``host`` has heard them join."""
+    client = Client(tmp_path, port, code, name, *extra)
+    host.wait_for(f"{name} joins the table")
+    return client
+
+
 def _play_out(clients: list[Client], seconds: float = 90) -> None:
     """Press Space at every client until every one has ended (the game over)."""
     deadline = time.monotonic() + seconds
@@ -156,12 +171,9 @@ def test_three_clients_one_in_french_each_hear_every_roll_once(
     tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
 ) -> None:
     port, data, _process = server
-    ana = Client(tmp_path, port, "new", "Ana")
-    code = ana.wait_for(r"the code ([a-z0-9 ]+)\.").group(1).replace(" ", "")
-    bo = Client(tmp_path, port, code, "Bo", "--lang", "fr")
-    ana.wait_for("Bo joins the table")
-    cy = Client(tmp_path, port, code, "Cy")
-    ana.wait_for("Cy joins the table")
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo", "--lang", "fr")
+    cy = join(ana, tmp_path, port, code, "Cy")
     ana.press("\r")  # the host starts
     clients = [ana, bo, cy]
     _play_out(clients)
@@ -180,10 +192,8 @@ def test_a_killed_client_gets_its_seat_back_and_hears_what_it_missed(
     tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
 ) -> None:
     port, data, _process = server
-    ana = Client(tmp_path, port, "new", "Ana")
-    code = ana.wait_for(r"the code ([a-z0-9 ]+)\.").group(1).replace(" ", "")
-    bo = Client(tmp_path, port, code, "Bo")
-    ana.wait_for("Bo joins the table")
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
     ana.press("\r")
     bo.wait_for("A game of 3 players")
     ana.wait_for("Your turn")
