@@ -129,6 +129,21 @@ async def settle() -> None:
     await asyncio.sleep(0.1)
 
 
+async def saying(text: str) -> tuple[Presenter, SpeakingRecorder, list[str]]:
+    """A started presenter of :func:`make_speaking` whose backend is saying the game message ``text``."""
+    presenter, backend, printed = make_speaking()
+    presenter.start()
+    presenter.add(Utterance(text))
+    await settle()
+    return presenter, backend, printed
+
+
+async def finish_all(presenter: Presenter, backend: SpeakingRecorder) -> None:
+    """End what ``backend`` is saying, then wait (1 s at most) until ``presenter`` has said everything."""
+    backend.finish()
+    await asyncio.wait_for(presenter.drained(), 1)
+
+
 def test_each_game_message_waits_for_the_one_before_to_end() -> None:
     async def scenario() -> None:
         presenter, backend, _printed = make_speaking()
@@ -168,8 +183,7 @@ def test_a_game_message_cut_by_an_answer_is_said_again_whole_after_it() -> None:
         backend.finish()
         await settle()
         assert backend.texts[3:] == ["Your turn."]
-        backend.finish()
-        await asyncio.wait_for(presenter.drained(), 1)
+        await finish_all(presenter, backend)
         await presenter.stop()
         # Heard twice because it was cut, but printed once: the line is already on the screen.
         assert printed == [
@@ -183,15 +197,10 @@ def test_a_game_message_cut_by_an_answer_is_said_again_whole_after_it() -> None:
 
 def test_an_answer_after_a_message_ended_repeats_nothing() -> None:
     async def scenario() -> None:
-        presenter, backend, _printed = make_speaking()
-        presenter.start()
-        presenter.add(Utterance("Ana rolls L."))
-        await settle()
-        backend.finish()
-        await asyncio.wait_for(presenter.drained(), 1)
+        presenter, backend, _printed = await saying("Ana rolls L.")
+        await finish_all(presenter, backend)
         presenter.answer("Pot: 1 chip.")
-        backend.finish()
-        await asyncio.wait_for(presenter.drained(), 1)
+        await finish_all(presenter, backend)
         await presenter.stop()
         assert backend.texts == ["Ana rolls L.", "Pot: 1 chip."]
 
@@ -200,17 +209,13 @@ def test_an_answer_after_a_message_ended_repeats_nothing() -> None:
 
 def test_a_wrong_keys_sentence_cuts_no_game_message() -> None:
     async def scenario() -> None:
-        presenter, backend, _printed = make_speaking()
-        presenter.start()
-        presenter.add(Utterance("Ana rolls L."))
-        await settle()
+        presenter, backend, _printed = await saying("Ana rolls L.")
         presenter.answer("Not now. F1 lists the keys.", interrupt=False)
         await settle()
         assert backend.texts == ["Ana rolls L."]  # the sentence waits for the game message to end
         backend.finish()
         await settle()
-        backend.finish()
-        await asyncio.wait_for(presenter.drained(), 1)
+        await finish_all(presenter, backend)
         await presenter.stop()
         assert backend.spoken == [("Ana rolls L.", False), ("Not now. F1 lists the keys.", False)]
 
@@ -222,17 +227,13 @@ def test_an_answer_after_a_wrong_keys_sentence_cuts_only_what_is_being_said() ->
     said (the game message before it having ended) cuts that sentence, and repeats no game message."""
 
     async def scenario() -> None:
-        presenter, backend, _printed = make_speaking()
-        presenter.start()
-        presenter.add(Utterance("You roll R, dot: one chip to Bo."))
-        await settle()
+        presenter, backend, _printed = await saying("You roll R, dot: one chip to Bo.")
         presenter.answer("Not now. F1 lists the keys.", interrupt=False)
         backend.finish()  # the game message ended whole; the wrong key's sentence is said now
         await settle()
         presenter.answer("Seat 2, Ana: 1 chip.")
         await settle()
-        backend.finish()
-        await asyncio.wait_for(presenter.drained(), 1)
+        await finish_all(presenter, backend)
         await presenter.stop()
         assert backend.spoken == [
             ("You roll R, dot: one chip to Bo.", False),
@@ -260,8 +261,7 @@ def test_a_skip_counts_what_it_skipped_and_the_game_goes_on() -> None:
         assert presenter.take_skipped() == 0  # counted once
         presenter.add(Utterance("Your turn."))
         await settle()
-        backend.finish()
-        await asyncio.wait_for(presenter.drained(), 1)
+        await finish_all(presenter, backend)
         await presenter.stop()
         assert backend.texts == ["Ana rolls C.", "Your turn."]
 
@@ -270,12 +270,8 @@ def test_a_skip_counts_what_it_skipped_and_the_game_goes_on() -> None:
 
 def test_a_skip_with_nothing_under_way_counts_nothing() -> None:
     async def scenario() -> None:
-        presenter, backend, _printed = make_speaking()
-        presenter.start()
-        presenter.add(Utterance("Ana rolls C."))
-        await settle()
-        backend.finish()
-        await asyncio.wait_for(presenter.drained(), 1)
+        presenter, backend, _printed = await saying("Ana rolls C.")
+        await finish_all(presenter, backend)
         assert presenter.skip() == 0
         await presenter.stop()
 
@@ -396,16 +392,12 @@ def test_an_answer_after_a_message_ended_and_a_wrong_keys_sentence_repeats_nothi
     again (found by the tts random-key games: the winner was said twice)."""
 
     async def scenario() -> None:
-        presenter, backend, _printed = make_speaking()
-        presenter.start()
-        presenter.add(Utterance("Ana wins with 3 chips."))
-        await settle()
+        presenter, backend, _printed = await saying("Ana wins with 3 chips.")
         backend.finish()  # ended, and at once (before the loop's next look) a wrong key and an answer
         presenter.answer("Please press Y or N.", interrupt=False)
         presenter.answer("You 0, Ana 3, Bo 0, pot 0.")
         await settle()
-        backend.finish()
-        await asyncio.wait_for(presenter.drained(), 1)
+        await finish_all(presenter, backend)
         await presenter.stop()
         assert backend.texts == [
             "Ana wins with 3 chips.",
