@@ -76,6 +76,22 @@ def _backend(engine: FakeEngine) -> TtsBackend:
     return TtsBackend(engine_factory=lambda: engine)
 
 
+def _saying(text: str) -> tuple[FakeEngine, TtsBackend]:
+    """A backend whose engine has started to say ``text`` and is held there until ``engine.gate`` is set."""
+    engine = FakeEngine()
+    engine.gate.clear()
+    backend = _backend(engine)
+    backend.speak(text)
+    assert engine.started.wait(WAIT)
+    return engine, backend
+
+
+def _finish(backend: TtsBackend) -> None:
+    """Wait until ``backend`` has said everything (WAIT seconds at most), then close it."""
+    assert backend.wait_until_idle(WAIT)
+    backend.close()
+
+
 class TestFakeEngineContract(BackendContract):
     @pytest.fixture
     def backend(self) -> Iterator[SpeechBackend]:
@@ -95,41 +111,30 @@ def test_engine_lives_on_one_worker_thread() -> None:
     backend = _backend(engine)
     backend.speak("One.")
     backend.speak("Two.")
-    assert backend.wait_until_idle(WAIT)
-    backend.close()
+    _finish(backend)
     assert engine.threads == {"lcr-audio-tts"}
     assert engine.said == [("One.", "done"), ("Two.", "done")]
 
 
 def test_interrupt_stops_the_current_utterance_and_drops_the_queue() -> None:
-    engine = FakeEngine()
-    engine.gate.clear()
-    backend = _backend(engine)
-    backend.speak("Ana rolls L, dot, C.")
-    assert engine.started.wait(WAIT)
+    engine, backend = _saying("Ana rolls L, dot, C.")
     backend.speak("Ana 1, Bo 4, pot 1.")
     backend.speak("Bo's turn.")
     backend.speak("Status: Ana 1, Bo 4.", interrupt=True)
     engine.gate.set()
-    assert backend.wait_until_idle(WAIT)
-    backend.close()
+    _finish(backend)
     assert engine.said == [("Ana rolls L, dot, C.", "stopped"), ("Status: Ana 1, Bo 4.", "done")]
     assert "MainThread" not in engine.threads  # stop() ran on the engine's own thread
 
 
 def test_silence_skips_everything_queued_before_it() -> None:
-    engine = FakeEngine()
-    engine.gate.clear()
-    backend = _backend(engine)
-    backend.speak("First.")
-    assert engine.started.wait(WAIT)
+    engine, backend = _saying("First.")
     backend.speak("Stale one.")
     backend.speak("Stale two.")
     backend.silence()
     backend.speak("Fresh.")
     engine.gate.set()
-    assert backend.wait_until_idle(WAIT)
-    backend.close()
+    _finish(backend)
     assert engine.said == [("First.", "stopped"), ("Fresh.", "done")]
 
 
@@ -175,8 +180,7 @@ def test_blank_text_never_reaches_the_engine() -> None:
     backend = _backend(engine)
     backend.speak("  ")
     backend.speak("Pot 2.")
-    assert backend.wait_until_idle(WAIT)
-    backend.close()
+    _finish(backend)
     assert engine.said == [("Pot 2.", "done")]
 
 
@@ -322,8 +326,7 @@ def test_rate_and_voice_are_set_by_the_worker_before_the_next_utterance() -> Non
     backend.speak("Bo rolls.")
     backend.set_rate(99)  # clamped to 10
     backend.speak("Cy rolls.")
-    assert backend.wait_until_idle(WAIT)
-    backend.close()
+    _finish(backend)
     assert engine.threads == {"lcr-audio-tts"}  # only the engine's own thread touched it
     assert engine.log == [  # each utterance with the settings made before it was queued
         ("voice", "gmw/en-us"),
@@ -347,8 +350,7 @@ def test_set_language_picks_the_first_matching_voice_and_refuses_unknown_ones() 
     assert backend.set_language("xx") is False
     assert backend.set_language("") is True  # back to the voice the engine started with
     backend.speak("Hello.")
-    assert backend.wait_until_idle(WAIT)
-    backend.close()
+    _finish(backend)
     assert engine.properties["voice"] == "gmw/en"
 
 
@@ -382,8 +384,7 @@ def test_settings_survive_silence() -> None:
     backend.silence()
     backend.speak("Second.")
     engine.gate.set()
-    assert backend.wait_until_idle(WAIT)
-    backend.close()
+    _finish(backend)
     assert engine.log == [("say", "First."), ("rate", 242), ("say", "Second.")]
 
 
@@ -395,8 +396,7 @@ def test_an_engine_without_properties_offers_nothing_and_still_speaks() -> None:
     backend.set_rate(3)
     backend.set_voice("anything")
     backend.speak("Pot 1.")
-    assert backend.wait_until_idle(WAIT)
-    backend.close()
+    _finish(backend)
     assert engine.said == [("Pot 1.", "done")]
 
 
@@ -521,11 +521,7 @@ def test_speaking_is_true_from_speak_until_the_last_utterance_has_ended() -> Non
 
 
 def test_speaking_after_silence_lasts_until_the_utterance_under_way_has_stopped() -> None:
-    engine = FakeEngine()
-    engine.gate.clear()
-    backend = _backend(engine)
-    backend.speak("First.")
-    assert engine.started.wait(WAIT)
+    engine, backend = _saying("First.")
     backend.speak("Dropped.")
     backend.silence()
     assert backend.speaking() is True  # the engine has not let go of "First." yet
@@ -597,8 +593,7 @@ def test_windows_speaks_through_pyttsx3(platform: str, monkeypatch: pytest.Monke
     backend = TtsBackend(engine_factory=tts_module.default_engine_factory(platform))
     backend.set_language("es")
     backend.speak("Hola.")
-    assert backend.wait_until_idle(WAIT)
-    backend.close()
+    _finish(backend)
     assert built == [()]  # the platform's own driver (SAPI5), not pyttsx3.init's shared cache
     assert engine.log == [("voice", "roa/es"), ("rate", 200), ("say", "Hola.")]  # rate again after a voice
 
