@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -257,6 +257,16 @@ async def serving() -> AsyncIterator[tuple[TableServer, int]]:
         await tables.close()
 
 
+def on_a_server(scenario: Callable[[tuple[TableServer, int]], Awaitable[None]]) -> None:
+    """Run ``scenario`` in its own event loop against a table server started for it (:func:`serving`)."""
+
+    async def run() -> None:
+        async with serving() as server:
+            await scenario(server)
+
+    asyncio.run(run())
+
+
 async def _open(port: int, *names: str) -> tuple[Peer, str]:
     host = await _peer(port)
     await host.send(Hello(PROTOCOL_VERSION, "", names=list(names)))
@@ -266,11 +276,7 @@ async def _open(port: int, *names: str) -> tuple[Peer, str]:
 
 
 def test_bad_input_over_the_wire_is_refused_and_other_tables_play_on() -> None:
-    async def run() -> None:
-        async with serving() as server:
-            await _test_bad_input_over_the_wire_is_refused_and_other_tables_play_on(server)
-
-    asyncio.run(run())
+    on_a_server(_test_bad_input_over_the_wire_is_refused_and_other_tables_play_on)
 
 
 async def _test_bad_input_over_the_wire_is_refused_and_other_tables_play_on(
@@ -312,11 +318,7 @@ async def _test_bad_input_over_the_wire_is_refused_and_other_tables_play_on(
 
 
 def test_a_flood_is_refused_then_closed() -> None:
-    async def run() -> None:
-        async with serving() as server:
-            await _test_a_flood_is_refused_then_closed(server)
-
-    asyncio.run(run())
+    on_a_server(_test_a_flood_is_refused_then_closed)
 
 
 async def _test_a_flood_is_refused_then_closed(server: tuple[TableServer, int]) -> None:
@@ -340,11 +342,7 @@ async def _test_a_flood_is_refused_then_closed(server: tuple[TableServer, int]) 
 
 
 def test_a_dropped_player_gets_the_seat_back_and_the_game_it_missed() -> None:
-    async def run() -> None:
-        async with serving() as server:
-            await _test_a_dropped_player_gets_the_seat_back_and_the_game_it_missed(server)
-
-    asyncio.run(run())
+    on_a_server(_test_a_dropped_player_gets_the_seat_back_and_the_game_it_missed)
 
 
 async def _test_a_dropped_player_gets_the_seat_back_and_the_game_it_missed(
@@ -379,11 +377,7 @@ async def _test_a_dropped_player_gets_the_seat_back_and_the_game_it_missed(
 
 
 def test_leaving_hands_the_seat_to_a_computer_player() -> None:
-    async def run() -> None:
-        async with serving() as server:
-            await _test_leaving_hands_the_seat_to_a_computer_player(server)
-
-    asyncio.run(run())
+    on_a_server(_test_leaving_hands_the_seat_to_a_computer_player)
 
 
 async def _test_leaving_hands_the_seat_to_a_computer_player(server: tuple[TableServer, int]) -> None:
