@@ -12,6 +12,8 @@ import re
 from collections import Counter
 from itertools import pairwise
 
+from support.speech import record_speech
+
 from lcr_audio.output.speech import Speaker
 
 RANDOM_KEYS = ("s", "c", "1", "2", "3", "x", "q")
@@ -41,14 +43,7 @@ async def game_with_random_keys(
     from lcr_audio.game.session import Session
     from lcr_audio.tui.play import Outcome, PlayScreen
 
-    said: list[tuple[str, bool]] = []
-    speak = speaker.speak
-
-    def recording_speak(text: str, *, interrupt: bool = False, printed: bool = True) -> None:
-        said.append((text, interrupt))
-        speak(text, interrupt=interrupt, printed=printed)
-
-    speaker.speak = recording_speak  # type: ignore[method-assign]
+    said = record_speech(speaker)
     session = Session(Rules(players=3, chips=1), table(3, [], [0]), seed)
     with create_pipe_input() as keys:
         screen = PlayScreen(session, speaker, keys, pause=0.0, new_session=None)

@@ -27,6 +27,7 @@ from typing import NoReturn
 import pytest
 from fake_orca import DBUS_DAEMON, LEGACY, ORCA1, FakeOrca, private_session_bus, stop
 from random_keys import check_nothing_lost, game_with_random_keys
+from support.speech import record_speech
 
 from lcr_audio.output.speech import ENV_VAR, ScreenReaderBackend, Speaker, SpeechBackend, create_speaker
 from lcr_audio.output.speech.testing import BackendContract
@@ -281,14 +282,7 @@ def test_whole_watch_mode_game_is_heard_in_order_and_brailled(
     from lcr_audio.tui.play import Outcome, PlayScreen
 
     speaker = Speaker([ScreenReaderBackend(autospawn=False)])
-    asked: list[tuple[str, bool]] = []
-    speak = speaker.speak
-
-    def recording_speak(text: str, *, interrupt: bool = False, printed: bool = True) -> None:
-        asked.append((text, interrupt))
-        speak(text, interrupt=interrupt, printed=printed)
-
-    speaker.speak = recording_speak  # type: ignore[method-assign]
+    asked = record_speech(speaker)
     session = Session(Rules(players=3, chips=1), table(3, [], []), 5)
     screen = PlayScreen(session, speaker, DummyInput(), pause=0.0, new_session=None)
     assert asyncio.run(asyncio.wait_for(screen.run(), 120)) is Outcome.FINISHED

@@ -21,3 +21,17 @@ def welcomed(mode: str) -> tuple[Speaker, list[str]]:
     speaker = create_speaker(mode, print_line=printed.append)
     speaker.speak("Welcome.")
     return speaker, printed
+
+
+def record_speech(speaker: Speaker) -> list[tuple[str, bool]]:
+    """Keep every (text, interrupt) handed to ``speaker`` from now on, in order, in the list returned; the
+    speaker still says each as before."""
+    said: list[tuple[str, bool]] = []
+    speak = speaker.speak
+
+    def recording_speak(text: str, *, interrupt: bool = False, printed: bool = True) -> None:
+        said.append((text, interrupt))
+        speak(text, interrupt=interrupt, printed=printed)
+
+    speaker.speak = recording_speak  # type: ignore[method-assign]
+    return said
