@@ -104,15 +104,20 @@ class Run:
         self.sent: list[str] = []
         self.ended = False
 
+    def read(self, seconds: float) -> bool:
+        """Read what the game prints within ``seconds``; False when it printed nothing (and has not ended)."""
+        try:
+            self.printed += self.child.read_nonblocking(65536, timeout=seconds)
+        except pexpect.TIMEOUT:
+            return False
+        except pexpect.EOF:
+            self.ended = True
+        return True
+
     def drain(self) -> None:
         """Read what the game printed so far (it must never block on a full terminal because of us)."""
-        while not self.ended:
-            try:
-                self.printed += self.child.read_nonblocking(65536, timeout=0)
-            except pexpect.TIMEOUT:
-                return
-            except pexpect.EOF:
-                self.ended = True
+        while not self.ended and self.read(0):
+            pass
 
     def send(self, keys: str) -> None:
         self.sent.append(keys)
@@ -146,12 +151,7 @@ class Run:
         """Wait up to ``seconds`` for the game to end, reading what it prints; True when it ended."""
         deadline = time.monotonic() + seconds
         while not self.ended and time.monotonic() < deadline:
-            try:
-                self.printed += self.child.read_nonblocking(65536, timeout=0.05)
-            except pexpect.TIMEOUT:
-                pass
-            except pexpect.EOF:
-                self.ended = True
+            self.read(0.05)
         return self.ended
 
     def report(self, seed: int, start: str) -> str:
