@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.engine import any_rules, random_action
+from support.engine import any_rules, play, random_action
 
 from lcr_audio.engine import (
     POT,
@@ -208,11 +208,8 @@ def test_replaying_the_action_log_gives_the_same_states(setup: Setup) -> None:
     """DESIGN.md §1: a saved game is rules + action log; replaying it through ``step`` reproduces it."""
     actions, events = run(setup)
     state, replayed = new_game(setup.rules, setup.first)
-    all_replayed = list(replayed)
-    for action in actions:
-        state, new = step(state, action)
-        all_replayed.extend(new)
-    assert all_replayed == events
+    state, new = play(state, *actions)
+    assert [*replayed, *new] == events
     assert state.over
 
 

@@ -10,6 +10,7 @@ import random
 import re
 
 import pytest
+from support.engine import play
 
 from lcr_audio.engine import (
     POT,
@@ -50,12 +51,8 @@ pytestmark = pytest.mark.usefixtures("english")
 
 
 def play_again(question: Question) -> tuple[GameState, list[Event]]:
-    state = question.state
-    events: list[Event] = []
-    for action in question.actions:
-        state, batch = step(state, action)
-        events.extend(batch)
-    return state, events
+    """The question's actions played again from its starting state, through the engine."""
+    return play(question.state, *question.actions)
 
 
 FACES_PER_DIE = {
