@@ -341,10 +341,7 @@ def rule_option(field: str) -> RuleOption[Any]:
     Raises:
         KeyError: no option has that field.
     """
-    for option in RULE_OPTIONS:
-        if option.field == field:
-            return option
-    raise KeyError(field)
+    return {option.field: option for option in RULE_OPTIONS}[field]
 
 
 def rules_to_json(rules: Rules) -> dict[str, Json]:

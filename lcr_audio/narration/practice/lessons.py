@@ -841,10 +841,8 @@ def lesson(key: str) -> Lesson:
     Raises:
         KeyError: no lesson has that key.
     """
-    for item in LESSONS:
-        if item.key == key:
-            return item
-    raise KeyError(key)
+    by_key: dict[str, Lesson] = {item.key: item for item in LESSONS}
+    return by_key[key]
 
 
 MAX_DRAWS = 40
