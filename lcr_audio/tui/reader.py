@@ -42,9 +42,13 @@ class Sections:
 
     def opening(self) -> str:
         """Said when the reader opens: how it works, then the first section's title."""
+        return f"{self.keys_help()} {self.title()}"
+
+    @staticmethod
+    def keys_help() -> str:
+        """How the reader works: said when it opens, and for a key that does nothing in it."""
         # Translators: said when the rules reader opens, before the first section's title.
-        opening = _("Rules. Up and Down move between sections, Enter reads one, Escape goes back.")
-        return f"{opening} {self.title()}"
+        return _("Rules. Up and Down move between sections, Enter reads one, Escape goes back.")
 
     def title(self) -> str:
         """The current section's title with its place."""
@@ -111,8 +115,7 @@ class RulesReader(Question[None]):
 
     def unbound(self, press: Press) -> None:
         """Any other key: how the reader works."""
-        # Translators: said when the rules reader opens, before the first section's title.
-        self.voice.error(_("Rules. Up and Down move between sections, Enter reads one, Escape goes back."))
+        self.voice.error(self.sections.keys_help())
 
 
 async def read_rules(loop: KeyLoop, voice: Voice, rules: Rules | None) -> None:
