@@ -270,6 +270,30 @@ class Question(Mode, Generic[T]):
         self.fail(EOFError())
 
 
+def finishes(*commands: Command, value: T) -> Callable[[Question[T], Press], None]:
+    """A :class:`Question`'s handler for ``commands`` that ends it with ``value`` (Y: True, N: False).
+
+    Bound as a class attribute: ``yes = finishes(Command.YES, value=True)``.
+    """
+
+    @handles(*commands)
+    def handler(mode: Question[T], press: Press) -> None:
+        mode.finish(value)
+
+    return handler
+
+
+def leaves(*commands: Command, error: Callable[[], BaseException]) -> Callable[[Question[Any], Press], None]:
+    """A :class:`Question`'s handler for ``commands`` that ends it with a new ``error()``, raised where it
+    was asked (Escape leaving a setup or a lesson)."""
+
+    @handles(*commands)
+    def handler(mode: Question[Any], press: Press) -> None:
+        mode.fail(error())
+
+    return handler
+
+
 class KeyList(Mode):
     """F1's list: the keys of the mode under it, one per utterance; Up and Down step, Escape closes."""
 
@@ -486,6 +510,8 @@ __all__ = [
     "Question",
     "SpeakerVoice",
     "Voice",
+    "finishes",
     "first_letter_match",
     "handles",
+    "leaves",
 ]
