@@ -19,7 +19,6 @@ from typing import Final, NamedTuple, TextIO
 from lcr_audio.engine import (
     MAX_CHIPS,
     MAX_PLAYERS,
-    MIN_CHIPS,
     MIN_PLAYERS,
     ChooseSeat,
     Phase,
@@ -27,12 +26,19 @@ from lcr_audio.engine import (
     Roll,
     Rules,
     RulesError,
-    ThreeWilds,
-    WinCondition,
     new_game,
     step,
 )
 from lcr_audio.i18n import _, language, ngettext
+from lcr_audio.rule_options import (
+    FIRST_PLAYER,
+    PLAYERS,
+    RULE_OPTIONS,
+    FlagAlone,
+    add_rule_flags,
+    int_between,
+    rules_from_flags,
+)
 
 PROGRESS_SECONDS: Final = 3.0
 """At most one progress line this often."""
@@ -46,62 +52,24 @@ class BadInput(ValueError):
     """A value that cannot be used: the message is one plain sentence."""
 
 
-def _number(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        if not text.strip().isdigit() or not low <= int(text) <= high:
-            raise argparse.ArgumentTypeError(
-                # Translators: a bad number on the command line; argparse puts "argument --players:" (the
-                # option) before it. {low} and {high} are numbers, {value} what was typed.
-                _("it must be a number from {low} to {high}, not {value}").format(
-                    low=low, high=high, value=text
-                )
-            )
-        return int(text)
-
-    return parse
+_RULE_FLAGS: Final = tuple(option for option in RULE_OPTIONS if option not in (PLAYERS, FIRST_PLAYER))
+"""The rule options these commands take as ``lcr-audio play`` does; the number of players has its own help
+here (no names to count), and the first player none: odds start from a seat to play."""
 
 
 def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     """The rule options, as ``lcr-audio play`` has them (R2, R3, R8-R10)."""
     parser.add_argument(
         "--players",
-        type=_number(MIN_PLAYERS, MAX_PLAYERS),
+        type=int_between(MIN_PLAYERS, MAX_PLAYERS),
         default=3,
         # Translators: command-line help (--help) of the odds and simulate commands.
         help=_("number of players, 3 to 10 (default 3)"),
     )
-    parser.add_argument(
-        "--chips",
-        type=_number(MIN_CHIPS, MAX_CHIPS),
-        default=3,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("starting chips per player, 1 to 10 (default 3)"),
-    )
-    # Translators: command-line help (--help) or message; option names and values stay as they are.
-    parser.add_argument("--wild", action="store_true", help=_("one dot on each die is a Wild"))
-    parser.add_argument(
-        "--three-wilds",
-        choices=[t.value for t in ThreeWilds],
-        default=None,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("three Wilds take the pot and play goes on (take-pot), or win at once (win)"),
-    )
-    parser.add_argument(
-        "--reversible",
-        action="store_true",
-        # Translators: --help text of the --reversible option.
-        help=_("a player with more than 3 chips may reverse the dice"),
-    )
-    parser.add_argument(
-        "--win",
-        choices=[w.value for w in WinCondition],
-        default=WinCondition.LAST_WITH_CHIPS.value,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("how the game is won (default last-with-chips)"),
-    )
+    add_rule_flags(parser, _RULE_FLAGS)
     parser.add_argument(
         "--seed",
-        type=_number(0, 2**63),
+        type=int_between(0, 2**63),
         # Translators: command-line help (--help) of the odds and simulate commands.
         help=_("a number that makes the simulation repeatable"),
     )
@@ -115,18 +83,10 @@ def rules_from(args: argparse.Namespace) -> Rules:
     Raises:
         BadInput: ``--three-wilds`` without ``--wild``, or a value the rules refuse.
     """
-    if args.three_wilds is not None and not args.wild:
-        # Translators: --three-wilds was given without --wild (three Wilds need Wild dice).
-        raise BadInput(_("--three-wilds only matters with Wild dice: add --wild, or leave it out."))
     try:
-        return Rules(
-            players=args.players,
-            chips=args.chips,
-            wild=args.wild,
-            three_wilds=ThreeWilds(args.three_wilds or ThreeWilds.TAKE_POT.value),
-            reversible=args.reversible,
-            win=WinCondition(args.win),
-        )
+        return rules_from_flags(args, args.players, _RULE_FLAGS)
+    except FlagAlone as error:
+        raise BadInput(str(error)) from None
     except RulesError as error:  # pragma: no cover - the parser checks the ranges first
         raise BadInput(str(error)) from None
 
@@ -153,20 +113,20 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--pot",
-        type=_number(0, MAX_PLAYERS * MAX_CHIPS),
+        type=int_between(0, MAX_PLAYERS * MAX_CHIPS),
         # Translators: command-line help (--help) of the odds command.
         help=_("the chips in the pot now (default: the chips not at the seats)"),
     )
     parser.add_argument(
         "--mover",
-        type=_number(1, MAX_PLAYERS),
+        type=int_between(1, MAX_PLAYERS),
         default=1,
         # Translators: command-line help (--help) of the odds command.
         help=_("the seat to play now (default 1)"),
     )
     parser.add_argument(
         "--games",
-        type=_number(1, MAX_GAMES),
+        type=int_between(1, MAX_GAMES),
         default=100_000,
         # Translators: command-line help (--help) of the odds command.
         help=_("games to simulate when there is no exact table (default 100000)"),
@@ -178,7 +138,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     add_rule_arguments(parser)
     parser.add_argument(
         "--games",
-        type=_number(1, MAX_GAMES),
+        type=int_between(1, MAX_GAMES),
         default=100_000,
         # Translators: command-line help (--help) of the simulate command.
         help=_("how many games (default 100000)"),
