@@ -103,6 +103,12 @@ def simulate_help() -> str:
     return _("play many games by computer and count the wins")
 
 
+def _add_games(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """``--games``: how many games to simulate, 1 to :data:`MAX_GAMES` (default 100,000); ``help_text`` is
+    the command's own words for it."""
+    parser.add_argument("--games", type=int_between(1, MAX_GAMES), default=100_000, help=help_text)
+
+
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     """``lcr-audio odds``'s options."""
     add_rule_arguments(parser)
@@ -124,25 +130,15 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
         # Translators: command-line help (--help) of the odds command.
         help=_("the seat to play now (default 1)"),
     )
-    parser.add_argument(
-        "--games",
-        type=int_between(1, MAX_GAMES),
-        default=100_000,
-        # Translators: command-line help (--help) of the odds command.
-        help=_("games to simulate when there is no exact table (default 100000)"),
-    )
+    # Translators: command-line help (--help) of the odds command.
+    _add_games(parser, _("games to simulate when there is no exact table (default 100000)"))
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """``lcr-audio simulate``'s options."""
     add_rule_arguments(parser)
-    parser.add_argument(
-        "--games",
-        type=int_between(1, MAX_GAMES),
-        default=100_000,
-        # Translators: command-line help (--help) of the simulate command.
-        help=_("how many games (default 100000)"),
-    )
+    # Translators: command-line help (--help) of the simulate command.
+    _add_games(parser, _("how many games (default 100000)"))
     parser.add_argument(
         "--policy",
         action="append",
@@ -330,32 +326,21 @@ def run_odds(args: argparse.Namespace, out: TextIO) -> int:
             line = _(
                 "Seat {seat}: wins {chance} percent; rolls {rolls} turns; the dice reach it {turns} times; a win takes a pot of {pot} chips."  # noqa: E501
             )
-            out.write(
-                line.format(
-                    seat=seat,
-                    chance=_decimal(100 * win),
-                    rolls=_decimal(rolls),
-                    turns=_decimal(turns),
-                    pot=_decimal(pot_won),
-                )
-                + "\n"
-            )
         else:
             # Translators: one seat's line of simulated odds; {margin} is the 95% margin in percent.
             line = _(
                 "Seat {seat}: wins {chance} percent, give or take {margin}; rolls {rolls} turns; the dice reach it {turns} times; a win takes a pot of {pot} chips."  # noqa: E501
             )
-            out.write(
-                line.format(
-                    seat=seat,
-                    chance=_decimal(100 * win),
-                    margin=_decimal(100 * Z95 * error),
-                    rolls=_decimal(rolls),
-                    turns=_decimal(turns),
-                    pot=_decimal(pot_won),
-                )
-                + "\n"
-            )
+        margin = "" if error is None else _decimal(100 * Z95 * error)  # the exact line has no margin
+        text = line.format(
+            seat=seat,
+            chance=_decimal(100 * win),
+            margin=margin,
+            rolls=_decimal(rolls),
+            turns=_decimal(turns),
+            pot=_decimal(pot_won),
+        )
+        out.write(text + "\n")
     return 0
 
 
