@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from lcr_audio.engine import Rules
 from lcr_audio.i18n import _
 from lcr_audio.narration.rules_text import Section, sections
-from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
+from lcr_audio.tui.input import KeyLoop, Lines, Press, Question, SpeakerVoice, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class Sections:
         return section_text(self.parts[self.index])
 
 
-class RulesReader(Question[None]):
+class RulesReader(Lines, Question[None]):
     """The rules reader outside a game, as an input mode; Escape ends it."""
 
     contexts = frozenset({Context.RULES})
@@ -81,25 +81,14 @@ class RulesReader(Question[None]):
         """The current section's title."""
         return self.sections.title()
 
-    @handles(Command.NEXT_LINE)
-    def next_section(self, press: Press) -> None:
-        """The next section's title."""
-        self.voice.answer(self.sections.go(self.sections.index + 1))
+    @property
+    def line_index(self) -> int:
+        """The section under the cursor."""
+        return self.sections.index
 
-    @handles(Command.PREVIOUS_LINE)
-    def previous_section(self, press: Press) -> None:
-        """The previous section's title."""
-        self.voice.answer(self.sections.go(self.sections.index - 1))
-
-    @handles(Command.FIRST_LINE)
-    def first_section(self, press: Press) -> None:
-        """The first section's title."""
-        self.voice.answer(self.sections.go(0))
-
-    @handles(Command.LAST_LINE)
-    def last_section(self, press: Press) -> None:
-        """The last section's title."""
-        self.voice.answer(self.sections.go(-1))
+    def go(self, index: int) -> None:
+        """Move to section ``index`` (wrapping round) and say its title."""
+        self.voice.answer(self.sections.go(index))
 
     @handles(Command.READ_ALL)
     def read_all(self, press: Press) -> None:
