@@ -25,6 +25,7 @@ from lcr_audio.engine import (
     new_game,
     right_of,
 )
+from lcr_audio.i18n import N_
 from lcr_audio.narration.practice.model import AnswerKind, Ask, Lesson, LessonKey, Question, Scene
 from lcr_audio.narration.practice.scenes import Maker
 from lcr_audio.narration.practice.sentences import (
@@ -57,11 +58,6 @@ from lcr_audio.narration.practice.sentences import (
 )
 
 L, C, R, D, W = Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.WILD
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalog without translating it yet (translated when read)."""
-    return message
 
 
 _PLAIN = (L, C, R, D)
