@@ -389,3 +389,13 @@ def test_own_voice_only_for_the_voiced_modes(monkeypatch: pytest.MonkeyPatch) ->
     assert own_voice_module.own_voice(None) is None  # auto, forced silent by $LCR_AUDIO_SPEECH (_no_voice)
     monkeypatch.delenv("LCR_AUDIO_SPEECH")
     assert own_voice_module.own_voice(None) is not None  # auto, the default: the voice if no screen reader
+
+
+def test_the_docs_show_what_odds_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/odds.md's first example is the command's own output, word for word and number for number."""
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "odds.md").read_text(encoding="utf-8")
+    code, out, _ = run(capsys, "odds")
+    assert code == 0
+    assert "```\n" + out + "```\n" in docs
