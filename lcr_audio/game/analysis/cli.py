@@ -600,9 +600,8 @@ def _odds_heading(
     if not start:
         # Translators: an item of the list of chips in lcr-audio odds ("seat 1 has 3, seat 2 has 0"); {seat}
         # is a seat number, {count} its chips.
-        items = ", ".join(
-            _("seat {seat} has {count}").format(seat=n, count=c) for n, c in enumerate(chips, 1)
-        )
+        item = _("seat {seat} has {count}")
+        items = ", ".join(item.format(seat=n, count=c) for n, c in enumerate(chips, 1))
         # Translators: lcr-audio odds from a position: each seat's chips ("seat 1 has 3, seat 2 has 0, seat 3
         # has 5") and the pot's; {count} is a number of chips.
         lines.append(_("Chips now: {chips}; the pot has {count}.").format(chips=items, count=pot))
@@ -848,16 +847,16 @@ def _simulate_heading(rules: Rules, games: int, chose_careful: bool) -> str:
     careful = careful_explained(rules)
     if greedy is None:
         if chose_careful:
-            # Translators: lcr-audio simulate with a careful player (--policy) under rules where nobody ever
-            # chooses anything (no Wild, no reversible dice).
             lines.append(
+                # Translators: lcr-audio simulate with a careful player (--policy) under rules where nobody
+                # ever chooses anything (no Wild, no reversible dice).
                 _("With these rules no player has a choice to make, so careful players play as greedy ones.")
             )
         return "\n".join(lines)
     lines.append(greedy + " " + careful if chose_careful and careful is not None else greedy)
     if chose_careful:
-        # Translators: lcr-audio simulate with a careful player: how its gain is measured.
         lines.append(
+            # Translators: lcr-audio simulate with a careful player: how its gain is measured.
             _(
                 "To measure what careful play gains, the same number of games is also played with every "
                 "player greedy."
