@@ -297,8 +297,8 @@ def _analysis(
 ) -> Callable[[argparse.Namespace, TextIO], int]:
     """``run``, its bad input (one sentence) reported as a :class:`UsageError`. With the game's own voice
     on (``--speech``, else the mode chosen under Options: :func:`.own_voice.own_voice`) it says its
-    progress and result aloud, the libraries' noise kept off the terminal (:func:`quiet_stderr`), and the
-    voice is let finish at the end."""
+    progress and result aloud, the libraries' noise kept off the terminal (:func:`quiet_stderr`); the voice
+    says the result to its end before the command ends, and stops at once on Control+C."""
 
     def command(args: argparse.Namespace, stdout: TextIO) -> int:
         from lcr_audio.game.analysis.cli import BadInput, Report
@@ -310,9 +310,12 @@ def _analysis(
                 return run(args, Report(stdout, sys.stderr))
             with _stderr_kept() as stderr, quiet_stderr(log_path()):
                 try:
-                    return run(args, Report(stdout, stderr, voice))
-                finally:
-                    voice.close(DRAIN_SECONDS)
+                    code = run(args, Report(stdout, stderr, voice))
+                except BaseException:  # Control+C, a closed pipe: the voice stops at once
+                    voice.close(0)
+                    raise
+                voice.close(DRAIN_SECONDS)  # the result is said to its end
+                return code
         except BadInput as error:
             raise UsageError(str(error)) from None
 

@@ -399,3 +399,21 @@ def test_the_docs_show_what_odds_prints(capsys: pytest.CaptureFixture[str]) -> N
     code, out, _ = run(capsys, "odds")
     assert code == 0
     assert "```\n" + out + "```\n" in docs
+
+
+def test_the_voice_finishes_the_result_but_stops_at_once_on_control_c(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, voice: RecordingBackend
+) -> None:
+    from lcr_audio import cli
+
+    closed: list[float] = []
+    monkeypatch.setattr(own_voice_module.OwnVoice, "close", lambda self, drain: closed.append(drain))
+    assert run(capfd, "odds", "--speech", "tts")[0] == 0
+    assert closed == [cli.DRAIN_SECONDS]
+
+    def interrupted(*args: object, **kwargs: object) -> list[int]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(analysis_cli, "win_counts", interrupted)
+    assert run(capfd, "simulate", "--speech", "tts", "--games", "10")[0] == 130
+    assert closed == [cli.DRAIN_SECONDS, 0]
