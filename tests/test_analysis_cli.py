@@ -417,3 +417,15 @@ def test_the_voice_finishes_the_result_but_stops_at_once_on_control_c(
     monkeypatch.setattr(analysis_cli, "win_counts", interrupted)
     assert run(capfd, "simulate", "--speech", "tts", "--games", "10")[0] == 130
     assert closed == [cli.DRAIN_SECONDS, 0]
+
+
+def test_win_rate_intervals_stay_between_0_and_100_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    """Wilson's interval: 2 wins in 10 games is 5.67% to 50.98% (worked by hand from the formula), where
+    the rate plus or minus 1.96 standard errors would go below 0 (-4.79%)."""
+    low, high = analysis_cli.wilson(2, 10)
+    assert (round(low, 4), round(high, 4)) == (0.0567, 0.5098)
+    assert analysis_cli.wilson(0, 5)[0] == 0 and analysis_cli.wilson(5, 5)[1] == 1
+    code, out, _ = run(capsys, "simulate", "--games", "10", "--seed", "1", "--csv")
+    assert code == 0
+    for row in csv.DictReader(io.StringIO(out)):
+        assert 0 <= float(row["low95"]) <= float(row["rate"]) <= float(row["high95"]) <= 1

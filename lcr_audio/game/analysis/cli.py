@@ -774,7 +774,7 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
         if usual is not None:
             base = usual[seat] / games
             gain = (rate - base, math.sqrt(error**2 + base * (1 - base) / games))
-        rows.append((seat + 1, policies[seat], rate, error, base, gain))
+        rows.append((seat + 1, policies[seat], rate, wilson(wins[seat], games), base, gain))
     # Translators: lcr-audio simulate's result said aloud: {games} is a number of games, {wins} a list such
     # as "seat 1 31 percent, seat 2 12, seat 3 57" (the share of the games each seat won).
     spoken = ngettext("{games} game played. Wins: {wins}.", "{games} games played. Wins: {wins}.", games)
@@ -783,29 +783,21 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
         writer = csv.writer(out, lineterminator="\n")
         header = ["seat", "policy", "wins", "games", "rate", "low95", "high95"]
         writer.writerow([*header, "gain", "gain_low95", "gain_high95"] if careful else header)
-        for seat, policy, rate, error, _base, gain in rows:
-            line = [
-                seat,
-                policy,
-                wins[seat - 1],
-                games,
-                f"{rate:.6g}",
-                f"{rate - Z95 * error:.6g}",
-                f"{rate + Z95 * error:.6g}",
-            ]
+        for seat, policy, rate, (low, high), _base, gain in rows:
+            line = [seat, policy, wins[seat - 1], games, f"{rate:.6g}", f"{low:.6g}", f"{high:.6g}"]
             if gain is not None:
                 line += [f"{gain[0]:.6g}", f"{gain[0] - Z95 * gain[1]:.6g}", f"{gain[0] + Z95 * gain[1]:.6g}"]
             writer.writerow(line)
         return 0
     # Translators: the heading of lcr-audio simulate's results; {games} is a number of games.
     out.write(ngettext("{games} game played.", "{games} games played.", games).format(games=games) + "\n")
-    for seat, policy, rate, error, base, gain in rows:
+    for seat, policy, rate, (low, high), base, gain in rows:
         numbers = {
             "seat": seat,
             "policy": policy,
             "rate": _decimal(100 * rate, 2),
-            "low": _decimal(100 * (rate - Z95 * error), 2),
-            "high": _decimal(100 * (rate + Z95 * error), 2),
+            "low": _decimal(100 * low, 2),
+            "high": _decimal(100 * high, 2),
         }
         if choices:
             # Translators: one seat's result of lcr-audio simulate: {policy} is greedy or careful (kept as
@@ -830,6 +822,16 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
             )
         out.write(text + "\n")
     return 0
+
+
+def wilson(wins: int, games: int) -> tuple[float, float]:
+    """The 95% interval of a win rate of ``wins`` in ``games`` (at least 1), by Wilson's score: unlike the
+    rate plus or minus 1.96 standard errors it stays between 0 and 1, and holds its 95% in few games or at
+    rates near 0 or 1."""
+    rate, z2 = wins / games, Z95 * Z95
+    centre = (rate + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 / (1 + z2 / games) * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games * games))
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _simulate_heading(rules: Rules, games: int, chose_careful: bool) -> str:
