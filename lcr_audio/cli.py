@@ -31,6 +31,7 @@ from lcr_audio.rule_options import PLAYERS, FlagAlone, add_rule_flags, int_betwe
 
 if TYPE_CHECKING:
     from lcr_audio.app import App
+    from lcr_audio.game.analysis import cli as analysis_cli
     from lcr_audio.narration.saved_offer import SaidOffer
     from lcr_audio.output.speech import Speaker
 
@@ -263,19 +264,51 @@ def _add_analysis_commands(commands: Commands) -> None:
 
 
 def _analysis(
-    run: Callable[[argparse.Namespace, TextIO], int],
+    run: Callable[[argparse.Namespace, analysis_cli.Report], int],
 ) -> Callable[[argparse.Namespace, TextIO], int]:
-    """``run``, its bad input (one sentence) reported as a :class:`UsageError`."""
+    """``run``, its bad input (one sentence) reported as a :class:`UsageError`. With the game's own voice
+    on (``--speech``, else the mode chosen under Options: :func:`.own_voice.own_voice`) it says its
+    progress and result aloud, the libraries' noise kept off the terminal (:func:`quiet_stderr`); the voice
+    says the result to its end before the command ends, and stops at once on Control+C."""
 
     def command(args: argparse.Namespace, stdout: TextIO) -> int:
-        from lcr_audio.game.analysis.cli import BadInput
+        from lcr_audio.game.analysis.cli import BadInput, Report
+        from lcr_audio.output.speech.own_voice import own_voice
 
         try:
-            return run(args, stdout)
+            voice = own_voice(getattr(args, "speech", None))
+            if voice is None:
+                return run(args, Report(stdout, sys.stderr))
+            with _stderr_kept() as stderr, quiet_stderr(log_path()):
+                try:
+                    code = run(args, Report(stdout, stderr, voice))
+                except BaseException:  # Control+C, a closed pipe: the voice stops at once
+                    voice.close(0)
+                    raise
+                voice.close(DRAIN_SECONDS)  # the result is said to its end
+                return code
         except BadInput as error:
             raise UsageError(str(error)) from None
 
     return command
+
+
+@contextlib.contextmanager
+def _stderr_kept() -> Iterator[TextIO]:
+    """Standard error as it is now, to print progress lines to while :func:`quiet_stderr` sends what the
+    libraries write there to the log (a copy of descriptor 2; on Windows, where only ``sys.stderr`` is
+    swapped, ``sys.stderr`` itself)."""
+    if sys.platform == "win32":
+        yield sys.stderr
+        return
+    try:
+        descriptor = os.dup(2)
+    except OSError:  # no standard error: nowhere to print
+        with open(os.devnull, "w", encoding="utf-8") as nowhere:
+            yield nowhere
+        return
+    with open(descriptor, "w", encoding=sys.stderr.encoding or "utf-8", errors="replace") as stream:
+        yield stream
 
 
 def _add_online_commands(commands: Commands) -> None:
