@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from support.engine import random_game
+from support.narration import NAMES, Table
 
 from lcr_audio import i18n
 from lcr_audio.engine import (
@@ -25,7 +26,6 @@ from lcr_audio.engine import (
     Face,
     Phase,
     Reverse,
-    Roll,
     Rules,
     ThreeWilds,
     TurnEnded,
@@ -36,7 +36,6 @@ from lcr_audio.engine import (
 from lcr_audio.narration import CUE_NAMES, Narrator, Priority, Utterance, Verbosity, phrases
 
 L, C, R, D, W = Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.WILD
-NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
 EVENT, IMPORTANT, ANSWER = Priority.EVENT, Priority.IMPORTANT, Priority.ANSWER
 Move = Action | tuple[Face, ...]
 """An action, or the faces of a roll."""
@@ -44,37 +43,6 @@ Move = Action | tuple[Face, ...]
 
 pytestmark = pytest.mark.usefixtures("english")
 """Every test speaks English, whatever another test set (conftest's ``english``)."""
-
-
-class Table:
-    """One game driven by chosen actions, narrated batch by batch."""
-
-    def __init__(
-        self,
-        rules: Rules,
-        humans: Sequence[int] = (),
-        first: int = 0,
-        *,
-        verbosity: Verbosity = Verbosity.NORMAL,
-        names: Sequence[str] = NAMES,
-    ) -> None:
-        self.narrator = Narrator(names[: rules.players], humans, verbosity=verbosity)
-        self.state, events = new_game(rules, first)
-        self.events: list[Event] = list(events)
-        self.first = self.narrator.narrate(events, self.state)
-
-    def play(self, *actions: Action | tuple[Face, ...]) -> list[Utterance]:
-        """Apply the actions (a tuple of faces is a roll) and return everything said, in order."""
-        said: list[Utterance] = []
-        for action in actions:
-            self.state, events = step(self.state, Roll(action) if isinstance(action, tuple) else action)
-            self.events.extend(events)
-            said.extend(self.narrator.narrate(events, self.state))
-        return said
-
-    def texts(self, *actions: Action | tuple[Face, ...]) -> list[str]:
-        """Like :meth:`play`, the texts only."""
-        return [u.text for u in self.play(*actions)]
 
 
 def U(text: str, priority: Priority = EVENT, *cues: str) -> Utterance:

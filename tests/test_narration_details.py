@@ -1,7 +1,7 @@
 """The details a listener notices (issue 14, items 1 to 8), each with the exact sentence it must hear.
 
 Real games through :func:`new_game` and :func:`step` with chosen rolls, narrated batch by batch as the play
-screen does (the :class:`Table` of test_narration). Seats are 0-based; a seat's left neighbour is the next
+screen does (the :class:`Table` of support.narration). Seats are 0-based; a seat's left neighbour is the next
 seat (Ana, seat 0, passes L to Bo, seat 1, and R to the last seat).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_narration import Table
+from support.narration import Table
 
 from lcr_audio.engine import ChooseSeat, Event, Face, Reverse, Rules, WinCondition
 from lcr_audio.game.session import Player, Session

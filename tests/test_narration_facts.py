@@ -3,7 +3,7 @@ cause of the engine has one meaning. Chip counts and seats are checked exactly (
 
 from __future__ import annotations
 
-from test_narration import Table
+from support.narration import Table
 
 from lcr_audio.engine import POT, Cause, ChooseSeat, Face, Reverse, Rules
 from lcr_audio.narration.facts import Did, Outcome, turn_facts
