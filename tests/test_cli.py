@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import re
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 import pytest
+from support.program import WATCH, game_env, run_game
 
 from lcr_audio.cli import (
     Commands,
@@ -27,36 +27,18 @@ from lcr_audio.cli import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-WATCH = ["play", "--players", "4", "--computer", "all", "--seed", "3", "--speech", "console", "--fast"]
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "lcr_audio", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        env=env or _env(),
-    )
-
-
-def _env(tmp: Path | None = None) -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("LCR_AUDIO_SPEECH", None)
-    if tmp is not None:
-        env["XDG_STATE_HOME"] = str(tmp / "state")
-        env["XDG_DATA_HOME"] = str(tmp / "data")
-        env["XDG_CONFIG_HOME"] = str(tmp / "config")
-        env["LCR_AUDIO_HOME"] = str(tmp / "home")  # every platform (platformdirs ignores XDG_* off Linux)
-    return env
+    """The game as a program (:func:`run_game`), its output read strictly as UTF-8: a byte that is not
+    fails the test."""
+    return run_game(*args, env=env, errors="strict")
 
 
 def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None:
     """The issue's command exits 0, names one winner, and prints the same text twice (same seed)."""
-    first = run(*WATCH, env=_env(tmp_path))
-    second = run(*WATCH, env=_env(tmp_path))
+    first = run(*WATCH, env=game_env(tmp_path))
+    second = run(*WATCH, env=game_env(tmp_path))
     assert first.returncode == 0, first.stdout + first.stderr
     assert first.stderr == ""
     lines = first.stdout.splitlines()
@@ -93,7 +75,7 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
     ],
 )
 def test_bad_arguments_get_one_sentence_and_exit_2(args: list[str], sentence: str, tmp_path: Path) -> None:
-    result = run(*args, env=_env(tmp_path))
+    result = run(*args, env=game_env(tmp_path))
     assert result.returncode == 2
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
@@ -102,7 +84,7 @@ def test_bad_arguments_get_one_sentence_and_exit_2(args: list[str], sentence: st
 
 def test_people_without_a_keyboard_are_told_why(tmp_path: Path) -> None:
     """A table with a person but no terminal to type in: one sentence, exit 2, no hang."""
-    result = run("play", "--speech", "console", env=_env(tmp_path))
+    result = run("play", "--speech", "console", env=game_env(tmp_path))
     assert result.returncode == 2
     assert result.stdout.strip() == (
         "People are seated but there is no keyboard to play with; use --computer all to watch."
@@ -170,7 +152,7 @@ def test_the_seed_error_names_the_option_once() -> None:
 def test_version_prints_the_version_and_exits_0(tmp_path: Path) -> None:
     from lcr_audio import __version__
 
-    result = run("--version", env=_env(tmp_path))
+    result = run("--version", env=game_env(tmp_path))
     assert (result.returncode, result.stdout, result.stderr) == (0, f"lcr-audio {__version__}\n", "")
 
 
@@ -230,7 +212,7 @@ def test_every_variant_plays_to_one_winner(tmp_path: Path) -> None:
         ["--wild", "--reversible", "--win", "last-with-chips", "--three-wilds", "take-pot"],
     ):
         args = ["play", "--players", "5", "--computer", "all", "--seed", "11", "--fast"]
-        result = run(*args, "--speech", "console", *extra, env=_env(tmp_path))
+        result = run(*args, "--speech", "console", *extra, env=game_env(tmp_path))
         assert result.returncode == 0, result.stdout
         lines = result.stdout.splitlines()
         assert lines[0].startswith("5 players, 3 chips each. Wild dice on")  # a variant is named first
@@ -246,7 +228,7 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
     """Main menu and setup by Enter x5, some keys, Escape and Y: the screen holds only the game's lines."""
     session = f"lcr-{uuid.uuid4().hex[:8]}"
     command = f"cd {ROOT} && {sys.executable} -m lcr_audio --speech console; echo EXIT=$?; sleep 30"
-    env = _env(tmp_path)
+    env = game_env(tmp_path)
     subprocess.run(
         ["tmux", "-L", session, "new-session", "-d", "-s", session, "-x", "250", "-y", "50", command],
         check=True,
@@ -328,7 +310,7 @@ def test_watch_mode_screen_holds_only_the_games_lines(mode: str, tmp_path: Path)
     subprocess.run(
         ["tmux", "-L", session, "new-session", "-d", "-s", session, "-x", "250", "-y", "50", command],
         check=True,
-        env=_env(tmp_path),
+        env=game_env(tmp_path),
     )
     try:
         end = time.monotonic() + 30
@@ -345,7 +327,7 @@ def test_watch_mode_screen_holds_only_the_games_lines(mode: str, tmp_path: Path)
         subprocess.run(["tmux", "-L", session, "kill-server"], check=False)
     lines = [line for line in shown.splitlines() if line.strip()]
     assert lines[-1] == "EXIT=0"
-    expected = run(*game.split(), "--speech", "console", env=_env(tmp_path)).stdout.splitlines()
+    expected = run(*game.split(), "--speech", "console", env=game_env(tmp_path)).stdout.splitlines()
     # Without a sound card the game's own voice fails after a line or two; the player is told once.
     told = "The system voice stopped working; the game goes on in printed lines."
     assert [line for line in lines[:-1] if line != told] == expected
@@ -365,7 +347,9 @@ class Tmux:
         wrapped = (
             f"while [ ! -e {ready} ]; do sleep 0.05; done; HOME={tmp_path} {command}; echo EXIT=$?; sleep 30"
         )
-        self.tmux("new-session", "-d", "-s", self.name, "-x", "250", "-y", "50", wrapped, env=_env(tmp_path))
+        self.tmux(
+            "new-session", "-d", "-s", self.name, "-x", "250", "-y", "50", wrapped, env=game_env(tmp_path)
+        )
         self.tmux("pipe-pane", "-o", "-t", self.name, f"cat >> {self.raw}")
         ready.touch()
 

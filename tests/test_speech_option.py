@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from test_cli import WATCH, _env, run
+from support.program import WATCH, game_env, run_game
 
 from lcr_audio.output.speech import MODES
 from lcr_audio.settings import SPEECH_MODES, Settings, load_settings, save_settings
@@ -39,8 +39,8 @@ def test_options_change_the_speech_mode_and_remember_it(tmp_path: Path) -> None:
 
 
 def settings_file(tmp_path: Path) -> Path:
-    """The settings file of a program run with ``_env(tmp_path)`` (its LCR_AUDIO_HOME)."""
-    return Path(_env(tmp_path)["LCR_AUDIO_HOME"]) / "config" / "settings.json"
+    """The settings file of a program run with ``game_env(tmp_path)`` (its LCR_AUDIO_HOME)."""
+    return Path(game_env(tmp_path)["LCR_AUDIO_HOME"]) / "config" / "settings.json"
 
 
 def write_settings(tmp_path: Path, speech: str) -> None:
@@ -52,8 +52,8 @@ def test_the_remembered_mode_is_used_and_speech_on_the_command_line_wins(tmp_pat
     """A watch game prints its lines in console mode and nothing at all in silent mode."""
     write_settings(tmp_path, "silent")
     without = [arg for arg in WATCH if arg not in ("--speech", "console")]
-    remembered = run(*without, env=_env(tmp_path))
+    remembered = run_game(*without, env=game_env(tmp_path), errors="strict")
     assert remembered.returncode == 0 and remembered.stdout == "" and remembered.stderr == ""
-    given = run(*without, "--speech", "console", env=_env(tmp_path))
+    given = run_game(*without, "--speech", "console", env=game_env(tmp_path), errors="strict")
     assert given.returncode == 0 and " wins with " in given.stdout
     assert load_settings(settings_file(tmp_path))[0].speech == "silent"  # kept

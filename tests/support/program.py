@@ -15,8 +15,25 @@ ROOT = Path(__file__).resolve().parents[2]
 """This checkout (the program run is its lcr_audio)."""
 
 
+WATCH = ["play", "--players", "4", "--computer", "all", "--seed", "3", "--speech", "console", "--fast"]
+"""The words of a game of four computer players, seed 3, printed at once (the command line tests' game)."""
+
+
+def game_env(folder: Path | None = None) -> dict[str, str]:
+    """This process's environment without ``LCR_AUDIO_SPEECH``; given ``folder``, the game's folders
+    (settings, saves, logs) in it, on every platform (``LCR_AUDIO_HOME``; the XDG variables too)."""
+    env = dict(os.environ)
+    env.pop("LCR_AUDIO_SPEECH", None)
+    if folder is not None:
+        env["XDG_STATE_HOME"] = str(folder / "state")
+        env["XDG_DATA_HOME"] = str(folder / "data")
+        env["XDG_CONFIG_HOME"] = str(folder / "config")
+        env["LCR_AUDIO_HOME"] = str(folder / "home")  # platformdirs ignores XDG_* off Linux
+    return env
+
+
 def run_game(
-    *args: str, env: dict[str, str] | None = None, timeout: float = 60
+    *args: str, env: dict[str, str] | None = None, timeout: float = 60, errors: str = "replace"
 ) -> subprocess.CompletedProcess[str]:
     """``python -m lcr_audio`` with ``args``, stdin closed, its output as UTF-8 text.
 
@@ -25,6 +42,7 @@ def run_game(
         env: the environment (default: this process's, where conftest's ``LCR_AUDIO_HOME`` points the
             game's folders into the test's own); ``LCR_AUDIO_SPEECH`` is always removed.
         timeout: seconds before the run counts as hung (``subprocess.TimeoutExpired``).
+        errors: what a byte that is not UTF-8 does to the text ("strict" raises UnicodeDecodeError).
     """
     environment = dict(os.environ if env is None else env)
     environment.pop("LCR_AUDIO_SPEECH", None)
@@ -33,7 +51,7 @@ def run_game(
         capture_output=True,
         text=True,
         encoding="utf-8",
-        errors="replace",
+        errors=errors,
         timeout=timeout,
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
