@@ -76,14 +76,28 @@ def _backend(engine: FakeEngine) -> TtsBackend:
     return TtsBackend(engine_factory=lambda: engine)
 
 
-def _saying(text: str) -> tuple[FakeEngine, TtsBackend]:
-    """A backend whose engine has started to say ``text`` and is held there until ``engine.gate`` is set."""
+def _saying(text: str, stall_timeout: float | None = None) -> tuple[FakeEngine, TtsBackend]:
+    """A backend whose engine has started to say ``text`` and is held there until ``engine.gate`` is set;
+    given ``stall_timeout``, the backend's (seconds before an utterance that never ends counts as stuck)."""
     engine = FakeEngine()
     engine.gate.clear()
-    backend = _backend(engine)
+    if stall_timeout is None:
+        backend = _backend(engine)
+    else:
+        backend = TtsBackend(engine_factory=lambda: engine, stall_timeout=stall_timeout)
     backend.speak(text)
     assert engine.started.wait(WAIT)
     return engine, backend
+
+
+def _said(*texts: str) -> FakeEngine:
+    """The engine of a backend that was asked to say ``texts`` in order, said everything and was closed."""
+    engine = FakeEngine()
+    backend = _backend(engine)
+    for text in texts:
+        backend.speak(text)
+    _finish(backend)
+    return engine
 
 
 def _finish(backend: TtsBackend) -> None:
@@ -107,11 +121,7 @@ class TestFakeEngineContract(BackendContract):
 
 
 def test_engine_lives_on_one_worker_thread() -> None:
-    engine = FakeEngine()
-    backend = _backend(engine)
-    backend.speak("One.")
-    backend.speak("Two.")
-    _finish(backend)
+    engine = _said("One.", "Two.")
     assert engine.threads == {"lcr-audio-tts"}
     assert engine.said == [("One.", "done"), ("Two.", "done")]
 
@@ -176,20 +186,12 @@ def test_engine_that_never_starts_times_out() -> None:
 
 
 def test_blank_text_never_reaches_the_engine() -> None:
-    engine = FakeEngine()
-    backend = _backend(engine)
-    backend.speak("  ")
-    backend.speak("Pot 2.")
-    _finish(backend)
+    engine = _said("  ", "Pot 2.")
     assert engine.said == [("Pot 2.", "done")]
 
 
 def test_a_voice_stuck_in_one_utterance_counts_as_failed() -> None:
-    engine = FakeEngine()
-    engine.gate.clear()
-    backend = TtsBackend(engine_factory=lambda: engine, stall_timeout=0.05)
-    backend.speak("Never ends.")
-    assert engine.started.wait(WAIT)
+    engine, backend = _saying("Never ends.", stall_timeout=0.05)
     time.sleep(0.1)
     with pytest.raises(SpeechError, match="stuck"):
         backend.speak("Next.")
@@ -539,11 +541,7 @@ def test_speaking_is_false_after_a_failure_and_none_when_stuck_or_unanswerable(
     assert _until(lambda: broken.speaking() is False)
     broken.close()
 
-    engine = FakeEngine()
-    engine.gate.clear()
-    stuck = TtsBackend(engine_factory=lambda: engine, stall_timeout=0.05)
-    stuck.speak("Never ends.")
-    assert engine.started.wait(WAIT)
+    engine, stuck = _saying("Never ends.", stall_timeout=0.05)
     assert _until(lambda: stuck.speaking() is None)  # the caller estimates; its next speak() raises
 
     def fail() -> bool:
