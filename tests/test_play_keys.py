@@ -7,7 +7,16 @@ import re
 
 import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
-from support.play import ROLL_PROMPT, Driver, make_screen, screen_for, scripted_session, started, your_turn
+from support.play import (
+    ROLL_PROMPT,
+    Driver,
+    make_screen,
+    screen_for,
+    scripted_session,
+    started,
+    your_game,
+    your_turn,
+)
 
 from lcr_audio.engine import GameWon, Rules
 from lcr_audio.game.seating import table
@@ -310,7 +319,7 @@ def test_no_to_play_again_is_said_and_ends_the_screen(pipe: PipeInput) -> None:
     """Issue 10, item 6: leaving is said in one sentence, "Play again? N" included."""
 
     async def scenario() -> None:
-        session = Session(Rules(players=3, chips=1), table(3, [], [0]), 4)
+        session = your_game(4, chips=1)
         _screen, _recorder, driver = screen_for(session, pipe, new_session=lambda s: s)
         await driver.start()
         again = "Play again with the same table? Y or N."

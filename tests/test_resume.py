@@ -13,11 +13,10 @@ import pytest
 from prompt_toolkit.input import PipeInput
 from support.app import make_app
 from support.keys import ESCAPE, until
-from support.play import mid_game
+from support.play import mid_game, your_game
 
 from lcr_audio.engine import ChooseSeat, Face, Roll, Rules
 from lcr_audio.game.saves import LoadedGame, Series, load, save, state_digest
-from lcr_audio.game.seating import table
 from lcr_audio.game.session import Player, Session
 from lcr_audio.output.speech import RecordingBackend
 from lcr_audio.tui.play import Outcome
@@ -170,7 +169,7 @@ def test_resume_says_where_the_game_stands_then_asks_the_pending_question(
 
 def test_resume_in_the_middle_of_a_wild_asks_for_the_seat(pipe: PipeInput, tmp_path: Path) -> None:
     """A save made while you choose whom a Wild takes from resumes with that choice, first seat offered."""
-    session = Session(Rules(players=3, wild=True), table(3, [], [0]), 9)
+    session = your_game(9, wild=True)
     session.start()
     session.roll()
     assert session.state.faces == (Face.WILD, Face.DOT, Face.RIGHT)  # R first: one chip to Bo (R6)

@@ -8,10 +8,8 @@ import asyncio
 from collections.abc import Callable
 
 from prompt_toolkit.input import PipeInput
+from support.play import your_game
 
-from lcr_audio.engine import Rules
-from lcr_audio.game.seating import table
-from lcr_audio.game.session import Session
 from lcr_audio.output.speech import Speaker
 from lcr_audio.output.speech.simple import SpeakingRecorder
 from lcr_audio.tui.play import Outcome, PlayScreen
@@ -30,7 +28,7 @@ async def until(condition: Callable[[], bool], what: str, backend: SpeakingRecor
 
 def screen_for(pipe: PipeInput, seed: int = 7) -> tuple[PlayScreen, SpeakingRecorder]:
     backend = SpeakingRecorder()
-    session = Session(Rules(players=3, chips=3), table(3, [], [0]), seed)
+    session = your_game(seed, chips=3)
     return PlayScreen(session, Speaker([backend]), pipe, pause=0.0, new_session=None), backend
 
 

@@ -109,10 +109,15 @@ def screen_for(
     return play, recorder, Driver(play, keys, recorder)
 
 
+def your_game(seed: int = 7, **rules: Any) -> Session:
+    """A game of 3 players at ``rules``: a person at seat 1 (You) and two computer players, dice from
+    ``seed``."""
+    return Session(Rules(players=3, **rules), table(3, [], [0]), seed)
+
+
 def make_screen(keys: PipeInput, seed: int = 7, **rules: Any) -> tuple[PlayScreen, RecordingBackend]:
-    """A PlayScreen of 3 players, a person at seat 1 (You) and two computer players, dice from ``seed``."""
-    session = Session(Rules(players=3, **rules), table(3, [], [0]), seed)
-    screen, recorder, _driver = screen_for(session, keys)
+    """A PlayScreen of :func:`your_game` reading ``keys``, and the recorder of what it says."""
+    screen, recorder, _driver = screen_for(your_game(seed, **rules), keys)
     return screen, recorder
 
 
@@ -126,7 +131,7 @@ async def started(session: Session, keys: PipeInput, until: str = ROLL_PROMPT, *
 
 async def your_turn(keys: PipeInput, seed: int = 7, **rules: Any) -> Driver:
     """The screen of :func:`make_screen` started, at the person's first roll prompt."""
-    return await started(Session(Rules(players=3, **rules), table(3, [], [0]), seed), keys)
+    return await started(your_game(seed, **rules), keys)
 
 
 def mid_game(seed: int = 4, human_turns: int = 2, names: tuple[str, ...] = ()) -> Session:
