@@ -574,12 +574,12 @@ def test_odds_reasons_are_said_only_where_the_numbers_show_them() -> None:
         chances = start_odds_here(q)
         first, second, last = q.names[0], q.names[1], q.names[-1]
         compared = q.choices if q.ask is Ask.MORE_LIKELY else range(len(chances))
-        low, high = min(chances[s] for s in compared), max(chances[s] for s in compared)
+        high = max(chances[s] for s in compared)
         said_first = f"{first} rolls first, so {first} gives chips away before receiving any." in q.note
         said_above = f"{second} rolls right after {first}, yet has the better chance" in q.note
         said_below = f"yet at this table {second}'s chance comes out below {first}'s." in q.note
         said_last = f"{last} rolls last: {last}'s chips stay put while everyone else rolls" in q.note
-        assert not said_first or chances[0] == low
+        assert not said_first or chances[0] == min(chances)  # the lowest of all, not only of the two
         assert not said_above or chances[1] > chances[0]
         assert not said_below or chances[1] < chances[0]
         assert not said_last or chances[-1] == high

@@ -219,7 +219,8 @@ def reasons(scene: Scene, chances: Sequence[float], ask: Ask, subject: Seat, ans
         above = answer == second
         out.append(_second_above_reason(scene) if above else _second_below_reason(scene))
     elif ask is Ask.MORE_LIKELY and answer == subject:
-        out.append(_first_reason(scene))
+        if clearly_least(chances, first):  # not where another seat is lower still: it would mislead
+            out.append(_first_reason(scene))
         if subject == last:
             out.append(_last_reason(scene))
     return out
