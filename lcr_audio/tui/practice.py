@@ -7,6 +7,7 @@ face. A lesson ends with its score, and the best score per lesson is remembered.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from typing import TYPE_CHECKING
@@ -150,13 +151,15 @@ class PracticeScreen:
     async def lesson(self, loop: KeyLoop, voice: Voice, key: LessonKey) -> LessonKey | None:
         """Run one lesson; return the next lesson's key, the same key to repeat, or None for the list."""
         item = lesson(key)
-        asked = questions(key, self.rng.randrange(2**31))
         self.say(
             # Translators: said when a lesson starts: its title, how many questions, its introduction.
             ngettext(
-                "{title}. {count} question. {intro}", "{title}. {count} questions. {intro}", len(asked)
-            ).format(title=item.title, count=len(asked), intro=item.intro)
+                "{title}. {count} question. {intro}", "{title}. {count} questions. {intro}", item.size
+            ).format(title=item.title, count=item.size, intro=item.intro)
         )
+        # Off the key loop while the introduction is said: the odds lesson may work out exact tables first
+        # (under a second each, once per run).
+        asked = await asyncio.to_thread(questions, key, self.rng.randrange(2**31))
         right = 0
         try:
             for number, question in enumerate(asked, 1):

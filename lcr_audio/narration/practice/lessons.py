@@ -26,6 +26,7 @@ from lcr_audio.engine import (
     right_of,
 )
 from lcr_audio.i18n import N_
+from lcr_audio.narration.practice import odds
 from lcr_audio.narration.practice.model import AnswerKind, Ask, Lesson, LessonKey, Question, Scene
 from lcr_audio.narration.practice.scenes import Maker
 from lcr_audio.narration.practice.sentences import (
@@ -826,6 +827,18 @@ LESSONS: tuple[Lesson, ...] = (
             _reset_next,
             _reset_over,
         ),
+    ),
+    Lesson(
+        LessonKey.ODDS,
+        # Translators: title of a practice lesson about each seat's chance of winning (issue 15).
+        N_("Who is likely to win"),
+        # Translators: introduction of the practice lesson about each seat's chance of winning (issue 15).
+        N_(
+            "The dice favour nobody, yet where you sit changes your chance of winning a little. The game "
+            "works each seat's chance out exactly: say who is favoured, then hear the numbers."
+        ),
+        6,
+        makers=odds.MAKERS,
     ),
 )
 """Every lesson, in the order practice mode offers them."""
