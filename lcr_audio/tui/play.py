@@ -188,10 +188,10 @@ class PlayScreen:
 
     def use(self, session: Session) -> None:
         """Play ``session`` from now on (a new game, or the scorekeeper's undo)."""
-        self.session = session
+        self.session: Session = session
         done = len(session.actions)  # an undo keeps the marks of the actions kept; a new game none but 0
         self.lines_before = {count: at for count, at in self.lines_before.items() if count <= done}
-        self.narrator = Narrator(
+        self.narrator: Narrator = Narrator(
             session.names,
             session.humans,
             verbosity=Verbosity(self.settings.verbosity),

@@ -24,7 +24,16 @@ from lcr_audio.narration.practice import (
     questions,
     score_text,
 )
-from lcr_audio.tui.input import KeyLoop, Press, SpeakerVoice, Voice, answers_in_time, handles
+from lcr_audio.tui.input import (
+    KeyLoop,
+    Press,
+    SpeakerVoice,
+    Voice,
+    answers_in_time,
+    finishes,
+    handles,
+    leaves,
+)
 from lcr_audio.tui.input import Question as AskMode
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.menu import menu
@@ -243,10 +252,7 @@ class LessonEnd(AskMode[LessonKey | None]):
         if self.heard(press):
             self.finish(self.key)
 
-    @handles(Command.BACK)
-    def back(self, press: Press) -> None:
-        """The lesson list."""
-        self.finish(None)
+    back = finishes(Command.BACK, value=None)  # the lesson list
 
     def unbound(self, press: Press) -> None:
         """Any other key: the choices again."""
@@ -305,20 +311,9 @@ class Answer(AskMode[int | bool]):
         """The question again."""
         self.voice.answer(self.reminder())
 
-    @handles(Command.BACK)
-    def back(self, press: Press) -> None:
-        """Leave the lesson."""
-        self.fail(_Leave())
-
-    @handles(Command.YES)
-    def yes(self, press: Press) -> None:
-        """Answer yes."""
-        self.finish(True)
-
-    @handles(Command.NO)
-    def no(self, press: Press) -> None:
-        """Answer no."""
-        self.finish(False)
+    back = leaves(Command.BACK, error=_Leave)  # leave the lesson
+    yes = finishes(Command.YES, value=True)
+    no = finishes(Command.NO, value=False)
 
     @handles(Command.TYPE)
     def digit(self, press: Press) -> None:
