@@ -295,3 +295,18 @@ def test_o_again_at_the_same_position_adds_to_the_games_already_played() -> None
     assert again.games > first.games
     other = keeper.odds(position(rules, (3, 1, 2, 2), 0, 1), budget=0.0)
     assert other.games < again.games  # a new position starts a new count
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(players=3, chips=3), Rules(players=3, chips=3, wild=True)], ids=["classes", "one class"]
+)
+def test_solving_reports_progress_that_climbs_to_the_end(rules: Rules) -> None:
+    """A long solve tells how far it is after every sweep, even with Wild dice where the whole chain is one
+    class: the share never goes back, starts at 0 and comes close to 1 before the table is done."""
+    chain = exact.build_chain(rules)
+    shares: list[float] = []
+    exact.solve(rules, chain, progress=shares.append)
+    assert shares[0] == 0.0
+    assert all(b >= a for a, b in itertools.pairwise(shares))
+    assert len(shares) > 20 and shares[-1] > 0.9
+    assert len({round(s, 1) for s in shares}) >= 8  # it climbs in steps, not in one jump at the end
