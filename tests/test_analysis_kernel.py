@@ -147,7 +147,7 @@ def test_the_positions_reach_every_kind_of_turn_end() -> None:
 def test_chain_table_plays_every_turn_as_step_does(rules: Rules) -> None:
     """The chain simulator's table (R4-R10): from random positions, each ordered roll of three dice read
     through its column gives the position, the seat to play and the winner that ``step`` gives."""
-    from lcr_audio.game.analysis.chain_sim import chain_simulator
+    from lcr_audio.game.analysis.chain_sim import MOVED_SHIFT, chain_simulator
 
     sim = chain_simulator(rules)
     size, seats = len(sim.chain.states), rules.players
@@ -159,8 +159,8 @@ def test_chain_table_plays_every_turn_as_step_does(rules: Rules) -> None:
         if state.pot + sum(state.chips) != rules.total_chips or sum(1 for n in state.chips if n) < 2:
             continue
         number = rng.randrange(len(faces_of))  # numbers below 216 stand for the roll of the same index
-        entry = (sim.index_of(state.chips, state.seat) << sim.shift) + int(sim.columns[number])
-        after, moved = int(sim.next_position[entry]), int(sim.moved_by[entry])
+        value = int(sim.entries[sim.index_of(state.chips, state.seat) * sim.span + int(sim.columns[number])])
+        after, moved = (value & ((1 << MOVED_SHIFT) - 1)) // sim.span, value >> MOVED_SHIFT
         expected, _, _ = engine_turn(state, faces_of[number], Policy())
         if expected.over:
             assert after >= size and (state.seat + after - size) % seats == expected.winner
@@ -181,13 +181,11 @@ def test_chain_table_columns_have_exactly_their_chances(rules: Rules) -> None:
 
     sim = chain_simulator(rules)
     per_kind = {face: rules.die.count(face) for face in kinds(rules)}
-    counts = np.bincount(sim.columns, minlength=1 << sim.shift)
+    counts = np.bincount(sim.columns, minlength=sim.span)
     for column, shown in enumerate(itertools.product(kinds(rules), repeat=3)):
         ordered_rolls = per_kind[shown[0]] * per_kind[shown[1]] * per_kind[shown[2]]
         assert counts[column] == 303 * ordered_rolls
     null = null_column(rules)
     assert counts[null] == 65_536 - 303 * 216 == 88
-    size = len(sim.chain.states)
-    rows = np.arange(size + rules.players) << sim.shift
-    assert np.array_equal(sim.next_position[rows + null], np.arange(size + rules.players))
-    assert not sim.moved_by[rows + null].any()
+    rows = np.arange(len(sim.chain.states) + rules.players) * sim.span
+    assert np.array_equal(sim.entries[rows + null], rows)  # the same position, nobody moved

@@ -10,8 +10,9 @@ branching.
 
 Where the time goes, and why the table is shaped so: a turn costs a few passes over the games in play, and
 the look-up is the dearest when the table does not fit in the processor's cache. Columns by kind rather than
-by face (216) make the table about three times smaller; next positions are stored as 16-bit numbers where
-they fit, and the seats moved as bytes, in two tables read with the same index.
+by face (216) make the table about three times smaller, and one 32-bit entry holds both the next position's
+first column (its row offset, so no multiplication) and the seats moved (in the top bits), so a turn reads
+the table once.
 
 The dice come from the generator's raw 64-bit words read as 16-bit numbers: the first 65,448 of the 65,536
 (303 times 216) stand for the 216 ordered rolls of three dice (6 x 6 x 6), 303 numbers each, mapped to their
@@ -26,7 +27,7 @@ import itertools
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -54,12 +55,16 @@ WORKERS: Final = 2
 TURNS_PER_CHECK: Final = 16
 """Turns played before finished games are taken out."""
 
-MAX_TABLE_BYTES: Final = 80_000_000
-"""The largest table built here (5 seats with 3 chips take 4.5 MB; 6 seats with 3, 65 MB)."""
+MAX_TABLE_BYTES: Final = 40_000_000
+"""The largest table built here (5 seats with 3 chips take 3 MB; 6 seats with 3, 26 MB)."""
+
+MOVED_SHIFT: Final = 27
+"""An entry's seats moved sit above this bit; below it, the next position's row offset (at most 2**27)."""
+
+OFFSET_MASK: Final = np.uint32((1 << MOVED_SHIFT) - 1)
 
 Int32Array = npt.NDArray[np.int32]
 UInt8Array = npt.NDArray[np.uint8]
-UInt16Array = npt.NDArray[np.uint16]
 
 
 def kinds(rules: Rules) -> list[Face]:
@@ -68,9 +73,9 @@ def kinds(rules: Rules) -> list[Face]:
 
 
 def span(rules: Rules) -> int:
-    """Columns per position: the kinds of three dice, then the null column, rounded up to a power of two
-    (64 + 1 -> 128 with plain dice, 125 + 1 -> 128 with Wild; only the columns in use are ever read)."""
-    return 1 << (len(kinds(rules)) ** MAX_DICE).bit_length()
+    """Columns per position: the kinds of three dice (64 with plain dice, 125 with Wild), then the null
+    column."""
+    return len(kinds(rules)) ** MAX_DICE + 1
 
 
 def null_column(rules: Rules) -> int:
@@ -95,7 +100,7 @@ def roll_columns(rules: Rules) -> UInt8Array:
 
 def column_outcomes(rules: Rules) -> IntArray:
     """For d = 0..3 dice and each column, the index of the distinct roll its first d dice show, in the order
-    of :func:`.exact._outcomes` (combinations of the kinds, R4); -1 for the null column and those unused."""
+    of :func:`.exact._outcomes` (combinations of the kinds, R4); -1 for the null column."""
     faces = kinds(rules)
     mapping = np.full((MAX_DICE + 1, span(rules)), -1, dtype=np.int64)
     for dice in range(1, MAX_DICE + 1):
@@ -112,20 +117,19 @@ class ChainSimulator:
     Attributes:
         rules: the options in force (with an exact table).
         chain: the exact chain the table comes from.
-        next_position: per position and column, the position after the turn (flat, ``position << shift |
-            column``); positions at and after ``len(chain.states)`` are absorbing: "the seat this many seats
-            on from the roller won".
-        moved_by: per position and column, the seats the dice moved (0 once a game has ended).
+        entries: per position and column (flat, ``position * span + column``), the next position's row
+            offset (``next * span``) plus the seats the dice moved times 2**:data:`MOVED_SHIFT`. Positions
+            at and after ``len(chain.states)`` are absorbing, "the seat this many seats on from the roller
+            won", and move nobody.
         columns: :func:`roll_columns`.
-        shift: log2 of :func:`span`.
+        span: :func:`span`.
     """
 
     rules: Rules
     chain: Chain
-    next_position: npt.NDArray[np.integer[Any]]
-    moved_by: UInt8Array
+    entries: npt.NDArray[np.uint32]
     columns: UInt8Array
-    shift: int
+    span: int
 
     def index_of(self, chips: tuple[int, ...], mover: Seat) -> int:
         """The table row of the position with ``mover`` to play.
@@ -170,29 +174,29 @@ class ChainSimulator:
 
     def play(self, start: int, mover: Seat, games: int, rng: np.random.Generator) -> IntArray:
         """Games won by each seat out of ``games`` played from table row ``start`` with ``mover`` to play."""
-        seats, shift = self.rules.players, self.shift
-        ended = len(self.chain.states) << shift
-        next_position, moved_by = self.next_position, self.moved_by
+        seats, width, size = self.rules.players, self.span, len(self.chain.states)
+        ended = size * width
+        entries = self.entries
         wins = np.zeros(seats, dtype=np.int64)
         for first in range(0, games, CHUNK):
             count = min(CHUNK, games - first)
-            where = np.full(count, start << shift, dtype=np.int32)  # the position's first column
-            seat = np.full(count, mover, dtype=np.int32)  # the roller; modulo the seats once the game ends
+            where = np.full(count, start * width, dtype=np.uint32)  # the position's row offset
+            seat = np.full(count, mover, dtype=np.uint32)  # the roller; modulo the seats once the game ends
             while len(where):
                 playing = len(where)
                 rolls = self.rolls(rng, playing * TURNS_PER_CHECK)
-                index = np.empty(playing, dtype=np.int32)
-                after = np.empty(playing, dtype=next_position.dtype)
-                moved = np.empty(playing, dtype=np.uint8)
+                index = np.empty(playing, dtype=np.uint32)
+                entry = np.empty(playing, dtype=np.uint32)
+                moved = np.empty(playing, dtype=np.uint32)
                 for turn in range(TURNS_PER_CHECK):
                     np.add(where, rolls[turn * playing : (turn + 1) * playing], out=index)
-                    np.take(next_position, index, out=after)
-                    np.left_shift(after, shift, out=where, dtype=np.int32)
-                    np.take(moved_by, index, out=moved)
+                    np.take(entries, index, out=entry)
+                    np.bitwise_and(entry, OFFSET_MASK, out=where)
+                    np.right_shift(entry, MOVED_SHIFT, out=moved)
                     np.add(seat, moved, out=seat)
                 done = where >= ended
                 if done.any():
-                    winner = seat[done] + (where[done] >> shift) - len(self.chain.states)
+                    winner = seat[done].astype(np.int64) + where[done].astype(np.int64) // width - size
                     wins += np.bincount(winner % seats, minlength=seats)
                     going = ~done
                     where, seat = where[going], seat[going]
@@ -221,8 +225,7 @@ def chain_simulator(rules: Rules, chain: Chain | None = None) -> ChainSimulator:
     size = len(chain.states)
     outcomes = column_outcomes(rules)
     width = span(rules)
-    dtype: type[np.integer[Any]] = np.uint16 if size + seats <= np.iinfo(np.uint16).max else np.int32
-    if (size + seats) * width * (np.dtype(dtype).itemsize + 1) > MAX_TABLE_BYTES:
+    if (size + seats) * width * 4 > MAX_TABLE_BYTES:
         raise TooLargeError(f"The turn table for {rules} is too large.")
     row_start = np.searchsorted(chain.source, np.arange(size + 1))
     own = chain.states[:, 0]
@@ -232,15 +235,15 @@ def chain_simulator(rules: Rules, chain: Chain | None = None) -> ChainSimulator:
     rows = row_start[:-1, None] + np.maximum(outcomes[dice], 0)
     after = np.where(going, chain.target, size + chain.winner)[rows]
     moved = np.where(going, chain.turn, 0)[rows]
-    unused = outcomes[dice] < 0  # the null column (and padding): the same position, nobody moved
-    after[unused] = np.broadcast_to(np.arange(size)[:, None], after.shape)[unused]
-    moved[unused] = 0
-    absorbing = np.repeat(size + np.arange(seats), width).reshape(seats, width)
+    null = outcomes[dice] < 0  # the null column: the same position, nobody moved
+    after[null] = np.broadcast_to(np.arange(size)[:, None], after.shape)[null]
+    moved[null] = 0
+    after = np.concatenate([after, np.repeat(size + np.arange(seats), width).reshape(seats, width)])
+    moved = np.concatenate([moved, np.zeros((seats, width), dtype=np.int64)])
     return ChainSimulator(
         rules,
         chain,
-        np.concatenate([after, absorbing]).ravel().astype(dtype),
-        np.concatenate([moved, np.zeros((seats, width), dtype=np.int64)]).ravel().astype(np.uint8),
+        (after * width + (moved << MOVED_SHIFT)).ravel().astype(np.uint32),
         roll_columns(rules),
-        width.bit_length() - 1,
+        width,
     )
