@@ -147,7 +147,7 @@ def test_the_positions_reach_every_kind_of_turn_end() -> None:
 def test_chain_table_plays_every_turn_as_step_does(rules: Rules) -> None:
     """The chain simulator's table (R4-R10): from random positions, each ordered roll of three dice read
     through its column gives the position, the seat to play and the winner that ``step`` gives."""
-    from lcr_audio.game.analysis.chain_sim import MOVED_SHIFT, chain_simulator
+    from lcr_audio.game.analysis.chain_sim import MOVED_BITS, chain_simulator
 
     sim = chain_simulator(rules)
     size, seats = len(sim.chain.states), rules.players
@@ -160,7 +160,7 @@ def test_chain_table_plays_every_turn_as_step_does(rules: Rules) -> None:
             continue
         number = rng.randrange(len(faces_of))  # numbers below 216 stand for the roll of the same index
         value = int(sim.entries[sim.index_of(state.chips, state.seat) * sim.span + int(sim.columns[number])])
-        after, moved = (value & ((1 << MOVED_SHIFT) - 1)) // sim.span, value >> MOVED_SHIFT
+        after, moved = (value >> MOVED_BITS) // sim.span, value & ((1 << MOVED_BITS) - 1)
         expected, _, _ = engine_turn(state, faces_of[number], Policy())
         if expected.over:
             assert after >= size and (state.seat + after - size) % seats == expected.winner
@@ -188,4 +188,4 @@ def test_chain_table_columns_have_exactly_their_chances(rules: Rules) -> None:
     null = null_column(rules)
     assert counts[null] == 65_536 - 303 * 216 == 88
     rows = np.arange(len(sim.chain.states) + rules.players) * sim.span
-    assert np.array_equal(sim.entries[rows + null], rows)  # the same position, nobody moved
+    assert np.array_equal(sim.entries[rows + null], rows << 4)  # the same position, nobody moved

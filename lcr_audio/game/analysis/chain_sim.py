@@ -3,7 +3,7 @@
 When the rules have an exact table (:func:`.exact.supports`), every turn from every position is already
 known as a row of :class:`.exact.Chain`. Here those rows become one small table per position, with a column
 for each way the three dice can fall when faces that act alike are not told apart (the *kinds*: L, C, R,
-dot, and W with Wild dice; 4 x 4 x 4 = 64 columns, or 5 x 5 x 5 = 125 padded to 128). A seat with fewer
+dot, and W with Wild dice; 4 x 4 x 4 = 64 columns, or 5 x 5 x 5 = 125, and a null column). A seat with fewer
 dice reads the first ones (R4). A turn is then: draw a column, look up the next position and how many seats
 the dice moved. Games that end move to an absorbing position that names the winner, so batches run without
 branching.
@@ -11,8 +11,11 @@ branching.
 Where the time goes, and why the table is shaped so: a turn costs a few passes over the games in play, and
 the look-up is the dearest when the table does not fit in the processor's cache. Columns by kind rather than
 by face (216) make the table about three times smaller, and one 32-bit entry holds both the next position's
-first column (its row offset, so no multiplication) and the seats moved (in the top bits), so a turn reads
-the table once.
+first column (its row offset, so no multiplication) and the seats moved (in the low 4 bits), so a turn reads
+the table once. The seats moved are not taken out turn by turn: the entries themselves are added up, and
+because every row offset is a multiple of the number of seats (the row width is rounded up to one), the sum
+tells the seat to play modulo the seats. A turn is then four passes: add the roll, read the entry, shift out
+the offset, add the entry.
 
 The dice come from the generator's raw 64-bit words read as 16-bit numbers: the first 65,448 of the 65,536
 (303 times 216) stand for the 216 ordered rolls of three dice (6 x 6 x 6), 303 numbers each, mapped to their
@@ -58,10 +61,8 @@ TURNS_PER_CHECK: Final = 16
 MAX_TABLE_BYTES: Final = 40_000_000
 """The largest table built here (5 seats with 3 chips take 3 MB; 6 seats with 3, 26 MB)."""
 
-MOVED_SHIFT: Final = 27
-"""An entry's seats moved sit above this bit; below it, the next position's row offset (at most 2**27)."""
-
-OFFSET_MASK: Final = np.uint32((1 << MOVED_SHIFT) - 1)
+MOVED_BITS: Final = 4
+"""An entry's low bits: the seats moved (at most 9); above them, the next position's row offset."""
 
 Int32Array = npt.NDArray[np.int32]
 UInt8Array = npt.NDArray[np.uint8]
@@ -74,13 +75,14 @@ def kinds(rules: Rules) -> list[Face]:
 
 def span(rules: Rules) -> int:
     """Columns per position: the kinds of three dice (64 with plain dice, 125 with Wild), then the null
-    column."""
-    return len(kinds(rules)) ** MAX_DICE + 1
+    column, then unused ones up to a multiple of the number of seats."""
+    used = len(kinds(rules)) ** MAX_DICE + 1
+    return -(-used // rules.players) * rules.players
 
 
 def null_column(rules: Rules) -> int:
     """The column that leaves the position as it is (a number that is not a roll: roll again)."""
-    return span(rules) - 1
+    return len(kinds(rules)) ** MAX_DICE
 
 
 def roll_columns(rules: Rules) -> UInt8Array:
@@ -118,7 +120,7 @@ class ChainSimulator:
         rules: the options in force (with an exact table).
         chain: the exact chain the table comes from.
         entries: per position and column (flat, ``position * span + column``), the next position's row
-            offset (``next * span``) plus the seats the dice moved times 2**:data:`MOVED_SHIFT`. Positions
+            offset (``next * span``) times 2**:data:`MOVED_BITS`, plus the seats the dice moved. Positions
             at and after ``len(chain.states)`` are absorbing, "the seat this many seats on from the roller
             won", and move nobody.
         columns: :func:`roll_columns`.
@@ -181,25 +183,24 @@ class ChainSimulator:
         for first in range(0, games, CHUNK):
             count = min(CHUNK, games - first)
             where = np.full(count, start * width, dtype=np.uint32)  # the position's row offset
-            seat = np.full(count, mover, dtype=np.uint32)  # the roller; modulo the seats once the game ends
+            moved = np.full(count, mover, dtype=np.uint32)  # the roller, modulo the seats (see above)
             while len(where):
                 playing = len(where)
                 rolls = self.rolls(rng, playing * TURNS_PER_CHECK)
                 index = np.empty(playing, dtype=np.uint32)
                 entry = np.empty(playing, dtype=np.uint32)
-                moved = np.empty(playing, dtype=np.uint32)
                 for turn in range(TURNS_PER_CHECK):
                     np.add(where, rolls[turn * playing : (turn + 1) * playing], out=index)
                     np.take(entries, index, out=entry)
-                    np.bitwise_and(entry, OFFSET_MASK, out=where)
-                    np.right_shift(entry, MOVED_SHIFT, out=moved)
-                    np.add(seat, moved, out=seat)
+                    np.right_shift(entry, MOVED_BITS, out=where)
+                    np.add(moved, entry, out=moved)
+                np.remainder(moved, seats, out=moved)  # before the sum could pass 2**32
                 done = where >= ended
                 if done.any():
-                    winner = seat[done].astype(np.int64) + where[done].astype(np.int64) // width - size
+                    winner = moved[done].astype(np.int64) + where[done].astype(np.int64) // width - size
                     wins += np.bincount(winner % seats, minlength=seats)
                     going = ~done
-                    where, seat = where[going], seat[going]
+                    where, moved = where[going], moved[going]
         return wins
 
 
@@ -225,7 +226,7 @@ def chain_simulator(rules: Rules, chain: Chain | None = None) -> ChainSimulator:
     size = len(chain.states)
     outcomes = column_outcomes(rules)
     width = span(rules)
-    if (size + seats) * width * 4 > MAX_TABLE_BYTES:
+    if (size + seats) * width * 4 > MAX_TABLE_BYTES or (size + seats) * width * TURNS_PER_CHECK >= 1 << 28:
         raise TooLargeError(f"The turn table for {rules} is too large.")
     row_start = np.searchsorted(chain.source, np.arange(size + 1))
     own = chain.states[:, 0]
@@ -243,7 +244,7 @@ def chain_simulator(rules: Rules, chain: Chain | None = None) -> ChainSimulator:
     return ChainSimulator(
         rules,
         chain,
-        (after * width + (moved << MOVED_SHIFT)).ravel().astype(np.uint32),
+        (((after * width) << MOVED_BITS) + moved).ravel().astype(np.uint32),
         roll_columns(rules),
         width,
     )
