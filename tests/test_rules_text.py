@@ -39,12 +39,12 @@ from lcr_audio.engine import (
     new_game,
     step,
 )
+from lcr_audio.narration.explain import explain_roll
 from lcr_audio.narration.rules_text import (
     BASE_KEYS,
     SECTION_KEYS,
     VARIANT_KEYS,
     Section,
-    explain_roll,
     sections,
 )
 
