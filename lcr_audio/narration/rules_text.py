@@ -25,7 +25,7 @@ from lcr_audio.engine import (
     WinCondition,
 )
 from lcr_audio.i18n import _, ngettext
-from lcr_audio.narration.lists import unit_list
+from lcr_audio.narration.lists import and_list, unit_list
 
 
 class SectionKey(enum.StrEnum):
@@ -652,6 +652,13 @@ def _odds_list(chances: Sequence[float]) -> str:
     return unit_list(items)
 
 
+def _seats(numbers: Sequence[int]) -> str:
+    """ "seat 4", "seats 4 and 5" in the current language."""
+    # Translators: rules reader, odds section: one seat or several seats tied, {numbers} "4" or "4 and 5".
+    text = ngettext("seat {numbers}", "seats {numbers}", len(numbers))
+    return text.format(numbers=and_list([str(n) for n in numbers]))
+
+
 def _odds(rules: Rules | None) -> Section:
     """Who is likely to win: each seat's chance at 3, 4 and 5 players, computed (issue 15)."""
     from lcr_audio.game.analysis.exact import state_count, supports
@@ -667,27 +674,41 @@ def _odds(rules: Rules | None) -> Section:
         )
     ]
     tables = {players: start_odds(Rules(players=players)) for players in ODDS_TABLES}
+    spoken = {players: [round(c * 100, 1) for c in chances] for players, chances in tables.items()}
     for players, chances in tables.items():
-        best = max(range(players), key=chances.__getitem__)
-        worst = min(range(players), key=chances.__getitem__)
-        # Translators: rules reader, odds section: one table size; {odds} lists every seat's chance
-        # ("seat 1: 30.7 percent, ..."), {best} and {worst} are seat numbers.
-        text = _("With {players} players: {odds}. Seat {best} is favoured, seat {worst} worst off.")
+        said = spoken[players]  # seats are compared as the listener hears them: to a tenth of a percent
+        best = [seat + 1 for seat in range(players) if said[seat] == max(said)]
+        worst = [seat + 1 for seat in range(players) if said[seat] == min(said)]
+        if len(best) == 1 and len(worst) == 1:
+            # Translators: rules reader, odds section: one table size; {odds} lists every seat's chance
+            # ("seat 1: 30.7 percent, ..."), {best} and {worst} are seat numbers.
+            text = _("With {players} players: {odds}. Seat {best} is favoured, seat {worst} worst off.")
+        else:
+            # Translators: rules reader, odds section: one table size where seats tie as spoken (to a tenth of
+            # a percent); {odds} lists every seat's chance, {best} and {worst} name seats ("seats 4 and 5").
+            text = _("With {players} players: {odds}. Best placed: {best}; worst placed: {worst}.")
         paragraphs.append(
-            text.format(players=players, odds=_odds_list(chances), best=best + 1, worst=worst + 1)
+            text.format(
+                players=players,
+                odds=_odds_list(chances),
+                best=best[0] if len(best) == 1 and len(worst) == 1 else _seats(best),
+                worst=worst[0] if len(best) == 1 and len(worst) == 1 else _seats(worst),
+            )
         )
-    if all(min(range(len(c)), key=c.__getitem__) == 0 for c in tables.values()):
+    if all(said[0] == min(said) for said in spoken.values()):
         # Translators: rules reader, odds section: why seat 1 is worst off; said only when the numbers
         # above show it.
         text = _("Seat 1 rolls first, so it gives chips away before any come its way.")
         paragraphs.append(text)
-    if all(c[1] > min(c) for c in tables.values()):
-        # Translators: rules reader, odds section: why seat 2 is not the worst off; said only when the
-        # numbers above show it.
+    second_better = [players for players, said in spoken.items() if said[1] > min(said)]
+    if second_better:
+        # Translators: rules reader, odds section: why seat 2 is not the worst off at some table sizes; said
+        # only where the numbers above show it. {sizes} lists those table sizes ("3 and 4").
         text = _(
-            "Seat 2 rolls early, yet it is not worst off: each L that seat 1 rolls gives seat 2 a chip first."
+            "With {sizes} players, seat 2 rolls early yet is not worst off: each L that seat 1 rolls gives "
+            "seat 2 a chip first."
         )
-        paragraphs.append(text)
+        paragraphs.append(text.format(sizes=and_list([str(n) for n in second_better])))
     if rules is not None and supports(rules) and state_count(rules) <= ODDS_IN_FORCE_LIMIT:
         # Translators: rules reader, odds section: the chances under the rules of the game under way, from
         # its start with seat 1 rolling first; {odds} lists every seat's chance.
