@@ -310,3 +310,24 @@ def test_solving_reports_progress_that_climbs_to_the_end(rules: Rules) -> None:
     assert all(b >= a for a, b in itertools.pairwise(shares))
     assert len(shares) > 20 and shares[-1] > 0.9
     assert len({round(s, 1) for s in shares}) >= 8  # it climbs in steps, not in one jump at the end
+
+
+def test_parallel_play_moves_each_generator_on_and_agrees_with_the_table() -> None:
+    """Shared between workers (processes on Linux from PROCESS_MIN_GAMES games): the same seed gives the
+    same games, a second call with the same generators gives new ones, and the rates agree with the exact
+    table within 3 standard errors (R10)."""
+    from lcr_audio.game.analysis.chain_sim import PROCESS_MIN_GAMES, generators
+
+    rules = Rules(players=4, chips=2)
+    fast = chain_simulator(rules)
+    row = fast.index_of((2, 2, 2, 2), 0)
+    games = PROCESS_MIN_GAMES
+    rngs = generators(5)
+    first, second = fast.play_parallel(row, 0, games, rngs), fast.play_parallel(row, 0, games, rngs)
+    assert np.array_equal(first, fast.play_parallel(row, 0, games, generators(5)))
+    assert not np.array_equal(first, second)
+    expected = np.array(exact_table(rules).lookup((2, 2, 2, 2), 0, 0))
+    for wins in (first, second):
+        assert wins.sum() == games
+        error = np.sqrt(expected * (1 - expected) / games)
+        assert np.all(np.abs(wins / games - expected) <= 3 * error), (wins / games, expected)

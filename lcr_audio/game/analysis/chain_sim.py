@@ -27,10 +27,14 @@ for them. Every column has exactly its chance (tested by counting).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+import multiprocessing
+import signal
+import sys
+import warnings
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -53,7 +57,10 @@ CHUNK: Final = 1 << 15
 """Games played side by side in one chunk (their arrays stay in the processor's cache)."""
 
 WORKERS: Final = 2
-"""Threads that share a simulation (this project's machines have two cores)."""
+"""Workers that share a simulation (this project's machines have two cores)."""
+
+PROCESS_MIN_GAMES: Final = 400_000
+"""From this many games, :meth:`ChainSimulator.play_parallel` shares them between processes (on Linux)."""
 
 TURNS_PER_CHECK: Final = 16
 """Turns played before finished games are taken out."""
@@ -159,11 +166,36 @@ class ChainSimulator:
     def play_parallel(
         self, start: int, mover: Seat, games: int, rngs: Sequence[np.random.Generator]
     ) -> IntArray:
-        """:meth:`play` with the games shared between one thread per generator (numpy lets go of the
-        interpreter lock while it works on arrays, so the threads use the processor's cores)."""
+        """:meth:`play` with the games shared between one worker per generator; each generator moves on as
+        if its share had been played here.
+
+        On Linux, from :data:`PROCESS_MIN_GAMES` games, the workers are processes forked from this one (the
+        table is shared, not copied): a turn is a few short numpy passes, and threads would wait on each
+        other for the interpreter lock between them (measured: two threads 0.9 to 1.35 times one, two
+        processes 1.45 to 1.8 times). Elsewhere, where forking is unsafe or unavailable, and for fewer
+        games, they are threads. A forked worker ignores Control+C: the command that started it handles it.
+        """
         shares = [games // len(rngs) + (i < games % len(rngs)) for i in range(len(rngs))]
-        with ThreadPoolExecutor(max_workers=len(rngs)) as pool:
-            parts = list(pool.map(lambda job: self.play(start, mover, *job), zip(shares, rngs, strict=True)))
+        jobs = [(start, mover, share, rng) for share, rng in zip(shares, rngs, strict=True)]
+        if sys.platform == "linux" and games >= PROCESS_MIN_GAMES and len(rngs) > 1:
+            global _FORKED
+            _FORKED = self
+            try:
+                with warnings.catch_warnings():  # Python 3.12's note on forking with threads: none run here
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    context = multiprocessing.get_context("fork")
+                    with ProcessPoolExecutor(
+                        len(rngs), mp_context=context, initializer=_quiet_worker
+                    ) as pool:
+                        done = list(pool.map(_play_forked, jobs))
+            finally:
+                _FORKED = None
+            for rng, (_, state) in zip(rngs, done, strict=True):
+                rng.bit_generator.state = state
+            parts = [wins for wins, _ in done]
+        else:
+            with ThreadPoolExecutor(max_workers=len(rngs)) as threads:
+                parts = list(threads.map(lambda job: self.play(*job), jobs))
         total: IntArray = np.sum(parts, axis=0)
         return total
 
@@ -202,6 +234,22 @@ class ChainSimulator:
                     going = ~done
                     where, moved = where[going], moved[going]
         return wins
+
+
+_FORKED: ChainSimulator | None = None
+"""The simulator a forked worker plays on (set just before the fork, so the worker has it)."""
+
+
+def _quiet_worker() -> None:
+    """A forked worker leaves Control+C to the command that started it (no second traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_forked(job: tuple[int, Seat, int, np.random.Generator]) -> tuple[IntArray, Mapping[str, Any]]:
+    """One worker's share, with its generator's state after it (the caller's generator takes it on)."""
+    start, mover, games, rng = job
+    assert _FORKED is not None
+    return _FORKED.play(start, mover, games, rng), rng.bit_generator.state
 
 
 def generators(seed: int | None, workers: int | None = None) -> list[np.random.Generator]:
