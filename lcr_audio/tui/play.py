@@ -40,8 +40,8 @@ from lcr_audio.game.saves import Series
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration import Narrator, Priority, Utterance, Verbosity, phrases
+from lcr_audio.narration.explain import explain_roll
 from lcr_audio.narration.lists import unit_list
-from lcr_audio.narration.rules_text import explain_roll
 from lcr_audio.narration.series import series_text, standings
 from lcr_audio.output.sound import SoundPlayer
 from lcr_audio.output.speech import Speaker, SpeechMode

@@ -12,9 +12,9 @@ from collections import Counter
 from lcr_audio.engine import POT, DiceRolled, Face, Place, Seat, TurnSkipped
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration import phrases
+from lcr_audio.narration.explain import explain_roll, faces_list
 from lcr_audio.narration.lists import and_list
 from lcr_audio.narration.practice.model import AnswerKind, Ask, Question, Scene
-from lcr_audio.narration.rules_text import explain_roll, faces_list
 
 
 def roll_explained(scene: Scene) -> list[str]:
