@@ -7,9 +7,9 @@ import itertools
 import random
 
 import pytest
-from support.engine import at, play, random_action, roll
+from support.engine import at, play, random_game, roll
 
-from lcr_audio.engine import ChipsReset, Rules, WinCondition, new_game, step
+from lcr_audio.engine import ChipsReset, Rules, WinCondition
 
 
 @pytest.mark.parametrize(
@@ -23,11 +23,8 @@ def test_no_reset_where_none_is_possible(win: WinCondition, wild: bool, reversib
     rng = random.Random(f"{win.value}-{wild}-{reversible}")
     resets = 0
     for _ in range(40):
-        state, _ = new_game(rules)
-        for _ in range(400):  # a cap: games with resets can go on for a long time
-            if state.over:
-                break
-            state, events = step(state, random_action(state, rng))
+        # 400 actions at most: games with resets can go on for a long time
+        for events, _state in random_game(rules, rng, limit=400):
             resets += sum(isinstance(e, ChipsReset) for e in events)
     if not rules.reset_possible:
         assert resets == 0
