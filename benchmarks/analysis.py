@@ -29,7 +29,6 @@ measured here (2 CPUs shared with other helpers' test runs, load average 3 to 5;
 from __future__ import annotations
 
 import argparse
-import itertools
 import random
 import statistics
 import tempfile
@@ -41,6 +40,7 @@ import numpy as np
 from lcr_audio.engine import Rules, WinCondition, new_game, position
 from lcr_audio.game.analysis import exact
 from lcr_audio.game.analysis.chain_sim import chain_simulator, generators
+from lcr_audio.game.analysis.exact import random_table_position
 from lcr_audio.game.analysis.odds import OddsKeeper, exact_table
 from lcr_audio.game.analysis.simulate import play_games
 
@@ -158,7 +158,7 @@ def key_timing(positions: int) -> None:
         keeper.wait()
         times = []
         for _ in range(positions):
-            chips, pot, mover = random_position(rng, rules)
+            chips, pot, mover = random_table_position(rng, rules)
             start = time.perf_counter()
             odds = keeper.odds(position(rules, chips, pot, mover))
             times.append(time.perf_counter() - start)
@@ -171,14 +171,6 @@ def key_timing(positions: int) -> None:
     start = time.perf_counter()
     keeper.odds(state)
     print(f"   6 x 3 at the start: {(time.perf_counter() - start) * 1000:.2f} ms")
-
-
-def random_position(rng: random.Random, rules: Rules) -> tuple[tuple[int, ...], int, int]:
-    while True:
-        cuts = sorted(rng.randint(0, rules.total_chips) for _ in range(rules.players))
-        chips = tuple(b - a for a, b in itertools.pairwise([*cuts, rules.total_chips]))
-        if sum(1 for n in chips if n) >= 2:
-            return chips, cuts[0], rng.choice([s for s, n in enumerate(chips) if n])
 
 
 def agreement(positions: int) -> None:
@@ -195,7 +187,7 @@ def agreement(positions: int) -> None:
         seats = within = 0
         worst = 0.0
         for _ in range(positions):
-            chips, pot, mover = random_position(rng, rules)
+            chips, pot, mover = random_table_position(rng, rules)
             expected = np.array(table.lookup(chips, pot, mover))
             for wins, games in (
                 (play_games(rules, chips, pot, mover, 20_000, generator).wins, 20_000),

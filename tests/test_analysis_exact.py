@@ -26,6 +26,7 @@ from lcr_audio.engine import (
 )
 from lcr_audio.game.analysis import exact
 from lcr_audio.game.analysis.chain_sim import chain_simulator
+from lcr_audio.game.analysis.exact import random_table_position
 from lcr_audio.game.analysis.odds import OddsKeeper, cache_path, exact_table
 from lcr_audio.game.analysis.simulate import play_games
 from lcr_audio.game.bots import Policy
@@ -205,14 +206,6 @@ def test_no_table_without_an_end_or_for_large_tables() -> None:
     assert exact.supports(Rules(players=6, chips=3))
     assert not exact.supports(Rules(players=10, chips=3))
     assert exact.state_count(Rules(players=6, chips=3)) == 100_947
-
-
-def random_table_position(rng: random.Random, rules: Rules) -> tuple[tuple[int, ...], int, int]:
-    while True:
-        cuts = sorted(rng.randint(0, rules.total_chips) for _ in range(rules.players))
-        chips = tuple(b - a for a, b in itertools.pairwise([*cuts, rules.total_chips]))
-        if sum(1 for n in chips if n) >= 2:
-            return chips, cuts[0], rng.choice([s for s, n in enumerate(chips) if n])
 
 
 @pytest.mark.parametrize(

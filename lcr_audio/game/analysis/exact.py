@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
@@ -58,6 +59,17 @@ def state_count(rules: Rules) -> int:
 def supports(rules: Rules) -> bool:
     """True when the exact table exists for ``rules`` and is small enough (:data:`MAX_STATES`)."""
     return rules.win is WinCondition.LAST_WITH_CHIPS and state_count(rules) <= MAX_STATES
+
+
+def random_table_position(rng: random.Random, rules: Rules) -> tuple[tuple[int, ...], int, int]:
+    """A position of ``rules``' exact table, drawn from ``rng`` (for checks and benchmarks): the chips are
+    cut at random points into the pot and the seats, at least two seats hold some, and the seat to play
+    is one of them. Returns (chips per seat, pot, seat to play)."""
+    while True:
+        cuts = sorted(rng.randint(0, rules.total_chips) for _ in range(rules.players))
+        chips = tuple(b - a for a, b in itertools.pairwise([*cuts, rules.total_chips]))
+        if sum(1 for n in chips if n) >= 2:
+            return chips, cuts[0], rng.choice([s for s, n in enumerate(chips) if n])
 
 
 def _compositions(total: int, seats: int) -> IntArray:
