@@ -135,3 +135,43 @@ def test_progress_lines_say_each_percent_once(monkeypatch: pytest.MonkeyPatch) -
     quiet = io.StringIO()
     analysis_cli.Progress(quiet, 200, quiet=True)(50)
     assert quiet.getvalue() == ""
+
+
+def test_simulate_with_a_careful_seat_without_a_table_says_it_is_slow_and_pairs_the_games(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Roll all dots has no exact table: the careful seat simulates each choice. The note comes first; the
+    gains compare the same games, so they add up to nothing over the seats (one winner a game)."""
+    from lcr_audio.game.analysis import careful
+
+    monkeypatch.setattr(careful, "SIMULATED_WORK", 5_000)  # a quick test; the choices stay simulated
+    argv = ["simulate", "--players", "3", "--chips", "1", "--wild", "--win", "roll-all-dots", "--games", "6"]
+    code, out, err = run(capsys, *argv, "--seed", "4", "--policy", "1=careful")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("Careful seats weigh each choice by simulating games from it")
+    assert lines[1:3] == [
+        "6 games played.",
+        "Against all greedy: the same games, each seat rolling the same dice, with every seat greedy.",
+    ]
+    assert [line.split(",")[0] for line in lines[3:]] == ["Seat 1", "Seat 2", "Seat 3"]
+    code, table, _ = run(capsys, *argv, "--seed", "4", "--policy", "1=careful", "--csv")
+    rows = list(csv.DictReader(io.StringIO(table)))
+    assert sum(int(r["wins"]) for r in rows) == 6
+    assert abs(sum(float(r["gain"]) for r in rows)) < 1e-9
+    assert [r["policy"] for r in rows] == ["careful", "greedy", "greedy"]
+
+
+def test_a_slow_run_says_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lcr_audio.game.analysis import cli as analysis_cli
+
+    monkeypatch.setattr(analysis_cli, "PROGRESS_SECONDS", 0.0)
+    out = io.StringIO()
+    progress = analysis_cli.Progress(out, 200, quiet=False, time_left=True)
+    progress.start -= 30.0  # 30 seconds ago
+    progress(50)  # a quarter in 30 seconds: 90 more
+    progress.start -= 570.0
+    progress(100)  # half in 600 seconds: 10 minutes more
+    assert out.getvalue() == (
+        "25 percent done. About 90 seconds left.\n50 percent done. About 10 minutes left.\n"
+    )

@@ -211,11 +211,12 @@ def _decimal(value: float, digits: int = 1) -> str:
 
 class Progress:
     """Prints "N percent done." at most every :data:`PROGRESS_SECONDS` and only when N changed: a line of
-    its own each time, never a line redrawn in place."""
+    its own each time, never a line redrawn in place. With ``time_left``, each line also says about how
+    long the rest will take, at the pace so far (for the slow runs)."""
 
-    def __init__(self, out: TextIO, total: int, quiet: bool) -> None:
-        self.out, self.total, self.quiet = out, total, quiet
-        self.last = time.monotonic()
+    def __init__(self, out: TextIO, total: int, quiet: bool, *, time_left: bool = False) -> None:
+        self.out, self.total, self.quiet, self.time_left = out, total, quiet, time_left
+        self.start = self.last = time.monotonic()
         self.said = -1
 
     def __call__(self, done: int) -> None:
@@ -227,8 +228,25 @@ class Progress:
             return
         self.last, self.said = now, percent
         # Translators: a progress line of a long simulation, printed every few seconds.
-        self.out.write(_("{percent} percent done.").format(percent=percent) + "\n")
+        line = _("{percent} percent done.").format(percent=percent)
+        if self.time_left and done > 0:
+            line += " " + _time_left((now - self.start) * (self.total - done) / done)
+        self.out.write(line + "\n")
         self.out.flush()
+
+
+def _time_left(seconds: float) -> str:
+    """About how long is left, in whole minutes from two minutes on, else in seconds (at least 1)."""
+    if seconds >= 120:
+        minutes = round(seconds / 60)
+        # Translators: added to a progress line of a slow simulation: the time still needed, in minutes.
+        return ngettext("About {minutes} minute left.", "About {minutes} minutes left.", minutes).format(
+            minutes=minutes
+        )
+    count = max(1, round(seconds))
+    # Translators: added to a progress line of a slow simulation: the time still needed, in seconds.
+    left = ngettext("About {seconds} second left.", "About {seconds} seconds left.", count)
+    return left.format(seconds=count)
 
 
 # --- odds ------------------------------------------------------------------------------------------------
@@ -431,7 +449,7 @@ def win_counts(
     """Games won by each seat out of ``games`` from the start, seat 1 first (R13's random start not used).
 
     Every seat greedy: the chain table where the rules have a small enough one, else the numpy kernel.
-    A careful seat: each game through ``step``, the policies deciding.
+    A careful seat: each game through ``step``, the policies deciding (:func:`paired_winners`).
     """
     import numpy as np
 
@@ -467,66 +485,96 @@ def win_counts(
             tally += play_games(rules, start, 0, 0, min(BATCH // 4, games - tally.games), rng)
             progress(tally.games)
         return [int(w) for w in tally.wins]
-    return _engine_wins(rules, policies, games, seed, progress)
+    chosen = paired_winners(rules, policies, games, seed, progress, compare=False)[0]
+    return [chosen.count(seat) for seat in range(rules.players)]
 
 
-def _engine_wins(
-    rules: Rules, policies: Sequence[str], games: int, seed: int | None, progress: Callable[[int], None]
-) -> list[int]:
+def _engine_winner(rules: Rules, policies: Sequence[str], dice: Sequence[random.Random]) -> int:
+    """One game from the start through ``step``, each seat's policy deciding and each seat's rolls drawn
+    from its own generator in ``dice`` (so that games with other policies roll the same faces); the winner."""
     from lcr_audio.game.bots import Policy
 
     deciders = [Policy(name=name) for name in policies]
-    rng = random.Random(seed)
     die = rules.die
-    wins = [0] * rules.players
+    state = new_game(rules)[0]
+    while not state.over:
+        decider = deciders[state.seat]
+        if state.phase is Phase.REVERSE:
+            state = step(state, Reverse(decider.decide_reverse(state)))[0]
+        elif state.phase is Phase.ROLL:
+            draw = dice[state.seat].choice
+            state = step(state, Roll(tuple(draw(die) for _ in range(state.dice_to_roll))))[0]
+        else:
+            state = step(state, ChooseSeat(decider.choose(state)))[0]
+    assert state.winner is not None
+    return state.winner
+
+
+def paired_winners(
+    rules: Rules,
+    policies: Sequence[str],
+    games: int,
+    seed: int | None,
+    progress: Callable[[int], None],
+    *,
+    compare: bool = True,
+) -> tuple[list[int], list[int]]:
+    """The winner of each of ``games`` games with ``policies``, and (with ``compare``, else nothing) of the
+    same games with every seat greedy: game *k* gives each seat the same dice in both (its *n*-th roll shows
+    the same faces), so the difference is the policies' more than the luck's (common random numbers).
+    Through ``step``; seat 1 first (R13's random start not used)."""
+    from lcr_audio.game.bots import PolicyName
+
+    base = random.SystemRandom().getrandbits(62) if seed is None else seed
+    greedy = [PolicyName.GREEDY.value] * rules.players
+    chosen, usual = [], []
     for game in range(games):
-        state = new_game(rules)[0]
-        while not state.over:
-            decider = deciders[state.seat]
-            if state.phase is Phase.REVERSE:
-                state = step(state, Reverse(decider.decide_reverse(state)))[0]
-            elif state.phase is Phase.ROLL:
-                state = step(state, Roll(tuple(rng.choice(die) for _ in range(state.dice_to_roll))))[0]
-            else:
-                state = step(state, ChooseSeat(decider.choose(state)))[0]
-        assert state.winner is not None
-        wins[state.winner] += 1
-        if game % 200 == 199:
-            progress(game + 1)
-    return wins
+        streams = [f"{base}:{game}:{seat}" for seat in range(rules.players)]
+        chosen.append(_engine_winner(rules, policies, [random.Random(s) for s in streams]))
+        if compare:
+            usual.append(_engine_winner(rules, greedy, [random.Random(s) for s in streams]))
+        progress(game + 1)
+    return chosen, usual
 
 
 def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    """``lcr-audio simulate``: each seat's win rate with a 95% interval; with a careful seat, the same
-    number of games with every seat greedy too, and each seat's gain."""
+    """``lcr-audio simulate``: each seat's win rate with a 95% interval; with a careful seat, the same games
+    (the same dice for each seat) played with every seat greedy too, and each seat's gain over them. Careful
+    seats under rules without an exact table decide by simulation (:mod:`.careful`), a fraction of a second
+    a choice: a note says so first, and the progress lines say the time left."""
+    from lcr_audio.game.analysis.exact import supports
     from lcr_audio.game.bots import PolicyName
 
     rules = rules_from(args)
     policies = parse_policies(args.policy, rules.players)
     games = args.games
     careful = any(p != PolicyName.GREEDY for p in policies)
-    progress = Progress(out, games * (2 if careful else 1), args.csv)
-    wins = win_counts(rules, policies, games, args.seed, progress)
-    usual = (
-        win_counts(
-            rules,
-            [PolicyName.GREEDY.value] * rules.players,
-            games,
-            None if args.seed is None else args.seed + 1,
-            lambda d: progress(games + d),
+    slow = careful and not supports(rules)
+    if slow and not args.csv:
+        # Translators: printed before lcr-audio simulate plays with careful seats under rules without an
+        # exact table: each of their choices is simulated, so the run is slow.
+        note = _(
+            "Careful seats weigh each choice by simulating games from it, up to about a third of a second a choice: this run is slow."  # noqa: E501
         )
-        if careful
-        else None
-    )
+        out.write(note + "\n")
+    progress = Progress(out, games, args.csv, time_left=slow)
+    gains: list[tuple[float, float]] | None = None
+    if careful:
+        chosen, usual = paired_winners(rules, policies, games, args.seed, progress)
+        wins = [chosen.count(seat) for seat in range(rules.players)]
+        gains = []
+        for seat in range(rules.players):
+            change = [(a == seat) - (b == seat) for a, b in zip(chosen, usual, strict=True)]
+            mean = sum(change) / games
+            spread = sum((c - mean) ** 2 for c in change) / max(games - 1, 1)
+            gains.append((mean, math.sqrt(spread / games)))
+    else:
+        wins = win_counts(rules, policies, games, args.seed, progress)
     rows = []
     for seat in range(rules.players):
         rate = wins[seat] / games
         error = math.sqrt(rate * (1 - rate) / games)
-        gain: tuple[float, float] | None = None
-        if usual is not None:
-            base = usual[seat] / games
-            gain = (rate - base, math.sqrt(error**2 + base * (1 - base) / games))
-        rows.append((seat + 1, policies[seat], rate, error, gain))
+        rows.append((seat + 1, policies[seat], rate, error, None if gains is None else gains[seat]))
     if args.csv:
         writer = csv.writer(out, lineterminator="\n")
         header = ["seat", "policy", "wins", "games", "rate", "low95", "high95"]
@@ -547,6 +595,13 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     # Translators: the heading of lcr-audio simulate's results; {games} is a number of games.
     out.write(ngettext("{games} game played.", "{games} games played.", games).format(games=games) + "\n")
+    if gains is not None:
+        # Translators: lcr-audio simulate with careful seats, before the results: what each seat's "Against
+        # all greedy" figure compares with.
+        same = _(
+            "Against all greedy: the same games, each seat rolling the same dice, with every seat greedy."
+        )
+        out.write(same + "\n")
     for seat, policy, rate, error, gain in rows:
         # Translators: one seat's result of lcr-audio simulate: {policy} is greedy or careful; {rate} the
         # share of games it won in percent, {low} and {high} the 95% interval.
