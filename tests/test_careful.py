@@ -174,10 +174,16 @@ def test_a_seeded_game_of_careful_players_without_a_table_plays_legally_and_the_
 
 
 def test_the_usual_choice_stays_unless_another_is_clearly_better() -> None:
+    """The bar is about 1 standard error of the difference with two choices, about 2 with nine (one of
+    eight others looking 1.5 better by luck alone is common)."""
     close = Estimate(np.array([0.40, 0.42]), np.array([0.0, 0.03]), 500)
     clear = Estimate(np.array([0.40, 0.46]), np.array([0.0, 0.03]), 500)
     worse = Estimate(np.array([0.40, 0.30]), np.array([0.0, 0.01]), 500)
     assert (close.best(), clear.best(), worse.best()) == (0, 1, 0)
+    two = Estimate(np.array([0.40, 0.445]), np.array([0.0, 0.03]), 500)
+    nine = Estimate(np.array([0.40, 0.39, 0.445, *[0.40] * 6]), np.array([0.0, *[0.03] * 8]), 500)
+    many = Estimate(np.array([0.40, 0.39, 0.47, *[0.40] * 6]), np.array([0.0, *[0.03] * 8]), 500)
+    assert (two.best(), nine.best(), many.best()) == (1, 0, 2)
 
 
 def test_a_game_of_careful_players_plays_to_the_end_and_saves_its_name() -> None:

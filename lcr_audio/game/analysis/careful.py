@@ -8,18 +8,21 @@ turn, whose odds the table holds.
 
 Elsewhere (the other win conditions, R10, and tables too large, such as Wild dice at 8 seats) the chances
 are simulated: every choice's position at the start of the next turn is played to the end many times with
-the numpy kernel (:func:`.kernel.play_turn`), all choices with the same dice (common random numbers: game
-*k* of every choice rolls the same faces turn after turn), so the comparison sees the choice and little of
-the luck. The work is fixed (:data:`SIMULATED_WORK` seat-turns, about a quarter of a second at 10 seats)
-and the dice are seeded from the game's state, so a seeded game plays the same every time. The usual
-choice is kept unless another wins clearly more often in these games (by :data:`CLEAR_MARGIN` standard
-errors of the difference).
+the numpy kernel (:func:`.kernel.play_turn`), all choices with the same dice (common random numbers: in
+game *k* of every choice, each seat's *n*-th roll shows the same faces), so the comparison sees the choice
+and less of the luck. The work is fixed (:data:`SIMULATED_WORK`; about 0.1 to 0.2 s of processor time at
+10 seats, ``benchmarks/careful.py``) and the dice are seeded from the game's state, not the clock, so a
+seeded game plays the same every time. The usual choice is kept unless another wins clearly more often in
+these games (by a margin set by :data:`FALSE_SWITCH`): at 10 seats early in a game the
+seats a Wild may take from differ by less than a point, which this work cannot tell apart, while a
+reversal or a choice near the end often differs by several.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from statistics import NormalDist
 from typing import Final
 
 import numpy as np
@@ -61,8 +64,10 @@ MAX_TURNS: Final = 400
 """A simulated game still going after this many turns counts the careful seat's share of the chips held
 (only the reset variants, R11, come near)."""
 
-CLEAR_MARGIN: Final = 1.0
-"""Standard errors by which another choice must beat the usual one in the simulated games to be taken."""
+FALSE_SWITCH: Final = 0.16
+"""How often at most the careful player leaves the usual choice for another that only looks better by luck
+of the simulated dice (all choices equally good): the bar is about 1 standard error of the difference with
+two choices, 2 with nine (shared among the others)."""
 
 NEVER: Final = 1 << 30
 """A reversal threshold no seat reaches: the dice are not reversed (R9)."""
@@ -151,12 +156,14 @@ class Estimate:
     errors: FloatArray
     games: int
 
-    def best(self, margin: float = CLEAR_MARGIN) -> int:
+    def best(self) -> int:
         """The index of the choice to take: the one with the largest chance, unless it beats the first by
-        less than ``margin`` standard errors of the difference; then the first."""
+        less than the bar of :data:`FALSE_SWITCH` (in standard errors of the difference); then the first."""
         top = int(np.argmax(self.chances))  # argmax keeps the first of equals
-        gain = self.chances[top] - self.chances[0]
-        return top if top != 0 and gain > margin * self.errors[top] else 0
+        if top == 0:
+            return 0
+        bar = NormalDist().inv_cdf(1 - FALSE_SWITCH / (len(self.chances) - 1))
+        return top if self.chances[top] - self.chances[0] > bar * self.errors[top] else 0
 
 
 @dataclass(frozen=True)
