@@ -12,7 +12,7 @@
 4. Exact against simulated odds over random positions: every seat's simulated rate within 3 standard
    errors of the exact value (about 0.3% of seats may fall outside by chance alone).
 
-Usage: ``python3 benchmarks/analysis.py [--games 2000000] [--positions 40]``
+Usage: ``python3 benchmarks/analysis.py [--games 2000000] [--positions 40] [--rounds 3]``
 
 measured here (2 CPUs shared with other helpers' test runs, load average 3 to 5; Python 3.11.7, numpy 2):
     1. 5 seats: baseline 32,900 games/s; kernel 50,700 (1.5 x); chain table 982,000 on one thread (29.8 x),
@@ -82,31 +82,43 @@ def rate(fn, games: int) -> float:  # type: ignore[no-untyped-def]
     return games / (time.perf_counter() - start)
 
 
-def throughput(games: int) -> None:
+def throughput(games: int, rounds: int) -> None:
     print("1. Games per second, standard rules, 3 chips each, from the start:")
     for players in (5, 10):
         rules = Rules(players=players)
         base_games = max(20_000, games // 50)
-        baseline = rate(lambda g, p=players: plain_games(p, 3, g, random.Random(1)), base_games)
-        print(f"   {players} seats, plain Python baseline: {baseline:,.0f} games/s ({base_games:,} games)")
         rng = np.random.default_rng(1)
         kernel_games = max(20_000, games // 20)
-        kernel = rate(lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), kernel_games)
-        print(f"   {players} seats, numpy kernel (any rules): {kernel:,.0f} games/s,", end=" ")
-        print(f"{kernel / baseline:.1f} x baseline")
-        if exact.supports(rules):
-            start = time.perf_counter()
-            fast = chain_simulator(rules)
-            built = time.perf_counter() - start
-            row = fast.index_of((3,) * players, 0)
-            fast.play(row, 0, 10_000, rng)  # warm
-            chain = rate(lambda g, f=fast, i=row, n=rng: f.play(i, 0, g, n), games)
-            print(f"   {players} seats, chain table, 1 thread (built in {built:.2f} s):", end=" ")
-            print(f"{chain:,.0f} games/s, {chain / baseline:.1f} x baseline")
-            rngs = generators(1)
+        if not exact.supports(rules):
+            baseline = rate(lambda g, p=players: plain_games(p, 3, g, random.Random(1)), base_games)
+            print(f"   {players} seats, plain Python baseline: {baseline:,.0f} games/s", end=" ")
+            print(f"({base_games:,} games)")
+            kernel = rate(lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), kernel_games)
+            print(f"   {players} seats, numpy kernel (lcr-audio simulate here): {kernel:,.0f}", end=" ")
+            print("games/s,", end=" ")
+            print(f"{kernel / baseline:.1f} x baseline")
+            continue
+        start = time.perf_counter()
+        fast = chain_simulator(rules)
+        built = time.perf_counter() - start
+        row = fast.index_of((3,) * players, 0)
+        rngs = generators(1)
+        fast.play(row, 0, 100_000, rngs[0])  # warm
+        print(f"   {players} seats: chain table built in {built:.2f} s;", end=" ")
+        print(f"{rounds} rounds, each the baseline", end=" ")
+        print(f"({base_games:,} games) then the chain table on 1 and 2 threads ({games:,} games):")
+        ratios = []
+        for _ in range(rounds):
+            baseline = rate(lambda g, p=players: plain_games(p, 3, g, random.Random(1)), base_games)
+            one = rate(lambda g, f=fast, i=row, n=rngs[0]: f.play(i, 0, g, n), games)
             both = rate(lambda g, f=fast, i=row, n=rngs: f.play_parallel(i, 0, g, n), games)
-            print(f"   {players} seats, chain table, 2 threads (lcr-audio simulate):", end=" ")
-            print(f"{both:,.0f} games/s, {both / baseline:.1f} x baseline")
+            ratios.append(both / baseline)
+            print(f"     baseline {baseline:,.0f} games/s; chain table {one:,.0f} on 1 thread", end=" ")
+            print(f"({one / baseline:.1f} x), {both:,.0f} on 2 threads ({both / baseline:.1f} x)")
+        print(f"   {players} seats, lcr-audio simulate (2 threads) against the baseline: median", end=" ")
+        print(f"{statistics.median(ratios):.1f} x, best {max(ratios):.1f} x")
+        kernel = rate(lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), kernel_games)
+        print(f"   {players} seats, numpy kernel (any rules): {kernel:,.0f} games/s")
 
 
 def exact_timing() -> None:
@@ -199,8 +211,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2_000_000)
     parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    throughput(args.games)
+    throughput(args.games, args.rounds)
     exact_timing()
     key_timing(args.positions)
     agreement(args.positions // 2)

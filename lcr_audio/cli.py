@@ -27,10 +27,11 @@ from lcr_audio.engine import MAX_PLAYERS, MIN_PLAYERS, Rules
 from lcr_audio.game.session import Player
 from lcr_audio.i18n import _, language, ngettext
 from lcr_audio.output.speech.base import SpeechMode
-from lcr_audio.rule_options import PLAYERS, RULE_OPTIONS, Kind, rule_option
+from lcr_audio.rule_options import PLAYERS, FlagAlone, add_rule_flags, int_between, rules_from_flags
 
 if TYPE_CHECKING:
     from lcr_audio.app import App
+    from lcr_audio.game.analysis import cli as analysis_cli
     from lcr_audio.narration.saved_offer import SaidOffer
     from lcr_audio.output.speech import Speaker
 
@@ -80,21 +81,6 @@ def _plain(message: str) -> str:
     text = message.strip()
     text = text[0].upper() + text[1:] if text else text
     return text if text.endswith(".") else text + "."
-
-
-def _int_between(low: int, high: int) -> type[int]:
-    def parse(text: str) -> int:
-        if not text.strip().lstrip("-").isdigit() or not low <= int(text) <= high:
-            raise argparse.ArgumentTypeError(
-                # Translators: a bad number on the command line; argparse puts "argument --players:" (the
-                # option) before it. {low} and {high} are numbers, {value} what was typed.
-                _("it must be a number from {low} to {high}, not {value}").format(
-                    low=low, high=high, value=text
-                )
-            )
-        return int(text)
-
-    return parse  # type: ignore[return-value]
 
 
 def _seed(text: str) -> int:
@@ -233,7 +219,7 @@ def _add_game_commands(commands: Commands) -> None:
         # Translators: --help text of the play command.
         help=_("start a game at once, the table given by options"),
     )
-    _add_rule_flags(play)
+    add_rule_flags(play)
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     play.add_argument("--names", help=_("the players' names in seat order, separated by commas"))
     play.add_argument(
@@ -259,20 +245,6 @@ def _add_game_commands(commands: Commands) -> None:
     commands.add("rules", Speaks(_run_rules_reader), help=_("read the rules, section by section"))
 
 
-def _add_rule_flags(play: argparse.ArgumentParser) -> None:
-    """A flag per rule option (:data:`RULE_OPTIONS`); a flag not given is None (the rule's default)."""
-    for option in RULE_OPTIONS:
-        match option.kind:
-            case Kind.NUMBER:
-                low, high = option.values[0], option.values[-1]
-                play.add_argument(option.flag, type=_int_between(low, high), help=option.help())
-            case Kind.SWITCH:
-                play.add_argument(option.flag, action="store_true", default=None, help=option.help())
-            case Kind.CHOICE:
-                words = [option.word(value) for value in option.values]
-                play.add_argument(option.flag, choices=words, help=option.help())
-
-
 def _add_record_commands(commands: Commands) -> None:
     """transcript and series: print what the last saved game left."""
     # Translators: command-line help (--help) or message; option names and values stay as they are.
@@ -292,26 +264,58 @@ def _add_analysis_commands(commands: Commands) -> None:
 
 
 def _analysis(
-    run: Callable[[argparse.Namespace, TextIO], int],
+    run: Callable[[argparse.Namespace, analysis_cli.Report], int],
 ) -> Callable[[argparse.Namespace, TextIO], int]:
-    """``run``, its bad input (one sentence) reported as a :class:`UsageError`."""
+    """``run``, its bad input (one sentence) reported as a :class:`UsageError`. With the game's own voice
+    on (``--speech``, else the mode chosen under Options: :func:`.own_voice.own_voice`) it says its
+    progress and result aloud, the libraries' noise kept off the terminal (:func:`quiet_stderr`); the voice
+    says the result to its end before the command ends, and stops at once on Control+C."""
 
     def command(args: argparse.Namespace, stdout: TextIO) -> int:
-        from lcr_audio.game.analysis.cli import BadInput
+        from lcr_audio.game.analysis.cli import BadInput, Report
+        from lcr_audio.output.speech.own_voice import own_voice
 
         try:
-            return run(args, stdout)
+            voice = own_voice(getattr(args, "speech", None))
+            if voice is None:
+                return run(args, Report(stdout, sys.stderr))
+            with _stderr_kept() as stderr, quiet_stderr(log_path()):
+                try:
+                    code = run(args, Report(stdout, stderr, voice))
+                except BaseException:  # Control+C, a closed pipe: the voice stops at once
+                    voice.close(0)
+                    raise
+                voice.close(DRAIN_SECONDS)  # the result is said to its end
+                return code
         except BadInput as error:
             raise UsageError(str(error)) from None
 
     return command
 
 
+@contextlib.contextmanager
+def _stderr_kept() -> Iterator[TextIO]:
+    """Standard error as it is now, to print progress lines to while :func:`quiet_stderr` sends what the
+    libraries write there to the log (a copy of descriptor 2; on Windows, where only ``sys.stderr`` is
+    swapped, ``sys.stderr`` itself)."""
+    if sys.platform == "win32":
+        yield sys.stderr
+        return
+    try:
+        descriptor = os.dup(2)
+    except OSError:  # no standard error: nowhere to print
+        with open(os.devnull, "w", encoding="utf-8") as nowhere:
+            yield nowhere
+        return
+    with open(descriptor, "w", encoding=sys.stderr.encoding or "utf-8", errors="replace") as stream:
+        yield stream
+
+
 def _add_online_commands(commands: Commands) -> None:
     """serve, host and join: online tables (docs/online.md)."""
     from .cli_online import DEFAULT_PORT
 
-    port, seconds = _int_between(0, 65535), _seconds_between(0, 3600)
+    port, seconds = int_between(0, 65535), _seconds_between(0, 3600)
     # Translators: --help text of the serve command.
     serve = commands.add("serve", Prints(_run_serve), help=_("run a server for online tables"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
@@ -342,7 +346,7 @@ def _add_online_commands(commands: Commands) -> None:
         # Translators: --help text of the host command.
         help=_("open an online table on this computer and join it"),
     )
-    _add_rule_flags(host)
+    add_rule_flags(host)
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     host.add_argument("--names", help=_("the names at this keyboard, separated by commas"))
     for parser in (serve, host):
@@ -556,21 +560,16 @@ def table_from_options(args: argparse.Namespace) -> tuple[Rules, list[Player]]:
 
 
 def rules_from_options(args: argparse.Namespace, players: int) -> Rules:
-    """The rules the rule flags of ``args`` describe (:func:`_add_rule_flags`), at a table of ``players``.
+    """The rules the rule flags of ``args`` describe (:func:`~lcr_audio.rule_options.add_rule_flags`), at a
+    table of ``players``.
 
     Raises:
         UsageError: an option given without the one it needs (``--three-wilds`` without ``--wild``).
     """
-    values: dict[str, Any] = {"players": players}  # --players, or the number of names
-    for option in RULE_OPTIONS:
-        given = getattr(args, option.dest)
-        if given is None or option.field in values:
-            continue
-        if option.needs is not None and not getattr(args, rule_option(option.needs).dest):
-            assert option.alone is not None  # checked when the options are declared
-            raise UsageError(option.alone())
-        values[option.field] = option.from_word(given) if option.kind is Kind.CHOICE else given
-    return Rules(**values)
+    try:
+        return rules_from_flags(args, players)
+    except FlagAlone as error:
+        raise UsageError(str(error)) from None
 
 
 @contextlib.contextmanager

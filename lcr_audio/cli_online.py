@@ -173,7 +173,7 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
 
 async def run_join(app: App, args: argparse.Namespace) -> int:
     """``lcr-audio join ADDRESS CODE``."""
-    from lcr_audio.tui.online import run_online
+    from lcr_audio.tui.online import OnlineClient
 
     address = address_of(args.address)
     code = join_code(args.code)
@@ -185,15 +185,15 @@ async def run_join(app: App, args: argparse.Namespace) -> int:
         if not names:
             # Translators: lcr-audio join new --listen: a new table needs a player to host it.
             raise OnlineUsageError(_("A new table needs a player to host it; leave out --listen."))
-        return await run_online(app, address, "", names, None, shown=address)
-    return await run_online(app, address, code, names, None)
+        return await OnlineClient(app, address, "", names, None, shown=address).run()
+    return await OnlineClient(app, address, code, names, None).run()
 
 
 async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
     """``lcr-audio host``: a server in this program, a new table on it with ``rules``, joined from this
     terminal."""
     from lcr_audio.game.online.server import TableServer, bound_port, start_server
-    from lcr_audio.tui.online import run_online
+    from lcr_audio.tui.online import OnlineClient
 
     folder = tables_folder(None)
     tables = TableServer(folder)
@@ -214,7 +214,8 @@ async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
         port = bound_port(server)
         local = f"ws://127.0.0.1:{port}"
         shown = f"{lan_address()}:{port}" if port != DEFAULT_PORT else lan_address()
-        return await run_online(app, local, "", names_of(args.names), rules, shown=shown, serving=True)
+        client = OnlineClient(app, local, "", names_of(args.names), rules, shown=shown, serving=True)
+        return await client.run()
     finally:
         tables.announce_closed()
         await asyncio.sleep(0.1)  # the notice goes out before the connections close

@@ -1,11 +1,11 @@
 """Every rule option declared once (issue 12, item 4): its field of :class:`~lcr_audio.engine.Rules`, values
 and default, command-line flag and help, setup question and value labels, and clause of the rules summary.
 
-The command line (:mod:`lcr_audio.cli`), the setup's options walk (:mod:`lcr_audio.tui.setup`), the rules
-summary (:mod:`lcr_audio.narration.rules_summary`) and the save format (:mod:`lcr_audio.game.saves`, the
-``"rules"`` object, one key per field in this order) are all built from :data:`RULE_OPTIONS`. Adding an option
-means: its field in ``engine/rules.py`` (and what it does in the engine), one :class:`RuleOption` here, the
-catalogs, and tests.
+The command line (:mod:`lcr_audio.cli`, and the odds and simulate commands), the setup's options walk
+(:mod:`lcr_audio.tui.setup`), the rules summary (:mod:`lcr_audio.narration.rules_summary`) and the save
+format (:mod:`lcr_audio.game.saves`, the ``"rules"`` object, one key per field in this order) are all built
+from :data:`RULE_OPTIONS`. Adding an option means: its field in ``engine/rules.py`` (and what it does in the
+engine), one :class:`RuleOption` here, the catalogs, and tests.
 
 This module sits above the engine and :mod:`lcr_audio.i18n` only; its words are translated when asked for
 (each a function), so that the options can be declared before a language is chosen.
@@ -13,8 +13,9 @@ This module sits above the engine and :mod:`lcr_audio.i18n` only; its words are 
 
 from __future__ import annotations
 
+import argparse
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final, Generic, TypeVar
 
@@ -341,10 +342,7 @@ def rule_option(field: str) -> RuleOption[Any]:
     Raises:
         KeyError: no option has that field.
     """
-    for option in RULE_OPTIONS:
-        if option.field == field:
-            return option
-    raise KeyError(field)
+    return {option.field: option for option in RULE_OPTIONS}[field]
 
 
 def rules_to_json(rules: Rules) -> dict[str, Json]:
@@ -379,6 +377,67 @@ def rules_from_json(mapping: dict[str, Any]) -> Rules:
     return Rules(**values)
 
 
+class FlagAlone(ValueError):
+    """A rule flag given without the switch it needs: the message is the option's one plain sentence
+    (:attr:`RuleOption.alone`)."""
+
+
+def int_between(low: int, high: int) -> type[int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else one plain sentence."""
+
+    def parse(text: str) -> int:
+        if not text.strip().lstrip("-").isdigit() or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(
+                # Translators: a bad number on the command line; argparse puts "argument --players:" (the
+                # option) before it. {low} and {high} are numbers, {value} what was typed.
+                _("it must be a number from {low} to {high}, not {value}").format(
+                    low=low, high=high, value=text
+                )
+            )
+        return int(text)
+
+    return parse  # type: ignore[return-value]
+
+
+def add_rule_flags(
+    parser: argparse.ArgumentParser, options: Sequence[RuleOption[Any]] = RULE_OPTIONS
+) -> None:
+    """A flag per rule option in ``options`` (all of them unless told); a flag not given is None (the rule's
+    default)."""
+    for option in options:
+        match option.kind:
+            case Kind.NUMBER:
+                low, high = option.values[0], option.values[-1]
+                parser.add_argument(option.flag, type=int_between(low, high), help=option.help())
+            case Kind.SWITCH:
+                parser.add_argument(option.flag, action="store_true", default=None, help=option.help())
+            case Kind.CHOICE:
+                words = [option.word(value) for value in option.values]
+                parser.add_argument(option.flag, choices=words, help=option.help())
+
+
+def rules_from_flags(
+    args: argparse.Namespace, players: int, options: Sequence[RuleOption[Any]] = RULE_OPTIONS
+) -> Rules:
+    """The rules the flags of ``options`` in ``args`` describe (:func:`add_rule_flags`), at a table of
+    ``players``; an option not given takes its default.
+
+    Raises:
+        FlagAlone: an option given without the one it needs (``--three-wilds`` without ``--wild``).
+        lcr_audio.engine.RulesError: rules the engine refuses.
+    """
+    values: dict[str, Any] = {"players": players}  # --players, or the number of names
+    for option in options:
+        given = getattr(args, option.dest)
+        if given is None or option.field in values:
+            continue
+        if option.needs is not None and not getattr(args, rule_option(option.needs).dest):
+            assert option.alone is not None  # checked when the options are declared
+            raise FlagAlone(option.alone())
+        values[option.field] = option.from_word(given) if option.kind is Kind.CHOICE else given
+    return Rules(**values)
+
+
 __all__ = [
     "CHIPS",
     "FIRST_PLAYER",
@@ -388,10 +447,14 @@ __all__ = [
     "THREE_WILDS",
     "WILD",
     "WIN",
+    "FlagAlone",
     "Json",
     "Kind",
     "RuleOption",
+    "add_rule_flags",
+    "int_between",
     "rule_option",
+    "rules_from_flags",
     "rules_from_json",
     "rules_to_json",
 ]

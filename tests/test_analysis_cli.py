@@ -4,15 +4,49 @@ from __future__ import annotations
 
 import csv
 import io
+import math
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from lcr_audio.cli import main
-from lcr_audio.engine import Rules
+from lcr_audio.engine import Rules, ThreeWilds, WinCondition
+from lcr_audio.game.analysis import cli as analysis_cli
+from lcr_audio.game.analysis import simulate
 from lcr_audio.game.analysis.odds import exact_table
+from lcr_audio.narration.rules_summary import rules_summary
+from lcr_audio.output.speech import own_voice as own_voice_module
+from lcr_audio.output.speech.simple import RecordingBackend, SpeakingRecorder
+from lcr_audio.output.speech.speaker import Speaker
+from lcr_audio.settings import Settings, save_settings
+from lcr_audio.speech_mode import SpeechMode
+
+
+@pytest.fixture(autouse=True)
+def _no_voice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default speech (auto) would start the game's own voice on a machine without a screen reader;
+    these tests ask for it with --speech tts where they want it (:func:`voice`)."""
+    monkeypatch.setenv("LCR_AUDIO_SPEECH", "silent")
+
+
+@pytest.fixture
+def voice(monkeypatch: pytest.MonkeyPatch) -> Iterator[RecordingBackend]:
+    """What the game's own voice is given: the commands' speaker, made of a recorder named tts."""
+    recorder = RecordingBackend(name=SpeechMode.TTS)
+    made: list[SpeechMode | str] = []
+
+    def create_speaker(mode: SpeechMode | str, **options: Any) -> Speaker:
+        made.append(mode)
+        return Speaker([recorder], **options)  # as the real one: braille and echo as asked
+
+    monkeypatch.setattr(own_voice_module, "create_speaker", create_speaker)
+    yield recorder
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """The exit code, standard output and standard error of ``lcr-audio ARGV`` (``capfd`` where the game's
+    own voice is on: its progress lines go to a copy of descriptor 2)."""
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
@@ -22,6 +56,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     ("argv", "sentence"),
     [
         (["odds", "--players", "40"], "Argument --players: it must be a number from 3 to 10, not 40."),
+        (["simulate", "--players", "40"], "Argument --players: it must be a number from 3 to 10, not 40."),
+        (["odds", "--pot", "2"], "The seats and the pot hold 11 chips, but this game has 9."),
+        (["simulate", "--games", "0"], "Argument --games: it must be a number from 1 to 1000000000, not 0."),
         (["odds", "--position", "3,3"], "--position gives 2 seats but the game has 3 players."),
         (["odds", "--position", "5,5,5"], "The seats and the pot hold 15 chips, but this game has 9."),
         (
@@ -40,6 +77,14 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (
             ["simulate", "--policy", "2=wise"],
             "--policy takes a seat from 1 to 3 and a policy, such as 2=careful (greedy, careful); not 2=wise.",
+        ),
+        (
+            ["simulate", "--players", "4", "--policy", "5=careful"],
+            "--policy takes a seat from 1 to 4 and a policy, such as 2=careful (greedy, careful); not 5=careful.",
+        ),
+        (
+            ["simulate", "--policy", "careful"],
+            "--policy takes a seat from 1 to 3 and a policy, such as 2=careful (greedy, careful); not careful.",
         ),
         (
             ["simulate", "--three-wilds", "win"],
@@ -70,13 +115,46 @@ def test_odds_csv_is_the_exact_table_from_a_position(capsys: pytest.CaptureFixtu
 
 
 def test_odds_in_words_for_a_screen_reader(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "odds")
-    assert code == 0
+    code, out, err = run(capsys, "odds")
+    assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[:2] == ["Working out the exact odds.", "Exact odds, seat 1 to play:"]
+    assert lines[0] == "Exact odds from the start, seat 1 to play: " + rules_summary(Rules(players=3))
+    assert lines[1].startswith("Each seat's line: its chance of winning; then, on average")
     assert len(lines) == 5 and all(
         line.startswith(f"Seat {n}: wins ") for n, line in zip((1, 2, 3), lines[2:], strict=True)
     )
+
+
+def test_odds_from_a_position_state_the_chips_and_how_the_players_choose(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "odds", "--wild", "--position", "3,0,5", "--mover", "3")
+    assert code == 0
+    lines = out.splitlines()
+    rules = Rules(players=3, wild=True)
+    assert lines[:3] == [
+        "Exact odds from this position, seat 3 to play: " + rules_summary(rules),
+        "Chips now: seat 1 has 3, seat 2 has 0, seat 3 has 5; the pot has 1.",
+        "These odds take every player to play greedy. Greedy, the usual computer player: its Wild takes a "
+        "chip from the player with the most chips.",
+    ]
+    assert [line.split(":")[0] for line in lines[4:]] == ["Seat 1", "Seat 2", "Seat 3"]
+
+
+def test_simulated_odds_say_their_games_and_their_margin(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "odds", "--win", "roll-all-dots", "--reversible", "--games", "500", "--seed", "2"
+    )
+    assert code == 0
+    lines = out.splitlines()
+    rules = Rules(players=3, reversible=True, win=WinCondition.ROLL_ALL_DOTS)
+    assert lines[0] == "Odds from the start, seat 1 to play, simulated in 500 games: " + rules_summary(rules)
+    assert lines[1] == (
+        "These odds take every player to play greedy. Greedy, the usual computer player: it reverses the "
+        "dice when it has 6 chips or more."
+    )
+    assert "give or take a margin it stays within 95 times in 100" in lines[2]
+    assert all(", give or take " in line for line in lines[3:]) and len(lines) == 6
 
 
 def test_odds_without_a_table_are_simulated_with_a_margin(capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,23 +196,240 @@ def test_simulate_with_a_careful_seat_reports_its_gain(capsys: pytest.CaptureFix
         "1=careful",
     )
     assert code == 0
-    lines = [line for line in out.splitlines() if line.startswith("Seat")]
-    assert lines[0].startswith("Seat 1, careful: wins ") and "Against all greedy: " in lines[0]
-    assert lines[1].startswith("Seat 2, greedy: wins ")
+    lines = out.splitlines()
+    rules = Rules(players=3, chips=2, wild=True)
+    assert lines[:4] == [
+        "Simulating 300 games from the start, seat 1 rolling first: " + rules_summary(rules),
+        "Greedy, the usual computer player: its Wild takes a chip from the player with the most chips. "
+        "Careful: it chooses whom its Wild takes from by what gives it the best chance of winning.",
+        "To measure what careful play gains, the same games are also played with every player greedy, each "
+        "player rolling the same dice.",
+        "300 games played.",
+    ]
+    assert lines[4].startswith("Seat 1, careful: wins ") and " With every player greedy it won " in lines[4]
+    assert lines[5].startswith("Seat 2, greedy: wins ") and ": a change of " in lines[5]
+
+
+def test_simulate_explains_greedy_and_careful_with_both_choices(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "simulate", "--chips", "1", "--wild", "--three-wilds", "win", "--reversible", "--games", "20"
+    )
+    assert code == 0
+    lines = out.splitlines()
+    rules = Rules(players=3, chips=1, wild=True, three_wilds=ThreeWilds.WIN, reversible=True)
+    assert lines[:3] == [
+        "Simulating 20 games from the start, seat 1 rolling first: " + rules_summary(rules),
+        "Greedy, the usual computer player: its Wild takes a chip from the player with the most chips, its "
+        "reversed Wild gives one to the player with the fewest, and it reverses the dice when it has 6 chips "
+        "or more.",
+        "20 games played.",
+    ]
+    assert lines[3].startswith("Seat 1, greedy: wins ") and "With every player greedy" not in out
+
+
+def test_simulate_under_rules_without_choices_names_no_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without Wild or reversible dice only the dice decide: no policy is named, and a careful seat plays as
+    a greedy one, so no second set of games is played to compare."""
+    code, out, _ = run(capsys, "simulate", "--games", "200", "--seed", "4")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Simulating 200 games from the start, seat 1 rolling first: " + rules_summary(Rules())
+    assert lines[1] == "200 games played."
+    assert lines[2].startswith("Seat 1: wins ") and len(lines) == 5
+    code, careful, _ = run(capsys, "simulate", "--games", "200", "--seed", "4", "--policy", "2=careful")
+    assert code == 0
+    assert careful.splitlines()[1] == (
+        "With these rules no player has a choice to make, so careful players play as greedy ones."
+    )
+    assert careful.splitlines()[2:] == lines[1:]  # the same games, the same words
+
+
+def test_the_rules_line_is_the_rules_summary() -> None:
+    """The analysis layer cannot import narration: its rules sentences must still be the I key's."""
+    for rules in (
+        Rules(),
+        Rules(players=7, chips=1, wild=True, three_wilds=ThreeWilds.WIN),
+        Rules(players=4, reversible=True, win=WinCondition.LAST_CHIP_IN_POT),
+    ):
+        assert analysis_cli.rules_sentences(rules) == rules_summary(rules)
+
+
+class Said:
+    """A :class:`analysis_cli.Spoken` that keeps what it is given."""
+
+    def __init__(self) -> None:
+        self.progress_said: list[str] = []
+        self.results: list[str] = []
+
+    def progress(self, text: str) -> None:
+        self.progress_said.append(text)
+
+    def result(self, text: str) -> None:
+        self.results.append(text)
 
 
 def test_progress_lines_say_each_percent_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    from lcr_audio.game.analysis import cli as analysis_cli
-
     monkeypatch.setattr(analysis_cli, "PROGRESS_SECONDS", 0.0)
     out = io.StringIO()
-    progress = analysis_cli.Progress(out, 200, quiet=False)
+    said = Said()
+    progress = analysis_cli.Progress(out, 200, said)
     for done in (2, 3, 4, 4, 100, 200):
         progress(done)
     assert out.getvalue() == "1 percent done.\n2 percent done.\n50 percent done.\n"
-    quiet = io.StringIO()
-    analysis_cli.Progress(quiet, 200, quiet=True)(50)
-    assert quiet.getvalue() == ""
+    assert said.progress_said == ["1 percent.", "2 percent.", "50 percent."]
+
+
+def test_csv_progress_goes_to_standard_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(analysis_cli, "PROGRESS_SECONDS", 0.0)
+    monkeypatch.setattr(simulate, "BATCH", 400)  # a progress line every 100 games
+    code, out, err = run(
+        capsys, "simulate", "--win", "roll-all-dots", "--games", "400", "--seed", "1", "--csv"
+    )
+    assert code == 0
+    assert out.splitlines()[0] == "seat,policy,wins,games,rate,low95,high95"
+    assert sum(int(row["wins"]) for row in csv.DictReader(io.StringIO(out))) == 400
+    assert err == "25 percent done.\n50 percent done.\n75 percent done.\n"
+    code, words, err = run(capsys, "simulate", "--win", "roll-all-dots", "--games", "400", "--seed", "1")
+    assert (
+        err == "" and "\n25 percent done.\n50 percent done.\n75 percent done.\n400 games played.\n" in words
+    )
+
+
+def test_the_own_voice_says_progress_and_result(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, voice: RecordingBackend
+) -> None:
+    monkeypatch.setattr(analysis_cli, "PROGRESS_SECONDS", 0.0)
+    monkeypatch.setattr(simulate, "BATCH", 400)
+    code, out, err = run(
+        capfd,
+        "simulate",
+        "--speech",
+        "tts",
+        "--win",
+        "roll-all-dots",
+        "--games",
+        "400",
+        "--seed",
+        "1",
+        "--csv",
+    )
+    assert (code, err) == (0, "25 percent done.\n50 percent done.\n75 percent done.\n")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    percents = [math.floor(100 * int(row["wins"]) / 400 + 0.5) for row in rows]  # 34.5 is said 35
+    assert voice.texts == [
+        "25 percent.",
+        "50 percent.",
+        "75 percent.",
+        "400 games played. Wins: seat 1 {} percent, seat 2 {}, seat 3 {}.".format(*percents),
+    ]
+    assert voice.brailled == []  # the voice only speaks: the lines are printed once, by the command
+
+
+def test_the_own_voice_says_the_odds_in_short(
+    capsys: pytest.CaptureFixture[str], voice: RecordingBackend
+) -> None:
+    code, out, _ = run(capsys, "odds", "--speech", "tts", "--players", "4", "--csv")
+    assert code == 0
+    chances = [math.floor(100 * float(row["win"]) + 0.5) for row in csv.DictReader(io.StringIO(out))]
+    assert voice.texts == [
+        "Chances of winning: seat 1 {} percent, seat 2 {}, seat 3 {}, seat 4 {}.".format(*chances)
+    ]
+    run(capsys, "odds", "--speech", "tts", "--win", "roll-all-dots", "--games", "400", "--seed", "1")
+    assert voice.texts[1].startswith("Chances of winning, about: seat 1 ")
+    assert voice.texts[1].endswith("; give or take 5.")  # 1.96 standard errors of a 0.3 chance in 400 games
+
+
+@pytest.mark.parametrize("speech", ["screen-reader", "console", "silent"])
+def test_no_voice_beside_a_screen_reader_or_printed_lines(
+    capsys: pytest.CaptureFixture[str], voice: RecordingBackend, speech: str
+) -> None:
+    code, out, err = run(capsys, "simulate", "--speech", speech, "--games", "50")
+    assert (code, err) == (0, "")
+    assert "50 games played." in out.splitlines() and voice.texts == []
+
+
+def test_the_speech_chosen_under_options_decides(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, voice: RecordingBackend
+) -> None:
+    monkeypatch.delenv("LCR_AUDIO_SPEECH")
+    save_settings(Settings(speech=SpeechMode.CONSOLE))
+    run(capsys, "odds")
+    assert voice.texts == []
+    save_settings(Settings(speech=SpeechMode.TTS))
+    run(capsys, "odds")
+    assert voice.texts[0].startswith("Chances of winning: seat 1 ")
+
+
+def test_a_screen_reader_in_auto_mode_gets_no_second_voice() -> None:
+    """auto found a screen reader (the backend in use is not the game's own voice): nothing is said."""
+    reader = RecordingBackend(name=SpeechMode.SCREEN_READER)
+    spoken = own_voice_module.OwnVoice(lambda: Speaker([reader]))
+    spoken.progress("40 percent.")
+    spoken.result("Chances of winning: seat 1 31 percent, seat 2 12, seat 3 57.")
+    spoken.close(0)
+    assert reader.texts == []
+
+
+def test_a_percentage_is_left_out_while_the_voice_still_speaks() -> None:
+    recorder = SpeakingRecorder(name=SpeechMode.TTS)
+    spoken = own_voice_module.OwnVoice(lambda: Speaker([recorder]))
+    spoken.progress("10 percent.")
+    spoken.progress("20 percent.")  # still saying "10 percent.": left out
+    recorder.finish()
+    spoken.progress("30 percent.")
+    spoken.result("200 games played.")  # the result waits its turn, never left out
+    assert recorder.texts == ["10 percent.", "30 percent.", "200 games played."]
+
+
+def test_own_voice_only_for_the_voiced_modes(monkeypatch: pytest.MonkeyPatch) -> None:
+    for mode in (SpeechMode.SCREEN_READER, SpeechMode.CONSOLE, SpeechMode.SILENT):
+        assert own_voice_module.own_voice(mode) is None
+    assert own_voice_module.own_voice(SpeechMode.TTS) is not None
+    assert own_voice_module.own_voice(None) is None  # auto, forced silent by $LCR_AUDIO_SPEECH (_no_voice)
+    monkeypatch.delenv("LCR_AUDIO_SPEECH")
+    assert own_voice_module.own_voice(None) is not None  # auto, the default: the voice if no screen reader
+
+
+def test_the_docs_show_what_odds_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/odds.md's first example is the command's own output, word for word and number for number."""
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "odds.md").read_text(encoding="utf-8")
+    code, out, _ = run(capsys, "odds")
+    assert code == 0
+    assert "```\n" + out + "```\n" in docs
+
+
+def test_the_voice_finishes_the_result_but_stops_at_once_on_control_c(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, voice: RecordingBackend
+) -> None:
+    from lcr_audio import cli
+
+    closed: list[float] = []
+    monkeypatch.setattr(own_voice_module.OwnVoice, "close", lambda self, drain: closed.append(drain))
+    assert run(capfd, "odds", "--speech", "tts")[0] == 0
+    assert closed == [cli.DRAIN_SECONDS]
+
+    def interrupted(*args: object, **kwargs: object) -> list[int]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(analysis_cli, "win_counts", interrupted)
+    assert run(capfd, "simulate", "--speech", "tts", "--games", "10")[0] == 130
+    assert closed == [cli.DRAIN_SECONDS, 0]
+
+
+def test_win_rate_intervals_stay_between_0_and_100_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    """Wilson's interval: 2 wins in 10 games is 5.67% to 50.98% (worked by hand from the formula), where
+    the rate plus or minus 1.96 standard errors would go below 0 (-4.79%)."""
+    low, high = analysis_cli.wilson(2, 10)
+    assert (round(low, 4), round(high, 4)) == (0.0567, 0.5098)
+    assert analysis_cli.wilson(0, 5)[0] == 0 and analysis_cli.wilson(5, 5)[1] == 1
+    code, out, _ = run(capsys, "simulate", "--games", "10", "--seed", "1", "--csv")
+    assert code == 0
+    for row in csv.DictReader(io.StringIO(out)):
+        assert 0 <= float(row["low95"]) <= float(row["rate"]) <= float(row["high95"]) <= 1
 
 
 def test_simulate_with_a_careful_seat_without_a_table_says_it_is_slow_and_pairs_the_games(
@@ -149,13 +444,15 @@ def test_simulate_with_a_careful_seat_without_a_table_says_it_is_slow_and_pairs_
     code, out, err = run(capsys, *argv, "--seed", "4", "--policy", "1=careful")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0].startswith("Careful seats weigh each choice by simulating games from it")
-    assert lines[1:3] == [
-        "6 games played.",
-        "Against all greedy: the same games, each seat rolling the same dice, with every seat greedy.",
-    ]
-    assert [line.split(",")[0] for line in lines[3:]] == ["Seat 1", "Seat 2", "Seat 3"]
-    code, table, _ = run(capsys, *argv, "--seed", "4", "--policy", "1=careful", "--csv")
+    note = (
+        "Careful seats weigh each choice by simulating games from it, up to about a third of a second a "
+        "choice: this run is slow."
+    )
+    assert lines[2].startswith("To measure what careful play gains, the same games are also played")
+    assert lines[3:5] == [note, "6 games played."]
+    assert [line.split(",")[0] for line in lines[5:]] == ["Seat 1", "Seat 2", "Seat 3"]
+    code, table, err = run(capsys, *argv, "--seed", "4", "--policy", "1=careful", "--csv")
+    assert err.splitlines()[0] == note  # standard error: the CSV stays clean
     rows = list(csv.DictReader(io.StringIO(table)))
     assert sum(int(r["wins"]) for r in rows) == 6
     assert abs(sum(float(r["gain"]) for r in rows)) < 1e-9
@@ -163,11 +460,9 @@ def test_simulate_with_a_careful_seat_without_a_table_says_it_is_slow_and_pairs_
 
 
 def test_a_slow_run_says_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
-    from lcr_audio.game.analysis import cli as analysis_cli
-
     monkeypatch.setattr(analysis_cli, "PROGRESS_SECONDS", 0.0)
     out = io.StringIO()
-    progress = analysis_cli.Progress(out, 200, quiet=False, time_left=True)
+    progress = analysis_cli.Progress(out, 200, time_left=True)
     progress.start -= 30.0  # 30 seconds ago
     progress(50)  # a quarter in 30 seconds: 90 more
     progress.start -= 570.0

@@ -230,6 +230,7 @@ def test_simulations_agree_with_the_table_within_three_standard_errors(rules: Ru
     fast = chain_simulator(rules)
     rng = random.Random(11)
     generator = np.random.default_rng(12)
+    fast_generator = np.random.default_rng(13)
     for _ in range(6):
         chips, pot, mover = random_table_position(rng, rules)
         expected = np.array(table.lookup(chips, pot, mover))
@@ -237,7 +238,7 @@ def test_simulations_agree_with_the_table_within_three_standard_errors(rules: Ru
         tally = play_games(rules, chips, pot, mover, games, generator)
         error = np.sqrt(expected * (1 - expected) / games) + 1e-12
         assert np.all(np.abs(tally.rates - expected) <= 3 * error), (chips, pot, mover, tally.rates, expected)
-        wins = fast.play(fast.index_of(chips, mover), mover, 20_000, generator)
+        wins = fast.play(fast.index_of(chips, mover), mover, 20_000, fast_generator)
         error = np.sqrt(expected * (1 - expected) / 20_000) + 1e-12
         assert np.all(np.abs(wins / 20_000 - expected) <= 3 * error), (chips, pot, mover, wins, expected)
 
@@ -294,3 +295,18 @@ def test_o_again_at_the_same_position_adds_to_the_games_already_played() -> None
     assert again.games > first.games
     other = keeper.odds(position(rules, (3, 1, 2, 2), 0, 1), budget=0.0)
     assert other.games < again.games  # a new position starts a new count
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(players=3, chips=3), Rules(players=3, chips=3, wild=True)], ids=["classes", "one class"]
+)
+def test_solving_reports_progress_that_climbs_to_the_end(rules: Rules) -> None:
+    """A long solve tells how far it is after every sweep, even with Wild dice where the whole chain is one
+    class: the share never goes back, starts at 0 and comes close to 1 before the table is done."""
+    chain = exact.build_chain(rules)
+    shares: list[float] = []
+    exact.solve(rules, chain, progress=shares.append)
+    assert shares[0] == 0.0
+    assert all(b >= a for a, b in itertools.pairwise(shares))
+    assert len(shares) > 20 and shares[-1] > 0.9
+    assert len({round(s, 1) for s in shares}) >= 8  # it climbs in steps, not in one jump at the end

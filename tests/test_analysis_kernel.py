@@ -132,3 +132,60 @@ def test_the_positions_reach_every_kind_of_turn_end() -> None:
     assert "reset" in seen and "reversed" in seen
     assert {f"win {w.value} " for w in WinCondition} <= seen
     assert f"win last-with-chips {ThreeWilds.WIN.value}" in seen
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=5, chips=3),
+        Rules(players=4, chips=2, wild=True),
+        Rules(players=3, chips=3, wild=True, three_wilds=ThreeWilds.WIN),
+        Rules(players=4, chips=4, wild=True, reversible=True),
+    ],
+    ids=repr,
+)
+def test_chain_table_plays_every_turn_as_step_does(rules: Rules) -> None:
+    """The chain simulator's table (R4-R10): from random positions, each ordered roll of three dice read
+    through its column gives the position, the seat to play and the winner that ``step`` gives."""
+    from lcr_audio.game.analysis.chain_sim import MOVED_BITS, chain_simulator
+
+    sim = chain_simulator(rules)
+    size, seats = len(sim.chain.states), rules.players
+    rng = random.Random(31)
+    faces_of = list(itertools.product(rules.die, repeat=3))
+    checked = 0
+    while checked < 300:
+        state = random_position(rng, rules)
+        if state.pot + sum(state.chips) != rules.total_chips or sum(1 for n in state.chips if n) < 2:
+            continue
+        number = rng.randrange(len(faces_of))  # numbers below 216 stand for the roll of the same index
+        value = int(sim.entries[sim.index_of(state.chips, state.seat) * sim.span + int(sim.columns[number])])
+        after, moved = (value >> MOVED_BITS) // sim.span, value & ((1 << MOVED_BITS) - 1)
+        expected, _, _ = engine_turn(state, faces_of[number], Policy())
+        if expected.over:
+            assert after >= size and (state.seat + after - size) % seats == expected.winner
+        else:
+            mover = (state.seat + moved) % seats
+            assert after < size and mover == expected.seat
+            turned = tuple(expected.chips[(mover + k) % seats] for k in range(seats))
+            assert tuple(int(n) for n in sim.chain.states[after]) == turned
+        checked += 1
+
+
+@pytest.mark.parametrize("rules", [Rules(players=5), Rules(players=4, wild=True)], ids=repr)
+def test_chain_table_columns_have_exactly_their_chances(rules: Rules) -> None:
+    """Each column of three dice kinds is read from 303 of the 65,536 numbers for each ordered roll that
+    shows those kinds (so its chance is exact, R3); the 88 numbers left over roll again, through a column
+    that leaves every position as it is and moves nobody."""
+    from lcr_audio.game.analysis.chain_sim import chain_simulator, kinds, null_column
+
+    sim = chain_simulator(rules)
+    per_kind = {face: rules.die.count(face) for face in kinds(rules)}
+    counts = np.bincount(sim.columns, minlength=sim.span)
+    for column, shown in enumerate(itertools.product(kinds(rules), repeat=3)):
+        ordered_rolls = per_kind[shown[0]] * per_kind[shown[1]] * per_kind[shown[2]]
+        assert counts[column] == 303 * ordered_rolls
+    null = null_column(rules)
+    assert counts[null] == 65_536 - 303 * 216 == 88
+    rows = np.arange(len(sim.chain.states) + rules.players) * sim.span
+    assert np.array_equal(sim.entries[rows + null], rows << 4)  # the same position, nobody moved

@@ -17,7 +17,7 @@ from lcr_audio import i18n
 from lcr_audio.engine import ChooseSeat, Event, Face, Reverse, Rules, WinCondition
 from lcr_audio.game.session import Player, Session
 from lcr_audio.narration import Verbosity
-from lcr_audio.narration.rules_text import explain_roll
+from lcr_audio.narration.explain import explain_roll
 from lcr_audio.tui.input import Press, nothing_key
 
 L, C, R, D, W = Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.WILD

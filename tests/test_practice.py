@@ -6,10 +6,14 @@ work the answer out on their own from the resulting state and events, for seeds 
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import cache
 
+import numpy as np
 import pytest
 
 from lcr_audio import i18n
@@ -28,6 +32,7 @@ from lcr_audio.engine import (
     position,
     step,
 )
+from lcr_audio.game.analysis import exact
 from lcr_audio.narration import practice
 from lcr_audio.narration.practice import (
     LESSONS,
@@ -37,6 +42,7 @@ from lcr_audio.narration.practice import (
     Question,
     check,
     lesson,
+    odds,
     questions,
     replay,
     score_text,
@@ -121,12 +127,100 @@ def by_hand(question: Question) -> int | bool | None:
     return answers[question.ask]
 
 
+@cache
+def rolls_by_hand(dice: int) -> tuple[tuple[int, int, int, float], ...]:
+    """Every distinct roll of ``dice`` plain dice as (Ls, Cs, Rs, chance): a face is L, C or R one time in
+    six each and a dot one time in two (R3), so a roll is a multinomial draw."""
+    out = []
+    for left, center, right in itertools.product(range(dice + 1), repeat=3):
+        dots = dice - left - center - right
+        if dots >= 0:
+            ways = math.factorial(dice) // math.prod(map(math.factorial, (left, center, right, dots)))
+            out.append((left, center, right, ways * (1 / 6) ** (dice - dots) * (1 / 2) ** dots))
+    return tuple(out)
+
+
+@cache
+def odds_by_hand(players: int, chips: int) -> tuple[float, ...]:
+    """Each seat's chance of winning from the start, seat 1 rolling first, under the standard rules, solved
+    here without the game's code: R4 (min(chips, 3) dice, seats without chips skipped), R5 (L to the next
+    seat, R to the one before, C to the pot), R10 (one seat left with chips wins).
+
+    Positions are (chips, seat to play). A C takes a chip off the table for good, so positions fall into
+    classes by the chips on the table; each class is one linear system, solved after the classes below.
+    Small tables only (3 players, or 1 chip each): the systems are dense.
+    """
+    solved: dict[tuple[tuple[int, ...], int], np.ndarray] = {}
+    for on_table in range(2, players * chips + 1):
+        group = [
+            (held, mover)
+            for held in itertools.product(range(on_table + 1), repeat=players)
+            if sum(held) == on_table and sum(1 for n in held if n) >= 2
+            for mover in range(players)
+            if held[mover]
+        ]
+        index = {g: i for i, g in enumerate(group)}
+        system, constant = np.eye(len(group)), np.zeros((len(group), players))
+        for i, (held, mover) in enumerate(group):
+            for left, center, right, chance in rolls_by_hand(min(held[mover], 3)):
+                after = list(held)
+                after[mover] -= left + center + right
+                after[(mover + 1) % players] += left
+                after[(mover - 1) % players] += right
+                holders = [seat for seat in range(players) if after[seat]]
+                if len(holders) == 1:
+                    constant[i, holders[0]] += chance
+                    continue
+                following = next(
+                    (mover + k) % players for k in range(1, players + 1) if after[(mover + k) % players]
+                )
+                if center:
+                    constant[i] += chance * solved[tuple(after), following]
+                else:
+                    system[i, index[tuple(after), following]] -= chance
+        for (held, mover), row in zip(group, np.linalg.solve(system, constant), strict=True):
+            solved[held, mover] = row
+    return tuple(float(x) for x in solved[(chips,) * players, 0])
+
+
+@cache
+def odds_from_the_exact_chain(players: int, chips: int) -> tuple[float, ...]:
+    """The same from the analysis package's chain, read here (not through the odds lookup the lesson
+    uses); checked against :func:`odds_by_hand` on the small tables."""
+    rules = Rules(players=players, chips=chips)
+    chain = exact.build_chain(rules)
+    row = next(i for i, held in enumerate(chain.states) if list(held) == [chips] * players)
+    return tuple(float(x) for x in exact.solve(rules, chain).win[row])
+
+
+def start_odds_here(question: Question) -> tuple[float, ...]:
+    """Each seat's chance from the question's state, which must be the start of a game (seat 1 first)."""
+    rules, start = question.state.rules, question.state
+    assert start.chips == (rules.chips,) * rules.players and start.pot == 0 and start.seat == 0
+    if rules.players == 3 or rules.chips == 1:
+        return odds_by_hand(rules.players, rules.chips)
+    return odds_from_the_exact_chain(rules.players, rules.chips)
+
+
+ODDS_ASKS = (Ask.MOST_LIKELY, Ask.LEAST_LIKELY, Ask.IS_LEAST_LIKELY, Ask.MORE_LIKELY)
+
+
 def worked_out(question: Question) -> int | bool:
     """The answer, worked out here from the rules (R3-R12) and the replayed game, not by the module."""
     final, events = play_again(question)
     start, subject = question.state, question.subject
     won = [e for e in events if isinstance(e, GameWon)]
     ask = question.ask
+    if ask in ODDS_ASKS:
+        chances = start_odds_here(question)
+        seats = range(len(chances))
+        if ask is Ask.MOST_LIKELY:
+            return max(seats, key=chances.__getitem__)
+        if ask is Ask.LEAST_LIKELY:
+            return min(seats, key=chances.__getitem__)
+        if ask is Ask.IS_LEAST_LIKELY:
+            return subject == min(seats, key=chances.__getitem__)
+        return 0 if chances[0] > chances[subject] else subject
     if ask is Ask.FACE_COUNT:
         assert question.face is not None
         return FACES_PER_DIE[start.rules.wild, question.face]
@@ -182,6 +276,7 @@ def test_the_lessons_come_in_the_agreed_order() -> None:
         "roll-all-dots",
         "last-chip-in-pot",
         "reset",
+        "odds",
     ]
     for item in LESSONS:
         assert item.title and item.intro and item.size > 0
@@ -425,3 +520,100 @@ def test_someone_else_s_roll_is_explained_to_the_listener() -> None:
         f"{roller}'s L sent a chip to you, on {roller}'s left. The dot let {roller} keep one chip. "
         "So you have 2 chips now."
     )
+
+
+# --- the odds lesson (issue 15, item 5) ---
+
+ODDS_SEEDS = range(40)
+
+
+@cache
+def odds_asked() -> tuple[Question, ...]:
+    return tuple(q for seed in ODDS_SEEDS for q in questions("odds", seed))
+
+
+def test_the_odds_solved_by_hand_agree_with_the_exact_chain() -> None:
+    """The two oracles of the odds questions agree where both run, and each sums to 1."""
+    for players, chips in ((3, 1), (3, 2), (3, 3), (4, 1), (5, 1)):
+        by_hand = odds_by_hand(players, chips)
+        assert sum(by_hand) == pytest.approx(1, abs=1e-12)
+        assert by_hand == pytest.approx(odds_from_the_exact_chain(players, chips), abs=1e-12)
+    assert sum(odds_from_the_exact_chain(5, 3)) == pytest.approx(1, abs=1e-12)
+
+
+def test_odds_questions_say_every_chance_computed_and_are_settled_by_them() -> None:
+    """Every chance said is the one worked out here, to one decimal, seat 1 first; and a question is asked
+    only where the chances as said settle its answer (no 20.6 against 20.6)."""
+    for q in odds_asked():
+        chances = start_odds_here(q)
+        spoken = [f"{chance * 100:.1f}" for chance in chances]
+        items = [f"{q.names[seat]}: {spoken[seat]} percent" for seat in range(len(chances))]
+        places = [q.note.index(item) for item in items]
+        assert places == sorted(places), q.note
+        assert q.note.startswith("Worked out exactly, the chances of winning are ")
+        assert q.explanation.startswith(q.note + " So ")
+        assert check(q, q.answer) == (True, f"Right. {q.note}")
+        said = [float(value) for value in spoken]
+        others = [said[s] for s in range(len(said)) if s != q.answer]
+        if q.ask is Ask.MOST_LIKELY:
+            assert said[int(q.answer)] > max(others)
+        elif q.ask is Ask.LEAST_LIKELY:
+            assert said[int(q.answer)] < min(others)
+        elif q.ask is Ask.IS_LEAST_LIKELY:
+            assert q.subject == 1 and "who rolls second" in q.text
+            assert said[1] < min(said[0], *said[2:]) if q.answer else min(said) < said[1]
+        else:
+            assert q.choices == (0, q.subject) and said[0] != said[q.subject]
+
+
+def test_odds_reasons_are_said_only_where_the_numbers_show_them() -> None:
+    """R1, R5 facts as reasons: the first roller gives chips away first, the second gets the first's L
+    chips, the last keeps its chips while the others roll and gets the first's R chips. Each is said only
+    when the chances worked out here show its point, and the main ones always when they do."""
+    for q in odds_asked():
+        chances = start_odds_here(q)
+        first, second, last = q.names[0], q.names[1], q.names[-1]
+        compared = q.choices if q.ask is Ask.MORE_LIKELY else range(len(chances))
+        high = max(chances[s] for s in compared)
+        said_first = f"{first} rolls first, so {first} gives chips away before receiving any." in q.note
+        said_above = f"{second} rolls right after {first}, yet has the better chance" in q.note
+        said_below = f"yet at this table {second}'s chance comes out below {first}'s." in q.note
+        said_last = f"{last} rolls last: {last}'s chips stay put while everyone else rolls" in q.note
+        assert not said_first or chances[0] == min(chances)  # the lowest of all, not only of the two
+        assert not said_above or chances[1] > chances[0]
+        assert not said_below or chances[1] < chances[0]
+        assert not said_last or chances[-1] == high
+        assert not (said_above and said_below)
+        if q.ask is Ask.LEAST_LIKELY and q.answer == 0:
+            assert said_first
+        if q.ask is Ask.MOST_LIKELY and q.answer == len(chances) - 1:
+            assert said_last
+        if q.ask is Ask.IS_LEAST_LIKELY and q.answer:
+            assert said_below
+
+
+def test_the_odds_lesson_covers_3_4_and_5_players_and_the_seat_after_the_first() -> None:
+    """Who is favoured at 3, 4 and 5 players, the standard 3 chips included, and whether the seat after the
+    first is the least likely: both answers come up (the chances decide which, checked above)."""
+    asked = odds_asked()
+    assert {q.state.rules.players for q in asked} == {3, 4, 5}
+    assert {(3, 3), (4, 3), (5, 3)} <= {(q.state.rules.players, q.state.rules.chips) for q in asked}
+    assert {q.ask for q in asked} == set(ODDS_ASKS)
+    second = [q for q in asked if q.ask is Ask.IS_LEAST_LIKELY]
+    assert {q.answer for q in second} == {True, False}
+
+
+@pytest.mark.parametrize(
+    ("maker", "ask"),
+    [
+        (odds.odds_most, Ask.MOST_LIKELY),
+        (odds.odds_least, Ask.LEAST_LIKELY),
+        (odds.odds_second, Ask.IS_LEAST_LIKELY),
+        (odds.odds_pair, Ask.MORE_LIKELY),
+    ],
+)
+def test_each_odds_maker_asks_its_own_question(maker: Callable[[practice.Maker], Question], ask: Ask) -> None:
+    """No maker falls back on another: a table that settles its question is always found."""
+    assert maker in odds.MAKERS
+    for seed in range(20):
+        assert maker(practice.Maker(lesson("odds"), random.Random(seed))).ask is ask

@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import threading
 from pathlib import Path
 
+import pytest
 from prompt_toolkit.input import PipeInput
 from support.app import make_app
 from support.keys import KeyDriver
@@ -16,6 +18,7 @@ from lcr_audio.app import App
 from lcr_audio.narration.practice import AnswerKind, Question, check, lesson, questions
 from lcr_audio.output.speech import RecordingBackend
 from lcr_audio.settings import Settings, settings_path
+from lcr_audio.tui import practice as practice_screen
 from lcr_audio.tui.practice import PracticeScreen
 
 ENTER = "\r"
@@ -110,7 +113,7 @@ def test_one_lesson_by_keys_right_and_wrong_answers(pipe: PipeInput, tmp_path: P
         assert saved["progress"] == {LESSON: [4, 6]}
         # Escape goes to the list, open on this lesson with its best score; Escape there leaves practice.
         opening = await practice.send(ESCAPE)
-        assert opening.startswith("Practice. Choose a lesson. No chips left, best 4 of 6. 5 of 13.")
+        assert opening.startswith("Practice. Choose a lesson. No chips left, best 4 of 6. 5 of 14.")
         pipe.send_text(ESCAPE)
         await asyncio.wait_for(practice.task, 5)
         assert practice.texts[-1] == "Practice closed."  # leaving is said (issue 10, item 6)
@@ -341,3 +344,43 @@ def test_an_enter_typed_with_the_last_answer_does_not_skip_the_score(pipe: PipeI
         await leave(practice, pipe)
 
     asyncio.run(scenario())
+
+
+# --- issue 15, item 5: the odds lesson ------------------------------------------------------------------
+
+
+def test_the_odds_lesson_by_keys_says_the_chances_after_a_right_answer_too(
+    pipe: PipeInput, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every answer, right or wrong, hears each seat's chance (they are what the lesson teaches); the
+    questions are drawn off the key loop's thread, since they may first work out exact tables; it is the
+    last lesson."""
+    asked = lesson_questions(key="odds")
+    threads: list[threading.Thread] = []
+
+    def drawing(key: str, seed: int) -> list[Question]:
+        threads.append(threading.current_thread())
+        return questions(key, seed)
+
+    monkeypatch.setattr(practice_screen, "questions", drawing)
+
+    async def scenario() -> None:
+        practice = start(pipe, tmp_path, "odds")
+        for number, question in enumerate(asked, 1):
+            await practice.asked(number)
+            right = number % 3 != 0
+            reply = await practice.send(*keys_for(question, right)[0])
+            if right:
+                assert reply == f"Right. {question.note}"
+            else:
+                assert reply == f"Not quite: {question.explanation}"
+                assert reply.startswith(f"Not quite: {question.note} So ")
+            assert "Worked out exactly, the chances of winning are" in reply
+        await practice.until(lambda: practice.texts[-1].startswith("Lesson done"))
+        assert practice.texts[-1] == (
+            "Lesson done: 4 of 6. That was the last lesson. R to repeat it; Escape for the list."
+        )
+        await leave(practice, pipe)
+
+    asyncio.run(scenario())
+    assert threads and threading.main_thread() not in threads

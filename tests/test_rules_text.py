@@ -39,12 +39,12 @@ from lcr_audio.engine import (
     new_game,
     step,
 )
+from lcr_audio.narration.explain import explain_roll
 from lcr_audio.narration.rules_text import (
     BASE_KEYS,
     SECTION_KEYS,
     VARIANT_KEYS,
     Section,
-    explain_roll,
     sections,
 )
 
@@ -588,12 +588,24 @@ def test_the_odds_section_says_the_computed_chances_and_only_what_they_show() ->
         line = next(p for p in paragraphs if p.startswith(f"With {players} players: "))
         for seat, chance in enumerate(chances, start=1):
             assert f"seat {seat}: {percent_tenths(chance)} percent" in line
-        best = max(range(players), key=chances.__getitem__) + 1
-        worst = min(range(players), key=chances.__getitem__) + 1
-        assert line.endswith(f"Seat {best} is favoured, seat {worst} worst off.")
-    # At 3 to 5 players seat 1 is worst off and seat 2 is not: both explanations are said.
+        heard = [round(100 * c, 1) for c in chances]  # as the listener hears them: to a tenth of a percent
+        best = [seat for seat, h in enumerate(heard, start=1) if h == max(heard)]
+        worst = [seat for seat, h in enumerate(heard, start=1) if h == min(heard)]
+        if len(best) == len(worst) == 1:
+            assert line.endswith(f"Seat {best[0]} is favoured, seat {worst[0]} worst off.")
+        else:  # a tie as heard is said as a tie, never a favourite chosen by hidden decimals
+            named = {1: "seat {}", 2: "seats {} and {}", 3: "seats {}, {}, and {}"}
+            assert line.endswith(
+                f"Best placed: {named[len(best)].format(*best)}; worst placed: {named[len(worst)].format(*worst)}."
+            )
+    # At 5 players seats 4 and 5, and seats 1 and 2, tie as heard.
+    assert paragraphs[3].endswith("Best placed: seats 4 and 5; worst placed: seats 1 and 2.")
+    # Seat 1 is worst off (or tied for it) at every size; seat 2 is above the worst only at 3 and 4 players.
     assert "Seat 1 rolls first, so it gives chips away before any come its way." in paragraphs
-    assert any(p.startswith("Seat 2 rolls early, yet it is not worst off") for p in paragraphs)
+    assert (
+        "With 3 and 4 players, seat 2 rolls early yet is not worst off: each L that seat 1 rolls gives seat 2 a chip first."
+        in paragraphs
+    )
 
 
 def test_the_odds_section_adds_the_game_in_force_when_its_table_is_small() -> None:

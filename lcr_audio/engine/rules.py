@@ -123,6 +123,22 @@ class Rules:
         """Chips dealt at the start: players x starting chips."""
         return self.players * self.chips
 
+    @property
+    def reset_possible(self) -> bool:
+        """Whether a turn can end with nobody holding chips and nobody winning under these rules (R11).
+
+        A turn that starts with two or more holders always ends with one: the roller's chips go to neighbours,
+        to players they choose or to the pot, and chips are only taken from others by the roller. So only a
+        last holder can empty the table. Under R10 ``last-with-chips`` there is never a last holder who rolls;
+        under ``roll-all-dots`` a last C does it; under ``last-chip-in-pot`` a C wins instead, and only three
+        reversed Wilds (R9 with Wild dice) put the last chips in the pot without winning.
+        """
+        if self.win is WinCondition.ROLL_ALL_DOTS:
+            return True
+        if self.win is WinCondition.LAST_CHIP_IN_POT:
+            return self.wild and self.reversible
+        return False
+
 
 @cache
 def _field_types() -> dict[str, type]:

@@ -11,7 +11,16 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from lcr_audio.i18n import _
-from lcr_audio.tui.input import KeyLoop, Press, Question, Voice, answers_in_time, first_letter_match, handles
+from lcr_audio.tui.input import (
+    KeyLoop,
+    Press,
+    Question,
+    Voice,
+    answers_in_time,
+    finishes,
+    first_letter_match,
+    handles,
+)
 from lcr_audio.tui.keys import Command, Context
 
 T = TypeVar("T")
@@ -164,15 +173,8 @@ class YesNo(Question[bool]):
         """Only keys read after the question was said answer it."""
         return answers_in_time(press.stamp, self.asked)
 
-    @handles(Command.YES)
-    def yes(self, press: Press) -> None:
-        """Yes."""
-        self.finish(True)
-
-    @handles(Command.NO)
-    def no(self, press: Press) -> None:
-        """No (N or Escape)."""
-        self.finish(False)
+    yes = finishes(Command.YES, value=True)
+    no = finishes(Command.NO, value=False)  # N or Escape
 
     def unbound(self, press: Press) -> None:
         """Any other key: the question again."""

@@ -9,7 +9,7 @@ mode, :class:`Review` (the review keys of a game) under the game's modes and its
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from lcr_audio.i18n import _
@@ -19,6 +19,17 @@ from lcr_audio.tui.keys import Command, Context
 
 if TYPE_CHECKING:
     from lcr_audio.tui.play import PlayScreen
+
+
+def on(*commands: Command, does: Callable[[PlayScreen], object]) -> Callable[[Anytime, Press], None]:
+    """A handler for ``commands`` that calls ``does`` with the play screen, whichever of their keys was
+    pressed (the key table's rows give the keys and F1's sentence)."""
+
+    @handles(*commands)
+    def handler(mode: Anytime, press: Press) -> None:
+        does(mode.screen)
+
+    return handler
 
 
 class Anytime(Mode):
@@ -32,25 +43,10 @@ class Anytime(Mode):
         """The question pending, said again after a detour."""
         return self.screen.question_again()
 
-    @handles(Command.QUIET)
-    def quiet(self, press: Press) -> None:
-        """Stop the speech now."""
-        self.screen.quiet()
-
-    @handles(Command.VOLUME_DOWN)
-    def volume_down(self, press: Press) -> None:
-        """Sounds quieter."""
-        self.screen.volume(-1)
-
-    @handles(Command.VOLUME_UP)
-    def volume_up(self, press: Press) -> None:
-        """Sounds louder."""
-        self.screen.volume(+1)
-
-    @handles(Command.QUIT_NOW)
-    def quit_now(self, press: Press) -> None:
-        """Save and leave at once."""
-        self.screen.quit_now()
+    quiet = on(Command.QUIET, does=lambda screen: screen.quiet())
+    volume_down = on(Command.VOLUME_DOWN, does=lambda screen: screen.volume(-1))
+    volume_up = on(Command.VOLUME_UP, does=lambda screen: screen.volume(+1))
+    quit_now = on(Command.QUIT_NOW, does=lambda screen: screen.quit_now())  # save and leave at once
 
 
 class Review(Anytime):
@@ -60,55 +56,19 @@ class Review(Anytime):
         """A decision key answers only a question already handed to speech (issue 10, item 5)."""
         return self.screen.heard(press)
 
-    @handles(Command.STATUS)
-    def status(self, press: Press) -> None:
-        """Every seat's chips and the pot."""
-        self.screen.status()
-
-    @handles(Command.RULES)
-    def rules(self, press: Press) -> None:
-        """The rules in force."""
-        self.screen.answer(rules_summary(self.screen.session.rules))
-
-    @handles(Command.RULES_READER)
-    def rules_reader(self, press: Press) -> None:
-        """The rules, section by section."""
-        self.screen.open_reader()
-
-    @handles(Command.HISTORY_BACK)
-    def history_back(self, press: Press) -> None:
-        """The previous message (the first press repeats the last one)."""
-        self.screen.history_step(-1)
-
-    @handles(Command.HISTORY_FORWARD)
-    def history_forward(self, press: Press) -> None:
-        """The next message."""
-        self.screen.history_step(+1)
-
-    @handles(Command.HISTORY_FIRST)
-    def history_first(self, press: Press) -> None:
-        """The first message."""
-        self.screen.history_jump(0)
-
-    @handles(Command.HISTORY_LAST)
-    def history_last(self, press: Press) -> None:
-        """The last message."""
-        self.screen.history_jump(len(self.screen.history) - 1)
-
-    @handles(Command.VERBOSITY)
-    def verbosity(self, press: Press) -> None:
-        """Brief, normal or full."""
-        self.screen.cycle_verbosity()
-
-    @handles(Command.SLOWER)
-    def slower(self, press: Press) -> None:
-        """The game's own voice slower."""
-        self.screen.rate(-1)
-
-    @handles(Command.FASTER)
-    def faster(self, press: Press) -> None:
-        """The game's own voice faster."""
-        self.screen.rate(+1)
+    status = on(Command.STATUS, does=lambda screen: screen.status())
+    rules = on(Command.RULES, does=lambda screen: screen.answer(rules_summary(screen.session.rules)))
+    rules_reader = on(Command.RULES_READER, does=lambda screen: screen.open_reader())
+    # the first press of the previous message repeats the last one
+    history_back = on(Command.HISTORY_BACK, does=lambda screen: screen.history_step(-1))
+    history_forward = on(Command.HISTORY_FORWARD, does=lambda screen: screen.history_step(+1))
+    history_first = on(Command.HISTORY_FIRST, does=lambda screen: screen.history_jump(0))
+    history_last = on(Command.HISTORY_LAST, does=lambda screen: screen.history_jump(len(screen.history) - 1))
+    verbosity = on(Command.VERBOSITY, does=lambda screen: screen.cycle_verbosity())
+    slower = on(Command.SLOWER, does=lambda screen: screen.rate(-1))  # the game's own voice
+    faster = on(Command.FASTER, does=lambda screen: screen.rate(+1))
+    options = on(Command.OPTIONS, does=lambda screen: screen.open_options())
+    odds = on(Command.ODDS, does=lambda screen: screen.odds())  # each seat's chance of winning (issue 15)
 
     @handles(Command.CHAT)
     def chat(self, press: Press) -> None:
@@ -123,54 +83,22 @@ class Review(Anytime):
         """Chat is left out of F1's list at a table with nobody online."""
         return frozenset() if self.screen.chats else frozenset({Command.CHAT})
 
-    @handles(Command.OPTIONS)
-    def options(self, press: Press) -> None:
-        """The options menu."""
-        self.screen.open_options()
-
-    @handles(Command.ODDS)
-    def odds(self, press: Press) -> None:
-        """Each seat's chance of winning from here (issue 15)."""
-        self.screen.odds()
-
 
 class Playing(Review):
     """The keys of a game under way (not at its yes-or-no question)."""
 
-    @handles(Command.POT)
-    def pot(self, press: Press) -> None:
-        """The pot."""
-        self.screen.answer(self.screen.narrator.pot(self.screen.state).text)
-
-    @handles(Command.TURN)
-    def turn(self, press: Press) -> None:
-        """Whose turn it is."""
-        self.screen.answer(self.screen.narrator.whose_turn(self.screen.state).text)
-
-    @handles(Command.NEIGHBOURS)
-    def neighbours(self, press: Press) -> None:
-        """Who sits on either side, with their chips."""
-        self.screen.neighbours()
-
-    @handles(Command.EXPLAIN_ROLL)
-    def explain_roll(self, press: Press) -> None:
-        """The last roll, face by face."""
-        self.screen.explain_roll()
-
-    @handles(Command.SAVE)
-    def save(self, press: Press) -> None:
-        """Save the game now."""
-        self.screen.save_now()
+    pot = on(Command.POT, does=lambda screen: screen.answer(screen.narrator.pot(screen.state).text))
+    turn = on(Command.TURN, does=lambda screen: screen.answer(screen.narrator.whose_turn(screen.state).text))
+    neighbours = on(Command.NEIGHBOURS, does=lambda screen: screen.neighbours())
+    explain_roll = on(Command.EXPLAIN_ROLL, does=lambda screen: screen.explain_roll())
+    save = on(Command.SAVE, does=lambda screen: screen.save_now())
+    # Escape: quit the game, after a yes or no question (while choosing: the question again)
+    menu = on(Command.MENU, does=lambda screen: screen.menu())
 
     @handles(Command.SEAT)
     def seat(self, press: Press) -> None:
         """One seat's chips (while choosing for a Wild: go to that seat)."""
         self.screen.seat(press.data)
-
-    @handles(Command.MENU)
-    def menu(self, press: Press) -> None:
-        """Escape: quit the game, after a yes or no question (while choosing: the question again)."""
-        self.screen.menu()
 
 
 class TurnMode(Playing):
@@ -183,15 +111,8 @@ class TurnMode(Playing):
         """ROLL or WATCH, as the screen says."""
         return self.screen.context
 
-    @handles(Command.ROLL)
-    def roll(self, press: Press) -> None:
-        """Roll the dice (a press after the turn was announced)."""
-        self.screen.roll()
-
-    @handles(Command.PAUSE)
-    def pause(self, press: Press) -> None:
-        """Pause the computer players, or let them go on."""
-        self.screen.toggle_pause()
+    roll = on(Command.ROLL, does=lambda screen: screen.roll())  # a press after the turn was announced
+    pause = on(Command.PAUSE, does=lambda screen: screen.toggle_pause())  # the computer players
 
 
 class ReverseMode(Playing):
@@ -199,20 +120,9 @@ class ReverseMode(Playing):
 
     contexts = frozenset({Context.REVERSE})
 
-    @handles(Command.YES)
-    def yes(self, press: Press) -> None:
-        """Reverse."""
-        self.screen.yes_no(True)
-
-    @handles(Command.NO)
-    def no(self, press: Press) -> None:
-        """Do not reverse."""
-        self.screen.yes_no(False)
-
-    @handles(Command.EXPLAIN)
-    def explain(self, press: Press) -> None:
-        """What reversing does."""
-        self.screen.answer(reversal_explained(self.screen.session.rules))
+    yes = on(Command.YES, does=lambda screen: screen.yes_no(True))
+    no = on(Command.NO, does=lambda screen: screen.yes_no(False))
+    explain = on(Command.EXPLAIN, does=lambda screen: screen.answer(reversal_explained(screen.session.rules)))
 
 
 class ChoiceMode(Playing):
@@ -220,20 +130,10 @@ class ChoiceMode(Playing):
 
     contexts = frozenset({Context.CHOOSE})
 
-    @handles(Command.NEXT_SEAT)
-    def next_seat(self, press: Press) -> None:
-        """The next seat to choose."""
-        self.screen.move_choice(+1)
-
-    @handles(Command.PREVIOUS_SEAT)
-    def previous_seat(self, press: Press) -> None:
-        """The previous seat to choose."""
-        self.screen.move_choice(-1)
-
-    @handles(Command.CONFIRM_SEAT)
-    def confirm_seat(self, press: Press) -> None:
-        """Choose the seat offered (a press after the question was heard)."""
-        self.screen.confirm_choice()
+    next_seat = on(Command.NEXT_SEAT, does=lambda screen: screen.move_choice(+1))
+    previous_seat = on(Command.PREVIOUS_SEAT, does=lambda screen: screen.move_choice(-1))
+    # a press after the question was heard
+    confirm_seat = on(Command.CONFIRM_SEAT, does=lambda screen: screen.confirm_choice())
 
 
 class ConfirmMode(Review):
@@ -241,15 +141,8 @@ class ConfirmMode(Review):
 
     contexts = frozenset({Context.CONFIRM})
 
-    @handles(Command.YES)
-    def yes(self, press: Press) -> None:
-        """Yes."""
-        self.screen.yes_no(True)
-
-    @handles(Command.NO)
-    def no(self, press: Press) -> None:
-        """No (N or Escape)."""
-        self.screen.yes_no(False)
+    yes = on(Command.YES, does=lambda screen: screen.yes_no(True))
+    no = on(Command.NO, does=lambda screen: screen.yes_no(False))  # N or Escape
 
     def unbound(self, press: Press) -> None:
         """Another key: the question again."""
@@ -262,79 +155,36 @@ class ConfirmMode(Review):
         self.screen.error(f"{_('Please press Y or N.')} {question}")
 
 
-class OptionsMode(Anytime):
+class Overlay(Anytime):
+    """A list shown over the game (the options menu, the rules reader): Up and Down step through its lines,
+    Escape closes it."""
+
+    def reminder(self) -> str:
+        """The line under review."""
+        return self.screen.overlay_line()
+
+    next_line = on(Command.NEXT_LINE, does=lambda screen: screen.line(+1))
+    previous_line = on(Command.PREVIOUS_LINE, does=lambda screen: screen.line(-1))
+    close = on(Command.CLOSE, does=lambda screen: screen.close_overlay())  # back to the game
+
+
+class OptionsMode(Overlay):
     """The options menu, open during a game."""
 
     contexts = frozenset({Context.OPTIONS})
 
-    def reminder(self) -> str:
-        """The line under review."""
-        return self.screen.overlay_line()
-
-    @handles(Command.NEXT_LINE)
-    def next_option(self, press: Press) -> None:
-        """The next option."""
-        self.screen.line(+1)
-
-    @handles(Command.PREVIOUS_LINE)
-    def previous_option(self, press: Press) -> None:
-        """The previous option."""
-        self.screen.line(-1)
-
-    @handles(Command.INCREASE)
-    def increase(self, press: Press) -> None:
-        """The option's value up."""
-        self.screen.change_option(+1)
-
-    @handles(Command.DECREASE)
-    def decrease(self, press: Press) -> None:
-        """The option's value down."""
-        self.screen.change_option(-1)
-
-    @handles(Command.CLOSE)
-    def close(self, press: Press) -> None:
-        """Back to the game."""
-        self.screen.close_overlay()
+    increase = on(Command.INCREASE, does=lambda screen: screen.change_option(+1))
+    decrease = on(Command.DECREASE, does=lambda screen: screen.change_option(-1))
 
 
-class ReaderMode(Anytime):
-    """The rules reader, open during a game (Control+F1)."""
+class ReaderMode(Overlay):
+    """The rules reader, open during a game (Control+F1): its lines are the sections' titles."""
 
     contexts = frozenset({Context.READER})
 
-    def reminder(self) -> str:
-        """The line under review."""
-        return self.screen.overlay_line()
-
-    @handles(Command.NEXT_LINE)
-    def next_section(self, press: Press) -> None:
-        """The next section's title."""
-        self.screen.line(+1)
-
-    @handles(Command.PREVIOUS_LINE)
-    def previous_section(self, press: Press) -> None:
-        """The previous section's title."""
-        self.screen.line(-1)
-
-    @handles(Command.FIRST_LINE)
-    def first_section(self, press: Press) -> None:
-        """The first section's title."""
-        self.screen.section(0)
-
-    @handles(Command.LAST_LINE)
-    def last_section(self, press: Press) -> None:
-        """The last section's title."""
-        self.screen.section(-1)
-
-    @handles(Command.READ_ALL)
-    def read_all(self, press: Press) -> None:
-        """The whole section."""
-        self.screen.read_section()
-
-    @handles(Command.CLOSE)
-    def close(self, press: Press) -> None:
-        """Back to the game."""
-        self.screen.close_overlay()
+    first_section = on(Command.FIRST_LINE, does=lambda screen: screen.section(0))
+    last_section = on(Command.LAST_LINE, does=lambda screen: screen.section(-1))
+    read_all = on(Command.READ_ALL, does=lambda screen: screen.read_section())  # the whole section
 
 
 class GameRouter(Mode):
@@ -375,10 +225,12 @@ __all__ = [
     "ConfirmMode",
     "GameRouter",
     "OptionsMode",
+    "Overlay",
     "Playing",
     "ReaderMode",
     "ReverseMode",
     "Review",
     "TurnMode",
     "game_modes",
+    "on",
 ]

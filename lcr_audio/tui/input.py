@@ -270,6 +270,67 @@ class Question(Mode, Generic[T]):
         self.fail(EOFError())
 
 
+def finishes(*commands: Command, value: T) -> Callable[[Question[T], Press], None]:
+    """A :class:`Question`'s handler for ``commands`` that ends it with ``value`` (Y: True, N: False).
+
+    Bound as a class attribute: ``yes = finishes(Command.YES, value=True)``.
+    """
+
+    @handles(*commands)
+    def handler(mode: Question[T], press: Press) -> None:
+        mode.finish(value)
+
+    return handler
+
+
+def leaves(*commands: Command, error: Callable[[], BaseException]) -> Callable[[Question[Any], Press], None]:
+    """A :class:`Question`'s handler for ``commands`` that ends it with a new ``error()``, raised where it
+    was asked (Escape leaving a setup or a lesson)."""
+
+    @handles(*commands)
+    def handler(mode: Question[Any], press: Press) -> None:
+        mode.fail(error())
+
+    return handler
+
+
+class Lines(Mode):
+    """A mode over lines said one at a time (a menu's items, the rules reader's sections): Down and Up step
+    to the next and previous line, wrapping round, Home and End go to the first and the last.
+
+    A subclass says where the cursor is (:attr:`line_index`) and moves it (:meth:`go`).
+    """
+
+    @property
+    def line_index(self) -> int:
+        """The line under the cursor, 0-based."""
+        raise NotImplementedError
+
+    def go(self, index: int) -> None:
+        """Move to line ``index`` (wrapping round: -1 is the last) and say it."""
+        raise NotImplementedError
+
+    @handles(Command.NEXT_LINE)
+    def next_line(self, press: Press) -> None:
+        """The next line (after the last, the first)."""
+        self.go(self.line_index + 1)
+
+    @handles(Command.PREVIOUS_LINE)
+    def previous_line(self, press: Press) -> None:
+        """The previous line (before the first, the last)."""
+        self.go(self.line_index - 1)
+
+    @handles(Command.FIRST_LINE)
+    def first_line(self, press: Press) -> None:
+        """The first line."""
+        self.go(0)
+
+    @handles(Command.LAST_LINE)
+    def last_line(self, press: Press) -> None:
+        """The last line."""
+        self.go(-1)
+
+
 class KeyList(Mode):
     """F1's list: the keys of the mode under it, one per utterance; Up and Down step, Escape closes."""
 
@@ -481,11 +542,14 @@ __all__ = [
     "ESCAPE_FLUSH_SECONDS",
     "KeyList",
     "KeyLoop",
+    "Lines",
     "Mode",
     "Press",
     "Question",
     "SpeakerVoice",
     "Voice",
+    "finishes",
     "first_letter_match",
     "handles",
+    "leaves",
 ]

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from lcr_audio.i18n import _
-from lcr_audio.tui.input import KeyLoop, Press, Question, Voice, first_letter_match, handles
+from lcr_audio.tui.input import KeyLoop, Lines, Press, Question, Voice, first_letter_match, handles
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.menu_text import item_line, keys_help, opening
 
 T = TypeVar("T")
 
 
-class Menu(Question[T]):
+class Menu(Lines, Question[T]):
     """A menu as an input mode; its value is the item chosen (or ``escape`` on Escape).
 
     Args:
@@ -67,29 +67,15 @@ class Menu(Question[T]):
         """The item under the cursor."""
         return self._current()
 
-    def _go(self, index: int) -> None:
+    @property
+    def line_index(self) -> int:
+        """The item under the cursor."""
+        return self.index
+
+    def go(self, index: int) -> None:
+        """Move to item ``index`` (wrapping round) and say it."""
         self.index = index % len(self.items)
         self.voice.answer(self._current())
-
-    @handles(Command.NEXT_LINE)
-    def next_item(self, press: Press) -> None:
-        """The next item (after the last, the first)."""
-        self._go(self.index + 1)
-
-    @handles(Command.PREVIOUS_LINE)
-    def previous_item(self, press: Press) -> None:
-        """The previous item."""
-        self._go(self.index - 1)
-
-    @handles(Command.FIRST_LINE)
-    def first_item(self, press: Press) -> None:
-        """The first item."""
-        self._go(0)
-
-    @handles(Command.LAST_LINE)
-    def last_item(self, press: Press) -> None:
-        """The last item."""
-        self._go(len(self.items) - 1)
 
     @handles(Command.CHOOSE)
     def choose(self, press: Press) -> None:
@@ -113,7 +99,7 @@ class Menu(Question[T]):
             # Translators: a letter that starts no item of the menu.
             self.voice.error(_("No item starts with {letter}.").format(letter=key.upper()))
             return
-        self._go(found)
+        self.go(found)
 
     def unbound(self, press: Press) -> None:
         """A key that does nothing here: the keys of a menu."""

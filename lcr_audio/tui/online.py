@@ -1,9 +1,9 @@
 """Online tables at the keyboard: the lobby, the chat line and the game screen of a remote table.
 
-``lcr-audio join`` and ``lcr-audio host`` end up in :func:`run_online`: it connects (``Link``), speaks the
-lobby (arrivals, rules; the host adds computer players, changes the rules and starts), then plays the game
-with the ordinary play screen over a :class:`~lcr_audio.game.online.client.RemoteSession`, so every key and
-every sentence is the local game's, in this player's language. Chat (M) works in the lobby and in the
+``lcr-audio join`` and ``lcr-audio host`` end up in :meth:`OnlineClient.run`: it connects (``Link``), speaks
+the lobby (arrivals, rules; the host adds computer players, changes the rules and starts), then plays the
+game with the ordinary play screen over a :class:`~lcr_audio.game.online.client.RemoteSession`, so every key
+and every sentence is the local game's, in this player's language. Chat (M) works in the lobby and in the
 game; it is spoken to everyone with the sender's name and kept in the history.
 """
 
@@ -600,21 +600,3 @@ class OnlineScreen(PlayScreen):
             return
 
         self._chat_task = asyncio.ensure_future(self.client.chat(loop))
-
-
-async def run_online(
-    app: Host,
-    address: str,
-    code: str,
-    names: list[str],
-    rules: Rules | None,
-    *,
-    shown: str = "",
-    serving: bool = False,
-) -> int:
-    """Join the table ``code`` at ``address`` (or open one when ``code`` is empty) and play it; ``shown``
-    is the address to read out to friends (the host's).
-
-    Returns the exit code: 0 after the game or leaving, 1 when the table cannot be reached or refuses.
-    """
-    return await OnlineClient(app, address, code, names, rules, shown, serving=serving).run()

@@ -40,8 +40,8 @@ from lcr_audio.game.saves import Series
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration import Narrator, Priority, Utterance, Verbosity, phrases
+from lcr_audio.narration.explain import explain_roll
 from lcr_audio.narration.lists import unit_list
-from lcr_audio.narration.rules_text import explain_roll
 from lcr_audio.narration.series import series_text, standings
 from lcr_audio.output.sound import SoundPlayer
 from lcr_audio.output.speech import Speaker, SpeechMode
@@ -188,10 +188,10 @@ class PlayScreen:
 
     def use(self, session: Session) -> None:
         """Play ``session`` from now on (a new game, or the scorekeeper's undo)."""
-        self.session = session
+        self.session: Session = session
         done = len(session.actions)  # an undo keeps the marks of the actions kept; a new game none but 0
         self.lines_before = {count: at for count, at in self.lines_before.items() if count <= done}
-        self.narrator = Narrator(
+        self.narrator: Narrator = Narrator(
             session.names,
             session.humans,
             verbosity=Verbosity(self.settings.verbosity),

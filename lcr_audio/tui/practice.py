@@ -7,6 +7,7 @@ face. A lesson ends with its score, and the best score per lesson is remembered.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from typing import TYPE_CHECKING
@@ -24,7 +25,16 @@ from lcr_audio.narration.practice import (
     questions,
     score_text,
 )
-from lcr_audio.tui.input import KeyLoop, Press, SpeakerVoice, Voice, answers_in_time, handles
+from lcr_audio.tui.input import (
+    KeyLoop,
+    Press,
+    SpeakerVoice,
+    Voice,
+    answers_in_time,
+    finishes,
+    handles,
+    leaves,
+)
 from lcr_audio.tui.input import Question as AskMode
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.menu import menu
@@ -141,13 +151,15 @@ class PracticeScreen:
     async def lesson(self, loop: KeyLoop, voice: Voice, key: LessonKey) -> LessonKey | None:
         """Run one lesson; return the next lesson's key, the same key to repeat, or None for the list."""
         item = lesson(key)
-        asked = questions(key, self.rng.randrange(2**31))
         self.say(
             # Translators: said when a lesson starts: its title, how many questions, its introduction.
             ngettext(
-                "{title}. {count} question. {intro}", "{title}. {count} questions. {intro}", len(asked)
-            ).format(title=item.title, count=len(asked), intro=item.intro)
+                "{title}. {count} question. {intro}", "{title}. {count} questions. {intro}", item.size
+            ).format(title=item.title, count=item.size, intro=item.intro)
         )
+        # Off the key loop while the introduction is said: the odds lesson may work out exact tables first
+        # (under a second each, once per run).
+        asked = await asyncio.to_thread(questions, key, self.rng.randrange(2**31))
         right = 0
         try:
             for number, question in enumerate(asked, 1):
@@ -243,10 +255,7 @@ class LessonEnd(AskMode[LessonKey | None]):
         if self.heard(press):
             self.finish(self.key)
 
-    @handles(Command.BACK)
-    def back(self, press: Press) -> None:
-        """The lesson list."""
-        self.finish(None)
+    back = finishes(Command.BACK, value=None)  # the lesson list
 
     def unbound(self, press: Press) -> None:
         """Any other key: the choices again."""
@@ -305,20 +314,9 @@ class Answer(AskMode[int | bool]):
         """The question again."""
         self.voice.answer(self.reminder())
 
-    @handles(Command.BACK)
-    def back(self, press: Press) -> None:
-        """Leave the lesson."""
-        self.fail(_Leave())
-
-    @handles(Command.YES)
-    def yes(self, press: Press) -> None:
-        """Answer yes."""
-        self.finish(True)
-
-    @handles(Command.NO)
-    def no(self, press: Press) -> None:
-        """Answer no."""
-        self.finish(False)
+    back = leaves(Command.BACK, error=_Leave)  # leave the lesson
+    yes = finishes(Command.YES, value=True)
+    no = finishes(Command.NO, value=False)
 
     @handles(Command.TYPE)
     def digit(self, press: Press) -> None:

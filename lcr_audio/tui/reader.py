@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from lcr_audio.engine import Rules
 from lcr_audio.i18n import _
 from lcr_audio.narration.rules_text import Section, sections
-from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
+from lcr_audio.tui.input import KeyLoop, Lines, Press, Question, SpeakerVoice, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 
 if TYPE_CHECKING:
@@ -42,9 +42,13 @@ class Sections:
 
     def opening(self) -> str:
         """Said when the reader opens: how it works, then the first section's title."""
+        return f"{self.keys_help()} {self.title()}"
+
+    @staticmethod
+    def keys_help() -> str:
+        """How the reader works: said when it opens, and for a key that does nothing in it."""
         # Translators: said when the rules reader opens, before the first section's title.
-        opening = _("Rules. Up and Down move between sections, Enter reads one, Escape goes back.")
-        return f"{opening} {self.title()}"
+        return _("Rules. Up and Down move between sections, Enter reads one, Escape goes back.")
 
     def title(self) -> str:
         """The current section's title with its place."""
@@ -60,7 +64,7 @@ class Sections:
         return section_text(self.parts[self.index])
 
 
-class RulesReader(Question[None]):
+class RulesReader(Lines, Question[None]):
     """The rules reader outside a game, as an input mode; Escape ends it."""
 
     contexts = frozenset({Context.RULES})
@@ -77,25 +81,14 @@ class RulesReader(Question[None]):
         """The current section's title."""
         return self.sections.title()
 
-    @handles(Command.NEXT_LINE)
-    def next_section(self, press: Press) -> None:
-        """The next section's title."""
-        self.voice.answer(self.sections.go(self.sections.index + 1))
+    @property
+    def line_index(self) -> int:
+        """The section under the cursor."""
+        return self.sections.index
 
-    @handles(Command.PREVIOUS_LINE)
-    def previous_section(self, press: Press) -> None:
-        """The previous section's title."""
-        self.voice.answer(self.sections.go(self.sections.index - 1))
-
-    @handles(Command.FIRST_LINE)
-    def first_section(self, press: Press) -> None:
-        """The first section's title."""
-        self.voice.answer(self.sections.go(0))
-
-    @handles(Command.LAST_LINE)
-    def last_section(self, press: Press) -> None:
-        """The last section's title."""
-        self.voice.answer(self.sections.go(-1))
+    def go(self, index: int) -> None:
+        """Move to section ``index`` (wrapping round) and say its title."""
+        self.voice.answer(self.sections.go(index))
 
     @handles(Command.READ_ALL)
     def read_all(self, press: Press) -> None:
@@ -111,8 +104,7 @@ class RulesReader(Question[None]):
 
     def unbound(self, press: Press) -> None:
         """Any other key: how the reader works."""
-        # Translators: said when the rules reader opens, before the first section's title.
-        self.voice.error(_("Rules. Up and Down move between sections, Enter reads one, Escape goes back."))
+        self.voice.error(self.sections.keys_help())
 
 
 async def read_rules(loop: KeyLoop, voice: Voice, rules: Rules | None) -> None:

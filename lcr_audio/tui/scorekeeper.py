@@ -215,9 +215,11 @@ class Scorekeeper:
 
 
 class _Undo(Mode):
-    """U, in the scorekeeper's modes."""
+    """The scorekeeper's share of its modes: the scorekeeper they serve, and U."""
 
-    keeper: Scorekeeper
+    def __init__(self, screen: PlayScreen, keeper: Scorekeeper) -> None:
+        super().__init__(screen)
+        self.keeper = keeper
 
     @handles(Command.UNDO)
     def undo(self, press: Press) -> None:
@@ -229,10 +231,6 @@ class EntryMode(_Undo, Playing):
     """The scorekeeper waits for the faces of real dice to be typed in."""
 
     contexts = frozenset({Context.ENTRY})
-
-    def __init__(self, screen: PlayScreen, keeper: Scorekeeper) -> None:
-        super().__init__(screen)
-        self.keeper = keeper
 
     @handles(Command.FACE)
     def face(self, press: Press) -> None:
@@ -263,19 +261,11 @@ class KeepReverseMode(_Undo, ReverseMode):
 
     contexts = frozenset({Context.KEEP_REVERSE})
 
-    def __init__(self, screen: PlayScreen, keeper: Scorekeeper) -> None:
-        super().__init__(screen)
-        self.keeper = keeper
-
 
 class KeepChooseMode(_Undo, ChoiceMode):
     """The scorekeeper asks for a Wild's seat (R7, R9); U can still undo."""
 
     contexts = frozenset({Context.KEEP_CHOOSE})
-
-    def __init__(self, screen: PlayScreen, keeper: Scorekeeper) -> None:
-        super().__init__(screen)
-        self.keeper = keeper
 
 
 class ScorekeeperScreen(PlayScreen):

@@ -26,7 +26,7 @@ from lcr_audio.output.speech import Speaker
 from lcr_audio.rule_options import RULE_OPTIONS, RuleOption
 from lcr_audio.tui.choice import Defaults, Option, choose
 from lcr_audio.tui.console import Console
-from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
+from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, finishes, handles, leaves
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.line import TypedLine
 
@@ -71,10 +71,7 @@ class LineEntry(TypedLine):
         """Accept what is typed (nothing: the question's default)."""
         self.finish(self.typed.strip())
 
-    @handles(Command.BACK)
-    def back(self, press: Press) -> None:
-        """Leave the setup."""
-        self.fail(SetupCancelled())
+    back = leaves(Command.BACK, error=SetupCancelled)  # leave the setup
 
 
 class StartQuestion(Question[bool]):
@@ -95,20 +92,9 @@ class StartQuestion(Question[bool]):
         """The question."""
         return self.question
 
-    @handles(Command.ACCEPT)
-    def start(self, press: Press) -> None:
-        """Start with these rules."""
-        self.finish(False)
-
-    @handles(Command.CHANGE_OPTIONS)
-    def change(self, press: Press) -> None:
-        """Change the options one by one."""
-        self.finish(True)
-
-    @handles(Command.BACK)
-    def back(self, press: Press) -> None:
-        """Leave the setup."""
-        self.fail(SetupCancelled())
+    start = finishes(Command.ACCEPT, value=False)  # start with these rules
+    change = finishes(Command.CHANGE_OPTIONS, value=True)  # change the options one by one
+    back = leaves(Command.BACK, error=SetupCancelled)  # leave the setup
 
     def unbound(self, press: Press) -> None:
         """Any other key: the two choices."""

@@ -1,14 +1,27 @@
 """Fast Monte Carlo over the exact table's chain: one table look-up per turn (R4-R10).
 
 When the rules have an exact table (:func:`.exact.supports`), every turn from every position is already
-known as a row of :class:`.exact.Chain`. Here those rows become one table per position of 216 columns,
-one per ordered roll of three fair dice (6 x 6 x 6 equally likely; a seat with fewer dice reads the first,
-R4), so a turn is: take a number below 216, look up the next position and how far the dice moved. Games
-that end move to an absorbing position that names the winner, so batches run without branching.
+known as a row of :class:`.exact.Chain`. Here those rows become one small table per position, with a column
+for each way the three dice can fall when faces that act alike are not told apart (the *kinds*: L, C, R,
+dot, and W with Wild dice; 4 x 4 x 4 = 64 columns, or 5 x 5 x 5 = 125, and a null column). A seat with fewer
+dice reads the first ones (R4). A turn is then: draw a column, look up the next position and how many seats
+the dice moved. Games that end move to an absorbing position that names the winner, so batches run without
+branching.
 
-The dice come from bytes: a byte below 216 is a fair roll (the others are dropped), one byte per turn.
-(A compiled loop over the same table, with numba, was tried: 1.2 million games a second at 5 seats against
-numpy's 0.85 million, both waiting on memory for the table, so numba is not used.)
+Where the time goes, and why the table is shaped so: a turn costs a few passes over the games in play, and
+the look-up is the dearest when the table does not fit in the processor's cache. Columns by kind rather than
+by face (216) make the table about three times smaller, and one 32-bit entry holds both the next position's
+first column (its row offset, so no multiplication) and the seats moved (in the low 4 bits), so a turn reads
+the table once. The seats moved are not taken out turn by turn: the entries themselves are added up, and
+because every row offset is a multiple of the number of seats (the row width is rounded up to one), the sum
+tells the seat to play modulo the seats. A turn is then four passes: add the roll, read the entry, shift out
+the offset, add the entry.
+
+The dice come from the generator's raw 64-bit words read as 16-bit numbers: the first 65,448 of the 65,536
+(303 times 216) stand for the 216 ordered rolls of three dice (6 x 6 x 6), 303 numbers each, mapped to their
+column by a 65,536-entry table. The last 88 numbers (0.13%) go to a *null* column that leaves the position as
+it is, so the turn is rolled again with the next number: the same as drawing again, without a pass to look
+for them. Every column has exactly its chance (tested by counting).
 """
 
 from __future__ import annotations
@@ -17,7 +30,7 @@ import itertools
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -27,34 +40,75 @@ from lcr_audio.engine.rules import MAX_DICE
 from lcr_audio.game.analysis.exact import Chain, TooLargeError, build_chain
 from lcr_audio.game.analysis.kernel import NO_WINNER, IntArray
 
-ROLLS: Final = 6**MAX_DICE
+FACE_ROLLS: Final = 6**MAX_DICE
 """Ordered rolls of three six-sided dice."""
 
-CHUNK: Final = 1 << 16
-"""Games played side by side in one chunk."""
+NUMBERS: Final = 1 << 16
+"""The random numbers a roll is read from (16 bits)."""
+
+FAIR_NUMBERS: Final = NUMBERS - NUMBERS % FACE_ROLLS
+"""Numbers below this stand for rolls (each roll 303 times); the rest roll again (the null column)."""
+
+CHUNK: Final = 1 << 15
+"""Games played side by side in one chunk (their arrays stay in the processor's cache)."""
 
 WORKERS: Final = 2
 """Threads that share a simulation (this project's machines have two cores)."""
 
-TURNS_PER_CHECK: Final = 8
+TURNS_PER_CHECK: Final = 16
 """Turns played before finished games are taken out."""
 
 MAX_TABLE_BYTES: Final = 40_000_000
-"""The largest table built here (5 seats with 3 chips take 5 MB; 6 seats with 3, 87 MB: simulated by the
-kernel instead)."""
+"""The largest table built here (5 seats with 3 chips take 3 MB; 6 seats with 3, 26 MB)."""
+
+MOVED_BITS: Final = 4
+"""An entry's low bits: the seats moved (at most 9); above them, the next position's row offset."""
 
 Int32Array = npt.NDArray[np.int32]
+UInt8Array = npt.NDArray[np.uint8]
 
 
-def _roll_index(rules: Rules) -> IntArray:
-    """For d = 0..3 dice and each of the 216 ordered rolls, the index of its distinct roll (R4)."""
-    faces = sorted(set(rules.die), key=list(Face).index)
-    mapping = np.zeros((MAX_DICE + 1, ROLLS), dtype=np.int64)
+def kinds(rules: Rules) -> list[Face]:
+    """The distinct faces of ``rules``' die, in :class:`Face` order (R3)."""
+    return sorted(set(rules.die), key=list(Face).index)
+
+
+def span(rules: Rules) -> int:
+    """Columns per position: the kinds of three dice (64 with plain dice, 125 with Wild), then the null
+    column, then unused ones up to a multiple of the number of seats."""
+    used = len(kinds(rules)) ** MAX_DICE + 1
+    return -(-used // rules.players) * rules.players
+
+
+def null_column(rules: Rules) -> int:
+    """The column that leaves the position as it is (a number that is not a roll: roll again)."""
+    return len(kinds(rules)) ** MAX_DICE
+
+
+def roll_columns(rules: Rules) -> UInt8Array:
+    """For each 16-bit number, its column: numbers below :data:`FAIR_NUMBERS` stand for the ordered roll
+    ``number % 216`` of three dice (first die slowest), mapped to its three kinds; the others for the null
+    column."""
+    faces = kinds(rules)
+    width = len(faces)
+    by_roll = np.zeros(FACE_ROLLS, dtype=np.uint8)
+    for i, roll in enumerate(itertools.product(rules.die, repeat=MAX_DICE)):
+        first, second, third = (faces.index(face) for face in roll)
+        by_roll[i] = (first * width + second) * width + third
+    columns = np.full(NUMBERS, null_column(rules), dtype=np.uint8)
+    columns[:FAIR_NUMBERS] = by_roll[np.arange(FAIR_NUMBERS) % FACE_ROLLS]
+    return columns
+
+
+def column_outcomes(rules: Rules) -> IntArray:
+    """For d = 0..3 dice and each column, the index of the distinct roll its first d dice show, in the order
+    of :func:`.exact._outcomes` (combinations of the kinds, R4); -1 for the null column."""
+    faces = kinds(rules)
+    mapping = np.full((MAX_DICE + 1, span(rules)), -1, dtype=np.int64)
     for dice in range(1, MAX_DICE + 1):
         distinct = list(itertools.combinations_with_replacement(faces, dice))
-        for i, roll in enumerate(itertools.product(rules.die, repeat=MAX_DICE)):
-            shown = tuple(sorted(roll[:dice], key=faces.index))
-            mapping[dice, i] = distinct.index(shown)
+        for column, shown in enumerate(itertools.product(faces, repeat=MAX_DICE)):
+            mapping[dice, column] = distinct.index(tuple(sorted(shown[:dice], key=faces.index)))
     return mapping
 
 
@@ -65,17 +119,19 @@ class ChainSimulator:
     Attributes:
         rules: the options in force (with an exact table).
         chain: the exact chain the table comes from.
-        table: the 216 next entries per position, flat: ``position * seats + seats moved``; positions at
-            and after ``len(chain.states)`` are absorbing: "the seat this many seats on from the roller won".
-        position_of: an entry's position.
-        moved_by: an entry's seats moved.
+        entries: per position and column (flat, ``position * span + column``), the next position's row
+            offset (``next * span``) times 2**:data:`MOVED_BITS`, plus the seats the dice moved. Positions
+            at and after ``len(chain.states)`` are absorbing, "the seat this many seats on from the roller
+            won", and move nobody.
+        columns: :func:`roll_columns`.
+        span: :func:`span`.
     """
 
     rules: Rules
     chain: Chain
-    table: npt.NDArray[np.integer[Any]]
-    position_of: Int32Array
-    moved_by: Int32Array
+    entries: npt.NDArray[np.uint32]
+    columns: UInt8Array
+    span: int
 
     def index_of(self, chips: tuple[int, ...], mover: Seat) -> int:
         """The table row of the position with ``mover`` to play.
@@ -104,56 +160,62 @@ class ChainSimulator:
         self, start: int, mover: Seat, games: int, rngs: Sequence[np.random.Generator]
     ) -> IntArray:
         """:meth:`play` with the games shared between one thread per generator (numpy lets go of the
-        interpreter lock while it gathers, so the threads use the processor's cores)."""
+        interpreter lock while it works on arrays, so the threads use the processor's cores)."""
         shares = [games // len(rngs) + (i < games % len(rngs)) for i in range(len(rngs))]
         with ThreadPoolExecutor(max_workers=len(rngs)) as pool:
             parts = list(pool.map(lambda job: self.play(start, mover, *job), zip(shares, rngs, strict=True)))
         total: IntArray = np.sum(parts, axis=0)
         return total
 
+    def rolls(self, rng: np.random.Generator, count: int) -> UInt8Array:
+        """``count`` fair rolls of three dice as columns, from 16-bit pieces of the generator's raw words
+        (:data:`FAIR_NUMBERS`: a few are the null column, which rolls again)."""
+        raw = rng.bit_generator.random_raw((count + 3) // 4).view(np.uint16)[:count]
+        drawn: UInt8Array = np.take(self.columns, raw)
+        return drawn
+
     def play(self, start: int, mover: Seat, games: int, rng: np.random.Generator) -> IntArray:
         """Games won by each seat out of ``games`` played from table row ``start`` with ``mover`` to play."""
-        seats = self.rules.players
-        ended = len(self.chain.states)
-        flat, position_of, moved_by = self.table, self.position_of, self.moved_by
+        seats, width, size = self.rules.players, self.span, len(self.chain.states)
+        ended = size * width
+        entries = self.entries
         wins = np.zeros(seats, dtype=np.int64)
         for first in range(0, games, CHUNK):
             count = min(CHUNK, games - first)
-            where = np.full(count, start, dtype=np.int32)
-            seat = np.full(count, mover, dtype=np.int32)
+            where = np.full(count, start * width, dtype=np.uint32)  # the position's row offset
+            moved = np.full(count, mover, dtype=np.uint32)  # the roller, modulo the seats (see above)
             while len(where):
-                rolls = _rolls(rng, len(where) * TURNS_PER_CHECK)
+                playing = len(where)
+                rolls = self.rolls(rng, playing * TURNS_PER_CHECK)
+                index = np.empty(playing, dtype=np.uint32)
+                entry = np.empty(playing, dtype=np.uint32)
                 for turn in range(TURNS_PER_CHECK):
-                    roll = rolls[turn * len(where) : (turn + 1) * len(where)]
-                    entry = flat[where * ROLLS + roll]
-                    where = position_of[entry]
-                    seat += moved_by[entry]  # taken modulo the seats once the game ends
+                    np.add(where, rolls[turn * playing : (turn + 1) * playing], out=index)
+                    np.take(entries, index, out=entry)
+                    np.right_shift(entry, MOVED_BITS, out=where)
+                    np.add(moved, entry, out=moved)
+                np.remainder(moved, seats, out=moved)  # before the sum could pass 2**32
                 done = where >= ended
                 if done.any():
-                    wins += np.bincount((seat[done] + where[done] - ended) % seats, minlength=seats)
-                    where, seat = where[~done], seat[~done]
+                    winner = moved[done].astype(np.int64) + where[done].astype(np.int64) // width - size
+                    wins += np.bincount(winner % seats, minlength=seats)
+                    going = ~done
+                    where, moved = where[going], moved[going]
         return wins
 
 
 def generators(seed: int | None, workers: int | None = None) -> list[np.random.Generator]:
-    """One independent generator per worker thread, all from ``seed`` (repeatable with the same seed)."""
-    return [np.random.default_rng(child) for child in np.random.SeedSequence(seed).spawn(workers or WORKERS)]
+    """One independent generator per worker thread, all from ``seed`` (repeatable with the same seed).
 
-
-def _rolls(rng: np.random.Generator, count: int) -> npt.NDArray[np.uint8]:
-    """``count`` fair ordered rolls of three dice (0 to 215): random bytes, those above 215 dropped."""
-    parts: list[npt.NDArray[np.uint8]] = []
-    have = 0
-    while have < count:
-        raw = np.frombuffer(rng.bytes((count - have) * 6 // 5 + 64), dtype=np.uint8)
-        kept = raw[raw < ROLLS]
-        parts.append(kept)
-        have += len(kept)
-    return np.concatenate(parts)[:count]
+    SFC64 gives raw words fastest of numpy's generators; each thread's stream is spawned from one
+    :class:`~numpy.random.SeedSequence`, so the streams do not overlap.
+    """
+    children = np.random.SeedSequence(seed).spawn(workers or WORKERS)
+    return [np.random.Generator(np.random.SFC64(child)) for child in children]
 
 
 def chain_simulator(rules: Rules, chain: Chain | None = None) -> ChainSimulator:
-    """The table of one turn per position and ordered roll, from ``chain`` (built when not given).
+    """The table of one turn per position and column, from ``chain`` (built when not given).
 
     Raises:
         TooLargeError: ``rules`` have no exact table, or its turn table would take more than
@@ -162,23 +224,27 @@ def chain_simulator(rules: Rules, chain: Chain | None = None) -> ChainSimulator:
     chain = chain if chain is not None else build_chain(rules)
     seats = rules.players
     size = len(chain.states)
-    entries = (size + seats) * seats
-    dtype: type[np.integer[Any]] = np.uint16 if entries <= np.iinfo(np.uint16).max else np.int32
-    if (size + seats) * ROLLS * np.dtype(dtype).itemsize > MAX_TABLE_BYTES:
+    outcomes = column_outcomes(rules)
+    width = span(rules)
+    if (size + seats) * width * 4 > MAX_TABLE_BYTES or (size + seats) * width * TURNS_PER_CHECK >= 1 << 28:
         raise TooLargeError(f"The turn table for {rules} is too large.")
     row_start = np.searchsorted(chain.source, np.arange(size + 1))
     own = chain.states[:, 0]
     reverses = rules.reversible & (own > 3) & (own >= 6)
     dice = np.where(reverses, MAX_DICE, np.minimum(own, MAX_DICE))
     going = chain.winner == NO_WINNER
-    entry = np.where(going, chain.target * seats + chain.turn, (size + chain.winner) * seats)
-    table = entry[row_start[:-1, None] + _roll_index(rules)[dice]]
-    absorbing = ((size + np.arange(seats)) * seats)[:, None].repeat(ROLLS, axis=1)
-    every = np.arange(entries)
+    rows = row_start[:-1, None] + np.maximum(outcomes[dice], 0)
+    after = np.where(going, chain.target, size + chain.winner)[rows]
+    moved = np.where(going, chain.turn, 0)[rows]
+    null = outcomes[dice] < 0  # the null column: the same position, nobody moved
+    after[null] = np.broadcast_to(np.arange(size)[:, None], after.shape)[null]
+    moved[null] = 0
+    after = np.concatenate([after, np.repeat(size + np.arange(seats), width).reshape(seats, width)])
+    moved = np.concatenate([moved, np.zeros((seats, width), dtype=np.int64)])
     return ChainSimulator(
         rules,
         chain,
-        np.concatenate([table, absorbing]).ravel().astype(dtype),
-        (every // seats).astype(np.int32),
-        (every % seats).astype(np.int32),
+        (((after * width) << MOVED_BITS) + moved).ravel().astype(np.uint32),
+        roll_columns(rules),
+        width,
     )

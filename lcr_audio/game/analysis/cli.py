@@ -2,8 +2,12 @@
 reader can follow, or CSV.
 
 :data:`COMMANDS` lists both command words for :mod:`lcr_audio.cli`, which registers them; nothing heavy is
-imported until a command runs (numpy, the tables). Long runs print a short progress line every few seconds,
-never a bar redrawn in place. A bad value is one sentence (:class:`BadInput`) and exit code 2.
+imported until a command runs (numpy, the tables). The words explain themselves: a first line states the
+rules and what is worked out, a line says what the computer players do where they have a choice, and one
+what each seat's numbers mean. Long runs print a short progress line every few seconds, never a bar redrawn
+in place (on standard error with ``--csv``, so the CSV stays clean), and say the percentage aloud when the
+game speaks with its own voice (:class:`Report`). A bad value is one sentence (:class:`BadInput`) and exit
+code 2.
 """
 
 from __future__ import annotations
@@ -14,12 +18,12 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple, TextIO
+from dataclasses import dataclass
+from typing import Final, NamedTuple, Protocol, TextIO
 
 from lcr_audio.engine import (
     MAX_CHIPS,
     MAX_PLAYERS,
-    MIN_CHIPS,
     MIN_PLAYERS,
     ChooseSeat,
     Phase,
@@ -27,12 +31,19 @@ from lcr_audio.engine import (
     Roll,
     Rules,
     RulesError,
-    ThreeWilds,
-    WinCondition,
     new_game,
     step,
 )
 from lcr_audio.i18n import _, language, ngettext
+from lcr_audio.rule_options import (
+    FIRST_PLAYER,
+    PLAYERS,
+    RULE_OPTIONS,
+    FlagAlone,
+    add_rule_flags,
+    int_between,
+    rules_from_flags,
+)
 
 PROGRESS_SECONDS: Final = 3.0
 """At most one progress line this often."""
@@ -46,62 +57,62 @@ class BadInput(ValueError):
     """A value that cannot be used: the message is one plain sentence."""
 
 
-def _number(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        if not text.strip().isdigit() or not low <= int(text) <= high:
-            raise argparse.ArgumentTypeError(
-                # Translators: a bad number on the command line; argparse puts "argument --players:" (the
-                # option) before it. {low} and {high} are numbers, {value} what was typed.
-                _("it must be a number from {low} to {high}, not {value}").format(
-                    low=low, high=high, value=text
-                )
-            )
-        return int(text)
+_RULE_FLAGS: Final = tuple(option for option in RULE_OPTIONS if option not in (PLAYERS, FIRST_PLAYER))
+"""The rule options these commands take as ``lcr-audio play`` does; the number of players has its own help
+here (no names to count), and the first player none: odds start from a seat to play."""
 
-    return parse
+
+class Spoken(Protocol):
+    """What odds and simulate say aloud besides printing: the game's own voice when the player has it on
+    (:mod:`lcr_audio.cli` hands one in), else nothing (:data:`UNSPOKEN`; a screen reader reads the printed
+    lines, and never two voices)."""
+
+    def progress(self, text: str) -> None:
+        """Say a progress sentence ("40 percent."), unless the voice is still saying the one before."""
+
+    def result(self, text: str) -> None:
+        """Say the result, after what is being said."""
+
+
+class _Unspoken:
+    """Says nothing: the printed lines are all."""
+
+    def progress(self, text: str) -> None:
+        """Say nothing."""
+
+    def result(self, text: str) -> None:
+        """Say nothing."""
+
+
+UNSPOKEN: Final[Spoken] = _Unspoken()
+"""Nothing said aloud."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """Where a command's words go."""
+
+    out: TextIO
+    """The result: lines in words, or CSV (standard output)."""
+    notes: TextIO
+    """Progress lines when :attr:`out` holds CSV (standard error), so that the CSV stays clean."""
+    spoken: Spoken = UNSPOKEN
+    """What is said aloud: progress and the result in short."""
 
 
 def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     """The rule options, as ``lcr-audio play`` has them (R2, R3, R8-R10)."""
     parser.add_argument(
         "--players",
-        type=_number(MIN_PLAYERS, MAX_PLAYERS),
+        type=int_between(MIN_PLAYERS, MAX_PLAYERS),
         default=3,
         # Translators: command-line help (--help) of the odds and simulate commands.
         help=_("number of players, 3 to 10 (default 3)"),
     )
-    parser.add_argument(
-        "--chips",
-        type=_number(MIN_CHIPS, MAX_CHIPS),
-        default=3,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("starting chips per player, 1 to 10 (default 3)"),
-    )
-    # Translators: command-line help (--help) or message; option names and values stay as they are.
-    parser.add_argument("--wild", action="store_true", help=_("one dot on each die is a Wild"))
-    parser.add_argument(
-        "--three-wilds",
-        choices=[t.value for t in ThreeWilds],
-        default=None,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("three Wilds take the pot and play goes on (take-pot), or win at once (win)"),
-    )
-    parser.add_argument(
-        "--reversible",
-        action="store_true",
-        # Translators: --help text of the --reversible option.
-        help=_("a player with more than 3 chips may reverse the dice"),
-    )
-    parser.add_argument(
-        "--win",
-        choices=[w.value for w in WinCondition],
-        default=WinCondition.LAST_WITH_CHIPS.value,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("how the game is won (default last-with-chips)"),
-    )
+    add_rule_flags(parser, _RULE_FLAGS)
     parser.add_argument(
         "--seed",
-        type=_number(0, 2**63),
+        type=int_between(0, 2**63),
         # Translators: command-line help (--help) of the odds and simulate commands.
         help=_("a number that makes the simulation repeatable"),
     )
@@ -115,18 +126,10 @@ def rules_from(args: argparse.Namespace) -> Rules:
     Raises:
         BadInput: ``--three-wilds`` without ``--wild``, or a value the rules refuse.
     """
-    if args.three_wilds is not None and not args.wild:
-        # Translators: --three-wilds was given without --wild (three Wilds need Wild dice).
-        raise BadInput(_("--three-wilds only matters with Wild dice: add --wild, or leave it out."))
     try:
-        return Rules(
-            players=args.players,
-            chips=args.chips,
-            wild=args.wild,
-            three_wilds=ThreeWilds(args.three_wilds or ThreeWilds.TAKE_POT.value),
-            reversible=args.reversible,
-            win=WinCondition(args.win),
-        )
+        return rules_from_flags(args, args.players, _RULE_FLAGS)
+    except FlagAlone as error:
+        raise BadInput(str(error)) from None
     except RulesError as error:  # pragma: no cover - the parser checks the ranges first
         raise BadInput(str(error)) from None
 
@@ -143,6 +146,12 @@ def simulate_help() -> str:
     return _("play many games by computer and count the wins")
 
 
+def _add_games(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """``--games``: how many games to simulate, 1 to :data:`MAX_GAMES` (default 100,000); ``help_text`` is
+    the command's own words for it."""
+    parser.add_argument("--games", type=int_between(1, MAX_GAMES), default=100_000, help=help_text)
+
+
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     """``lcr-audio odds``'s options."""
     add_rule_arguments(parser)
@@ -153,36 +162,26 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--pot",
-        type=_number(0, MAX_PLAYERS * MAX_CHIPS),
+        type=int_between(0, MAX_PLAYERS * MAX_CHIPS),
         # Translators: command-line help (--help) of the odds command.
         help=_("the chips in the pot now (default: the chips not at the seats)"),
     )
     parser.add_argument(
         "--mover",
-        type=_number(1, MAX_PLAYERS),
+        type=int_between(1, MAX_PLAYERS),
         default=1,
         # Translators: command-line help (--help) of the odds command.
         help=_("the seat to play now (default 1)"),
     )
-    parser.add_argument(
-        "--games",
-        type=_number(1, MAX_GAMES),
-        default=100_000,
-        # Translators: command-line help (--help) of the odds command.
-        help=_("games to simulate when there is no exact table (default 100000)"),
-    )
+    # Translators: command-line help (--help) of the odds command.
+    _add_games(parser, _("games to simulate when there is no exact table (default 100000)"))
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """``lcr-audio simulate``'s options."""
     add_rule_arguments(parser)
-    parser.add_argument(
-        "--games",
-        type=_number(1, MAX_GAMES),
-        default=100_000,
-        # Translators: command-line help (--help) of the simulate command.
-        help=_("how many games (default 100000)"),
-    )
+    # Translators: command-line help (--help) of the simulate command.
+    _add_games(parser, _("how many games (default 100000)"))
     parser.add_argument(
         "--policy",
         action="append",
@@ -211,28 +210,41 @@ def _decimal(value: float, digits: int = 1) -> str:
 
 class Progress:
     """Prints "N percent done." at most every :data:`PROGRESS_SECONDS` and only when N changed: a line of
-    its own each time, never a line redrawn in place. With ``time_left``, each line also says about how
-    long the rest will take, at the pace so far (for the slow runs)."""
+    its own each time, never a line redrawn in place; and says "N percent." through ``spoken`` (which lets
+    it go while the voice still says the one before)."""
 
-    def __init__(self, out: TextIO, total: int, quiet: bool, *, time_left: bool = False) -> None:
-        self.out, self.total, self.quiet, self.time_left = out, total, quiet, time_left
+    def __init__(
+        self, out: TextIO, total: int, spoken: Spoken = UNSPOKEN, *, time_left: bool = False
+    ) -> None:
+        """Args:
+        out: where the lines go.
+        total: the count that is 100 percent (games, or 100 for a fraction in percent).
+        spoken: where the percentage is said aloud.
+        time_left: each line also says about how long the rest will take at the pace so far (slow runs).
+        """
+        self.out, self.total, self.spoken, self.time_left = out, total, spoken, time_left
         self.start = self.last = time.monotonic()
         self.said = -1
 
     def __call__(self, done: int) -> None:
+        """``done`` of :attr:`total` are done: a line now if one is due and the percentage changed."""
         now = time.monotonic()
-        if self.quiet or now - self.last < PROGRESS_SECONDS or done >= self.total:
+        if now - self.last < PROGRESS_SECONDS or done >= self.total:
             return
         percent = math.floor(100 * done / self.total)
         if percent == self.said:  # nothing new to say
             return
         self.last, self.said = now, percent
         # Translators: a progress line of a long simulation, printed every few seconds.
-        line = _("{percent} percent done.").format(percent=percent)
+        line = ngettext("{percent} percent done.", "{percent} percent done.", percent).format(percent=percent)
         if self.time_left and done > 0:
             line += " " + _time_left((now - self.start) * (self.total - done) / done)
         self.out.write(line + "\n")
         self.out.flush()
+        # Translators: a long simulation's progress, said aloud every few seconds by the game's own voice.
+        self.spoken.progress(
+            ngettext("{percent} percent.", "{percent} percent.", percent).format(percent=percent)
+        )
 
 
 def _time_left(seconds: float) -> str:
@@ -247,6 +259,93 @@ def _time_left(seconds: float) -> str:
     # Translators: added to a progress line of a slow simulation: the time still needed, in seconds.
     left = ngettext("About {seconds} second left.", "About {seconds} seconds left.", count)
     return left.format(seconds=count)
+
+
+def rules_sentences(rules: Rules) -> str:
+    """The rules summary's sentences (R2, R3, R8-R10), as the I key says them: each rule option's clause in
+    order (:func:`lcr_audio.narration.rules_summary.rules_summary` does the same; this layer is below it)."""
+    from lcr_audio.rule_options import RULE_OPTIONS
+
+    clauses = (option.clause(rules) for option in RULE_OPTIONS if option.clause is not None)
+    return " ".join(clause for clause in clauses if clause)
+
+
+def has_choices(rules: Rules) -> bool:
+    """True when a player ever decides something under ``rules``: a Wild's seat (R7, R9) or whether to
+    reverse (R9). Without them only the dice decide, and every policy plays alike."""
+    return rules.wild or rules.reversible
+
+
+def greedy_explained(rules: Rules) -> str | None:
+    """What the usual computer player (greedy, :class:`lcr_audio.game.bots.Policy`) does under ``rules``,
+    in one sentence; None when it has nothing to decide (:func:`has_choices`)."""
+    from lcr_audio.game.bots import DEFAULT_POLICY
+
+    if rules.wild and rules.reversible:
+        # Translators: explains the name greedy (kept as it is: it is typed after --policy) in lcr-audio
+        # simulate and odds, with Wild and reversible dice; {chips} is a number of chips (6).
+        text = _(
+            "Greedy, the usual computer player: its Wild takes a chip from the player with the most chips, "
+            "its reversed Wild gives one to the player with the fewest, and it reverses the dice when it has "
+            "{chips} chips or more."
+        )
+    elif rules.wild:
+        # Translators: explains the name greedy (kept as it is: it is typed after --policy) in lcr-audio
+        # simulate and odds, with Wild dice.
+        text = _(
+            "Greedy, the usual computer player: its Wild takes a chip from the player with the most chips."
+        )
+    elif rules.reversible:
+        # Translators: explains the name greedy (kept as it is: it is typed after --policy) in lcr-audio
+        # simulate and odds, with reversible dice; {chips} is a number of chips (6).
+        text = _("Greedy, the usual computer player: it reverses the dice when it has {chips} chips or more.")
+    else:
+        return None
+    return text.format(chips=DEFAULT_POLICY.reverse_at)
+
+
+def careful_explained(rules: Rules) -> str | None:
+    """What the careful computer player does under ``rules``, in one sentence; None when it has nothing to
+    decide (:func:`has_choices`)."""
+    if rules.wild and rules.reversible:
+        # Translators: explains the name careful (kept as it is: it is typed after --policy) in lcr-audio
+        # simulate, with Wild and reversible dice.
+        return _(
+            "Careful: it chooses whom its Wild takes from or gives to, and whether to reverse the dice, by "
+            "what gives it the best chance of winning."
+        )
+    if rules.wild:
+        # Translators: explains the name careful (kept as it is: it is typed after --policy) in lcr-audio
+        # simulate, with Wild dice.
+        return _("Careful: it chooses whom its Wild takes from by what gives it the best chance of winning.")
+    if rules.reversible:
+        # Translators: explains the name careful (kept as it is: it is typed after --policy) in lcr-audio
+        # simulate, with reversible dice.
+        return _("Careful: it reverses the dice only when that gives it a better chance of winning.")
+    return None
+
+
+def _percent(chance: float) -> int:
+    """A chance as a whole percent, rounded to the nearest (as the O key says it)."""
+    return math.floor(chance * 100 + 0.5)
+
+
+def chances_list(chances: Sequence[float]) -> str:
+    """Every seat's chance in whole percent, seat 1 first, for saying aloud: "seat 1 31 percent, seat 2 12,
+    seat 3 57"."""
+    items: list[str] = []
+    for seat, chance in enumerate(chances, start=1):
+        percent = _percent(chance)
+        if not items:
+            # Translators: the first item of a spoken list of chances of winning ("seat 1 31 percent, seat 2
+            # 12, seat 3 57"); {seat} is a seat number, {percent} a whole number.
+            item = ngettext("seat {seat} {percent} percent", "seat {seat} {percent} percent", percent)
+        else:
+            # Translators: a later item of a spoken list of chances of winning, after "seat 1 31 percent":
+            # {seat} is a seat number, {percent} a whole number of percent.
+            item = _("seat {seat} {percent}")
+        items.append(item.format(seat=seat, percent=percent))
+    return ", ".join(items)
 
 
 # --- odds ------------------------------------------------------------------------------------------------
@@ -304,9 +403,17 @@ def parse_position(args: argparse.Namespace, rules: Rules) -> tuple[tuple[int, .
     return chips, pot, mover
 
 
-def run_odds(args: argparse.Namespace, out: TextIO) -> int:
+def run_odds(args: argparse.Namespace, report: Report) -> int:
     """``lcr-audio odds``: per seat, the chance of winning, the expected turns rolled and reached, and the
-    pot a winner takes; exact where :func:`.exact.supports`, else simulated."""
+    pot a winner takes; exact where :func:`.exact.supports`, else simulated.
+
+    In words: a first line with the rules, where the odds start from and how they are found, the chips
+    when a position was given, what the computer players do where they have a choice, what each seat's
+    line holds, then a line per seat; the chances are said aloud in short through ``report.spoken``.
+
+    Raises:
+        BadInput: the rules or the position cannot be used (:func:`rules_from`, :func:`parse_position`).
+    """
     import numpy as np
 
     from lcr_audio.game.analysis import exact
@@ -316,14 +423,16 @@ def run_odds(args: argparse.Namespace, out: TextIO) -> int:
     chips, pot, mover = parse_position(args, rules)
     seats = rules.players
     holders = sum(1 for n in chips if n)
+    exact_result = exact.supports(rules) and holders >= 2
+    out = report.out
+    if not args.csv:
+        out.write(_odds_heading(args, rules, chips, pot, mover, exact_result) + "\n")
+        out.flush()
+    progress_out = report.notes if args.csv else out
     rows: list[tuple[float, float | None, float, float, float]] = []
-    if exact.supports(rules) and holders >= 2:
-        if not args.csv:
-            # Translators: printed before the exact odds are worked out (it may take a while).
-            out.write(_("Working out the exact odds.") + "\n")
-            out.flush()
+    if exact_result:
         chain = exact.build_chain(rules)
-        progress = Progress(out, 100, args.csv)
+        progress = Progress(progress_out, 100, report.spoken)
         solution = exact.solve(
             rules, chain, expectations=True, progress=lambda f: progress(math.floor(100 * f))
         )
@@ -337,11 +446,10 @@ def run_odds(args: argparse.Namespace, out: TextIO) -> int:
             rows.append(
                 (win, None, float(solution.rolls[row, k]), float(solution.seat_turns[row, k]), pot_won)
             )
-        exact_result = True
     else:
         rng = np.random.default_rng(args.seed)
         tally = empty_tally(seats)
-        progress = Progress(out, args.games, args.csv)
+        progress = Progress(progress_out, args.games, report.spoken)
         while tally.games < args.games:
             tally += play_games(rules, chips, pot, mover, min(BATCH // 4, args.games - tally.games), rng)
             progress(tally.games)
@@ -357,7 +465,9 @@ def run_odds(args: argparse.Namespace, out: TextIO) -> int:
                     pot_won,
                 )
             )
-        exact_result = False
+    report.spoken.result(
+        _odds_spoken([row[0] for row in rows], [row[1] or 0.0 for row in rows], exact_result)
+    )
     if args.csv:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["seat", "win", "win_standard_error", "rolls", "seat_turns", "pot_when_winning"])
@@ -374,12 +484,21 @@ def run_odds(args: argparse.Namespace, out: TextIO) -> int:
             )
         return 0
     if exact_result:
-        # Translators: the heading of lcr-audio odds' exact table; {seat} is the seat to play.
-        out.write(_("Exact odds, seat {seat} to play:").format(seat=mover + 1) + "\n")
+        # Translators: lcr-audio odds, before the line of each seat: what the numbers in those lines mean.
+        legend = _(
+            "Each seat's line: its chance of winning; then, on average from here to the end of the game, the "
+            "turns it rolls, the times the dice reach it (skipped turns too, when it has no chips), and the "
+            "pot it takes when it wins."
+        )
     else:
-        # Translators: the heading of lcr-audio odds' simulated table; {games} a number of games.
-        heading = _("Simulated odds from {games} games, seat {seat} to play:")
-        out.write(heading.format(games=args.games, seat=mover + 1) + "\n")
+        # Translators: lcr-audio odds, before the line of each seat when the odds are simulated: what the
+        # numbers in those lines mean.
+        legend = _(
+            "Each seat's line: its chance of winning, give or take a margin it stays within 95 times in 100; "
+            "then, on average from here to the end of the game, the turns it rolls, the times the dice reach "
+            "it (skipped turns too, when it has no chips), and the pot it takes when it wins."
+        )
+    out.write(legend + "\n")
     for seat, (win, error, rolls, turns, pot_won) in enumerate(rows, start=1):
         if error is None:
             # Translators: one seat's line of lcr-audio odds: its chance of winning in percent, how many
@@ -388,33 +507,89 @@ def run_odds(args: argparse.Namespace, out: TextIO) -> int:
             line = _(
                 "Seat {seat}: wins {chance} percent; rolls {rolls} turns; the dice reach it {turns} times; a win takes a pot of {pot} chips."  # noqa: E501
             )
-            out.write(
-                line.format(
-                    seat=seat,
-                    chance=_decimal(100 * win),
-                    rolls=_decimal(rolls),
-                    turns=_decimal(turns),
-                    pot=_decimal(pot_won),
-                )
-                + "\n"
-            )
         else:
             # Translators: one seat's line of simulated odds; {margin} is the 95% margin in percent.
             line = _(
                 "Seat {seat}: wins {chance} percent, give or take {margin}; rolls {rolls} turns; the dice reach it {turns} times; a win takes a pot of {pot} chips."  # noqa: E501
             )
-            out.write(
-                line.format(
-                    seat=seat,
-                    chance=_decimal(100 * win),
-                    margin=_decimal(100 * Z95 * error),
-                    rolls=_decimal(rolls),
-                    turns=_decimal(turns),
-                    pot=_decimal(pot_won),
-                )
-                + "\n"
-            )
+        margin = "" if error is None else _decimal(100 * Z95 * error)  # the exact line has no margin
+        text = line.format(
+            seat=seat,
+            chance=_decimal(100 * win),
+            margin=margin,
+            rolls=_decimal(rolls),
+            turns=_decimal(turns),
+            pot=_decimal(pot_won),
+        )
+        out.write(text + "\n")
     return 0
+
+
+def _odds_heading(
+    args: argparse.Namespace,
+    rules: Rules,
+    chips: tuple[int, ...],
+    pot: int,
+    mover: int,
+    exact_result: bool,
+) -> str:
+    """The lines before the work: what is worked out, from where, under which rules; the chips of a given
+    position; what the computer players do where they have a choice."""
+    start = args.position is None and args.pot is None
+    seat = mover + 1
+    if exact_result and start:
+        # Translators: the first line of lcr-audio odds, followed by the rules summary; {seat} is a seat.
+        first = _("Exact odds from the start, seat {seat} to play:").format(seat=seat)
+    elif exact_result:
+        # Translators: the first line of lcr-audio odds from a position given by --position, followed by
+        # the rules summary; {seat} is a seat.
+        first = _("Exact odds from this position, seat {seat} to play:").format(seat=seat)
+    elif start:
+        # Translators: the first line of lcr-audio odds when they are simulated, followed by the rules
+        # summary; {games} is a number of games, {seat} a seat.
+        first = ngettext(
+            "Odds from the start, seat {seat} to play, simulated in {games} game:",
+            "Odds from the start, seat {seat} to play, simulated in {games} games:",
+            args.games,
+        ).format(seat=seat, games=args.games)
+    else:
+        # Translators: the first line of lcr-audio odds from a position given by --position when they are
+        # simulated, followed by the rules summary; {games} is a number of games, {seat} a seat.
+        first = ngettext(
+            "Odds from this position, seat {seat} to play, simulated in {games} game:",
+            "Odds from this position, seat {seat} to play, simulated in {games} games:",
+            args.games,
+        ).format(seat=seat, games=args.games)
+    lines = [first + " " + rules_sentences(rules)]
+    if not start:
+        # Translators: an item of the list of chips in lcr-audio odds ("seat 1 has 3, seat 2 has 0"); {seat}
+        # is a seat number, {count} its chips.
+        item = _("seat {seat} has {count}")
+        items = ", ".join(item.format(seat=n, count=c) for n, c in enumerate(chips, 1))
+        # Translators: lcr-audio odds from a position: each seat's chips ("seat 1 has 3, seat 2 has 0, seat 3
+        # has 5") and the pot's; {count} is a number of chips.
+        lines.append(_("Chips now: {chips}; the pot has {count}.").format(chips=items, count=pot))
+    greedy = greedy_explained(rules)
+    if greedy is not None:
+        # Translators: lcr-audio odds with Wild or reversible dice, before the explanation of greedy.
+        lines.append(_("These odds take every player to play greedy.") + " " + greedy)
+    return "\n".join(lines)
+
+
+def _odds_spoken(chances: Sequence[float], errors: Sequence[float], exact_result: bool) -> str:
+    """The odds said aloud in short: every seat's chance in whole percent, with the margin when simulated."""
+    if exact_result:
+        # Translators: lcr-audio odds' result said aloud; {odds} is a list such as "seat 1 31 percent, seat
+        # 2 12, seat 3 57".
+        return _("Chances of winning: {odds}.").format(odds=chances_list(chances))
+    wide = max(1, math.ceil(max(errors) * Z95 * 100 - 1e-9))
+    # Translators: lcr-audio odds' simulated result said aloud; {odds} is a list such as "seat 1 31
+    # percent, seat 2 12, seat 3 57", {margin} a whole number of percent each may be off by (95 times in 100).
+    return ngettext(
+        "Chances of winning, about: {odds}; give or take {margin}.",
+        "Chances of winning, about: {odds}; give or take {margin}.",
+        wide,
+    ).format(odds=chances_list(chances), margin=wide)
 
 
 # --- simulate --------------------------------------------------------------------------------------------
@@ -537,85 +712,105 @@ def paired_winners(
     return chosen, usual
 
 
-def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
+def run_simulate(args: argparse.Namespace, report: Report) -> int:
     """``lcr-audio simulate``: each seat's win rate with a 95% interval; with a careful seat, the same games
-    (the same dice for each seat) played with every seat greedy too, and each seat's gain over them. Careful
-    seats under rules without an exact table decide by simulation (:mod:`.careful`), a fraction of a second
-    a choice: a note says so first, and the progress lines say the time left."""
+    (each seat rolling the same dice) played with every seat greedy too, and each seat's gain over them.
+    Careful seats under rules without an exact table decide by simulation (:mod:`.careful`), a fraction of
+    a second a choice: a note says so first, and the progress lines say the time left.
+
+    In words: a first line with the games and the rules, a line on what greedy and careful players do where
+    they have a choice (under rules with no choice, careful players play as greedy ones and nothing is
+    compared), then a line per seat; the win rates are said aloud in short through ``report.spoken``.
+
+    Raises:
+        BadInput: the rules or a ``--policy`` cannot be used (:func:`rules_from`, :func:`parse_policies`).
+    """
     from lcr_audio.game.analysis.exact import supports
     from lcr_audio.game.bots import PolicyName
 
     rules = rules_from(args)
     policies = parse_policies(args.policy, rules.players)
     games = args.games
-    careful = any(p != PolicyName.GREEDY for p in policies)
+    chose_careful = any(p != PolicyName.GREEDY for p in policies)
+    choices = has_choices(rules)
+    # Nothing to decide: every policy plays alike, and the greedy games are the quick ones.
+    played = policies if choices else [PolicyName.GREEDY.value] * rules.players
+    careful = chose_careful and choices
+    out = report.out
+    if not args.csv:
+        out.write(_simulate_heading(rules, games, chose_careful) + "\n")
+        out.flush()
     slow = careful and not supports(rules)
-    if slow and not args.csv:
+    notes = report.notes if args.csv else out
+    if slow:
         # Translators: printed before lcr-audio simulate plays with careful seats under rules without an
         # exact table: each of their choices is simulated, so the run is slow.
         note = _(
             "Careful seats weigh each choice by simulating games from it, up to about a third of a second a choice: this run is slow."  # noqa: E501
         )
-        out.write(note + "\n")
-    progress = Progress(out, games, args.csv, time_left=slow)
-    gains: list[tuple[float, float]] | None = None
+        notes.write(note + "\n")
+        notes.flush()
+    progress = Progress(notes, games, report.spoken, time_left=slow)
+    usual: list[int] | None = None
     if careful:
-        chosen, usual = paired_winners(rules, policies, games, args.seed, progress)
+        chosen, usual = paired_winners(rules, played, games, args.seed, progress)
         wins = [chosen.count(seat) for seat in range(rules.players)]
-        gains = []
-        for seat in range(rules.players):
-            change = [(a == seat) - (b == seat) for a, b in zip(chosen, usual, strict=True)]
-            mean = sum(change) / games
-            spread = sum((c - mean) ** 2 for c in change) / max(games - 1, 1)
-            gains.append((mean, math.sqrt(spread / games)))
     else:
-        wins = win_counts(rules, policies, games, args.seed, progress)
+        wins = win_counts(rules, played, games, args.seed, progress)
     rows = []
     for seat in range(rules.players):
         rate = wins[seat] / games
-        error = math.sqrt(rate * (1 - rate) / games)
-        rows.append((seat + 1, policies[seat], rate, error, None if gains is None else gains[seat]))
+        base: float | None = None
+        gain: tuple[float, float] | None = None
+        if usual is not None:
+            base = usual.count(seat) / games
+            change = [(a == seat) - (b == seat) for a, b in zip(chosen, usual, strict=True)]
+            mean = sum(change) / games
+            spread = sum((c - mean) ** 2 for c in change) / max(games - 1, 1)
+            gain = (mean, math.sqrt(spread / games))
+        rows.append((seat + 1, policies[seat], rate, wilson(wins[seat], games), base, gain))
+    # Translators: lcr-audio simulate's result said aloud: {games} is a number of games, {wins} a list such
+    # as "seat 1 31 percent, seat 2 12, seat 3 57" (the share of the games each seat won).
+    spoken = ngettext("{games} game played. Wins: {wins}.", "{games} games played. Wins: {wins}.", games)
+    report.spoken.result(spoken.format(games=games, wins=chances_list([row[2] for row in rows])))
     if args.csv:
         writer = csv.writer(out, lineterminator="\n")
         header = ["seat", "policy", "wins", "games", "rate", "low95", "high95"]
         writer.writerow([*header, "gain", "gain_low95", "gain_high95"] if careful else header)
-        for seat, policy, rate, error, gain in rows:
-            line = [
-                seat,
-                policy,
-                wins[seat - 1],
-                games,
-                f"{rate:.6g}",
-                f"{rate - Z95 * error:.6g}",
-                f"{rate + Z95 * error:.6g}",
-            ]
+        for seat, policy, rate, (low, high), _base, gain in rows:
+            line = [seat, policy, wins[seat - 1], games, f"{rate:.6g}", f"{low:.6g}", f"{high:.6g}"]
             if gain is not None:
                 line += [f"{gain[0]:.6g}", f"{gain[0] - Z95 * gain[1]:.6g}", f"{gain[0] + Z95 * gain[1]:.6g}"]
             writer.writerow(line)
         return 0
     # Translators: the heading of lcr-audio simulate's results; {games} is a number of games.
     out.write(ngettext("{games} game played.", "{games} games played.", games).format(games=games) + "\n")
-    if gains is not None:
-        # Translators: lcr-audio simulate with careful seats, before the results: what each seat's "Against
-        # all greedy" figure compares with.
-        same = _(
-            "Against all greedy: the same games, each seat rolling the same dice, with every seat greedy."
-        )
-        out.write(same + "\n")
-    for seat, policy, rate, error, gain in rows:
-        # Translators: one seat's result of lcr-audio simulate: {policy} is greedy or careful; {rate} the
-        # share of games it won in percent, {low} and {high} the 95% interval.
-        text = _("Seat {seat}, {policy}: wins {rate} percent, 95 in 100 between {low} and {high}.").format(
-            seat=seat,
-            policy=policy,
-            rate=_decimal(100 * rate, 2),
-            low=_decimal(100 * (rate - Z95 * error), 2),
-            high=_decimal(100 * (rate + Z95 * error), 2),
-        )
-        if gain is not None:
-            # Translators: added to a seat's result when careful players took part: the change in its win
-            # rate against the same games with every seat greedy, in percentage points, and its margin.
-            text += " " + _("Against all greedy: {change} points, give or take {margin}.").format(
+    for seat, policy, rate, (low, high), base, gain in rows:
+        numbers = {
+            "seat": seat,
+            "policy": policy,
+            "rate": _decimal(100 * rate, 2),
+            "low": _decimal(100 * low, 2),
+            "high": _decimal(100 * high, 2),
+        }
+        if choices:
+            # Translators: one seat's result of lcr-audio simulate: {policy} is greedy or careful (kept as
+            # they are); {rate} the share of games it won in percent, {low} and {high} the 95% interval.
+            text = _("Seat {seat}, {policy}: wins {rate} percent, 95 in 100 between {low} and {high}.")
+        else:
+            # Translators: one seat's result of lcr-audio simulate under rules where no player has a choice:
+            # {rate} the share of games it won in percent, {low} and {high} the 95% interval.
+            text = _("Seat {seat}: wins {rate} percent, 95 in 100 between {low} and {high}.")
+        text = text.format(**numbers)
+        if gain is not None and base is not None:
+            # Translators: added to a seat's result when careful players took part: the seat's win rate in
+            # the games with every player greedy ({base}, in percent), the change from it to this seat's
+            # rate above, in percentage points ({change}, with its sign), and the change's 95% margin.
+            text += " " + _(
+                "With every player greedy it won {base} percent: a change of {change} points, give or take "
+                "{margin}."
+            ).format(
+                base=_decimal(100 * base, 2),
                 change=("+" if gain[0] >= 0 else "") + _decimal(100 * gain[0], 2),
                 margin=_decimal(100 * Z95 * gain[1], 2),
             )
@@ -623,13 +818,56 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def wilson(wins: int, games: int) -> tuple[float, float]:
+    """The 95% interval of a win rate of ``wins`` in ``games`` (at least 1), by Wilson's score: unlike the
+    rate plus or minus 1.96 standard errors it stays between 0 and 1, and holds its 95% in few games or at
+    rates near 0 or 1."""
+    rate, z2 = wins / games, Z95 * Z95
+    centre = (rate + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 / (1 + z2 / games) * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games * games))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _simulate_heading(rules: Rules, games: int, chose_careful: bool) -> str:
+    """The lines before the games: how many, from where, under which rules; what the computer players do
+    where they have a choice, and how a careful player's gain is measured."""
+    # Translators: the first line of lcr-audio simulate, followed by the rules summary; {games} is a number
+    # of games.
+    first = ngettext(
+        "Simulating {games} game from the start, seat 1 rolling first:",
+        "Simulating {games} games from the start, seat 1 rolling first:",
+        games,
+    ).format(games=games)
+    lines = [first + " " + rules_sentences(rules)]
+    greedy = greedy_explained(rules)
+    careful = careful_explained(rules)
+    if greedy is None:
+        if chose_careful:
+            lines.append(
+                # Translators: lcr-audio simulate with a careful player (--policy) under rules where nobody
+                # ever chooses anything (no Wild, no reversible dice).
+                _("With these rules no player has a choice to make, so careful players play as greedy ones.")
+            )
+        return "\n".join(lines)
+    lines.append(greedy + " " + careful if chose_careful and careful is not None else greedy)
+    if chose_careful:
+        lines.append(
+            # Translators: lcr-audio simulate with a careful player: how its gain is measured.
+            _(
+                "To measure what careful play gains, the same games are also played with every player "
+                "greedy, each player rolling the same dice."
+            )
+        )
+    return "\n".join(lines)
+
+
 class CommandWord(NamedTuple):
     """One command word of this module, for :mod:`lcr_audio.cli` to register."""
 
     name: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace, TextIO], int]
-    """Runs the command; may raise :class:`BadInput`."""
+    run: Callable[[argparse.Namespace, Report], int]
+    """Runs the command, printing and saying through the :class:`Report`; may raise :class:`BadInput`."""
     help: Callable[[], str]
 
 

@@ -6,9 +6,13 @@ rolls next, who wins. The question keeps its starting :class:`GameState` and its
 tests, a curious player) can play them again. The explanation walks the roll face by face and ends with the
 answer.
 
+The odds lesson (:mod:`.odds`) plays nothing: it asks who is likely to win a game from its start, and its
+answers come from the exact odds the rules reader reads (:func:`.measure.start_chances`).
+
 The package: :mod:`.model` (lessons, questions, scenes), :mod:`.lessons` (the one registry of lessons
 with their question makers), :mod:`.scenes` (tables built at an engine position and played),
-:mod:`.measure` (answers read from the engine), :mod:`.sentences` (every sentence practice says).
+:mod:`.measure` (answers read from the engine), :mod:`.sentences` (every sentence practice says),
+:mod:`.odds` (the odds lesson's makers and sentences).
 
 Usage::
 

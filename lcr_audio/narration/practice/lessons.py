@@ -25,6 +25,8 @@ from lcr_audio.engine import (
     new_game,
     right_of,
 )
+from lcr_audio.i18n import N_
+from lcr_audio.narration.practice import odds
 from lcr_audio.narration.practice.model import AnswerKind, Ask, Lesson, LessonKey, Question, Scene
 from lcr_audio.narration.practice.scenes import Maker
 from lcr_audio.narration.practice.sentences import (
@@ -59,17 +61,25 @@ from lcr_audio.narration.practice.sentences import (
 L, C, R, D, W = Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.WILD
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalog without translating it yet (translated when read)."""
-    return message
-
-
 _PLAIN = (L, C, R, D)
 _SIDES = (L, R, D)
 
 
 def _chips_all(m: Maker, rules: Rules, low: int = 0, high: int = 4) -> list[int]:
     return [m.rng.randint(low, high) for _ in range(rules.players)]
+
+
+def _roller_table(
+    m: Maker, others: tuple[int, int], roller: tuple[int, int], *, you: bool = False
+) -> tuple[Rules, list[int], Seat]:
+    """A table of the lesson's rules, a roller's seat (seat 0 when ``you``, else drawn), every seat's chips
+    drawn between ``others`` (low, high) and then the roller's between ``roller``: the rules, the chips and
+    the roller's seat."""
+    rules = m.table()
+    seat = 0 if you else m.rng.randrange(rules.players)
+    chips = _chips_all(m, rules, *others)
+    chips[seat] = m.rng.randint(*roller)
+    return rules, chips, seat
 
 
 # faces (R3, R5)
@@ -96,18 +106,13 @@ def _faces_count_wild(m: Maker) -> Question:
 
 
 def _faces_one_die(m: Maker) -> Question:
-    rules = m.table()
-    chips = _chips_all(m, rules, 0, 3)
-    chips[0] = m.rng.randint(1, 2)
+    rules, chips, _you = _roller_table(m, (0, 3), (1, 2), you=True)
     scene = m.play(m.scene(rules, chips, m.rng.randint(0, 3), 0, you=True), alphabet=_PLAIN)
     return m.question(scene, [roll_sentence(scene), ask_chips(scene, 0)], Ask.CHIPS, 0)
 
 
 def _faces_three_dice(m: Maker) -> Question:
-    rules = m.table()
-    seat = m.rng.randrange(rules.players)
-    chips = _chips_all(m, rules, 0, 3)
-    chips[seat] = m.rng.randint(3, 5)
+    rules, chips, seat = _roller_table(m, (0, 3), (3, 5))
     scene = m.play(m.scene(rules, chips, 0, seat, you=False), alphabet=_PLAIN)
     return m.question(scene, [roll_sentence(scene), ask_chips(scene, seat)], Ask.CHIPS, seat)
 
@@ -128,19 +133,14 @@ def _dice_count(m: Maker) -> Question:
 
 
 def _dice_after_roll(m: Maker) -> Question:
-    rules = m.table()
-    chips = _chips_all(m, rules, 1, 4)
-    chips[0] = m.rng.randint(1, 5)
+    rules, chips, _you = _roller_table(m, (1, 4), (1, 5), you=True)
     scene = m.play(m.scene(rules, chips, 0, 0, you=True), alphabet=_PLAIN)
     text = [roll_sentence(scene), ask_dice(scene, 0, next_turn=True)]
     return m.question(scene, text, Ask.DICE, 0)
 
 
 def _dice_after_roll_other(m: Maker) -> Question:
-    rules = m.table()
-    seat = m.rng.randrange(rules.players)
-    chips = _chips_all(m, rules, 1, 4)
-    chips[seat] = m.rng.randint(2, 6)
+    rules, chips, seat = _roller_table(m, (1, 4), (2, 6))
     scene = m.play(m.scene(rules, chips, 0, seat, you=False), alphabet=_PLAIN)
     text = [roll_sentence(scene), ask_dice(scene, seat, next_turn=True)]
     return m.question(scene, text, Ask.DICE, seat)
@@ -150,9 +150,7 @@ def _dice_after_roll_other(m: Maker) -> Question:
 
 
 def _passing_receiver(m: Maker) -> Question:
-    rules = m.table()
-    chips = _chips_all(m, rules, 0, 4)
-    chips[0] = m.rng.randint(1, 3)
+    rules, chips, _you = _roller_table(m, (0, 4), (1, 3), you=True)
     letter = m.rng.choice((L, R))
     faces = [letter] + [D] * (min(chips[0], 3) - 1)
     m.rng.shuffle(faces)
@@ -174,9 +172,7 @@ def _passing_receiver_other(m: Maker) -> Question:
 
 
 def _passing_neighbour(m: Maker) -> Question:
-    rules = m.table()
-    chips = _chips_all(m, rules, 0, 4)
-    chips[0] = m.rng.randint(2, 4)
+    rules, chips, _you = _roller_table(m, (0, 4), (2, 4), you=True)
     scene = m.play(m.scene(rules, chips, 0, 0, you=True), alphabet=_SIDES)
     target = m.rng.choice((left_of(0, rules.players), right_of(0, rules.players)))
     text = [order_after_you(scene), has(scene, target), roll_sentence(scene), ask_chips(scene, target)]
@@ -184,10 +180,7 @@ def _passing_neighbour(m: Maker) -> Question:
 
 
 def _passing_roller(m: Maker) -> Question:
-    rules = m.table()
-    seat = m.rng.randrange(rules.players)
-    chips = _chips_all(m, rules, 0, 4)
-    chips[seat] = m.rng.randint(1, 5)
+    rules, chips, seat = _roller_table(m, (0, 4), (1, 5))
     scene = m.play(m.scene(rules, chips, 0, seat, you=False), alphabet=_SIDES)
     return m.question(scene, [roll_sentence(scene), ask_chips(scene, seat)], Ask.CHIPS, seat)
 
@@ -196,19 +189,14 @@ def _passing_roller(m: Maker) -> Question:
 
 
 def _pot_after(m: Maker) -> Question:
-    rules = m.table()
-    seat = m.rng.randrange(rules.players)
-    chips = _chips_all(m, rules, 0, 4)
-    chips[seat] = m.rng.randint(1, 5)
+    rules, chips, seat = _roller_table(m, (0, 4), (1, 5))
     faces = m.faces(dice_for(chips[seat]), (C, C, L, R, D))
     scene = m.play(m.scene(rules, chips, m.rng.randint(0, 8), seat, you=m.rng.random() < 0.5), faces)
     return m.question(scene, [pot_holds(scene), roll_sentence(scene), ask_pot()], Ask.POT)
 
 
 def _pot_roller(m: Maker) -> Question:
-    rules = m.table()
-    chips = _chips_all(m, rules, 0, 4)
-    chips[0] = m.rng.randint(1, 5)
+    rules, chips, _you = _roller_table(m, (0, 4), (1, 5), you=True)
     faces = m.faces(dice_for(chips[0]), (C, C, D, L))
     scene = m.play(m.scene(rules, chips, m.rng.randint(0, 6), 0, you=True), faces)
     return m.question(scene, [pot_holds(scene), roll_sentence(scene), ask_chips(scene, 0)], Ask.CHIPS, 0)
@@ -316,9 +304,7 @@ def _winning_over(m: Maker) -> Question:
 
 
 def _wild_chips(m: Maker) -> Question:
-    rules = m.table()
-    chips = _chips_all(m, rules, 1, 4)
-    chips[0] = m.rng.randint(2, 4)
+    rules, chips, _you = _roller_table(m, (1, 4), (2, 4), you=True)
     faces = [*m.faces(dice_for(chips[0]) - 1, (L, C, R, D, W)), W]
     m.rng.shuffle(faces)
     scene = m.play(m.scene(rules, chips, 0, 0, you=True), tuple(faces))
@@ -330,10 +316,7 @@ def _wild_chips(m: Maker) -> Question:
 
 
 def _wild_other(m: Maker) -> Question:
-    rules = m.table()
-    seat = m.rng.randrange(rules.players)
-    chips = _chips_all(m, rules, 1, 3)
-    chips[seat] = m.rng.randint(2, 5)
+    rules, chips, seat = _roller_table(m, (1, 3), (2, 5))
     faces = [W, *m.faces(dice_for(chips[seat]) - 1, (W, L, R, D))]
     m.rng.shuffle(faces)
     scene = m.play(m.scene(rules, chips, 0, seat, you=False), tuple(faces))
@@ -345,9 +328,7 @@ def _wild_other(m: Maker) -> Question:
 
 
 def _wild_after_letters(m: Maker) -> Question:
-    rules = m.table()
-    chips = _chips_all(m, rules, 1, 3)
-    chips[0] = m.rng.randint(2, 4)
+    rules, chips, _you = _roller_table(m, (1, 3), (2, 4), you=True)
     side = m.rng.choice((left_of(0, rules.players), right_of(0, rules.players)))
     chips[side] = 0
     letter = m.rng.choice((L, R, C))
@@ -364,9 +345,7 @@ def _wild_after_letters(m: Maker) -> Question:
 
 
 def _wild_pot(m: Maker) -> Question:
-    rules = m.table()
-    chips = _chips_all(m, rules, 1, 3)
-    chips[0] = m.rng.randint(1, 3)
+    rules, chips, _you = _roller_table(m, (1, 3), (1, 3), you=True)
     faces = [W] + [D] * (dice_for(chips[0]) - 1)
     scene = m.play(m.scene(rules, chips, m.rng.randint(1, 6), 0, you=True), tuple(faces), choose=False)
     text = [pot_holds(scene), roll_sentence(scene, False), ask_can_choose(scene, POT)]
@@ -377,10 +356,7 @@ def _wild_pot(m: Maker) -> Question:
 
 
 def _three_wilds_scene(m: Maker, pot: int | None = None, *, keep_pot: bool = False) -> tuple[Scene, Seat]:
-    rules = m.table()
-    seat = m.rng.randrange(rules.players)
-    chips = _chips_all(m, rules, 1, 4)
-    chips[seat] = m.rng.randint(3, 6)
+    rules, chips, seat = _roller_table(m, (1, 4), (3, 6))
     pot = m.rng.randint(1, 9) if pot is None else pot
     return m.play(m.scene(rules, chips, pot, seat, you=False, keep_pot=keep_pot), (W, W, W)), seat
 
@@ -432,10 +408,7 @@ def _three_wilds_empty_pot(m: Maker) -> Question:
 
 
 def _two_wilds_over(m: Maker) -> Question:
-    rules = m.table()
-    seat = m.rng.randrange(rules.players)
-    chips = _chips_all(m, rules, 1, 4)
-    chips[seat] = m.rng.randint(3, 5)
+    rules, chips, seat = _roller_table(m, (1, 4), (3, 5))
     faces = [W, W, m.rng.choice((L, C, R, D))]
     m.rng.shuffle(faces)
     scene = m.play(m.scene(rules, chips, m.rng.randint(1, 6), seat, you=False), tuple(faces))
@@ -447,20 +420,14 @@ def _two_wilds_over(m: Maker) -> Question:
 
 
 def _reverse_may(m: Maker) -> Question:
-    rules = m.table()
-    seat = m.rng.randrange(rules.players)
-    chips = _chips_all(m, rules, 1, 4)
-    chips[seat] = m.rng.randint(2, 6)
+    rules, chips, seat = _roller_table(m, (1, 4), (2, 6))
     scene = m.scene(rules, chips, 0, seat, you=m.rng.random() < 0.5)
     text = [has(scene, seat), ask_may_reverse(scene, seat)]
     return m.question(scene, text, Ask.MAY_REVERSE, seat, kind=AnswerKind.YES_NO)
 
 
 def _reverse_dice(m: Maker) -> Question:
-    rules = m.table()
-    seat = m.rng.randrange(rules.players)
-    chips = _chips_all(m, rules, 1, 4)
-    chips[seat] = m.rng.randint(4, 6)
+    rules, chips, seat = _roller_table(m, (1, 4), (4, 6))
     scene = m.scene(rules, chips, 0, seat, you=False)
     m.do(scene, scene.start, Reverse(True))
     text = [has(scene, seat), reverses(scene, seat), ask_dice(scene, seat, next_turn=False)]
@@ -479,10 +446,7 @@ def _reverse_chips(m: Maker) -> Question:
 
 
 def _reverse_pot(m: Maker) -> Question:
-    rules = m.table()
-    seat = m.rng.randrange(rules.players)
-    chips = _chips_all(m, rules, 0, 3)
-    chips[seat] = m.rng.randint(4, 7)
+    rules, chips, seat = _roller_table(m, (0, 3), (4, 7))
     scene = m.play(
         m.scene(rules, chips, m.rng.randint(0, 4), seat, you=False), reverse=True, alphabet=(C, C, L, D)
     )
@@ -491,10 +455,7 @@ def _reverse_pot(m: Maker) -> Question:
 
 
 def _reverse_neighbour(m: Maker) -> Question:
-    rules = m.table()
-    seat = m.rng.randrange(rules.players)
-    chips = _chips_all(m, rules, 0, 3)
-    chips[seat] = m.rng.randint(4, 7)
+    rules, chips, seat = _roller_table(m, (0, 3), (4, 7))
     scene = m.play(m.scene(rules, chips, 0, seat, you=False), reverse=True, alphabet=(L, R, D))
     target = m.rng.choice((left_of(seat, rules.players), right_of(seat, rules.players)))
     text = [order(scene), has(scene, target), roll_sentence(scene), ask_chips(scene, target)]
@@ -517,26 +478,44 @@ def _sole_scene(m: Maker, *, low: int = 1, high: int = 4, pot: int | None = None
     return m.scene(rules, chips, max(pot, 0), seat, you=m.rng.random() < 0.5), seat
 
 
-def _dots_wins(m: Maker) -> Question:
+def _sole_wins(m: Maker, face: Face, pool: tuple[Face, ...]) -> Question:
+    """Does the last holder's roll win? All ``face`` wins (dots, or Cs for the last chip in the pot); a roll
+    drawn from ``pool`` may not (R10)."""
     scene, seat = _sole_scene(m, high=3)
     dice = dice_for(scene.start.chips[seat])
-    faces = (D,) * dice if m.rng.random() < 0.45 else m.faces(dice, (D, D, D, L, C, R))
+    faces = (face,) * dice if m.rng.random() < 0.45 else m.faces(dice, pool)
     m.play(scene, faces)
     text = [has(scene, seat), nobody_else(), roll_sentence(scene, False), ask_wins(scene, seat)]
     return m.question(scene, text, Ask.WINS, seat, kind=AnswerKind.YES_NO)
 
 
-def _dots_total(m: Maker) -> Question:
+def _sole_total(m: Maker, face: Face) -> Question:
+    """The last holder wins with all ``face``: their total with the pot (R10, R12)."""
     scene, seat = _sole_scene(m, high=3)
-    m.play(scene, (D,) * dice_for(scene.start.chips[seat]))
+    m.play(scene, (face,) * dice_for(scene.start.chips[seat]))
     text = [has(scene, seat), nobody_else(), pot_holds(scene), roll_sentence(scene, False)]
     return m.question(scene, [*text, ask_total(scene, seat)], Ask.WIN_TOTAL, seat)
 
 
-def _dots_not_sole(m: Maker) -> Question:
+def _not_sole_scene(m: Maker, face: Face) -> tuple[Scene, Seat]:
+    """Two players hold chips and one of them (the seat returned) rolls all ``face``, which wins only for a
+    last holder (R10)."""
     rules = m.table()
     chips, seat, _other = _two_holders(m, rules)
-    scene = m.play(m.scene(rules, chips, m.rng.randint(2, 8), seat, you=False), (D,) * dice_for(chips[seat]))
+    scene = m.scene(rules, chips, m.rng.randint(2, 8), seat, you=False)
+    return m.play(scene, (face,) * dice_for(chips[seat])), seat
+
+
+def _dots_wins(m: Maker) -> Question:
+    return _sole_wins(m, D, (D, D, D, L, C, R))
+
+
+def _dots_total(m: Maker) -> Question:
+    return _sole_total(m, D)
+
+
+def _dots_not_sole(m: Maker) -> Question:
+    scene, seat = _not_sole_scene(m, D)
     text = [*holders_text(scene), roll_sentence(scene, False), ask_wins(scene, seat)]
     return m.question(scene, text, Ask.WINS, seat, kind=AnswerKind.YES_NO)
 
@@ -562,25 +541,15 @@ def _dots_pass(m: Maker) -> Question:
 
 
 def _last_chip_wins(m: Maker) -> Question:
-    scene, seat = _sole_scene(m, high=3)
-    dice = dice_for(scene.start.chips[seat])
-    faces = (C,) * dice if m.rng.random() < 0.45 else m.faces(dice, (C, C, D, L, R))
-    m.play(scene, faces)
-    text = [has(scene, seat), nobody_else(), roll_sentence(scene, False), ask_wins(scene, seat)]
-    return m.question(scene, text, Ask.WINS, seat, kind=AnswerKind.YES_NO)
+    return _sole_wins(m, C, (C, C, D, L, R))
 
 
 def _last_chip_total(m: Maker) -> Question:
-    scene, seat = _sole_scene(m, high=3)
-    m.play(scene, (C,) * dice_for(scene.start.chips[seat]))
-    text = [has(scene, seat), nobody_else(), pot_holds(scene), roll_sentence(scene, False)]
-    return m.question(scene, [*text, ask_total(scene, seat)], Ask.WIN_TOTAL, seat)
+    return _sole_total(m, C)
 
 
 def _last_chip_not_sole(m: Maker) -> Question:
-    rules = m.table()
-    chips, seat, _other = _two_holders(m, rules)
-    scene = m.play(m.scene(rules, chips, m.rng.randint(2, 8), seat, you=False), (C,) * dice_for(chips[seat]))
+    scene, _seat = _not_sole_scene(m, C)
     text = [*holders_text(scene), roll_sentence(scene, False), ask_over()]
     return m.question(scene, text, Ask.OVER, kind=AnswerKind.YES_NO)
 
@@ -859,6 +828,18 @@ LESSONS: tuple[Lesson, ...] = (
             _reset_over,
         ),
     ),
+    Lesson(
+        LessonKey.ODDS,
+        # Translators: title of a practice lesson about each seat's chance of winning (issue 15).
+        N_("Who is likely to win"),
+        # Translators: introduction of the practice lesson about each seat's chance of winning (issue 15).
+        N_(
+            "The dice favour nobody, yet where you sit changes your chance of winning a little. The game "
+            "works each seat's chance out exactly: say who is favoured, then hear the numbers."
+        ),
+        6,
+        makers=odds.MAKERS,
+    ),
 )
 """Every lesson, in the order practice mode offers them."""
 
@@ -869,10 +850,8 @@ def lesson(key: str) -> Lesson:
     Raises:
         KeyError: no lesson has that key.
     """
-    for item in LESSONS:
-        if item.key == key:
-            return item
-    raise KeyError(key)
+    by_key: dict[str, Lesson] = {item.key: item for item in LESSONS}
+    return by_key[key]
 
 
 MAX_DRAWS = 40

@@ -10,6 +10,25 @@ from collections.abc import Sequence
 
 from lcr_audio.engine import ChipsMoved, Event, Face, GameState, GameWon, Phase, Place, dice_for
 from lcr_audio.narration.practice.model import Ask, Question, replay
+from lcr_audio.narration.rules_text import start_odds
+
+ODDS_ASKS = frozenset({Ask.MOST_LIKELY, Ask.LEAST_LIKELY, Ask.IS_LEAST_LIKELY, Ask.MORE_LIKELY})
+"""The questions about each seat's chance of winning, answered from the exact odds (:func:`start_chances`)."""
+
+
+def start_chances(state: GameState) -> tuple[float, ...]:
+    """Each seat's exact chance of winning the game that starts at ``state``, seat 1 first: the rules
+    reader's figures (:func:`~lcr_audio.narration.rules_text.start_odds`, one exact table per table size,
+    worked out once per run; R10, R13).
+
+    Raises:
+        ValueError: ``state`` is not the start of a game with seat 1 to play (every seat holding the
+            starting chips, the pot empty), or its rules have no exact table.
+    """
+    rules = state.rules
+    if state.chips != (rules.chips,) * rules.players or state.pot or state.seat != 0:
+        raise ValueError("The odds are known here only from the start of a game, seat 1 rolling first.")
+    return start_odds(rules)
 
 
 def compute_answer(question: Question) -> int | bool:
@@ -51,4 +70,20 @@ def measure(
         return final.over and final.winner != subject
     if ask is Ask.CAN_CHOOSE:
         return subject in final.choices
+    if ask in ODDS_ASKS:
+        return _likely(ask, subject, start)
     return final.phase is Phase.REVERSE and final.seat == subject
+
+
+def _likely(ask: Ask, subject: Place, start: GameState) -> int | bool:
+    """The answer to a question about the chances of winning from ``start`` (:data:`ODDS_ASKS`)."""
+    chances = start_chances(start)
+    seats = range(len(chances))
+    least = min(seats, key=chances.__getitem__)
+    if ask is Ask.MOST_LIKELY:
+        return max(seats, key=chances.__getitem__)
+    if ask is Ask.LEAST_LIKELY:
+        return least
+    if ask is Ask.IS_LEAST_LIKELY:
+        return subject == least
+    return max((start.seat, subject), key=chances.__getitem__)

@@ -48,6 +48,8 @@ class LessonKey(enum.StrEnum):
     """The last-chip-in-pot win condition (R10)."""
     RESET = "reset"
     """Everyone gets chips again (R11)."""
+    ODDS = "odds"
+    """Who is likely to win: each seat's chance from the start, worked out exactly (R10, R13)."""
 
 
 class AnswerKind(enum.Enum):
@@ -96,6 +98,14 @@ class Ask(enum.Enum):
     """YES_NO: the pending Wild may choose the subject (a seat, or POT: never) (R6, R7)."""
     MAY_REVERSE = "may-reverse"
     """YES_NO: the subject is to play and may reverse the dice (R9)."""
+    MOST_LIKELY = "most-likely"
+    """SEAT: the seat most likely to win the game that starts at the state, from its exact odds (R10, R13)."""
+    LEAST_LIKELY = "least-likely"
+    """SEAT: the seat least likely to win the game that starts at the state (R10, R13)."""
+    IS_LEAST_LIKELY = "is-least-likely"
+    """YES_NO: the subject is the seat least likely to win the game that starts at the state (R10, R13)."""
+    MORE_LIKELY = "more-likely"
+    """SEAT: of the seat to play first and the subject, the one more likely to win the game (R10, R13)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -117,6 +127,8 @@ class Question:
         face: the face counted by FACE_COUNT questions.
         names: every seat's name; ``names[i]`` names seat ``i`` and labels it among ``choices``.
         you: the listener's seat when the question says "you", else None.
+        note: translated: what a right answer hears after "Right." too (the odds lesson's computed chances,
+            which are the lesson); empty for most questions.
     """
 
     lesson: LessonKey
@@ -132,6 +144,7 @@ class Question:
     face: Face | None = None
     names: tuple[str, ...] = ()
     you: Seat | None = None
+    note: str = ""
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from collections import Counter
 from lcr_audio.engine import POT, DiceRolled, Face, Place, Seat, TurnSkipped
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration import phrases
+from lcr_audio.narration.explain import explain_roll, faces_list
 from lcr_audio.narration.lists import and_list
 from lcr_audio.narration.practice.model import AnswerKind, Ask, Question, Scene
-from lcr_audio.narration.rules_text import explain_roll, faces_list
 
 
 def roll_explained(scene: Scene) -> list[str]:
@@ -28,14 +28,14 @@ def roll_explained(scene: Scene) -> list[str]:
 def check(question: Question, answer: int | bool) -> tuple[bool, str]:
     """Mark an answer: (right?, what to say).
 
-    Right: "Right." Wrong: "Not quite: " and the explanation. A YES_NO question wants a bool and the
-    others an int: True is not the number 1 here.
+    Right: "Right." and the question's note, if it has one. Wrong: "Not quite: " and the explanation. A
+    YES_NO question wants a bool and the others an int: True is not the number 1 here.
     """
     wants_bool = question.kind is AnswerKind.YES_NO
     right = isinstance(answer, bool) == wants_bool and answer == question.answer
     if right:
         # Translators: practice mode, the player's answer is right.
-        return True, _("Right.")
+        return True, " ".join(s for s in (_("Right."), question.note) if s)
     # Translators: practice mode, the player's answer is wrong; {explanation} is the right answer and why.
     return False, _("Not quite: {explanation}").format(explanation=question.explanation)
 

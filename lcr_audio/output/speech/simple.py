@@ -7,34 +7,32 @@ from collections.abc import Callable
 from lcr_audio.output.speech.base import SpeechBackend, SpeechError, SpeechMode, Voice
 
 
-class SilentBackend(SpeechBackend):
-    """Says nothing and prints nothing (``--speech silent``, tests). Never fails."""
-
-    name = SpeechMode.SILENT
-    prints = False
+class MuteBackend(SpeechBackend):
+    """A backend that says nothing aloud and never fails: the last of every speaker's backends. Nothing is
+    spoken, so there is never anything to wait for."""
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
-        """Do nothing with ``text``."""
+        """Do nothing with ``text`` (in the console mode the Speaker has printed it already)."""
 
     def speaking(self) -> bool:
         """Never: nothing is spoken aloud, so there is nothing to wait for."""
         return False
 
 
-class ConsoleBackend(SpeechBackend):
+class SilentBackend(MuteBackend):
+    """Says nothing and prints nothing (``--speech silent``, tests). Never fails."""
+
+    name = SpeechMode.SILENT
+    prints = False
+
+
+class ConsoleBackend(MuteBackend):
     """Print-only mode: the :class:`~lcr_audio.output.speech.Speaker` prints each line (``prints`` is true)
     and the player's own screen reader reads the terminal. The backend itself does nothing, so it never
     fails."""
 
     name = SpeechMode.CONSOLE
     prints = True
-
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        """Do nothing: the Speaker has printed ``text`` already."""
-
-    def speaking(self) -> bool:
-        """Never: nothing is spoken aloud, so there is nothing to wait for."""
-        return False
 
 
 class RecordingBackend(SpeechBackend):

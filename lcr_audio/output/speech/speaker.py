@@ -15,7 +15,7 @@ from lcr_audio.i18n import _
 from lcr_audio.output.speech.base import SpeechBackend, SpeechError, SpeechMode, Voice, clamp_rate
 from lcr_audio.output.speech.running import voiceover_running, windows_screen_reader_running
 from lcr_audio.output.speech.screen_reader import ScreenReaderBackend
-from lcr_audio.output.speech.simple import ConsoleBackend, LazyBackend, SilentBackend
+from lcr_audio.output.speech.simple import ConsoleBackend, LazyBackend, MuteBackend, SilentBackend
 from lcr_audio.output.speech.tts import TtsBackend
 
 log = logging.getLogger(__name__)
@@ -160,7 +160,7 @@ class Speaker:
         if not backends:
             raise ValueError("A Speaker needs at least one speech backend.")
         self._backends: list[SpeechBackend] = list(backends)
-        if not isinstance(self._backends[-1], ConsoleBackend | SilentBackend):
+        if not isinstance(self._backends[-1], MuteBackend):
             self._backends.append(ConsoleBackend() if print_line is not None else SilentBackend())
         self._index = 0
         self._print_line = print_line
