@@ -10,10 +10,10 @@ percentile and the slowest, in seconds, and the load average, since the machine 
 Usage: ``python3 benchmarks/careful.py [--games 3] [--players 10]``
 
 measured here (2 CPUs shared with other helpers' runs; Python 3.11, numpy 2), 10 seats, work 120,000:
-    load average 2: Wild dice median 0.205 s, 90th percentile 0.322 s, slowest 0.330 s (processor time
-    median 0.160 s, slowest 0.203 s); Wild and reversible dice, last chip in the pot: 0.191, 0.304, 0.347 s
-    (0.166, 0.192 s); reversible dice, roll all dots: 0.141, 0.217, 0.239 s (0.121, 0.167 s).
-    At load average 5 the clock times were about 1.5 to 2 times these; the processor times stayed.
+    load average 1.4: Wild dice median 0.194 s, 90th percentile 0.221 s, slowest 0.229 s; Wild and
+    reversible dice, last chip in the pot: 0.200, 0.220, 0.231 s; reversible dice, roll all dots: 0.171,
+    0.194, 0.210 s (processor time the same). Load average 2: the same medians within 0.05 s, slowest
+    0.35 s; load average 5: clock times 1.5 to 2 times these, processor times unchanged (0.10 to 0.20 s).
 """
 
 from __future__ import annotations
