@@ -202,7 +202,8 @@ def test_simulate_with_a_careful_seat_reports_its_gain(capsys: pytest.CaptureFix
         "Simulating 300 games from the start, seat 1 rolling first: " + rules_summary(rules),
         "Greedy, the usual computer player: its Wild takes a chip from the player with the most chips. "
         "Careful: it chooses whom its Wild takes from by what gives it the best chance of winning.",
-        "To measure what careful play gains, the same number of games is also played with every player greedy.",
+        "To measure what careful play gains, the same games are also played with every player greedy, each "
+        "player rolling the same dice.",
         "300 games played.",
     ]
     assert lines[4].startswith("Seat 1, careful: wins ") and " With every player greedy it won " in lines[4]
@@ -429,3 +430,43 @@ def test_win_rate_intervals_stay_between_0_and_100_percent(capsys: pytest.Captur
     assert code == 0
     for row in csv.DictReader(io.StringIO(out)):
         assert 0 <= float(row["low95"]) <= float(row["rate"]) <= float(row["high95"]) <= 1
+
+
+def test_simulate_with_a_careful_seat_without_a_table_says_it_is_slow_and_pairs_the_games(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Roll all dots has no exact table: the careful seat simulates each choice. The note comes first; the
+    gains compare the same games, so they add up to nothing over the seats (one winner a game)."""
+    from lcr_audio.game.analysis import careful
+
+    monkeypatch.setattr(careful, "SIMULATED_WORK", 5_000)  # a quick test; the choices stay simulated
+    argv = ["simulate", "--players", "3", "--chips", "1", "--wild", "--win", "roll-all-dots", "--games", "6"]
+    code, out, err = run(capsys, *argv, "--seed", "4", "--policy", "1=careful")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    note = (
+        "Careful seats weigh each choice by simulating games from it, up to about a third of a second a "
+        "choice: this run is slow."
+    )
+    assert lines[2].startswith("To measure what careful play gains, the same games are also played")
+    assert lines[3:5] == [note, "6 games played."]
+    assert [line.split(",")[0] for line in lines[5:]] == ["Seat 1", "Seat 2", "Seat 3"]
+    code, table, err = run(capsys, *argv, "--seed", "4", "--policy", "1=careful", "--csv")
+    assert err.splitlines()[0] == note  # standard error: the CSV stays clean
+    rows = list(csv.DictReader(io.StringIO(table)))
+    assert sum(int(r["wins"]) for r in rows) == 6
+    assert abs(sum(float(r["gain"]) for r in rows)) < 1e-9
+    assert [r["policy"] for r in rows] == ["careful", "greedy", "greedy"]
+
+
+def test_a_slow_run_says_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(analysis_cli, "PROGRESS_SECONDS", 0.0)
+    out = io.StringIO()
+    progress = analysis_cli.Progress(out, 200, time_left=True)
+    progress.start -= 30.0  # 30 seconds ago
+    progress(50)  # a quarter in 30 seconds: 90 more
+    progress.start -= 570.0
+    progress(100)  # half in 600 seconds: 10 minutes more
+    assert out.getvalue() == (
+        "25 percent done. About 90 seconds left.\n50 percent done. About 10 minutes left.\n"
+    )

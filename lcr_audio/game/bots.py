@@ -17,7 +17,8 @@ class PolicyName(enum.StrEnum):
     GREEDY = "greedy"
     """Take from the richest, give to the poorest, reverse from 6 chips on (the default)."""
     CAREFUL = "careful"
-    """Choose what makes its own chance of winning largest, by the exact odds (issue 15)."""
+    """Choose what makes its own chance of winning largest, by the exact odds where the rules have a table,
+    else by simulated odds (issue 15)."""
 
 
 @dataclass(frozen=True)
@@ -34,8 +35,8 @@ class Policy:
 
     @property
     def careful(self) -> bool:
-        """True for the careful player: its choices come from the odds where the rules have an exact table
-        (:mod:`lcr_audio.game.analysis.careful`; numpy is imported on its first choice), else as greedy's."""
+        """True for the careful player: its choices come from the odds, exact where the rules have a table,
+        else simulated (:mod:`lcr_audio.game.analysis.careful`; numpy is imported on its first choice)."""
         return self.name == PolicyName.CAREFUL
 
     def choose(self, state: GameState) -> Seat:
@@ -44,9 +45,7 @@ class Policy:
             from lcr_audio.game.analysis.careful import careful_choice
             from lcr_audio.storage import cache_dir
 
-            chosen = careful_choice(state, cache_dir() / "odds")
-            if chosen is not None:
-                return chosen
+            return careful_choice(state, cache_dir() / "odds")
         return self.take_from(state) if state.phase is Phase.WILD_TAKE else self.give_to(state)
 
     def decide_reverse(self, state: GameState) -> bool:
@@ -55,9 +54,7 @@ class Policy:
             from lcr_audio.game.analysis.careful import careful_reverse
             from lcr_audio.storage import cache_dir
 
-            chosen = careful_reverse(state, cache_dir() / "odds")
-            if chosen is not None:
-                return chosen
+            return careful_reverse(state, cache_dir() / "odds")
         return self.reverse(state)
 
     def take_from(self, state: GameState) -> Seat:

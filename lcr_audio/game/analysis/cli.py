@@ -213,14 +213,17 @@ class Progress:
     its own each time, never a line redrawn in place; and says "N percent." through ``spoken`` (which lets
     it go while the voice still says the one before)."""
 
-    def __init__(self, out: TextIO, total: int, spoken: Spoken = UNSPOKEN) -> None:
+    def __init__(
+        self, out: TextIO, total: int, spoken: Spoken = UNSPOKEN, *, time_left: bool = False
+    ) -> None:
         """Args:
         out: where the lines go.
         total: the count that is 100 percent (games, or 100 for a fraction in percent).
         spoken: where the percentage is said aloud.
+        time_left: each line also says about how long the rest will take at the pace so far (slow runs).
         """
-        self.out, self.total, self.spoken = out, total, spoken
-        self.last = time.monotonic()
+        self.out, self.total, self.spoken, self.time_left = out, total, spoken, time_left
+        self.start = self.last = time.monotonic()
         self.said = -1
 
     def __call__(self, done: int) -> None:
@@ -233,13 +236,29 @@ class Progress:
             return
         self.last, self.said = now, percent
         # Translators: a progress line of a long simulation, printed every few seconds.
-        line = ngettext("{percent} percent done.", "{percent} percent done.", percent)
-        self.out.write(line.format(percent=percent) + "\n")
+        line = ngettext("{percent} percent done.", "{percent} percent done.", percent).format(percent=percent)
+        if self.time_left and done > 0:
+            line += " " + _time_left((now - self.start) * (self.total - done) / done)
+        self.out.write(line + "\n")
         self.out.flush()
         # Translators: a long simulation's progress, said aloud every few seconds by the game's own voice.
         self.spoken.progress(
             ngettext("{percent} percent.", "{percent} percent.", percent).format(percent=percent)
         )
+
+
+def _time_left(seconds: float) -> str:
+    """About how long is left, in whole minutes from two minutes on, else in seconds (at least 1)."""
+    if seconds >= 120:
+        minutes = round(seconds / 60)
+        # Translators: added to a progress line of a slow simulation: the time still needed, in minutes.
+        return ngettext("About {minutes} minute left.", "About {minutes} minutes left.", minutes).format(
+            minutes=minutes
+        )
+    count = max(1, round(seconds))
+    # Translators: added to a progress line of a slow simulation: the time still needed, in seconds.
+    left = ngettext("About {seconds} second left.", "About {seconds} seconds left.", count)
+    return left.format(seconds=count)
 
 
 def rules_sentences(rules: Rules) -> str:
@@ -605,7 +624,7 @@ def win_counts(
     """Games won by each seat out of ``games`` from the start, seat 1 first (R13's random start not used).
 
     Every seat greedy: the chain table where the rules have a small enough one, else the numpy kernel.
-    A careful seat: each game through ``step``, the policies deciding.
+    A careful seat: each game through ``step``, the policies deciding (:func:`paired_winners`).
     """
     import numpy as np
 
@@ -641,39 +660,63 @@ def win_counts(
             tally += play_games(rules, start, 0, 0, min(BATCH // 4, games - tally.games), rng)
             progress(tally.games)
         return [int(w) for w in tally.wins]
-    return _engine_wins(rules, policies, games, seed, progress)
+    chosen = paired_winners(rules, policies, games, seed, progress, compare=False)[0]
+    return [chosen.count(seat) for seat in range(rules.players)]
 
 
-def _engine_wins(
-    rules: Rules, policies: Sequence[str], games: int, seed: int | None, progress: Callable[[int], None]
-) -> list[int]:
+def _engine_winner(rules: Rules, policies: Sequence[str], dice: Sequence[random.Random]) -> int:
+    """One game from the start through ``step``, each seat's policy deciding and each seat's rolls drawn
+    from its own generator in ``dice`` (so that games with other policies roll the same faces); the winner."""
     from lcr_audio.game.bots import Policy
 
     deciders = [Policy(name=name) for name in policies]
-    rng = random.Random(seed)
     die = rules.die
-    wins = [0] * rules.players
+    state = new_game(rules)[0]
+    while not state.over:
+        decider = deciders[state.seat]
+        if state.phase is Phase.REVERSE:
+            state = step(state, Reverse(decider.decide_reverse(state)))[0]
+        elif state.phase is Phase.ROLL:
+            draw = dice[state.seat].choice
+            state = step(state, Roll(tuple(draw(die) for _ in range(state.dice_to_roll))))[0]
+        else:
+            state = step(state, ChooseSeat(decider.choose(state)))[0]
+    assert state.winner is not None
+    return state.winner
+
+
+def paired_winners(
+    rules: Rules,
+    policies: Sequence[str],
+    games: int,
+    seed: int | None,
+    progress: Callable[[int], None],
+    *,
+    compare: bool = True,
+) -> tuple[list[int], list[int]]:
+    """The winner of each of ``games`` games with ``policies``, and (with ``compare``, else nothing) of the
+    same games with every seat greedy: game *k* gives each seat the same dice in both (its *n*-th roll shows
+    the same faces), so the difference is the policies' more than the luck's (common random numbers).
+    Through ``step``; seat 1 first (R13's random start not used)."""
+    from lcr_audio.game.bots import PolicyName
+
+    base = random.SystemRandom().getrandbits(62) if seed is None else seed
+    greedy = [PolicyName.GREEDY.value] * rules.players
+    chosen, usual = [], []
     for game in range(games):
-        state = new_game(rules)[0]
-        while not state.over:
-            decider = deciders[state.seat]
-            if state.phase is Phase.REVERSE:
-                state = step(state, Reverse(decider.decide_reverse(state)))[0]
-            elif state.phase is Phase.ROLL:
-                state = step(state, Roll(tuple(rng.choice(die) for _ in range(state.dice_to_roll))))[0]
-            else:
-                state = step(state, ChooseSeat(decider.choose(state)))[0]
-        assert state.winner is not None
-        wins[state.winner] += 1
-        if game % 200 == 199:
-            progress(game + 1)
-    return wins
+        streams = [f"{base}:{game}:{seat}" for seat in range(rules.players)]
+        chosen.append(_engine_winner(rules, policies, [random.Random(s) for s in streams]))
+        if compare:
+            usual.append(_engine_winner(rules, greedy, [random.Random(s) for s in streams]))
+        progress(game + 1)
+    return chosen, usual
 
 
 def run_simulate(args: argparse.Namespace, report: Report) -> int:
-    """``lcr-audio simulate``: each seat's win rate with a 95% interval; with a careful seat, the same
-    number of games with every seat greedy too (played first: they are the quick ones), and each seat's
-    gain.
+    """``lcr-audio simulate``: each seat's win rate with a 95% interval; with a careful seat, the same games
+    (each seat rolling the same dice) played with every seat greedy too, and each seat's gain over them.
+    Careful seats under rules without an exact table decide by simulation (:mod:`.careful`), a fraction of
+    a second a choice: a note says so first, and the progress lines say the time left.
 
     In words: a first line with the games and the rules, a line on what greedy and careful players do where
     they have a choice (under rules with no choice, careful players play as greedy ones and nothing is
@@ -682,6 +725,7 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
     Raises:
         BadInput: the rules or a ``--policy`` cannot be used (:func:`rules_from`, :func:`parse_policies`).
     """
+    from lcr_audio.game.analysis.exact import supports
     from lcr_audio.game.bots import PolicyName
 
     rules = rules_from(args)
@@ -696,29 +740,34 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
     if not args.csv:
         out.write(_simulate_heading(rules, games, chose_careful) + "\n")
         out.flush()
-    progress = Progress(report.notes if args.csv else out, games * (2 if careful else 1), report.spoken)
-    usual = (
-        win_counts(
-            rules,
-            [PolicyName.GREEDY.value] * rules.players,
-            games,
-            None if args.seed is None else args.seed + 1,
-            progress,
+    slow = careful and not supports(rules)
+    notes = report.notes if args.csv else out
+    if slow:
+        # Translators: printed before lcr-audio simulate plays with careful seats under rules without an
+        # exact table: each of their choices is simulated, so the run is slow.
+        note = _(
+            "Careful seats weigh each choice by simulating games from it, up to about a third of a second a choice: this run is slow."  # noqa: E501
         )
-        if careful
-        else None
-    )
-    done = games if careful else 0
-    wins = win_counts(rules, played, games, args.seed, lambda d: progress(done + d))
+        notes.write(note + "\n")
+        notes.flush()
+    progress = Progress(notes, games, report.spoken, time_left=slow)
+    usual: list[int] | None = None
+    if careful:
+        chosen, usual = paired_winners(rules, played, games, args.seed, progress)
+        wins = [chosen.count(seat) for seat in range(rules.players)]
+    else:
+        wins = win_counts(rules, played, games, args.seed, progress)
     rows = []
     for seat in range(rules.players):
         rate = wins[seat] / games
-        error = math.sqrt(rate * (1 - rate) / games)
         base: float | None = None
         gain: tuple[float, float] | None = None
         if usual is not None:
-            base = usual[seat] / games
-            gain = (rate - base, math.sqrt(error**2 + base * (1 - base) / games))
+            base = usual.count(seat) / games
+            change = [(a == seat) - (b == seat) for a, b in zip(chosen, usual, strict=True)]
+            mean = sum(change) / games
+            spread = sum((c - mean) ** 2 for c in change) / max(games - 1, 1)
+            gain = (mean, math.sqrt(spread / games))
         rows.append((seat + 1, policies[seat], rate, wilson(wins[seat], games), base, gain))
     # Translators: lcr-audio simulate's result said aloud: {games} is a number of games, {wins} a list such
     # as "seat 1 31 percent, seat 2 12, seat 3 57" (the share of the games each seat won).
@@ -805,8 +854,8 @@ def _simulate_heading(rules: Rules, games: int, chose_careful: bool) -> str:
         lines.append(
             # Translators: lcr-audio simulate with a careful player: how its gain is measured.
             _(
-                "To measure what careful play gains, the same number of games is also played with every "
-                "player greedy."
+                "To measure what careful play gains, the same games are also played with every player "
+                "greedy, each player rolling the same dice."
             )
         )
     return "\n".join(lines)

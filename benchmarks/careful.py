@@ -1,0 +1,87 @@
+"""Issue 15, item 3: the time a careful computer player takes to decide where the rules have no exact table
+(the choice is simulated, :mod:`lcr_audio.game.analysis.careful`). Target: under about 0.3 s a decision at
+10 seats, so a computer player's turn never feels slow.
+
+The decisions are the ones real games ask for: games of computer players (every seat careful) are played
+through ``step`` under each rule set, and every Wild choice and reversal question met on the way is timed
+(the first few of each game, to keep the run short). Printed per rule set: decisions timed, median, 90th
+percentile and the slowest, in seconds, and the load average, since the machine is shared.
+
+Usage: ``python3 benchmarks/careful.py [--games 3] [--players 10]``
+
+measured here (2 CPUs shared with other helpers' runs; Python 3.11, numpy 2), 10 seats, work 120,000:
+    load average 1.4: Wild dice median 0.194 s, 90th percentile 0.221 s, slowest 0.229 s; Wild and
+    reversible dice, last chip in the pot: 0.200, 0.220, 0.231 s; reversible dice, roll all dots: 0.171,
+    0.194, 0.210 s (processor time the same). Load average 2: the same medians within 0.05 s, slowest
+    0.35 s; load average 5: clock times 1.5 to 2 times these, processor times unchanged (0.10 to 0.20 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+from lcr_audio.engine import ChooseSeat, GameState, Phase, Reverse, Roll, Rules, WinCondition, new_game, step
+from lcr_audio.game.analysis.careful import SIMULATED_WORK, simulated_choice, simulated_reverse
+from lcr_audio.game.analysis.exact import supports
+
+
+def decision_times(rules: Rules, games: int, per_game: int, seed: int) -> tuple[list[float], list[float]]:
+    """Seconds each careful decision took, on the clock and of this process's processor time, over
+    ``games`` games of careful players (``per_game`` timed at most in each)."""
+    rng = random.Random(seed)
+    times: list[float] = []
+    cpu: list[float] = []
+    for _ in range(games):
+        state: GameState = new_game(rules)[0]
+        timed = 0
+        while not state.over and timed < per_game:
+            if state.phase is Phase.ROLL:
+                state = step(state, Roll(tuple(rng.choice(rules.die) for _ in range(state.dice_to_roll))))[0]
+                continue
+            start, start_cpu = time.perf_counter(), time.process_time()
+            if state.phase is Phase.REVERSE:
+                action: Reverse | ChooseSeat = Reverse(simulated_reverse(state))
+            else:
+                action = ChooseSeat(simulated_choice(state))
+            times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
+            timed += 1
+            state = step(state, action)[0]
+    return times, cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=3, help="games per rule set (default 3)")
+    parser.add_argument("--per-game", type=int, default=12, help="decisions timed per game (default 12)")
+    parser.add_argument("--players", type=int, default=10, help="seats (default 10)")
+    args = parser.parse_args()
+    sets = {
+        "Wild dice": Rules(players=args.players, wild=True),
+        "Wild and reversible dice, last chip in the pot": Rules(
+            players=args.players, wild=True, reversible=True, win=WinCondition.LAST_CHIP_IN_POT
+        ),
+        "reversible dice, roll all dots": Rules(
+            players=args.players, reversible=True, win=WinCondition.ROLL_ALL_DOTS
+        ),
+    }
+    print(f"Careful decisions at {args.players} seats, simulated (work {SIMULATED_WORK:,} rows a decision).")
+    for name, rules in sets.items():
+        if supports(rules):
+            print(f"{name}: has an exact table at this size; the careful player looks it up.")
+            continue
+        times, cpu = decision_times(rules, args.games, args.per_game, seed=15)
+        load = os.getloadavg()[0]
+        print(
+            f"{name}: {len(times)} decisions; median {statistics.median(times):.3f} s, 90th percentile "
+            f"{statistics.quantiles(times, n=10)[-1]:.3f} s, slowest {max(times):.3f} s; processor time "
+            f"median {statistics.median(cpu):.3f} s, slowest {max(cpu):.3f} s (load average {load:.1f})."
+        )
+
+
+if __name__ == "__main__":
+    main()
