@@ -219,3 +219,40 @@ def test_careful_players_play_by_the_rules(seed: int) -> None:
     session = Session(rules, [Player(n, policy=CAREFUL_POLICY) for n in ("A", "B", "C", "D")], seed)
     session.start()
     assert session.play_to_end().over
+
+
+def test_keys_answer_while_a_careful_player_thinks() -> None:
+    """A careful computer player's choice is worked out away from the keys: while it thinks (here held
+    until the test lets it go), B still says the neighbours at once; then its Wild takes a chip (R7)."""
+    import threading
+
+    from support.play import screen_for, scripted_session
+
+    session = scripted_session(Rules(players=3, wild=True), [0], "...W..")  # you: three dots; Ana: W, dots
+    session.players[1] = Player(session.players[1].name, policy=CAREFUL_POLICY)
+    thinking, go_on = threading.Event(), threading.Event()
+    decide = session.computer_decision
+
+    def slow_decision() -> object:
+        if session.state.phase is Phase.WILD_TAKE:  # the careful choice: held until the test goes on
+            thinking.set()
+            assert go_on.wait(5)
+        return decide()
+
+    session.computer_decision = slow_decision  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        with create_pipe_input() as keys:
+            _screen, _recorder, driver = screen_for(session, keys)
+            await driver.start("Press Space to roll")
+            keys.send_text(" ")
+            await driver.until(thinking.is_set)
+            spoken, _ = await driver.press("b")
+            assert spoken.startswith("Left: ")  # answered while the decision is still being worked out
+            assert session.state.phase is Phase.WILD_TAKE
+            go_on.set()
+            await driver.until(lambda: session.state.phase is not Phase.WILD_TAKE)
+            assert sum(session.state.chips) == 9 and session.state.chips[1] == 4
+            await driver.leave()
+
+    asyncio.run(scenario())

@@ -158,8 +158,10 @@ class Session:
         die = self.rules.die
         return tuple(self.rng.choice(die) for _ in range(count))
 
-    def play_computer(self) -> tuple[Event, ...]:
-        """Make the decision pending for a computer seat: roll, reverse or not, or choose a Wild's seat.
+    def computer_decision(self) -> Action | None:
+        """The decision the computer seat to play makes now (R7, R9): whether to reverse, or a Wild's seat;
+        ``None`` when it only has to roll. It reads the state and changes nothing, so a screen can work it
+        out away from its keys (a careful player may take a few tenths of a second).
 
         Raises:
             ValueError: the game is over, or the seat to play is a person's.
@@ -169,11 +171,24 @@ class Session:
         policy = self.players[self.state.seat].policy
         phase = self.state.phase
         if phase is Phase.REVERSE:
-            return self.apply(Reverse(policy.decide_reverse(self.state)))
-        if phase is Phase.WILD_TAKE:
-            return self.apply(ChooseSeat(policy.choose(self.state)))
-        if phase is Phase.WILD_GIVE:
-            return self.apply(ChooseSeat(policy.choose(self.state)))
+            return Reverse(policy.decide_reverse(self.state))
+        if phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
+            return ChooseSeat(policy.choose(self.state))
+        return None
+
+    def play_computer(self, decision: Action | None = None) -> tuple[Event, ...]:
+        """Make the decision pending for a computer seat: roll, reverse or not, or choose a Wild's seat.
+
+        Args:
+            decision: the seat's :meth:`computer_decision`, when it was worked out already (from this same
+                state); otherwise it is worked out here.
+
+        Raises:
+            ValueError: the game is over, or the seat to play is a person's.
+        """
+        decision = decision if decision is not None else self.computer_decision()
+        if decision is not None:
+            return self.apply(decision)
         return self.roll()
 
     def play_to_end(self, max_steps: int = 100_000) -> GameState:

@@ -335,7 +335,15 @@ class PlayScreen:
             if self._paused() or self.state.over or self.session.human_to_play:
                 continue
             try:
-                self.session.play_computer()
+                state = self.state
+                decision = None
+                if self.session.players[state.seat].policy.careful and state.phase is not Phase.ROLL:
+                    # A careful player weighs its choice by the odds (up to a few tenths of a second, or a
+                    # table being built): away from the keys, which go on answering meanwhile.
+                    decision = await asyncio.to_thread(self.session.computer_decision)
+                    if self.state is not state or self._paused():
+                        continue  # the game moved on or was paused while it thought: look again
+                self.session.play_computer(decision)
             except Exception:
                 log.exception("A computer player could not move")
                 # Translators: a computer player's move failed (a bug); the game ends.

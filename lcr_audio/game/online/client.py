@@ -141,7 +141,7 @@ class RemoteSession(Session):
         """The server refused the last decision: another may be sent."""
         self.waiting = False
 
-    def play_computer(self) -> tuple[Any, ...]:
+    def play_computer(self, decision: Action | None = None) -> tuple[Any, ...]:
         """Computer players move on the server, never here.
 
         Raises:
