@@ -27,7 +27,7 @@ from lcr_audio.engine import (
     step,
 )
 from lcr_audio.game.analysis.kernel import FACE_CODES, NO_WINNER, play_turn
-from lcr_audio.game.analysis.plain import plain_turn
+from lcr_audio.game.analysis.plain import plain_dice_turn, plain_turn
 from lcr_audio.game.bots import Policy
 
 ALL_RULES = [
@@ -111,6 +111,22 @@ def test_kernel_plays_every_turn_as_step_does(rules: Rules) -> None:
         ), where
         if not after.over:
             assert mover == after.seat, where
+        if not rules.wild and not rules.reversible:  # the O key's faster turn for plain dice
+            chips = list(state.chips)
+            holders = sum(1 for n in chips if n)
+            pot, mover, winner, won, was_reset, holders = plain_dice_turn(
+                rules, chips, state.pot, state.seat, [FACE_CODES[f] for f in faces], holders
+            )
+            assert (tuple(chips), pot, winner, won, was_reset) == (
+                after.chips,
+                after.pot,
+                NO_WINNER if after.winner is None else after.winner,
+                pot_won,
+                reset,
+            ), where
+            assert holders == sum(1 for n in after.chips if n), where
+            if not after.over:
+                assert mover == after.seat, where
 
 
 def test_the_positions_reach_every_kind_of_turn_end() -> None:

@@ -180,6 +180,7 @@ class OddsKeeper:
         self._pool_key: tuple[tuple[int, ...], int, Seat] | None = None
         self._pool_wins = [0] * rules.players
         self._pool_games = 0
+        self._wanted: tuple[tuple[int, ...], int, Seat] | None = None
         self._more: threading.Thread | None = None
         self._thread: threading.Thread | None = None
         if supports(rules):
@@ -229,6 +230,7 @@ class OddsKeeper:
 
     def _simulated(self, key: tuple[tuple[int, ...], int, Seat], budget: float) -> Odds:
         """Simulate from ``key`` for ``budget`` seconds, added to the games already played from it."""
+        self._wanted = key  # a background run for another position stops: it would only slow this one
         self._add(key, budget, foreground=True)
         with self._pool_lock:
             wins, games = list(self._pool_wins), self._pool_games
@@ -248,7 +250,14 @@ class OddsKeeper:
         with self._pool_lock:
             rng = random.Random(self._rng.getrandbits(64))
         wins, games = plain_wins(
-            self.rules, chips, pot, mover, budget=budget, rng=rng, reverse_at=DEFAULT_REVERSE_AT
+            self.rules,
+            chips,
+            pot,
+            mover,
+            budget=budget,
+            rng=rng,
+            reverse_at=DEFAULT_REVERSE_AT,
+            keep_going=lambda: foreground or self._wanted == key,
         )
         with self._pool_lock:
             if self._pool_key != key:

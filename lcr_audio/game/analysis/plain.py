@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from lcr_audio.engine import REVERSAL_COST, Rules, ThreeWilds, WinCondition
 from lcr_audio.engine.rules import MAX_DICE
@@ -99,6 +100,60 @@ def plain_turn(
     return chips, pot, mover, winner, taken, rev, reset
 
 
+def plain_dice_turn(
+    rules: Rules, chips: list[int], pot: int, mover: int, faces: list[int], holders: int
+) -> tuple[int, int, int, int, bool, int]:
+    """:func:`plain_turn` for plain dice (no Wild, no reversible dice: R5, R10, R11), several times faster
+    for the O key's simulations: nothing is counted over the whole table, the number of seats holding chips
+    is carried from turn to turn. ``chips`` is changed in place.
+
+    Returns:
+        The pot, the next seat to play (the roller once the game is won), the winner (-1 while the game goes
+        on), the chips won from the pot, whether everyone got chips again, and the seats holding chips.
+    """
+    seats = len(chips)
+    own = chips[mover]
+    dice = own if own < MAX_DICE else MAX_DICE
+    sole = holders == 1
+    dots = 0
+    for face in faces[:dice]:
+        if face == DOT:
+            dots += 1
+            continue
+        chips[mover] -= 1
+        if face == CENTER:
+            pot += 1
+            continue
+        target = (mover + 1) % seats if face == LEFT else (mover - 1) % seats
+        if chips[target] == 0:
+            holders += 1
+        chips[target] += 1
+    if chips[mover] == 0:
+        holders -= 1
+    winner = NO_WINNER
+    if rules.win is WinCondition.LAST_WITH_CHIPS:
+        if holders == 1:
+            winner = next(s for s in range(seats) if chips[s])
+    elif rules.win is WinCondition.ROLL_ALL_DOTS:
+        if sole and dots == dice:
+            winner = mover
+    elif sole and holders == 0:
+        winner = mover
+    if winner != NO_WINNER:
+        if chips[winner] == 0 and pot:
+            holders += 1
+        chips[winner] += pot
+        return 0, mover, winner, pot, False, holders
+    reset = holders == 0
+    if reset:
+        chips[:] = [rules.chips] * seats
+        holders = seats
+    seat = (mover + 1) % seats
+    while chips[seat] == 0:
+        seat = (seat + 1) % seats
+    return pot, seat, NO_WINNER, 0, reset, holders
+
+
 def plain_wins(
     rules: Rules,
     chips: tuple[int, ...],
@@ -109,20 +164,31 @@ def plain_wins(
     rng: random.Random,
     reverse_at: int = 6,
     max_turns: int = 100_000,
+    keep_going: Callable[[], bool] = lambda: True,
 ) -> tuple[list[int], int]:
     """Games won by each seat, played one at a time from the position until ``budget`` seconds have passed
-    (at least one game), and the number of games. A game still going after ``max_turns`` is left out."""
+    (at least one game) or ``keep_going()`` is false, and the number of games. A game still going after
+    ``max_turns`` is left out. Plain dice go through :func:`plain_dice_turn`."""
     codes = [int(c) for c in die_codes(rules)]
     wins = [0] * rules.players
     games = 0
     deadline = time.monotonic() + budget
-    while games == 0 or time.monotonic() < deadline:
+    plain_dice = not rules.wild and not rules.reversible
+    while (games == 0 or time.monotonic() < deadline) and keep_going():
         state, purse, seat = list(chips), pot, mover
+        holders = sum(1 for n in state if n)
         for _ in range(max_turns):
-            faces = rng.choices(codes, k=MAX_DICE)
-            state, purse, seat, winner, _taken, _rev, _reset = plain_turn(
-                rules, state, purse, seat, faces, reverse_at
-            )
+            if plain_dice:
+                rand = rng.random
+                faces = [codes[int(rand() * 6)] for _ in range(min(state[seat], MAX_DICE))]
+                purse, seat, winner, _taken, _reset, holders = plain_dice_turn(
+                    rules, state, purse, seat, faces, holders
+                )
+            else:
+                faces = rng.choices(codes, k=MAX_DICE)
+                state, purse, seat, winner, _taken, _rev, _reset = plain_turn(
+                    rules, state, purse, seat, faces, reverse_at
+                )
             if winner != NO_WINNER:
                 wins[winner] += 1
                 games += 1
