@@ -149,12 +149,13 @@ def test_the_first_sentence_is_out_before_the_sound_device_opens_and_cues_play_a
 @pytest.mark.parametrize("sounds", [False, True])
 def test_with_sounds_off_pygame_is_never_imported(sounds: bool) -> None:
     """A whole watch game in a fresh interpreter: with sounds off, no pygame module is ever loaded (with
-    sounds on it is, which shows the check can fail)."""
+    sounds on it is, which shows the check can fail). A short game (3 players, 1 chip): with sounds on the
+    game waits for its cues."""
     assert save_settings(Settings(sounds=sounds)) is None  # into the test's own XDG folders (conftest)
     code = (
         "import json, sys\n"
         "from lcr_audio.cli import main\n"
-        f"status = main({WATCH!r})\n"
+        f"status = main({[*WATCH, '--players', '3', '--chips', '1']!r})\n"
         "loaded = sorted(name for name in sys.modules if name.split('.')[0] == 'pygame')\n"
         "print(json.dumps([status, loaded]), file=sys.stderr)\n"
     )
