@@ -70,6 +70,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
             "Seat 1 has no chips, so it cannot be the seat to play.",
         ),
         (["odds", "--mover", "4"], "Seat 4 is not at this table of 3."),
+        (["odds", "--position", "9,0,0"], "Only seat 1 holds chips, so that game is over: seat 1 has won."),
+        (
+            ["odds", "--position", "0,1,0", "--pot", "8", "--mover", "2"],
+            "Only seat 2 holds chips, so that game is over: seat 2 has won.",
+        ),
         (
             ["odds", "--position", "a,b,c"],
             "--position takes each seat's chips as numbers separated by commas, such as 3,0,2; not a,b,c.",
@@ -198,16 +203,18 @@ def test_simulate_with_a_careful_seat_reports_its_gain(capsys: pytest.CaptureFix
     assert code == 0
     lines = out.splitlines()
     rules = Rules(players=3, chips=2, wild=True)
-    assert lines[:4] == [
+    assert lines[:5] == [
         "Simulating 300 games from the start, seat 1 rolling first: " + rules_summary(rules),
         "Greedy, the usual computer player: its Wild takes a chip from the player with the most chips. "
         "Careful: it chooses whom its Wild takes from by what gives it the best chance of winning.",
         "To measure what careful play gains, the same games are also played with every player greedy, each "
         "player rolling the same dice.",
+        # The exact odds the careful seat chooses by are worked out before the games (not kept yet here).
+        "Careful seats choose by the exact odds; working them out first, once for this computer.",
         "300 games played.",
     ]
-    assert lines[4].startswith("Seat 1, careful: wins ") and " With every player greedy it won " in lines[4]
-    assert lines[5].startswith("Seat 2, greedy: wins ") and ": a change of " in lines[5]
+    assert lines[5].startswith("Seat 1, careful: wins ") and " With every player greedy it won " in lines[5]
+    assert lines[6].startswith("Seat 2, greedy: wins ") and ": a change of " in lines[6]
 
 
 def test_simulate_explains_greedy_and_careful_with_both_choices(capsys: pytest.CaptureFixture[str]) -> None:

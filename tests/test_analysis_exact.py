@@ -324,3 +324,24 @@ def test_parallel_play_moves_each_generator_on_and_agrees_with_the_table() -> No
         assert wins.sum() == games
         error = np.sqrt(expected * (1 - expected) / games)
         assert np.all(np.abs(wins / games - expected) <= 3 * error), (wins / games, expected)
+
+
+def test_a_table_not_ready_is_made_in_the_background_and_never_waited_for(tmp_path: Path) -> None:
+    """ready_table (what careful players in a game use): None at once while the table is being made on a
+    daemon thread, then the table, also read back from the cache folder in a later run."""
+    import time
+
+    from lcr_audio.game.analysis import odds
+
+    rules = Rules(players=3, chips=4, wild=True, three_wilds=ThreeWilds.WIN)
+    odds._SHARED.pop(rules, None)
+    odds._BUILDING.discard(rules)
+    assert odds.ready_table(rules, tmp_path) is None
+    deadline = time.monotonic() + 30
+    while (table := odds.ready_table(rules, tmp_path)) is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert table.lookup((4, 4, 4), 0, 0) is not None
+    assert cache_path(rules, tmp_path).exists()
+    odds._SHARED.pop(rules)  # as in a new run: read from the cache file at once
+    assert odds.ready_table(rules, tmp_path) is not None

@@ -35,8 +35,10 @@ class Policy:
 
     @property
     def careful(self) -> bool:
-        """True for the careful player: its choices come from the odds, exact where the rules have a table,
-        else simulated (:mod:`lcr_audio.game.analysis.careful`; numpy is imported on its first choice)."""
+        """True for the careful player: its choices come from the odds, exact where the rules have a table
+        and it is ready (made earlier, or read from the cache folder), else simulated while the table is
+        made in the background (:mod:`lcr_audio.game.analysis.careful`; numpy is imported on its first
+        choice). A game never waits for a table."""
         return self.name == PolicyName.CAREFUL
 
     def choose(self, state: GameState) -> Seat:
@@ -45,7 +47,7 @@ class Policy:
             from lcr_audio.game.analysis.careful import careful_choice
             from lcr_audio.storage import cache_dir
 
-            return careful_choice(state, cache_dir() / "odds")
+            return careful_choice(state, cache_dir() / "odds", wait=False)
         return self.take_from(state) if state.phase is Phase.WILD_TAKE else self.give_to(state)
 
     def decide_reverse(self, state: GameState) -> bool:
@@ -54,7 +56,7 @@ class Policy:
             from lcr_audio.game.analysis.careful import careful_reverse
             from lcr_audio.storage import cache_dir
 
-            return careful_reverse(state, cache_dir() / "odds")
+            return careful_reverse(state, cache_dir() / "odds", wait=False)
         return self.reverse(state)
 
     def take_from(self, state: GameState) -> Seat:

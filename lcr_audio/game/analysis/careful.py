@@ -42,7 +42,7 @@ from lcr_audio.engine import (
 from lcr_audio.engine.rules import MAX_DICE
 from lcr_audio.game.analysis.exact import supports
 from lcr_audio.game.analysis.kernel import NO_WINNER, IntArray, die_codes, greedy_choice, play_turn
-from lcr_audio.game.analysis.odds import DEFAULT_REVERSE_AT, ExactTable, shared_table
+from lcr_audio.game.analysis.odds import DEFAULT_REVERSE_AT, ExactTable, ready_table, shared_table
 from lcr_audio.game.analysis.simulate import FloatArray
 
 SIMULATED_WORK: Final = 120_000
@@ -76,8 +76,12 @@ NEVER: Final = 1 << 30
 # --- exact ----------------------------------------------------------------------------------------------
 
 
-def _table(state: GameState, folder: Path | None) -> ExactTable | None:
-    return shared_table(state.rules, folder) if supports(state.rules) else None
+def _table(state: GameState, folder: Path | None, wait: bool) -> ExactTable | None:
+    """The exact table, if the rules have one and (unless ``wait``) it is ready: a game never waits for
+    one to be solved; its careful players simulate until it is (:func:`.odds.ready_table`)."""
+    if not supports(state.rules):
+        return None
+    return shared_table(state.rules, folder) if wait else ready_table(state.rules, folder)
 
 
 def own_chance(state: GameState, seat: Seat, table: ExactTable) -> float:
@@ -105,15 +109,15 @@ def own_chance(state: GameState, seat: Seat, table: ExactTable) -> float:
 # --- the player -------------------------------------------------------------------------------------------
 
 
-def careful_choice(state: GameState, folder: Path | None) -> Seat:
+def careful_choice(state: GameState, folder: Path | None, *, wait: bool = True) -> Seat:
     """The seat a Wild takes from (R7) or gives to (R9) that leaves the roller the best chance: by the exact
-    table where there is one, else simulated (:func:`simulated_choice`). Ties go to the default policy's
-    seat, then the nearest on the left.
+    table where there is one (not ``wait``: where it is ready), else simulated (:func:`simulated_choice`).
+    Ties go to the default policy's seat, then the nearest on the left.
 
     Raises:
         ValueError: the game asks for no seat now.
     """
-    table = _table(state, folder)
+    table = _table(state, folder, wait)
     if table is None:
         return simulated_choice(state)
     usual = greedy_choice(state)
@@ -121,16 +125,16 @@ def careful_choice(state: GameState, folder: Path | None) -> Seat:
     return max(ordered, key=lambda c: own_chance(step(state, ChooseSeat(c))[0], state.seat, table))
 
 
-def careful_reverse(state: GameState, folder: Path | None) -> bool:
+def careful_reverse(state: GameState, folder: Path | None, *, wait: bool = True) -> bool:
     """Whether reversing the dice (R9) gives the roller a better chance than rolling as usual: by the exact
-    table where there is one, else simulated (:func:`simulated_reverse`).
+    table where there is one (not ``wait``: where it is ready), else simulated (:func:`simulated_reverse`).
 
     Raises:
         ValueError: the game does not ask whether to reverse now.
     """
     if state.phase is not Phase.REVERSE:
         raise ValueError("The dice cannot be reversed now.")
-    table = _table(state, folder)
+    table = _table(state, folder, wait)
     if table is None:
         return simulated_reverse(state)
     reverse = own_chance(step(state, Reverse(True))[0], state.seat, table)

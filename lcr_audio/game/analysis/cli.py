@@ -31,6 +31,7 @@ from lcr_audio.engine import (
     Roll,
     Rules,
     RulesError,
+    WinCondition,
     new_game,
     step,
 )
@@ -400,6 +401,15 @@ def parse_position(args: argparse.Namespace, rules: Rules) -> tuple[tuple[int, .
             # Translators: --mover names a seat without chips, which never plays (R4).
             _("Seat {seat} has no chips, so it cannot be the seat to play.").format(seat=args.mover)
         )
+    holders = [seat for seat, n in enumerate(chips) if n]
+    if rules.win is WinCondition.LAST_WITH_CHIPS and len(holders) == 1:
+        raise BadInput(
+            # Translators: --position leaves one seat with chips under the usual win condition (R10): that
+            # seat has already won, so there are no odds to work out.
+            _("Only seat {seat} holds chips, so that game is over: seat {seat} has won.").format(
+                seat=holders[0] + 1
+            )
+        )
     return chips, pot, mover
 
 
@@ -712,6 +722,23 @@ def paired_winners(
     return chosen, usual
 
 
+def _careful_table(rules: Rules, notes: TextIO) -> None:
+    """Make sure the exact table careful seats choose by is ready before the games (a game in play never
+    waits for it; here every choice must come from it): read from the cache folder, or worked out first,
+    with a line saying so."""
+    from lcr_audio.game.analysis.odds import cache_path, shared_table
+    from lcr_audio.storage import cache_dir
+
+    folder = cache_dir() / "odds"
+    if not cache_path(rules, folder).exists():
+        # Translators: printed before lcr-audio simulate plays with careful seats, when the exact odds they
+        # choose by are not yet kept on this computer.
+        text = _("Careful seats choose by the exact odds; working them out first, once for this computer.")
+        notes.write(text + "\n")
+        notes.flush()
+    shared_table(rules, folder)
+
+
 def run_simulate(args: argparse.Namespace, report: Report) -> int:
     """``lcr-audio simulate``: each seat's win rate with a 95% interval; with a careful seat, the same games
     (each seat rolling the same dice) played with every seat greedy too, and each seat's gain over them.
@@ -750,6 +777,8 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
         )
         notes.write(note + "\n")
         notes.flush()
+    if careful and supports(rules):
+        _careful_table(rules, notes)
     progress = Progress(notes, games, report.spoken, time_left=slow)
     usual: list[int] | None = None
     if careful:

@@ -125,19 +125,61 @@ def exact_table(rules: Rules, folder: Path | None = None) -> ExactTable:
 
 _SHARED: dict[Rules, ExactTable] = {}
 _SHARED_LOCK = threading.Lock()
+_MAKING: dict[Rules, threading.Lock] = {}
+"""One lock per rules: one thread makes a table while the others wait for it, and nobody else waits."""
 
 
 def shared_table(rules: Rules, folder: Path | None) -> ExactTable:
     """``rules``' exact table, made once per run and shared (the O key and the careful players of a game).
+    Waits while another thread makes the same table; tables of other rules are not held up.
 
     Raises:
         TooLargeError: ``rules`` have no exact table.
     """
     with _SHARED_LOCK:
         table = _SHARED.get(rules)
+        if table is not None:
+            return table
+        making = _MAKING.setdefault(rules, threading.Lock())
+    with making:
+        with _SHARED_LOCK:
+            table = _SHARED.get(rules)
         if table is None:
-            table = _SHARED[rules] = exact_table(rules, folder)
+            table = exact_table(rules, folder)
+            with _SHARED_LOCK:
+                _SHARED[rules] = table
         return table
+
+
+_BUILDING: set[Rules] = set()
+"""Rules whose table :func:`ready_table` has set a daemon thread to make."""
+
+
+def ready_table(rules: Rules, folder: Path | None) -> ExactTable | None:
+    """``rules``' exact table if it can be had now: made earlier in this run, or read from ``folder``'s cache
+    file (milliseconds). Otherwise ``None``, and the table is made on a daemon thread for a later call: a
+    computer player never holds the game while a table is solved (6 seats with Wild dice take a minute).
+
+    Raises:
+        TooLargeError: ``rules`` have no exact table.
+    """
+    with _SHARED_LOCK:
+        table = _SHARED.get(rules)
+        if table is not None:
+            return table
+        start = rules not in _BUILDING
+        _BUILDING.add(rules)
+    if folder is not None and cache_path(rules, folder).exists():
+        return shared_table(rules, folder)  # read from the file: milliseconds
+    if start:
+        threading.Thread(target=_make_quietly, args=(rules, folder), name="odds-table", daemon=True).start()
+    return None
+
+
+def _make_quietly(rules: Rules, folder: Path | None) -> None:
+    """Make the shared table on a daemon thread; one that cannot be made leaves the simulation in charge."""
+    with contextlib.suppress(Exception):
+        shared_table(rules, folder)
 
 
 def _write(path: Path, table: ExactTable) -> None:
