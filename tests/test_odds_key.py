@@ -80,3 +80,36 @@ def test_o_is_the_odds_and_p_the_options_in_every_game_context() -> None:
         assert "O: each player's chance of winning from here." in entries
         assert "F2: the options menu." in entries
     assert Command.ODDS.value == "odds"
+
+
+def test_o_speaks_of_the_game_as_heard_not_of_a_roll_still_to_be_told(pipe: PipeInput) -> None:
+    """With the game's messages held back (as while a long message is still being said), your roll is made
+    but not yet told: O gives the odds from before it, so it never gives a roll away; once the roll has been
+    said, O gives the odds after it (R5)."""
+    from support.play import scripted_session
+
+    rules = Rules(players=3)
+    session = scripted_session(rules, [0], "LLL" + "." * 30)
+    screen, _recorder, driver = screen_for(session, pipe, pause=30.0)  # Ana waits: nothing else is told
+    before = exact_table(rules).lookup((3, 3, 3), 0, 0)
+    after = exact_table(rules).lookup((0, 6, 3), 0, 1)
+    assert before is not None and after is not None
+    names = ["You", "Ana", "Bo"]
+
+    async def scenario() -> None:
+        await driver.start()
+        await driver.until(lambda: driver.said(ROLL_PROMPT), timeout=10)
+        assert screen._odds is not None
+        screen._odds.keeper.wait(60)
+        screen.presenter.hold(True)  # the game's messages wait; answers to keys are still said
+        pipe.send_text(" ")
+        await driver.until(lambda: session.state.chips == (0, 6, 3), timeout=10)
+        spoken, _ = await driver.press("o")
+        assert spoken == odds_sentence(before, None, names, 0)
+        screen.presenter.hold(False)  # the roll is told
+        await driver.until(lambda: driver.said("You roll L, L, L"), timeout=10)
+        spoken, _ = await driver.press("o")
+        assert spoken == odds_sentence(after, None, names, 0)
+        await driver.leave()
+
+    asyncio.run(scenario())

@@ -176,6 +176,9 @@ class PlayScreen:
         self._questions = 0
         """Counts the questions asked, so that a late ``on_start`` of an old question changes nothing."""
         self._odds: OddsKey | None = None
+        self._heard_state: GameState | None = None
+        """The state as of the last game message handed to speech (or skipped): the O key speaks of the game
+        the player has heard, never of a roll still waiting to be told."""
         self._places: list[tuple[str, CuePlace]] = []
         """Where the cues of the events narrated so far sound, by kind, until an utterance plays them."""
         self._held = False
@@ -405,18 +408,26 @@ class PlayScreen:
         self.lines_before[len(self.session.actions)] = len(self.history)
         utterances = self.narrator.narrate(events, state)
         self._places.extend(event_places(events, state.rules.players, self.listener))
+
+        def heard() -> None:
+            self._heard_state = state
+            if asked is not None:
+                asked()
+
         for index, utterance in enumerate(utterances):
             if human_turn and Cue.TURN in utterance.cues and self.presenter.take_skipped():
                 # The player skipped messages (Q) since their last turn: the table as it stands now,
                 # before their question (which says their own chips).
                 self._queue(self.narrator.catch_up(state))
-            last = index == len(utterances) - 1 and not choosing
-            self._queue(utterance, CueArgs(dice=dice), on_start=asked if last else None)
+            last = index == len(utterances) - 1
+            self._queue(
+                utterance, CueArgs(dice=dice), on_start=(asked if choosing else heard) if last else None
+            )
         if choosing:
             self._choice = 0
-            self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=asked)
-        elif asked is not None and not utterances:  # nothing to hear: the question counts as asked now
-            asked()
+            self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=heard)
+        elif not utterances:  # nothing to hear: the question counts as asked now
+            heard()
         mid_wild = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and state.seat not in self.session.humans
         if not mid_wild:  # every cue of these events has been queued: no place may wait for a later turn
             self._places = []
@@ -591,7 +602,8 @@ class PlayScreen:
         humans = self.session.humans
         you = min(humans) if len(humans) == 1 else None
         assert self._odds is not None  # made by use()
-        text = self._odds.sentence(self.state, self.session.names, you)
+        state = self._heard_state if self._heard_state is not None else self.state
+        text = self._odds.sentence(state, self.session.names, you)
         self.history.append(text)
         self._history_pos = None
         self.answer(text)
