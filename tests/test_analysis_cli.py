@@ -477,3 +477,26 @@ def test_a_slow_run_says_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
     assert out.getvalue() == (
         "25 percent done. About 90 seconds left.\n50 percent done. About 10 minutes left.\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "exact"),
+    [
+        (["--players", "3", "--wild"], True),
+        (["--players", "5"], True),
+        (["--players", "6", "--games", "2000"], False),  # 100,947 positions: half a minute
+        (["--players", "5", "--wild", "--games", "2000"], False),  # 11,628 positions solved at once: minutes
+        (["--players", "4", "--reversible", "--games", "2000"], True),
+    ],
+)
+def test_odds_are_exact_only_where_working_them_out_is_quick(
+    capsys: pytest.CaptureFixture[str], argv: list[str], exact: bool
+) -> None:
+    """The odds command is exact only where the table with its expected turns and pot is worked out in a
+    few seconds: plain dice up to 5 players with 3 chips; Wild or reversible dice, which put every position
+    in one class to solve, up to 5,000 positions. Beyond, it simulates rather than keep the player waiting."""
+    code, out, _ = run(capsys, "odds", *argv)
+    assert code == 0
+    assert out.splitlines()[0].startswith(
+        "Exact odds" if exact else "Odds from the start, seat 1 to play, simulated"
+    )

@@ -413,9 +413,29 @@ def parse_position(args: argparse.Namespace, rules: Rules) -> tuple[tuple[int, .
     return chips, pot, mover
 
 
+QUICK_PLAIN: Final = 12_000
+"""With plain dice, the turns and pot expected as well as the odds take about 2 seconds at 5 players with 3
+chips (11,628 positions) and half a minute at 6 (100,947): ``odds`` simulates beyond this many positions."""
+
+QUICK_ONE_CLASS: Final = 5_000
+"""With Wild or reversible dice every position is solved at once, which takes minutes beyond this many
+positions (6 players with 3 chips, Wild and reversible: five minutes): ``odds`` simulates those instead."""
+
+
+def quick_exact(rules: Rules) -> bool:
+    """Whether ``odds`` works ``rules``' table out exactly, with the expected turns and pot, within a few
+    seconds: plain dice up to :data:`QUICK_PLAIN` positions (5 players with 3 chips), Wild or reversible
+    dice up to :data:`QUICK_ONE_CLASS` (4 players with 4 chips, 3 with 10). The O key's win chances alone
+    stay exact up to the exact table's size; they are made once, in the background, and kept."""
+    from lcr_audio.game.analysis import exact
+
+    limit = QUICK_ONE_CLASS if rules.wild or rules.reversible else QUICK_PLAIN
+    return exact.state_count(rules) <= limit
+
+
 def run_odds(args: argparse.Namespace, report: Report) -> int:
     """``lcr-audio odds``: per seat, the chance of winning, the expected turns rolled and reached, and the
-    pot a winner takes; exact where :func:`.exact.supports`, else simulated.
+    pot a winner takes; exact where :func:`.exact.supports` and :func:`quick_exact`, else simulated.
 
     In words: a first line with the rules, where the odds start from and how they are found, the chips
     when a position was given, what the computer players do where they have a choice, what each seat's
@@ -433,7 +453,7 @@ def run_odds(args: argparse.Namespace, report: Report) -> int:
     chips, pot, mover = parse_position(args, rules)
     seats = rules.players
     holders = sum(1 for n in chips if n)
-    exact_result = exact.supports(rules) and holders >= 2
+    exact_result = exact.supports(rules) and holders >= 2 and quick_exact(rules)
     out = report.out
     if not args.csv:
         out.write(_odds_heading(args, rules, chips, pot, mover, exact_result) + "\n")
