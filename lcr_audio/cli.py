@@ -269,7 +269,8 @@ def _analysis(
     """``run``, its bad input (one sentence) reported as a :class:`UsageError`. With the game's own voice
     on (``--speech``, else the mode chosen under Options: :func:`.own_voice.own_voice`) it says its
     progress and result aloud, the libraries' noise kept off the terminal (:func:`quiet_stderr`); the voice
-    says the result to its end before the command ends, and stops at once on Control+C."""
+    says the result to its end before the command ends, and stops at once on Control+C, which is said in
+    one line."""
 
     def command(args: argparse.Namespace, stdout: TextIO) -> int:
         from lcr_audio.game.analysis.cli import BadInput, Report
@@ -289,6 +290,11 @@ def _analysis(
                 return code
         except BadInput as error:
             raise UsageError(str(error)) from None
+        except KeyboardInterrupt:
+            # Translators: odds or simulate stopped by Control+C before its result: nothing is printed after.
+            with contextlib.suppress(OSError, ValueError):
+                print(_("Stopped before the end: no result."), file=sys.stderr, flush=True)
+            raise
 
     return command
 

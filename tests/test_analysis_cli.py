@@ -500,3 +500,18 @@ def test_odds_are_exact_only_where_working_them_out_is_quick(
     assert out.splitlines()[0].startswith(
         "Exact odds" if exact else "Odds from the start, seat 1 to play, simulated"
     )
+
+
+def test_control_c_says_in_one_line_that_there_is_no_result(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopped by Control+C, simulate exits with 130 and says so, instead of ending in silence."""
+
+    def interrupted(*args: object, **kwargs: object) -> list[int]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(analysis_cli, "win_counts", interrupted)
+    code, out, err = run(capsys, "simulate", "--games", "10", "--csv")
+    assert code == 130
+    assert out.splitlines() == []
+    assert err.splitlines()[-1] == "Stopped before the end: no result."
