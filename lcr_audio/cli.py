@@ -292,8 +292,9 @@ def _analysis(
             raise UsageError(str(error)) from None
         except KeyboardInterrupt:
             # Translators: odds or simulate stopped by Control+C before its result: nothing is printed after.
+            stopped = _("Stopped before the end: no result.")
             with contextlib.suppress(OSError, ValueError):
-                print(_("Stopped before the end: no result."), file=sys.stderr, flush=True)
+                print(stopped, file=sys.stderr, flush=True)
             raise
 
     return command
