@@ -118,8 +118,10 @@ def _seconds_between(low: float, high: float) -> Callable[[str], float]:
     return parse
 
 
-def _global_options() -> _Parser:
-    """The options every command takes, before or after its name (a parent parser: argparse copies them)."""
+def _global_options(*, pacing: bool = True) -> _Parser:
+    """The options every command takes, before or after its name (a parent parser: argparse copies them);
+    without ``pacing``, for a command where no computer player waits (odds, simulate), --pause and --fast
+    are still accepted but left out of its --help."""
     options = _Parser(add_help=False)
     options.add_argument(
         "--lang",
@@ -139,14 +141,18 @@ def _global_options() -> _Parser:
         type=_seconds,
         default=argparse.SUPPRESS,
         # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("seconds a computer player waits before it plays (default 1)"),
+        help=_("seconds a computer player waits before it plays (default 1)")
+        if pacing
+        else argparse.SUPPRESS,
     )
     options.add_argument(
         "--fast",
         action="store_true",
         default=argparse.SUPPRESS,
-        # Translators: command-line help (--help) or message; option names and values stay as they are.
-        help=_("computer players play without pausing"),
+        help=(
+            # Translators: command-line help (--help) or message; option names and values stay as they are.
+            _("computer players play without pausing") if pacing else argparse.SUPPRESS
+        ),
     )
     return options
 
@@ -199,10 +205,13 @@ class Commands:
             metavar=_("command"),
         )
 
-    def add(self, name: str, command: Command, *, help: str) -> argparse.ArgumentParser:
-        """Add the command word ``name``, running ``command``, with ``help`` (translated) in ``--help``.
-        Returns its parser, for the command's own options; the global options are already on it."""
-        parser = self._words.add_parser(name, parents=[_global_options()], help=help)
+    def add(self, name: str, command: Command, *, help: str, pacing: bool = True) -> argparse.ArgumentParser:
+        """Add the command word ``name``, running ``command``, with ``help`` (translated) in ``--help``
+        (the list of commands, and the first line of the command's own). Returns its parser, for the
+        command's own options; the global options are already on it (``pacing``: :func:`_global_options`)."""
+        parser = self._words.add_parser(
+            name, parents=[_global_options(pacing=pacing)], help=help, description=help
+        )
         parser.set_defaults(func=command)
         return parser
 
@@ -260,7 +269,7 @@ def _add_analysis_commands(commands: Commands) -> None:
     from lcr_audio.game.analysis import cli as analysis
 
     for name, add_arguments, run, help_text in analysis.COMMANDS:
-        add_arguments(commands.add(name, Prints(_analysis(run)), help=help_text()))
+        add_arguments(commands.add(name, Prints(_analysis(run)), help=help_text(), pacing=False))
 
 
 def _analysis(
