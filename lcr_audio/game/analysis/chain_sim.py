@@ -212,27 +212,36 @@ class ChainSimulator:
         ended = size * width
         entries = self.entries
         wins = np.zeros(seats, dtype=np.int64)
-        for first in range(0, games, CHUNK):
-            count = min(CHUNK, games - first)
-            where = np.full(count, start * width, dtype=np.uint32)  # the position's row offset
-            moved = np.full(count, mover, dtype=np.uint32)  # the roller, modulo the seats (see above)
-            while len(where):
+        # At most CHUNK games side by side; a game that ends makes room for one not yet started, so the
+        # arrays stay full (and each pass long) until the last games.
+        playing = min(CHUNK, games)
+        to_start = games - playing
+        where = np.full(playing, start * width, dtype=np.uint32)  # the position's row offset
+        moved = np.full(playing, mover, dtype=np.uint32)  # the roller, modulo the seats (see above)
+        index = np.empty(playing, dtype=np.uint32)
+        entry = np.empty(playing, dtype=np.uint32)
+        while playing:
+            rolls = self.rolls(rng, playing * TURNS_PER_CHECK)
+            for turn in range(TURNS_PER_CHECK):
+                np.add(where, rolls[turn * playing : (turn + 1) * playing], out=index)
+                np.take(entries, index, out=entry)
+                np.right_shift(entry, MOVED_BITS, out=where)
+                np.add(moved, entry, out=moved)
+            np.remainder(moved, seats, out=moved)  # before the sum could pass 2**32
+            done = np.flatnonzero(where >= ended)
+            if not len(done):
+                continue
+            winner = moved[done].astype(np.int64) + where[done].astype(np.int64) // width - size
+            wins += np.bincount(winner % seats, minlength=seats)
+            fresh = min(len(done), to_start)
+            where[done[:fresh]], moved[done[:fresh]] = start * width, mover
+            to_start -= fresh
+            if fresh < len(done):  # nothing left to start: the ended games leave the arrays
+                going = np.ones(playing, dtype=bool)
+                going[done[fresh:]] = False
+                where, moved = where[going], moved[going]
                 playing = len(where)
-                rolls = self.rolls(rng, playing * TURNS_PER_CHECK)
-                index = np.empty(playing, dtype=np.uint32)
-                entry = np.empty(playing, dtype=np.uint32)
-                for turn in range(TURNS_PER_CHECK):
-                    np.add(where, rolls[turn * playing : (turn + 1) * playing], out=index)
-                    np.take(entries, index, out=entry)
-                    np.right_shift(entry, MOVED_BITS, out=where)
-                    np.add(moved, entry, out=moved)
-                np.remainder(moved, seats, out=moved)  # before the sum could pass 2**32
-                done = where >= ended
-                if done.any():
-                    winner = moved[done].astype(np.int64) + where[done].astype(np.int64) // width - size
-                    wins += np.bincount(winner % seats, minlength=seats)
-                    going = ~done
-                    where, moved = where[going], moved[going]
+                index, entry = index[:playing], entry[:playing]
         return wins
 
 

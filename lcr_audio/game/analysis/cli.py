@@ -413,6 +413,10 @@ def parse_position(args: argparse.Namespace, rules: Rules) -> tuple[tuple[int, .
     return chips, pot, mover
 
 
+CHAIN_PART: Final = 8_000_000
+"""Games the chain table plays between two progress lines (about 2 seconds; each part forks its workers
+once, so parts much smaller would spend a noticeable share of the time forking)."""
+
 QUICK_PLAIN: Final = 12_000
 """With plain dice, the turns and pot expected as well as the odds take about 2 seconds at 5 players with 3
 chips (11,628 positions) and half a minute at 6 (100,947): ``odds`` simulates beyond this many positions."""
@@ -679,8 +683,8 @@ def win_counts(
                 rngs = generators(seed)
                 wins = np.zeros(rules.players, dtype=np.int64)
                 done = 0
-                while done < games:
-                    part = min(2_000_000, games - done)
+                while done < games:  # parts of a few seconds: a progress line after each
+                    part = min(CHAIN_PART, games - done)
                     wins += fast.play_parallel(row, 0, part, rngs)
                     done += part
                     progress(done)
