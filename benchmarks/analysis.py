@@ -2,8 +2,8 @@
 
 1. Games per second, standard rules from the start, against a plain pure-Python LCR loop contained here
    (the baseline), measured in this one run: the chain-table simulator that ``lcr-audio simulate`` uses where
-   the rules have an exact table (5 seats; one thread, and two as ``simulate`` runs it), and the numpy
-   kernel that it uses elsewhere (10 seats).
+   the rules have an exact table (5 seats; one process, and two workers as ``simulate`` runs it), and the
+   numpy kernel that it uses elsewhere (10 seats).
    Target: at least 100 times the baseline at 5 seats.
 2. The exact table for 6 seats with 3 chips, from nothing and read back from the cache file.
    Target: under 1 s.
@@ -14,16 +14,18 @@
 
 Usage: ``python3 benchmarks/analysis.py [--games 8000000] [--positions 40] [--rounds 3]``
 
-measured here (2 CPUs shared with other helpers' test runs, load average 3 to 5; Python 3.11.7, numpy 2):
-    1. 5 seats: baseline 32,900 games/s; kernel 50,700 (1.5 x); chain table 982,000 on one thread (29.8 x),
-       1,272,000 on two (38.7 x; 2.3 x one thread when the second core was free). 10 seats: baseline 9,000,
-       kernel 10,300 (1.1 x). Other runs: chain table 12 to 52 x, the baseline 14,000 to 38,000 games/s.
-       A numba loop over the same table (tried, not kept) made 1.2 million games/s on one thread: the walk
-       waits on memory, not on Python. The 100 x target is not reached.
-    2. 6 x 3 table: computed in 6.3 s (chain 2.5 s, value iteration 3.8 s), read from the cache in 9 ms;
-       |sum - 1| at most 8.1e-14.
-    3. O key: 0.1 ms at most with the 6 x 3 table; 92 ms median, 117 ms at most when simulated.
-    4. 520 of 520 simulated seat rates within 3 standard errors (largest 2.86).
+measured here (2 CPUs, no other work running; Python 3.11.7, numpy 2; figures vary by a third from run to
+run on this shared machine, so the ratios are taken within each round):
+    1. 5 seats: baseline 43,738 to 48,360 games/s; chain table 3.4 to 3.8 million in one process (77 to 81 x)
+       and 6.0 to 7.2 million by two workers (133 to 150 x, median 142 x). Another run: baseline about
+       30,000, two workers 4.5 to 5.5 million (148 to 181 x). 10 seats: baseline 17,381, kernel 19,183
+       (1.1 x). Before this work's last changes (216-face columns, two threads): 39 x.
+    2. 6 x 3 table: computed in 4.5 s (chain 1.0 s, value iteration 3.5 s), read from the cache in 6 ms;
+       |sum - 1| at most 8.1e-14. The target is met by the cache, which the game fills in the background.
+    3. O key: 0.1 ms at most with the 6 x 3 table; 96 ms median, 129 ms at most when simulated (340 to 512
+       games in an answer).
+    4. 520 of 520 simulated seat rates within 3 standard errors (largest 2.90); an earlier run 518 of 520
+       (largest 3.76), as chance alone allows.
 """
 
 from __future__ import annotations
