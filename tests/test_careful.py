@@ -256,3 +256,24 @@ def test_keys_answer_while_a_careful_player_thinks() -> None:
             await driver.leave()
 
     asyncio.run(scenario())
+
+
+def test_the_game_says_at_its_start_which_computer_players_are_careful() -> None:
+    """The first message names the careful computer players; a table of usual ones hears nothing of it."""
+    from support.play import screen_for, your_game
+
+    async def opening(session: Session) -> str:
+        with create_pipe_input() as keys:
+            _screen, recorder, driver = screen_for(session, keys)
+            await driver.start("Press Space to roll")
+            await driver.leave()
+            return recorder.spoken[0][0]
+
+    for with_careful in (True, False):
+        session = your_game()
+        if with_careful:
+            for seat in (1, 2):
+                session.players[seat] = Player(session.players[seat].name, policy=CAREFUL_POLICY)
+        said = asyncio.run(opening(session))
+        assert said.startswith("A game of 3 players: You, Ana, and Bo.")
+        assert ("Ana and Bo play carefully, choosing by the odds." in said) is with_careful

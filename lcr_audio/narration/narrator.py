@@ -129,6 +129,7 @@ class Narrator:
             and the next utterance follows it.
         computers: the seats of computer players; default every seat not in ``humans`` (at an online
             table, the other people's seats are neither).
+        careful: the seats of careful computer players, named at the start of the game.
     """
 
     def __init__(
@@ -143,8 +144,10 @@ class Narrator:
         verbosity: Verbosity = Verbosity.NORMAL,
         physical: bool = False,
         computers: Collection[int] | None = None,
+        careful: Collection[int] = (),
     ) -> None:
         self.names: tuple[str, ...] = tuple(names)
+        self.careful: frozenset[Seat] = frozenset(careful)
         self.computers: frozenset[Seat] | None = None if computers is None else frozenset(computers)
         self.physical = physical
         """Real dice (the scorekeeper): the roll question asks for the faces instead of a key."""
@@ -329,6 +332,9 @@ class Narrator:
         computers = [self.name(s) for s in range(event.players) if self._computer(s)]
         if self.humans and computers:  # with people at the table, say who the computer plays
             text = " ".join((text, phrases.computer_players(computers)))
+        careful = [self.name(s) for s in range(event.players) if s in self.careful and self._computer(s)]
+        if careful:
+            text = " ".join((text, phrases.careful_players(careful)))
         return text
 
     def _skipped(self, seats: Sequence[Seat]) -> str:

@@ -74,6 +74,19 @@ def computer_players(names: Sequence[str]) -> str:
     return text.format(names=and_list(names))
 
 
+def careful_players(names: Sequence[str]) -> str:
+    """Which computer players are careful, at the start of a game: "Bo and Cy play carefully, choosing by
+    the odds."."""
+    # Translators: at the start of a game with careful computer players (they choose each Wild's seat and
+    # whether to reverse by their chance of winning); {names} is their names joined as a list ("Bo and Cy").
+    text = ngettext(
+        "{names} plays carefully, choosing by the odds.",
+        "{names} play carefully, choosing by the odds.",
+        len(names),
+    )
+    return text.format(names=and_list(names))
+
+
 def last_holder_hint(win: WinCondition) -> str | None:
     """What the last player with chips needs, told on their turn (R10); None when nothing is needed."""
     if win is WinCondition.ROLL_ALL_DOTS:

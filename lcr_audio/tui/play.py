@@ -200,6 +200,7 @@ class PlayScreen:
             verbosity=Verbosity(self.settings.verbosity),
             physical=session.physical,
             computers=session.computers,
+            careful=[seat for seat, player in enumerate(session.players) if player.policy.careful],
         )
         session.listeners.append(self._on_events)
         if self.keeper is not None:  # after the narration: the transcript then holds the turn's messages
