@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TextIO, cast
 from lcr_audio import __version__
 from lcr_audio.engine import MAX_PLAYERS, MIN_PLAYERS, Rules
 from lcr_audio.game.session import Player
-from lcr_audio.i18n import _, language, ngettext
+from lcr_audio.i18n import _, ngettext
 from lcr_audio.output.speech.base import SpeechMode
 from lcr_audio.rule_options import PLAYERS, FlagAlone, add_rule_flags, int_between, rules_from_flags
 
@@ -660,10 +660,7 @@ async def _interactive(
         echo=settings.echo,
         braille=settings.braille,
     )
-    speaker.set_rate(settings.rate)
-    speaker.set_language(language())  # the game's own voice takes a voice of the language...
-    if settings.voice:
-        speaker.set_voice(settings.voice)  # ...unless the player chose one
+    speaker.tune(settings.rate, settings.voice)
     sound = SoundPlayer(volume=settings.volume, enabled=settings.sounds)  # opens nothing yet
     # The sound device opens once the first sentence is out: looking for it takes up to a tenth of a second.
     speaker.after_first_utterance(sound.open_in_background)

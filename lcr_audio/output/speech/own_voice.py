@@ -13,8 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from lcr_audio.i18n import language
-from lcr_audio.output.speech.speaker import Speaker, _resolve_mode, create_speaker
+from lcr_audio.output.speech.speaker import Speaker, create_speaker, resolve_mode
 from lcr_audio.speech_mode import SpeechMode
 
 log = logging.getLogger(__name__)
@@ -78,16 +77,13 @@ def own_voice(requested: SpeechMode | None) -> OwnVoice | None:
     from lcr_audio.settings import load_settings
 
     settings, _problem = load_settings()  # a settings file that cannot be read: the defaults, unsaid here
-    mode = _resolve_mode(requested or settings.speech)  # auto may be forced by $LCR_AUDIO_SPEECH
+    mode = resolve_mode(requested or settings.speech)  # auto may be forced by $LCR_AUDIO_SPEECH
     if mode not in VOICED:
         return None
 
     def start() -> Speaker:
         speaker = create_speaker(mode, echo=False, braille=False)  # the command prints its lines itself
-        speaker.set_rate(settings.rate)
-        speaker.set_language(language())
-        if settings.voice:
-            speaker.set_voice(settings.voice)
+        speaker.tune(settings.rate, settings.voice)
         return speaker
 
     return OwnVoice(start)

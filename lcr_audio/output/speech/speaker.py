@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from lcr_audio.i18n import _
+from lcr_audio.i18n import _, language
 from lcr_audio.output.speech.base import SpeechBackend, SpeechError, SpeechMode, Voice, clamp_rate
 from lcr_audio.output.speech.running import voiceover_running, windows_screen_reader_running
 from lcr_audio.output.speech.screen_reader import ScreenReaderBackend
@@ -348,6 +348,14 @@ class Speaker:
         """
         return bool(self._configure("language", code))
 
+    def tune(self, rate: int, voice_id: str) -> None:
+        """The player's rate (a step, see :meth:`set_rate`), the game's language, and the voice the player
+        chose (``""``: the language's own voice). Never raises."""
+        self.set_rate(rate)
+        self.set_language(language())  # the game's own voice takes a voice of the language...
+        if voice_id:
+            self.set_voice(voice_id)  # ...unless the player chose one
+
     def voices(self) -> list[Voice]:
         """The voices the backend in use offers (empty for a screen reader, console or silent)."""
         with self._lock:
@@ -495,7 +503,12 @@ class Speaker:
                     log.exception("Could not close speech backend %r", backend.name)
 
 
-def _resolve_mode(mode: str) -> SpeechMode:
+def resolve_mode(mode: str) -> SpeechMode:
+    """``mode`` as a :class:`SpeechMode`; ``auto`` becomes the mode ``$LCR_AUDIO_SPEECH`` forces, if any.
+
+    Raises:
+        ValueError: ``mode`` is not a speech mode.
+    """
     if mode not in MODES:
         raise ValueError(f"Unknown speech mode {mode!r}; choose one of: {', '.join(MODES)}.")
     if mode != SpeechMode.AUTO:
@@ -580,7 +593,7 @@ def create_speaker(
     Raises:
         ValueError: ``mode`` is not one of :data:`MODES`, or it is ``console`` without ``print_line``.
     """
-    requested = _resolve_mode(mode)
+    requested = resolve_mode(mode)
     if requested is SpeechMode.SILENT:
         return Speaker([SilentBackend()], print_line=print_line, echo=echo, braille=braille)
     if requested is SpeechMode.CONSOLE:
