@@ -84,8 +84,8 @@ def test_o_is_the_odds_and_p_the_options_in_every_game_context() -> None:
 
 def test_o_speaks_of_the_game_as_heard_not_of_a_roll_still_to_be_told(pipe: PipeInput) -> None:
     """With the game's messages held back (as while a long message is still being said), your roll is made
-    but not yet told: O gives the odds from before it, so it never gives a roll away; once the roll has been
-    said, O gives the odds after it (R5)."""
+    but not yet told: O gives the odds from before it and S the chips from before it, so neither gives a
+    roll away; once the roll has been said, O gives the odds after it (R5)."""
     from support.play import scripted_session
 
     rules = Rules(players=3)
@@ -101,11 +101,13 @@ def test_o_speaks_of_the_game_as_heard_not_of_a_roll_still_to_be_told(pipe: Pipe
         await driver.until(lambda: driver.said(ROLL_PROMPT), timeout=10)
         assert screen._odds is not None
         screen._odds.keeper.wait(60)
+        status_before, _ = await driver.press("s")
         screen.presenter.hold(True)  # the game's messages wait; answers to keys are still said
         pipe.send_text(" ")
         await driver.until(lambda: session.state.chips == (0, 6, 3), timeout=10)
         spoken, _ = await driver.press("o")
         assert spoken == odds_sentence(before, None, names, 0)
+        assert (await driver.press("s"))[0] == status_before  # S too tells the table as heard
         screen.presenter.hold(False)  # the roll is told
         await driver.until(lambda: driver.said("You roll L, L, L"), timeout=10)
         spoken, _ = await driver.press("o")

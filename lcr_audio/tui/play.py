@@ -177,8 +177,7 @@ class PlayScreen:
         """Counts the questions asked, so that a late ``on_start`` of an old question changes nothing."""
         self._odds: OddsKey | None = None
         self._heard_state: GameState | None = None
-        """The state as of the last game message handed to speech (or skipped): the O key speaks of the game
-        the player has heard, never of a roll still waiting to be told."""
+        """The state as of the last game message handed to speech (or skipped): see :attr:`heard_state`."""
         self._places: list[tuple[str, CuePlace]] = []
         """Where the cues of the events narrated so far sound, by kind, until an utterance plays them."""
         self._held = False
@@ -194,6 +193,7 @@ class PlayScreen:
         self.session: Session = session
         done = len(session.actions)  # an undo keeps the marks of the actions kept; a new game none but 0
         self.lines_before = {count: at for count, at in self.lines_before.items() if count <= done}
+        self._heard_state = None  # a new game (or an undo): its state until its first message is said
         self.narrator: Narrator = Narrator(
             session.names,
             session.humans,
@@ -592,19 +592,25 @@ class PlayScreen:
     def roll(self) -> None:
         self.session.roll()
 
+    @property
+    def heard_state(self) -> GameState:
+        """The game as the player has heard it: the state as of the last game message handed to speech (or
+        skipped). The keys that tell facts (S, O, B, a seat's digit) speak of it, never of a roll still
+        waiting to be told."""
+        return self._heard_state if self._heard_state is not None else self.state
+
     def status(self) -> None:
-        if self.state.over and self.keeper is not None:
+        if self.heard_state.over and self.keeper is not None:
             self.answer(series_text(self.session.names, self.keeper.series))
             return
-        self.answer(self.narrator.status(self.state).text)
+        self.answer(self.narrator.status(self.heard_state).text)
 
     def odds(self) -> None:
         """O: every seat's chance of winning from here, said now and kept in the history (issue 15)."""
         humans = self.session.humans
         you = min(humans) if len(humans) == 1 else None
         assert self._odds is not None  # made by use()
-        state = self._heard_state if self._heard_state is not None else self.state
-        text = self._odds.sentence(state, self.session.names, you)
+        text = self._odds.sentence(self.heard_state, self.session.names, you)
         self.history.append(text)
         self._history_pos = None
         self.answer(text)
@@ -612,7 +618,7 @@ class PlayScreen:
     def neighbours(self) -> None:
         """Who sits on the listener's left and right (R1), with their chips; while watching, the seat to
         play's (issue 14, item 9)."""
-        state, listener = self.state, self.listener
+        state, listener = self.heard_state, self.listener
         seat = listener if listener is not None else state.seat
         players, name = state.rules.players, self.narrator.name
         left, right = left_of(seat, players), right_of(seat, players)
@@ -650,7 +656,7 @@ class PlayScreen:
         number = 10 if data == "0" else int(data)
         seat: Seat = number - 1
         if self.context not in CHOOSING:
-            self.answer(self.narrator.seat(self.state, seat).text)
+            self.answer(self.narrator.seat(self.heard_state, seat).text)
             return
         choices = self.state.choices
         if seat in choices:
