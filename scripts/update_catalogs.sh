@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-pybabel extract -F babel.cfg -k pgettext:1c,2 -k npgettext:1c,2,3 -k ngettext:1,2 -k N_ -k Nn_:1,2 --add-comments=Translators: -o locales/messages.pot .
+pybabel extract -F babel.cfg -k pgettext:1c,2 -k npgettext:1c,2,3 -k ngettext:1,2 -k N_ -k Nn_:1,2 --add-comments=Translators: --add-location=file --sort-output -o locales/messages.pot .
 
 for po in locales/*/LC_MESSAGES/lcr_audio.po; do
     [ -f "$po" ] || continue

@@ -22,7 +22,7 @@ SCRIPT = ROOT / "scripts" / "update_catalogs.sh"
 NARRATION = "lcr_audio/narration/"
 COMMAND = (
     "pybabel extract -F babel.cfg -k pgettext:1c,2 -k npgettext:1c,2,3 -k ngettext:1,2 -k N_ -k Nn_:1,2 "
-    "--add-comments=Translators: -o locales/messages.pot ."
+    "--add-comments=Translators: --add-location=file --sort-output -o locales/messages.pot ."
 )
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
@@ -41,6 +41,20 @@ def msgids(message: Message) -> tuple[str, ...]:
 def test_the_script_runs_the_agreed_extraction_command() -> None:
     commands = [" ".join(shlex.split(line)) for line in SCRIPT.read_text(encoding="utf-8").splitlines()]
     assert COMMAND in commands
+
+
+def test_the_catalogs_name_files_but_no_line_numbers() -> None:
+    """A location with a line number changes whenever code above a sentence moves, so every edit would
+    rewrite hundreds of lines of every catalog; the template and the catalogs name the file only."""
+    catalogs = [POT, *sorted((ROOT / "locales").glob("*/LC_MESSAGES/*.po"))]
+    assert len(catalogs) >= 7
+    numbered = [
+        f"{path.relative_to(ROOT)}: {line}"
+        for path in catalogs
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("#: ") and re.search(r"\.py:\d", line)
+    ]
+    assert numbered == [], "run scripts/update_catalogs.sh (it extracts with --add-location=file)"
 
 
 def test_every_narration_message_in_the_template_has_a_translators_comment() -> None:
