@@ -121,6 +121,13 @@ def test_a_simulated_answer_states_no_difference_its_margin_does_not_support() -
     assert said_odds([0.5, 0.5], [0.011, 0.011]).margin == 3
 
 
+def settle(keeper: OddsKeeper) -> None:
+    """Wait for the games the keeper plays on in the background after an answer."""
+    more = keeper._more
+    if more is not None:
+        more.join()
+
+
 def test_a_second_press_adds_to_the_games_never_a_fresh_draw() -> None:
     """Issue 21, item 6: O pressed twice with nothing between gives the same position's estimate with more
     games, never a new, noisier one: also when the dice are reversed and about to be rolled, where the
@@ -130,9 +137,9 @@ def test_a_second_press_adds_to_the_games_never_a_fresh_draw() -> None:
     state = step(position(rules, (7, 1, 1), 0, 0), Reverse(True))[0]
     assert state.phase is Phase.ROLL and state.reversed
     first = keeper.odds(state, budget=0.05)
-    keeper.wait_background()
+    settle(keeper)
     second = keeper.odds(state, budget=0.05)
-    keeper.wait_background()
+    settle(keeper)
     third = keeper.odds(state, budget=0.0)
     assert first.errors is not None and second.errors is not None and third.errors is not None
     assert first.games < second.games <= third.games
@@ -140,7 +147,7 @@ def test_a_second_press_adds_to_the_games_never_a_fresh_draw() -> None:
     plain = OddsKeeper(Rules(players=4, win=WinCondition.ROLL_ALL_DOTS), None, seed=5)
     start = position(plain.rules, (3, 3, 3, 3), 0, 0)
     before = plain.odds(start, budget=0.05)
-    plain.wait_background()
+    settle(plain)
     after = plain.odds(start, budget=0.05)
     assert after.games > before.games
 

@@ -262,12 +262,6 @@ class OddsKeeper:
             self._thread.join(timeout)
         return self.table is not None
 
-    def wait_background(self, timeout: float | None = None) -> None:
-        """Wait for the background games to stop (tests)."""
-        more = self._more
-        if more is not None:
-            more.join(timeout)
-
     def odds(self, state: GameState, budget: float = KEY_BUDGET) -> Odds:
         """Each seat's chance of winning from ``state``, seat 1 first (R10).
 
