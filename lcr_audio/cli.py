@@ -661,6 +661,9 @@ async def _interactive(
         braille=settings.braille,
     )
     speaker.tune(settings.rate, settings.voice)
+    from lcr_audio.narration.elision import elide
+
+    speaker.polish = elide  # "d'Ana" in French, "ad Ana" in Italian, wherever a sentence comes from
     sound = SoundPlayer(volume=settings.volume, enabled=settings.sounds)  # opens nothing yet
     # The sound device opens once the first sentence is out: looking for it takes up to a tenth of a second.
     speaker.after_first_utterance(sound.open_in_background)
