@@ -231,7 +231,9 @@ async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
         address = lan_address() if wildcard else _url_host(args.host)
         local = f"ws://127.0.0.1:{port}" if wildcard else f"ws://{address}:{port}"
         shown = f"{address}:{port}" if port != DEFAULT_PORT else address
-        client = OnlineClient(app, local, "", names_of(args.names), rules, shown=shown, serving=True)
+        names = names_of(args.names)
+        closing = tables.announce_closed  # before the host's own connection drops
+        client = OnlineClient(app, local, "", names, rules, shown=shown, serving=True, closing=closing)
         return await client.run()
     finally:
         tables.announce_closed()

@@ -66,3 +66,33 @@ def test_an_address_that_is_not_this_computer_s_is_one_sentence(monkeypatch: pyt
     code, _seen, spoken = _host(monkeypatch, "192.0.2.1")  # a documentation address: never this computer's
     assert code == 1
     assert spoken == ["Cannot listen on 192.0.2.1 port 0; it may be in use."]
+
+
+def test_a_closed_table_does_not_announce_its_host_as_away() -> None:
+    """The host closing the table is said once; the host's own connection dropping after it is not told as
+    "Ana lost the connection; their seat waits", which the closing contradicts (translation review, C6)."""
+    from test_online import _open, _peer, serving
+
+    from lcr_audio.game.online.protocol import PROTOCOL_VERSION, Chat, Hello, Notice, Said, Told, Welcome
+
+    async def run() -> None:
+        async with serving() as (tables, port):
+            host, code = await _open(port, "Ana")
+            guests = []
+            for name in ("Bo", "Cy"):
+                guest = await _peer(port)
+                await guest.send(Hello(PROTOCOL_VERSION, code, names=[name]))
+                await guest.until(lambda m: isinstance(m, Welcome))
+                guests.append(guest)
+            tables.announce_closed()
+            tables.announce_closed()  # said once, however often it is called
+            await host.socket.close()
+            async with asyncio.timeout(5):  # the server has taken the host's connection away
+                while len(tables._where) > 2:
+                    await asyncio.sleep(0.01)
+            await guests[1].send(Chat("bye"))
+            await guests[0].until(lambda m: isinstance(m, Said))
+            told = [m.kind for m in guests[0].seen if isinstance(m, Told) and m.kind is not Notice.ARRIVED]
+            assert told == [Notice.CLOSED], told
+
+    asyncio.run(run())
