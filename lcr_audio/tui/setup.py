@@ -299,7 +299,7 @@ def computer_players_option() -> Option[bool]:
             # Translators: a value of the computer-players option: today's way of choosing.
             (False, _("usual")),
             # Translators: a value of the computer-players option: they choose what gives them the best
-            # chance of winning.
-            (True, _("careful: they choose by the odds")),
+            # chance of winning (heard after "Computer players:", so no colon of its own).
+            (True, _("careful, choosing by the odds")),
         ],
     )

@@ -178,6 +178,9 @@ class Speaker:
         self._waiting_for_reader = waiting_for_reader and reconnect is not None
         self._reader_running = reader_running
         self._next_try = clock() + RETRY_SECONDS
+        self.polish: Callable[[str], str] | None = None
+        """Applied to every text before it is said, printed or brailled (the program sets the language's
+        small words before names, :func:`lcr_audio.narration.elision.elide`); None leaves texts alone."""
 
     @property
     def mode(self) -> str:
@@ -396,6 +399,8 @@ class Speaker:
         Never raises: a failing backend is replaced by the next (see the class docstring). Does nothing
         after :meth:`close`.
         """
+        if self.polish is not None:
+            text = self.polish(text)
         self._speak(text, interrupt=interrupt, printed=printed)
         if not self._spoken:
             with self._lock:
