@@ -40,7 +40,7 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         assert await driver.press("c") == ("The pot is empty.", True)
         turn = "Your turn. You have 3 chips. Press Space to roll 3 dice."
         assert await driver.press("t") == (turn, True)
-        assert await driver.press("2") == ("Seat 2, Ana: 3 chips.", True)
+        assert await driver.press("2") == ("Ana, seat 2: 3 chips.", True)
         assert await driver.press("0") == ("There is no seat 10; this table has 3 seats.", True)
         last_message = screen.history[-1]
         assert await driver.press(",") == (last_message, True)
@@ -172,7 +172,7 @@ def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> 
         assert driver.spoken[-1][0] == "Ana, seat 2, 5 chips."
         assert await driver.press("\x1b[B") == ("Bo, seat 3, 4 chips.", True)
         assert await driver.press("\x1b") == (
-            "Choose who to take a chip from. Bo, seat 3, 4 chips.",
+            "Choose who to take a chip from. Arrows, then Enter. Bo, seat 3, 4 chips.",
             True,
         )
         assert await driver.press("1") == ("That is your own seat; choose another player.", False)

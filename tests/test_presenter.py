@@ -231,14 +231,14 @@ def test_an_answer_after_a_wrong_keys_sentence_cuts_only_what_is_being_said() ->
         presenter.answer("Not now. F1 lists the keys.", interrupt=False)
         backend.finish()  # the game message ended whole; the wrong key's sentence is said now
         await settle()
-        presenter.answer("Seat 2, Ana: 1 chip.")
+        presenter.answer("Ana, seat 2: 1 chip.")
         await settle()
         await finish_all(presenter, backend)
         await presenter.stop()
         assert backend.spoken == [
             ("You roll R, dot: one chip to Bo.", False),
             ("Not now. F1 lists the keys.", False),
-            ("Seat 2, Ana: 1 chip.", True),
+            ("Ana, seat 2: 1 chip.", True),
         ]
 
     run_on_loop_time(scenario())
