@@ -186,6 +186,36 @@ def test_each_answer_is_said_back_before_the_next_question() -> None:
     assert spoken[start + 8].startswith("Rules: 4 players, 3 chips each.")
 
 
+def test_the_scorekeepers_names_are_each_said_back_before_the_next_question() -> None:
+    """The same in the scorekeeper's setup, where every seat's name is asked (issue 21, item 7)."""
+    _rules, names, _humans, spoken = run_setup("3\r", "Mia\r", "Leo\r", "\r", "\r", everyone_at_table=True)
+    assert names == ["Mia", "Leo", "Player C"]
+    start = spoken.index("Name of player 1? Enter for Player A.")
+    assert spoken[start : start + 6] == [
+        "Name of player 1? Enter for Player A.",
+        "Player 1: Mia.",
+        "Name of player 2? Enter for Player B.",
+        "Player 2: Leo.",
+        "Name of player 3? Enter for Player C.",
+        "Player 3: Player C.",
+    ]
+
+
+def test_after_the_options_enter_starts_and_o_walks_them_again() -> None:
+    """Issue 21, item 7: after the options walk the game started at once; now the rules are said with the
+    same choice as the standard rules: Enter starts, O walks the options again."""
+    rules, _n, _h, spoken = run_setup("\r", "\r", "\r", "o", "d", "o", "\x1b[C\r", "d", "\r")
+    assert rules == Rules(players=3, chips=4)
+    asked = [text for text in spoken if text.startswith("Options set.")]
+    assert asked == [
+        "Options set. 3 players, 3 chips each. Wild dice off. Reversible dice off. The last player with chips"
+        " wins. Press Enter to start, or O to change the options again.",
+        "Options set. 3 players, 4 chips each. Wild dice off. Reversible dice off. The last player with chips"
+        " wins. Press Enter to start, or O to change the options again.",
+    ]
+    assert spoken[-1] == asked[-1]  # nothing more was said: Enter started the game
+
+
 def test_names_given_on_the_command_line_need_a_letter() -> None:
     """Issue 13, item 12: ``--names 3,Bo`` is refused in one sentence, as a typed "3" is."""
     from lcr_audio.cli import UsageError, build_parser, table_from_options
