@@ -174,7 +174,7 @@ class PlayScreen:
         """Counts the questions asked, so that a late ``on_start`` of an old question changes nothing."""
         self._odds: OddsKey | None = None
         self._heard_state: GameState | None = None
-        """The state as of the last game message said to its end (or skipped): see :attr:`heard_state`."""
+        """The state as of the game messages heard (or skipped): see :attr:`heard_state`."""
         self._places: list[tuple[str, CuePlace]] = []
         """Where the cues of the events narrated so far sound, by kind, until an utterance plays them."""
         self._held = False
@@ -408,11 +408,9 @@ class PlayScreen:
         self._places.extend(event_places(events, state.rules.players, self.listener))
 
         def heard() -> None:
+            self._heard_state = state
             if asked is not None:
                 asked()
-
-        def told() -> None:  # the batch's last message was said to its end: the fact keys may tell it
-            self._heard_state = state
 
         for index, utterance in enumerate(utterances):
             if human_turn and Cue.TURN in utterance.cues and self.presenter.take_skipped():
@@ -420,18 +418,20 @@ class PlayScreen:
                 # before their question (which says their own chips).
                 self._queue(self.narrator.catch_up(state))
             last = index == len(utterances) - 1
+            # A person's question last: what came before it was heard whole once it starts; else the last
+            # message tells the batch's facts, heard only once said to its end (an answer may cut it).
+            question = last and asked is not None
             self._queue(
                 utterance,
                 CueArgs(dice=dice),
-                on_start=(asked if choosing else heard) if last else None,
-                on_end=told if last and not choosing else None,
+                on_start=(asked if choosing else heard) if question else None,
+                on_end=heard if last and not question else None,
             )
         if choosing:
             self._choice = 0
-            self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=heard, on_end=told)
+            self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=heard)
         elif not utterances:  # nothing to hear: the question counts as asked now
             heard()
-            told()
         mid_wild = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and state.seat not in self.session.humans
         if not mid_wild:  # every cue of these events has been queued: no place may wait for a later turn
             self._places = []
@@ -595,9 +595,10 @@ class PlayScreen:
 
     @property
     def heard_state(self) -> GameState:
-        """The game as the player has heard it: the state as of the last game message said to its end (or
-        skipped), so that a key pressed during a roll's message, which it cuts, tells the table as it was
-        before that roll. The keys that tell facts (S, O, B, C, T, a seat's digit) speak of it, never of a
+        """The game as the player has heard it: the state after the last batch of game messages heard whole
+        (or skipped): its last message said to its end, or the person's question that ends it handed to
+        speech. A key pressed during a roll's message, which it cuts, tells the table as it was before that
+        roll. The keys that tell facts (S, O, B, C, T, a seat's digit) speak of it, never of a
         roll still waiting to be told."""
         return self._heard_state if self._heard_state is not None else self.state
 
