@@ -181,6 +181,9 @@ class Speaker:
         self.polish: Callable[[str], str] | None = None
         """Applied to every text before it is said, printed or brailled (the program sets the language's
         small words before names, :func:`lcr_audio.narration.elision.elide`); None leaves texts alone."""
+        self.requested: SpeechMode | None = None
+        """The speech mode asked for at start (``--speech``, else the one saved under Options), as
+        :func:`create_speaker` got it; None for a Speaker built otherwise (tests)."""
 
     @property
     def mode(self) -> str:
@@ -599,6 +602,19 @@ def create_speaker(
         ValueError: ``mode`` is not one of :data:`MODES`, or it is ``console`` without ``print_line``.
     """
     requested = resolve_mode(mode)
+    speaker = _create_speaker(requested, print_line=print_line, echo=echo, braille=braille)
+    speaker.requested = requested  # the mode in force for this run, for the Options menu
+    return speaker
+
+
+def _create_speaker(
+    requested: SpeechMode,
+    *,
+    print_line: Callable[[str], None] | None,
+    echo: bool,
+    braille: bool,
+) -> Speaker:
+    """:func:`create_speaker` for the mode in force (``$LCR_AUDIO_SPEECH`` already read)."""
     if requested is SpeechMode.SILENT:
         return Speaker([SilentBackend()], print_line=print_line, echo=echo, braille=braille)
     if requested is SpeechMode.CONSOLE:
