@@ -335,8 +335,6 @@ def _add_online_commands(commands: Commands) -> None:
     # Translators: --help text of the serve command.
     serve = commands.add("serve", Prints(_run_serve), help=_("run a server for online tables"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
-    serve.add_argument("--host", default="0.0.0.0", help=_("the address to listen on (default: every one)"))
-    # Translators: command-line help (--help) or message; option names and values stay as they are.
     serve.add_argument("--data", help=_("the folder where tables are kept (default: the game's data folder)"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     serve.add_argument("--cert", help=_("a TLS certificate file (PEM), for wss:// addresses"))
@@ -366,6 +364,9 @@ def _add_online_commands(commands: Commands) -> None:
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     host.add_argument("--names", help=_("the names at this keyboard, separated by commas"))
     for parser in (serve, host):
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        listen = _("the address to listen on (default: every one)")
+        parser.add_argument("--host", default="0.0.0.0", help=listen)
         parser.add_argument(
             "--port",
             type=port,
@@ -661,6 +662,9 @@ async def _interactive(
         braille=settings.braille,
     )
     speaker.tune(settings.rate, settings.voice)
+    from lcr_audio.narration.elision import elide
+
+    speaker.polish = elide  # "d'Ana" in French, "ad Ana" in Italian, wherever a sentence comes from
     sound = SoundPlayer(volume=settings.volume, enabled=settings.sounds)  # opens nothing yet
     # The sound device opens once the first sentence is out: looking for it takes up to a tenth of a second.
     speaker.after_first_utterance(sound.open_in_background)

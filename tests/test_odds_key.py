@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import math
 import re
+from collections.abc import Callable
 
 from prompt_toolkit.input import PipeInput
 from support.play import ROLL_PROMPT, screen_for
@@ -190,6 +191,57 @@ def test_o_speaks_of_the_game_as_heard_not_of_a_roll_still_to_be_told(pipe: Pipe
         await driver.until(lambda: driver.said("You roll L, L, L"), timeout=10)
         spoken, _ = await driver.press("o")
         assert spoken == odds_sentence(after, None, names, 0)
+        await driver.leave()
+
+    asyncio.run(scenario())
+
+
+def test_fact_keys_pressed_during_a_rolls_message_tell_the_table_before_that_roll(pipe: PipeInput) -> None:
+    """Issue 21, item 8: a key answer cuts the roll's message under way, which is said again, whole, after
+    it; until that message has been said to its end, a seat's digit, S, C and T tell the table as it was
+    before the roll (a digit gave "Ana, seat 2: 6 chips." before "You roll L, L, L" was heard whole)."""
+    from support.play import Driver, scripted_session
+
+    from lcr_audio.output.speech import Speaker
+    from lcr_audio.output.speech.simple import SpeakingRecorder
+    from lcr_audio.tui.play import PlayScreen
+
+    session = scripted_session(Rules(players=3), [0], "LLL" + "." * 30)
+    backend = SpeakingRecorder()
+    screen = PlayScreen(session, Speaker([backend]), pipe, pause=30.0, new_session=None)  # Ana waits
+    driver = Driver(screen, pipe, backend)
+
+    async def said_whole(condition: Callable[[], bool]) -> None:
+        """Each utterance ends as soon as it is said, until ``condition`` holds and everything queued has been
+        said to its end."""
+
+        def ended(done: Callable[[], bool]) -> bool:
+            backend.finish()
+            return done()
+
+        await driver.until(lambda: ended(condition))
+        drained = asyncio.ensure_future(screen.presenter.drained())
+        await driver.until(lambda: ended(drained.done))
+
+    async def answer(key: str) -> str:
+        text, _interrupt = await driver.press(key)
+        return text
+
+    async def scenario() -> None:
+        await driver.start()
+        await said_whole(lambda: driver.said(ROLL_PROMPT))
+        assert await answer("2") == "Ana, seat 2: 3 chips."
+        status, pot, turn = await answer("s"), await answer("c"), await answer("t")
+        backend.finish()
+        pipe.send_text(" ")
+        await driver.until(lambda: backend.busy and backend.texts[-1].startswith("You roll L, L, L"))
+        assert session.state.chips == (0, 6, 3)  # played, and being said
+        assert await answer("2") == "Ana, seat 2: 3 chips."  # it cut the roll's message, not yet heard whole
+        assert await answer("1") == "You, seat 1: 3 chips."
+        assert (await answer("s"), await answer("c"), await answer("t")) == (status, pot, turn)
+        await said_whole(lambda: sum(t.startswith("You roll L, L, L") for t in backend.texts) == 2)
+        assert await answer("2") == "Ana, seat 2: 6 chips."  # said again, whole: now it is heard
+        assert await answer("1") == "You, seat 1: 0 chips."
         await driver.leave()
 
     asyncio.run(scenario())

@@ -184,7 +184,8 @@ def test_resume_in_the_middle_of_a_wild_asks_for_the_seat(pipe: PipeInput, tmp_p
         await until(lambda: len(recorder.spoken) >= 3, task)
         assert recorder.texts[:3] == [
             "The game continues at turn 1. You 2, Ana 3, Bo 4, pot 0.",
-            "Choose who to take a chip from.",
+            "Choose who to take a chip from. The arrow keys go through the players, a seat's number goes straight"
+            " to it, and Enter or Space chooses.",
             "Ana, seat 2, 3 chips.",
         ]
         pipe.send_text("\x1b[B")  # Down

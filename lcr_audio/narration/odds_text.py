@@ -10,8 +10,9 @@ from collections.abc import Sequence
 
 from lcr_audio.engine import Seat
 from lcr_audio.game.analysis.figures import SaidOdds, said_odds
-from lcr_audio.i18n import _, ngettext, pgettext
+from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration.lists import unit_list
+from lcr_audio.narration.you import you_in_list
 
 
 def percent_tenths(chance: float) -> str:
@@ -31,10 +32,8 @@ def odds_items(percents: Sequence[int], names: Sequence[str], you: Seat | None) 
     """One item per seat, seat 1 first; the first says "percent": "you 31 percent", "Ana 12"."""
     items: list[str] = []
     for seat, figure in enumerate(percents):
-        # Translators: the one player at the keyboard in the list of chances of winning, always in the
-        # middle of the sentence ("Chances of winning: you 31 percent, Ana 12, Bo 57."): lower case where
-        # the language writes it so.
-        name = pgettext("odds", "you") if seat == you else names[seat]
+        # "you" is never first: the list follows "Chances of winning:"
+        name = you_in_list(first=False) if seat == you else names[seat]
         if not items:
             # Translators: the first item of the list of chances of winning: {name} a player's name (or
             # "you"), {percent} a whole number; the later items leave out the word percent.

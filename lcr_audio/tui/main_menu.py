@@ -121,6 +121,12 @@ async def _options(loop: KeyLoop, app: Host) -> None:
 
     voices = [(v.id, v.name) for v in app.speaker.voices()] if app.speaker.mode == SpeechMode.TTS else []
     options = OptionsMenu(
-        app.settings, apply, voices, app.speaker.set_language, brailles=lambda: app.speaker.brailles
+        app.settings,
+        apply,
+        voices,
+        app.speaker.set_language,
+        brailles=lambda: app.speaker.brailles,
+        sound_device=lambda: app.sound is None or app.sound.available,
+        speech_now=app.speaker.requested,
     )
     await loop.ask(SettingsMenu(SpeakerVoice(app.speaker, app.sound), options))

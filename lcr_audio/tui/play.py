@@ -21,9 +21,6 @@ from prompt_toolkit.input import Input
 
 from lcr_audio.cues import Cue, CuePlace, cue_kind, event_places, seat_pan
 from lcr_audio.engine import (
-    POT,
-    Cause,
-    ChipsMoved,
     ChooseSeat,
     DiceRolled,
     Event,
@@ -177,7 +174,7 @@ class PlayScreen:
         """Counts the questions asked, so that a late ``on_start`` of an old question changes nothing."""
         self._odds: OddsKey | None = None
         self._heard_state: GameState | None = None
-        """The state as of the last game message handed to speech (or skipped): see :attr:`heard_state`."""
+        """The state as of the game messages heard (or skipped): see :attr:`heard_state`."""
         self._places: list[tuple[str, CuePlace]] = []
         """Where the cues of the events narrated so far sound, by kind, until an utterance plays them."""
         self._held = False
@@ -421,8 +418,14 @@ class PlayScreen:
                 # before their question (which says their own chips).
                 self._queue(self.narrator.catch_up(state))
             last = index == len(utterances) - 1
+            # A person's question last: what came before it was heard whole once it starts; else the last
+            # message tells the batch's facts, heard only once said to its end (an answer may cut it).
+            question = last and asked is not None
             self._queue(
-                utterance, CueArgs(dice=dice), on_start=(asked if choosing else heard) if last else None
+                utterance,
+                CueArgs(dice=dice),
+                on_start=(asked if choosing else heard) if question else None,
+                on_end=heard if last and not question else None,
             )
         if choosing:
             self._choice = 0
@@ -438,18 +441,15 @@ class PlayScreen:
         self._poke()
 
     def _game_end(self, events: Sequence[Event], state: GameState) -> str:
-        """The end of a game (issue 14, item 11): its number at this table, every seat's chips and the pot as
-        they stood before the winner took the pot, then the series so far from the second game on."""
+        """The end of a game (issue 14, item 11; issue 21, item 8): its number at this table, every seat's
+        chips once the winner took the pot (the winner's as their sentence counts them, R12), then the
+        series so far from the second game on."""
         series = self.keeper.series if self.keeper is not None else self._series
         if self.keeper is None and state.winner is not None:
             series.record_win(state.winner)
-        chips, pot = list(state.chips), state.pot
-        for event in events:
-            if isinstance(event, ChipsMoved) and event.cause is Cause.WINNINGS and event.target != POT:
-                chips[event.target] -= event.count
-                pot += event.count
-        items = [phrases.count_item(self.narrator.name(s), n) for s, n in enumerate(chips)]
-        items.append(phrases.pot_item(pot))
+        items = [phrases.count_item(self.narrator.name(s), n) for s, n in enumerate(state.chips)]
+        if state.pot:  # a pot nobody took (none is left once the winner has it)
+            items.append(phrases.pot_item(state.pot))
         text = phrases.game_end(max(series.games, 1), unit_list(items))
         table = standings(self.session.names, series) if self.keeper is not None else None
         return f"{text} {table}" if table else text
@@ -471,8 +471,9 @@ class PlayScreen:
         cues: CueArgs = NO_CUE_ARGS,
         *,
         on_start: Callable[[], None] | None = None,
+        on_end: Callable[[], None] | None = None,
     ) -> None:
-        """A game message: into the history, then queued behind the others (``on_start``: see
+        """A game message: into the history, then queued behind the others (``on_start``, ``on_end``: see
         :meth:`Presenter.add`)."""
         if Cue.TURN in utterance.cues and cues.seat is None:
             cues = CueArgs(dice=cues.dice, seat=self.state.seat + 1)
@@ -480,7 +481,7 @@ class PlayScreen:
             cues = CueArgs(dice=cues.dice, seat=cues.seat, places=self._cue_places(utterance.cues))
         self.history.append(utterance.text)
         self._history_pos = None
-        self.presenter.add(utterance, cues, on_start=on_start)
+        self.presenter.add(utterance, cues, on_start=on_start, on_end=on_end)
 
     def _cue_places(self, cues: Sequence[Cue]) -> tuple[CuePlace | None, ...]:
         """Where each of an utterance's cues sounds (issue 14, item 10): a turn chime at the seat to play,
@@ -594,9 +595,11 @@ class PlayScreen:
 
     @property
     def heard_state(self) -> GameState:
-        """The game as the player has heard it: the state as of the last game message handed to speech (or
-        skipped). The keys that tell facts (S, O, B, a seat's digit) speak of it, never of a roll still
-        waiting to be told."""
+        """The game as the player has heard it: the state after the last batch of game messages heard whole
+        (or skipped): its last message said to its end, or the person's question that ends it handed to
+        speech. A key pressed during a roll's message, which it cuts, tells the table as it was before that
+        roll. The keys that tell facts (S, O, B, C, T, a seat's digit) speak of it, never of a
+        roll still waiting to be told."""
         return self._heard_state if self._heard_state is not None else self.state
 
     def status(self) -> None:
@@ -671,7 +674,7 @@ class PlayScreen:
                 # Translators: while choosing whom to take a chip from, a seat with no chips was pressed.
                 self.error(_("{name} has no chips to take.").format(name=name))
         else:
-            self.answer(self.narrator.seat(self.state, seat).text)
+            self.answer(self.narrator.seat(self.heard_state, seat).text)
 
     def _choice_utterance(self, priority: Priority) -> Utterance:
         choices = self.state.choices
@@ -805,6 +808,8 @@ class PlayScreen:
             voices,
             self.speaker.set_language,
             brailles=lambda: self.speaker.brailles,
+            sound_device=lambda: self.sound is None or self.sound.available,
+            speech_now=self.speaker.requested,
         )
         self.answer(self._options.opening())
 

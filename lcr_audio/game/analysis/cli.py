@@ -188,7 +188,8 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="SEAT=NAME",
-        # Translators: --help of the simulate command; greedy and careful stay as they are.
+        # Translators: --help of the simulate command; greedy and careful are typed after --policy and stay as
+        # they are; you may add your language's names for them (the messages with context policy).
         help=_(
             "how a seat's computer player decides: greedy (the usual) or careful; may be given for each seat"
         ),
@@ -283,22 +284,23 @@ def greedy_explained(rules: Rules) -> str | None:
     from lcr_audio.game.bots import DEFAULT_POLICY
 
     if rules.wild and rules.reversible:
-        # Translators: explains the name greedy (kept as it is: it is typed after --policy) in lcr-audio
-        # simulate and odds, with Wild and reversible dice; {chips} is a number of chips (6).
+        # Translators: explains the usual computer player, greedy (say it as in the message with context
+        # policy), in lcr-audio simulate and odds, with Wild and reversible dice; {chips} is a number of
+        # chips (6).
         text = _(
             "Greedy, the usual computer player: its Wild takes a chip from the player with the most chips, "
             "its reversed Wild gives one to the player with the fewest, and it reverses the dice when it has "
             "{chips} chips or more."
         )
     elif rules.wild:
-        # Translators: explains the name greedy (kept as it is: it is typed after --policy) in lcr-audio
-        # simulate and odds, with Wild dice.
+        # Translators: explains the usual computer player, greedy (say it as in the message with context
+        # policy), in lcr-audio simulate and odds, with Wild dice.
         text = _(
             "Greedy, the usual computer player: its Wild takes a chip from the player with the most chips."
         )
     elif rules.reversible:
-        # Translators: explains the name greedy (kept as it is: it is typed after --policy) in lcr-audio
-        # simulate and odds, with reversible dice; {chips} is a number of chips (6).
+        # Translators: explains the usual computer player, greedy (say it as in the message with context
+        # policy), in lcr-audio simulate and odds, with reversible dice; {chips} is a number of chips (6).
         text = _("Greedy, the usual computer player: it reverses the dice when it has {chips} chips or more.")
     else:
         return None
@@ -309,19 +311,19 @@ def careful_explained(rules: Rules) -> str | None:
     """What the careful computer player does under ``rules``, in one sentence; None when it has nothing to
     decide (:func:`has_choices`)."""
     if rules.wild and rules.reversible:
-        # Translators: explains the name careful (kept as it is: it is typed after --policy) in lcr-audio
-        # simulate, with Wild and reversible dice.
+        # Translators: explains the computer player careful (say it as in the message with context policy),
+        # in lcr-audio simulate, with Wild and reversible dice.
         return _(
             "Careful: it chooses whom its Wild takes from or gives to, and whether to reverse the dice, by "
             "what gives it the best chance of winning."
         )
     if rules.wild:
-        # Translators: explains the name careful (kept as it is: it is typed after --policy) in lcr-audio
-        # simulate, with Wild dice.
+        # Translators: explains the computer player careful (say it as in the message with context policy),
+        # in lcr-audio simulate, with Wild dice.
         return _("Careful: it chooses whom its Wild takes from by what gives it the best chance of winning.")
     if rules.reversible:
-        # Translators: explains the name careful (kept as it is: it is typed after --policy) in lcr-audio
-        # simulate, with reversible dice.
+        # Translators: explains the computer player careful (say it as in the message with context policy),
+        # in lcr-audio simulate, with reversible dice.
         return _("Careful: it reverses the dice only when that gives it a better chance of winning.")
     return None
 
@@ -379,10 +381,12 @@ def parse_position(args: argparse.Namespace, rules: Rules) -> tuple[tuple[int, .
     if sum(chips) + pot != total or pot < 0:
         raise BadInput(
             # Translators: --position (and --pot) do not add up to the game's chips; {count} and {total}
-            # are numbers of chips.
-            _("The seats and the pot hold {count} chips, but this game has {total}.").format(
-                count=sum(chips) + max(pot, 0), total=total
-            )
+            # are numbers of chips (the form follows {count}).
+            ngettext(
+                "The seats and the pot hold {count} chip, but this game has {total}.",
+                "The seats and the pot hold {count} chips, but this game has {total}.",
+                sum(chips) + max(pot, 0),
+            ).format(count=sum(chips) + max(pot, 0), total=total)
         )
     mover = args.mover - 1
     if mover >= rules.players:
@@ -604,7 +608,8 @@ def _odds_heading(
         lines.append(_("Chips now: {chips}; the pot has {count}.").format(chips=items, count=pot))
     greedy = greedy_explained(rules)
     if greedy is not None:
-        # Translators: lcr-audio odds with Wild or reversible dice, before the explanation of greedy.
+        # Translators: lcr-audio odds with Wild or reversible dice, before the explanation of greedy (say it
+        # as in the message with context policy, not in English).
         lines.append(_("These odds take every player to play greedy.") + " " + greedy)
     return "\n".join(lines)
 
@@ -860,14 +865,15 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
     for seat, policy, rate, (low, high), base, gain in rows:
         numbers = {
             "seat": seat,
-            "policy": policy,
+            "policy": PolicyName(policy).label,
             "rate": _decimal(100 * rate, 2),
             "low": _decimal(round_down(100 * low, 2), 2),  # the interval printed holds the one measured
             "high": _decimal(round_up(100 * high, 2), 2),
         }
         if choices:
-            # Translators: one seat's result of lcr-audio simulate: {policy} is greedy or careful (kept as
-            # they are); {rate} the share of games it won in percent, {low} and {high} the 95% interval.
+            # Translators: one seat's result of lcr-audio simulate: {policy} is the name of its computer
+            # player (the messages with context policy); {rate} the share of games it won in percent,
+            # {low} and {high} the 95% interval.
             text = _("Seat {seat}, {policy}: wins {rate} percent, 95 in 100 between {low} and {high}.")
         else:
             # Translators: one seat's result of lcr-audio simulate under rules where no player has a choice:
@@ -875,7 +881,8 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
             text = _("Seat {seat}: wins {rate} percent, 95 in 100 between {low} and {high}.")
         text = text.format(**numbers)
         if gain is not None and base is not None:
-            # Translators: added to a seat's result when careful players took part: the seat's win rate in
+            # Translators: added to a seat's result when careful players took part (greedy and careful: say
+            # them as in the messages with context policy): the seat's win rate in
             # the games with every player greedy ({base}, in percent), the change from it to this seat's
             # rate above, in percentage points ({change}, with its sign), and the change's 95% margin.
             text += " " + _(
@@ -919,14 +926,16 @@ def _simulate_heading(rules: Rules, games: int, chose_careful: bool) -> str:
         if chose_careful:
             lines.append(
                 # Translators: lcr-audio simulate with a careful player (--policy) under rules where nobody
-                # ever chooses anything (no Wild, no reversible dice).
+                # ever chooses anything (no Wild, no reversible dice); greedy and careful: say them as in the
+                # messages with context policy.
                 _("With these rules no player has a choice to make, so careful players play as greedy ones.")
             )
         return "\n".join(lines)
     lines.append(greedy + " " + careful if chose_careful and careful is not None else greedy)
     if chose_careful:
         lines.append(
-            # Translators: lcr-audio simulate with a careful player: how its gain is measured.
+            # Translators: lcr-audio simulate with a careful player: how its gain is measured (greedy and
+            # careful: say them as in the messages with context policy).
             _(
                 "To measure what careful play gains, the same games are also played with every player "
                 "greedy, each player rolling the same dice."
