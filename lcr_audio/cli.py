@@ -774,8 +774,11 @@ async def _run_play(app: App, args: argparse.Namespace, start: Start) -> int:
             # Translators: people were seated but the game has no keyboard (input is not a terminal).
             _("People are seated but there is no keyboard to play with; use --computer all to watch.")
         )
-    if any(p.human for p in players) and await app.offer_saved_game() is False:
-        return 0
+    if any(p.human for p in players):  # Y continues the saved game instead; N lets this one replace it
+        from lcr_audio.tui.host import NotContinued
+
+        if await app.continue_saved_game() is not NotContinued.NEW:
+            return 0
     if rules != Rules(players=rules.players, chips=rules.chips):  # a variant: say which, first
         from lcr_audio.narration.rules_summary import rules_summary
 

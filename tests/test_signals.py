@@ -1,5 +1,7 @@
 """SIGINT, SIGTERM and SIGHUP to a real game in a real terminal (a pexpect pseudo-terminal), mid-game:
 the process ends cleanly, the save exists, and it resumes to the same position (issue: nothing is lost).
+At the first roll question too, before anything was rolled (issue 21, item 2), and at the very start of
+the program (issue 21, item 10).
 
 The position is also worked out in this process: the same seed and the same decisions give the same game.
 """
@@ -58,7 +60,10 @@ def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
         child.close(force=True)
     assert child.signalstatus is None, f"killed by signal {child.signalstatus}, not a clean end"
     assert child.exitstatus == 0, rest
-    assert rest.strip() == "Goodbye."
+    assert rest.strip().splitlines() == [
+        "Game saved.",
+        "Goodbye.",
+    ]  # said as the Control+C key says it (issue 21)
 
     loaded = load(save_path)
     assert loaded.session.state == state
@@ -95,3 +100,45 @@ def test_a_signal_in_the_main_menu_ends_cleanly(sig: signal.Signals) -> None:
     child.close()
     assert child.signalstatus is None, "killed by the signal instead of ending on its own"
     assert child.exitstatus == 130
+
+
+FIRST_QUESTION = "Your turn. Press Space to roll 3 dice."
+OFFER = "Continue the game of You, Ana, and Bo, turn 1? Y or N."
+
+
+@pytest.mark.parametrize("leave", ["Control+C", "SIGINT", "SIGTERM", "SIGHUP"])
+def test_a_table_not_yet_rolled_is_saved_and_offered(leave: str) -> None:
+    """Issue 21, item 2: a table is saved from the moment its first roll is asked for. On the old main the
+    Control+C key said only "Goodbye." and nothing was saved; a signal, nothing at all."""
+    save_path = default_save_path()
+    child = spawn(*PLAY)
+    try:
+        child.expect_exact(FIRST_QUESTION)
+        if leave == "Control+C":
+            child.send("\x03")
+        else:
+            os.kill(child.pid, getattr(signal, leave))
+        rest = finish(child)
+    finally:
+        child.close(force=True)
+    assert child.signalstatus is None, f"killed by signal {child.signalstatus}, not a clean end"
+    assert child.exitstatus == 0, rest
+    assert rest.strip().splitlines() == ["Game saved.", "Goodbye."]
+    loaded = load(save_path)
+    assert loaded.session.actions == [] and loaded.turn == 1 and not loaded.over
+    assert loaded.names == ("You", "Ana", "Bo")
+
+    menu = spawn("--speech", "console")  # the main menu then offers to continue it
+    try:
+        menu.expect_exact(OFFER)
+        time.sleep(REACTION_SECONDS + 0.1)  # a person hears the question first: a sooner key is typed ahead
+        menu.send("y")
+        menu.expect_exact("The game continues at turn 1. You 3, Ana 3, Bo 3, pot 0.")
+        menu.expect_exact("Your turn. You have 3 chips. Press Space to roll 3 dice.")
+        menu.send("\x03")
+        rest = finish(menu)
+    finally:
+        menu.close(force=True)
+    assert menu.exitstatus == 0, rest
+    assert rest.strip().splitlines() == ["Game saved.", "Goodbye."]
+    assert load(save_path).session.actions == []
