@@ -609,7 +609,8 @@ def quiet_stderr(log_file: Path) -> Iterator[None]:
         sink = log_file.open("a", encoding="utf-8", errors="replace")
     except OSError:  # the log folder cannot be written: the game goes on without a log, quietly
         sink = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (closed by the with below)
-    with sink, contextlib.ExitStack() as undo:
+    with contextlib.ExitStack() as undo:
+        undo.callback(_close_quietly, sink)  # a full disk fails the last write: the log loses it, quietly
         if descriptor:
             os.dup2(sink.fileno(), 2)
         else:
@@ -628,10 +629,21 @@ def quiet_stderr(log_file: Path) -> Iterator[None]:
         finally:
             faulthandler.disable()
             root.removeHandler(handler)
-            sys.stderr.flush()
+            with contextlib.suppress(OSError, ValueError):  # a full disk: the log loses it, quietly
+                sys.stderr.flush()
             if descriptor:
                 os.dup2(saved, 2)
                 os.close(saved)
+
+
+def _close_quietly(stream: TextIO) -> None:
+    """Close ``stream`` (the log); a write that fails as it closes (a full disk) is lost, never raised: no
+    traceback may reach the screen (issue 21, item 10)."""
+    try:
+        stream.close()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()  # the buffer was dropped by the failed flush; this closes the file itself
 
 
 def log_path() -> Path:
