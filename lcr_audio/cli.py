@@ -915,6 +915,30 @@ def utf8_when_redirected(stream: TextIO) -> TextIO:
     return stream
 
 
+def _not_written(error: OSError) -> str:
+    """The sentence for a printed result that could not be written where it was sent (``> file``)."""
+    from lcr_audio.storage import reason
+
+    # Translators: a command's printed result (transcript, series, odds...) could not be written where it
+    # was sent, such as a file; {reason} says why ("the disk is full").
+    return _("The result could not be written: {reason}.").format(reason=reason(error))
+
+
+def _something_went_wrong() -> str:
+    from lcr_audio.storage import display_path
+
+    # Translators: the last resort; {path} is the log file's path.
+    message = _("Something went wrong and the game had to stop. The details are in {path}.")
+    return message.format(path=display_path(log_path()))
+
+
+def _say_on_stderr(sentence: str) -> None:
+    """Print ``sentence`` on standard error; if even that cannot be written, nothing is (never a
+    traceback)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        print(sentence, file=sys.stderr, flush=True)
+
+
 def _silence_stdout() -> None:
     """Point stdout at the null device, so that Python's last flush cannot fail on a closed pipe."""
     with contextlib.suppress(OSError, ValueError):
@@ -1009,6 +1033,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
     except KeyboardInterrupt:  # Control+C or a signal before the game could handle it: leave quietly
         return 130
+    except Exception:  # a fault nobody foresaw, outside the game's own guard: one sentence (issue 21)
+        with quiet_stderr(log_path()):  # the details go to the log, never to the screen
+            log.exception("The program stopped on an error")
+        _say_on_stderr(_something_went_wrong())
+        return 1
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, signal.SIG_IGN if argv is None else handler)
@@ -1036,6 +1065,10 @@ def _main(argv: Sequence[str] | None) -> int:
             except BrokenPipeError:  # the reader went away (| head): stop quietly, as the games do
                 _silence_stdout()
                 return 0
+            except OSError as error:  # "> file" on a full disk: one sentence, never a traceback
+                _silence_stdout()
+                _say_on_stderr(_not_written(error))
+                return 1
         if command.check is not None:
             command.check(args)  # report option conflicts before anything starts
     except UsageError as error:
@@ -1055,16 +1088,9 @@ def _main(argv: Sequence[str] | None) -> int:
         except (KeyboardInterrupt, asyncio.CancelledError):  # a signal outside a game: already cleaned up
             return 130
         except Exception:
-            from lcr_audio.storage import display_path
-
             log.exception("The game stopped on an error")
-            stdout.write(
-                # Translators: the last resort; {path} is the log file's path.
-                _("Something went wrong and the game had to stop. The details are in {path}.").format(
-                    path=display_path(log_path())
-                )
-                + "\n"
-            )
+            with contextlib.suppress(OSError, ValueError):
+                stdout.write(_something_went_wrong() + "\n")
             return 1
 
 
