@@ -222,3 +222,23 @@ def test_a_full_disk_is_one_sentence_and_a_clean_exit() -> None:
     lines = [line for line in shown.splitlines() if line.strip()]
     assert lines[-1] == "Goodbye.", shown
     assert " ".join(shown.split()).count(full) == 1  # said once: not again at Control+C
+
+
+def test_after_the_first_control_c_the_next_ones_cannot_break_into_the_way_out() -> None:
+    """The entry point's handler unwinds once; a second Control+C while the program leaves (in an
+    ``except`` or ``finally``) is ignored, so it cannot start a second traceback."""
+    code = (
+        "import os, signal, lcr_audio.launch\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    signal.pthread_sigmask(signal.SIG_BLOCK, [])  # a call: the handler runs by now\n"
+        "    print('not interrupted')\n"
+        "except KeyboardInterrupt:\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    signal.pthread_sigmask(signal.SIG_BLOCK, [])\n"
+        "    print('left once')\n"
+    )
+    child = spawn_python("-c", code)
+    shown = finish(child)
+    assert shown.split() == ["left", "once"], shown
+    assert child.exitstatus == 0
