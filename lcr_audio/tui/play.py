@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import functools
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -373,13 +374,10 @@ class PlayScreen:
         """Open a chat line (online tables override this)."""
 
     def end_on_signal(self) -> None:
-        """SIGTERM, SIGHUP or SIGINT: save (when saving) and end at once, cleanly; the game ends even when
-        saving fails (the failure is logged and said)."""
-        try:
-            if self.keeper is not None and not self.state.over and self.session.actions:
-                self._say_if(self._saving(self.keeper.turn_ended))  # a problem only, if not said yet
-        finally:
-            self._finish(Outcome.LEFT)
+        """SIGTERM, SIGHUP or SIGINT (or Control+C and Control+Break as a console signal on Windows): save
+        (when saving) and end at once, cleanly, saying "Game saved." as the Control+C key does (issue 21,
+        item 10); the game ends even when saving fails (the failure is logged and said)."""
+        self.quit_now()
 
     def _saving(self, save: Callable[[], str | None]) -> str | None:
         """``save()``, whose sentence is returned; a fault nobody foresaw is logged and said in one
@@ -707,7 +705,7 @@ class PlayScreen:
     def quit_now(self) -> None:
         try:
             if self.keeper is not None and not self.state.over:
-                self._say_if(self._saving(self.keeper.save_now))
+                self._say_if(self._saving(functools.partial(self.keeper.save_now, leaving=True)))
         finally:  # leaving always works, saved or not
             self._finish(Outcome.LEFT)
 
@@ -741,7 +739,7 @@ class PlayScreen:
         if yes:
             try:
                 if self.keeper is not None:
-                    self._say_if(self._saving(self.keeper.save_now))
+                    self._say_if(self._saving(functools.partial(self.keeper.save_now, leaving=True)))
             finally:  # leaving always works, saved or not
                 self._finish(Outcome.QUIT)
             return
