@@ -708,7 +708,10 @@ async def _interactive(
                     raise _terminal_needed()
                 return await command.run(app, args, Start(interactive, said))
     finally:
-        console.finish_line()
+        try:
+            console.finish_line()
+        except OSError as error:  # the terminal was closed (SIGHUP): there is no line left to end
+            log.info("The terminal is gone: %s", error)
         speaker.close(drain_seconds=DRAIN_SECONDS)
         sound.close()
 
