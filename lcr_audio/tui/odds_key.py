@@ -43,7 +43,10 @@ class OddsKey:
         assert self._keeper is not None
         return self._keeper
 
-    def sentence(self, state: GameState, names: list[str], you: Seat | None) -> str:
-        """Every seat's chance of winning from ``state``, as one sentence."""
-        odds = self.keeper.odds(state)
+    def sentence(
+        self, state: GameState, names: list[str], you: Seat | None, *, open_choice: bool = False
+    ) -> str:
+        """Every seat's chance of winning from ``state``, as one sentence; ``open_choice``: a person's Wild
+        choice is pending, and no seat is taken to be chosen (see ``OddsKeeper.odds``)."""
+        odds = self.keeper.odds(state, open_choice=open_choice)
         return odds_sentence(odds.chances, odds.errors, names, you)

@@ -646,7 +646,10 @@ class PlayScreen:
         humans = self.session.humans
         you = min(humans) if len(humans) == 1 else None
         assert self._odds is not None  # made by use()
-        text = self._odds.sentence(self.heard_state, self.session.names, you)
+        heard = self.heard_state
+        # A person choosing for a Wild hears the position before their choice, not the default one's.
+        open_choice = heard.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and heard.seat in humans
+        text = self._odds.sentence(heard, self.session.names, you, open_choice=open_choice)
         self.history.append(text)
         self._history_pos = None
         self.answer(text)
