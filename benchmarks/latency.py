@@ -56,8 +56,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MENU = ["--speech", "console"]
 GAME = ["play", "--speech", "console", "--seed", "1"]
+WATCH = ["play", "--players", "10", "--computer", "all", "--speech", "console", "--fast"]
+"""A 10-seat watch game (issue 21, item 12: its peak memory), printed as fast as it plays; a seed is added."""
 ROLL_PROMPT = re.compile(rb"Press Space to roll")
 STATUS_END = re.compile(rb"pot \d+\.")
+ODDS_END = re.compile(rb"percent.*\.")
+"""The O key's answer names every seat's percent ("You 33 percent, Ana 33, Bo 33.")."""
 """The status answer ends with the pot ("You 3, Ana 3, Bo 3, pot 0.")."""
 TIMEOUT = 20.0
 """Seconds to wait for any expected output before giving up."""
@@ -107,6 +111,8 @@ class Terminal:
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
         self.seen = b""
+        self.peak_mb: float | None = None
+        """Peak resident memory (MB, Linux's maxrss) once the program has ended (:meth:`read_to_end`)."""
 
     def read_until_printable(self) -> float:
         """Read until a printable byte arrives after what was seen so far; returns when (perf_counter)."""
@@ -134,6 +140,23 @@ class Terminal:
             raise SystemExit(f"the program ended early; the terminal showed:\n{self.text()}")
         self.seen += chunk
 
+    def read_to_end(self) -> None:
+        """Read until the program ends; then :attr:`peak_mb` holds its peak resident memory."""
+        while True:
+            ready, _, _ = select.select([self.fd], [], [], TIMEOUT)
+            if not ready:
+                raise SystemExit(f"no output for {TIMEOUT:.0f} s; the terminal shows:\n{self.text()}")
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:  # the program ended (EIO on Linux)
+                chunk = b""
+            if not chunk:
+                break
+            self.seen += chunk
+        _, _, usage = os.wait4(self.pid, 0)
+        self.peak_mb = usage.ru_maxrss / 1024  # kilobytes on Linux
+        self.pid = 0
+
     def cpu_ms(self) -> float:
         """Processor time the program has used so far (all its threads, user and system), in ms: what a
         start costs whatever else the machine is doing (Linux; 10 ms steps)."""
@@ -150,9 +173,10 @@ class Terminal:
         return self.seen.decode("utf-8", "replace")
 
     def kill(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
+        if self.pid:  # not yet waited for by read_to_end
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
         os.close(self.fd)
 
 
@@ -198,6 +222,33 @@ def key_to_answer(roots: list[Path], presses: int) -> dict[Path, list[float]]:
     return samples
 
 
+def first_odds(roots: list[Path], starts: int) -> dict[Path, list[float]]:
+    """Milliseconds from writing "o" at the first "Press Space to roll" of a fresh game until the first
+    printable byte of the odds: the first O of a game, which imports the analysis (numpy) and answers."""
+    samples: dict[Path, list[float]] = {root: [] for root in roots}
+    for _ in range(starts + 1):
+        for root in roots:
+            with terminal(GAME, root) as term:
+                term.read_until(ROLL_PROMPT)
+                before = len(term.seen)
+                sent = term.send(b"o")
+                samples[root].append((term.read_until_printable() - sent) * 1000)
+                term.read_until(ODDS_END, before)
+    return {root: found[1:] for root, found in samples.items()}  # the first start filled the caches
+
+
+def watch_memory(roots: list[Path], games: int) -> dict[Path, list[float]]:
+    """Peak resident memory (MB) of whole 10-seat watch games (:data:`WATCH`, seeds 1, 2, ...)."""
+    samples: dict[Path, list[float]] = {root: [] for root in roots}
+    for seed in range(1, games + 1):
+        for root in roots:
+            with terminal([*WATCH, "--seed", str(seed)], root) as term:
+                term.read_to_end()
+                assert term.peak_mb is not None
+                samples[root].append(term.peak_mb)
+    return samples
+
+
 def percentile(values: list[float], share: float) -> float:
     """The ``share`` (0..1) percentile of ``values``, nearest rank."""
     ordered = sorted(values)
@@ -209,6 +260,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n", 1)[0])
     parser.add_argument("--starts", type=int, default=20, help="starts of each command (default 20)")
     parser.add_argument("--presses", type=int, default=200, help="presses of S (default 200)")
+    parser.add_argument("--games", type=int, default=5, help="10-seat watch games (default 5)")
     parser.add_argument(
         "--root",
         type=Path,
@@ -233,6 +285,12 @@ def main() -> int:
     for root, keys in key_to_answer(roots, args.presses).items():
         median, worst = statistics.median(keys), percentile(keys, 0.99)
         print(f"        {root}: median {median:.2f} ms, 99th percentile {worst:.2f} ms")
+    print(f"(c) the first O of a game until its answer's first byte, {args.starts} games:")
+    for root, keys in first_odds(roots, args.starts).items():
+        print(f"        {root}: median {statistics.median(keys):.0f} ms, max {max(keys):.0f} ms")
+    print(f"(d) peak memory of a 10-seat watch game ({' '.join(['lcr-audio', *WATCH])}), {args.games} games:")
+    for root, peaks in watch_memory(roots, args.games).items():
+        print(f"        {root}: median {statistics.median(peaks):.1f} MB, max {max(peaks):.1f} MB")
     return 0
 
 

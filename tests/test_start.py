@@ -25,6 +25,7 @@ from lcr_audio.game.saves import default_save_path, save
 from lcr_audio.output import sound
 from lcr_audio.output.sound import SoundPlayer, cue_file
 from lcr_audio.settings import Settings, save_settings
+from lcr_audio.tui.input import REACTION_SECONDS
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCH = ["play", "--players", "3", "--computer", "all", "--seed", "3", "--speech", "console", "--fast"]
@@ -180,14 +181,14 @@ def test_with_sounds_off_pygame_is_never_imported(sounds: bool) -> None:
 FIRST_WRITE = (
     "import json, os, sys\n"
     "class FirstWrite:\n"
-    "    '''stdout that records, at the first printable text, what it was and whether prompt_toolkit was\n"
-    "    loaded, then ends the program.'''\n"
+    "    '''stdout that records, at the first printable text, what it was and whether prompt_toolkit and\n"
+    "    numpy were loaded, then ends the program.'''\n"
     "    def __init__(self, stream): self.stream = stream\n"
     "    def __getattr__(self, name): return getattr(self.stream, name)\n"
     "    def write(self, text):\n"
     "        if text.strip():\n"
     "            with open(sys.argv[1], 'w', encoding='utf-8') as record:\n"
-    "                json.dump([text.strip(), 'prompt_toolkit' in sys.modules], record)\n"
+    "                json.dump([text.strip(), 'prompt_toolkit' in sys.modules, 'numpy' in sys.modules], record)\n"
     "            os._exit(0)\n"
     "        return self.stream.write(text)\n"
     "sys.stdout = FirstWrite(sys.stdout)\n"
@@ -217,7 +218,7 @@ def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: s
     child = spawn_python("-c", FIRST_WRITE, str(record), *command, timeout=30)
     child.expect(pexpect.EOF)
     child.close()
-    first, loaded = json.loads(record.read_text(encoding="utf-8"))
+    first, loaded, numpy = json.loads(record.read_text(encoding="utf-8"))
     expected = {
         "menu": MENU_OPENING,
         "broken save": "The saved game could not be used.",
@@ -226,6 +227,38 @@ def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: s
     }[case]
     assert first.startswith(expected)
     assert loaded is (case == "play")
+    assert numpy is False  # only the odds, careful players and the analysis need it (issue 21, item 12)
+
+
+@pytest.mark.parametrize("odds", [False, True])
+def test_a_whole_watch_game_never_imports_numpy_until_the_odds_are_asked_for(odds: bool) -> None:
+    """A whole 10-seat watch game in a fresh interpreter loads no numpy (it costs start time and about
+    10 MB: issue 21, item 12); the O key's odds, asked for after it, do load it (the check can fail)."""
+    assert save_settings(Settings(sounds=False)) is None  # into the test's own XDG folders (conftest)
+    code = (
+        "import json, sys\n"
+        "from lcr_audio.cli import main\n"
+        f"status = main({[*WATCH, '--players', '10', '--chips', '1']!r})\n"
+        "during = 'numpy' in sys.modules\n"
+        f"if {odds!r}:\n"
+        "    from lcr_audio.engine import Rules, new_game\n"
+        "    from lcr_audio.tui.odds_key import OddsKey\n"
+        "    state = new_game(Rules(players=10))[0]\n"
+        "    OddsKey(Rules(players=10)).sentence(state, list('ABCDEFGHIJ'), None)\n"
+        "print(json.dumps([status, during, 'numpy' in sys.modules]), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    status, during, after = json.loads(done.stderr.strip().splitlines()[-1])
+    assert status == 0 and " wins " in done.stdout
+    assert during is False
+    assert after is odds
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
@@ -251,12 +284,16 @@ def test_the_first_question_said_early_is_said_once_and_a_key_typed_at_once_answ
     saved: bool, asked: str, opening: str, key: str, answer: str, never_after: tuple[str, ...]
 ) -> None:
     """The first question, said before the key input is ready, is printed once; a key pressed the moment
-    it is out reaches it and answers it, and the question is not said again."""
+    it is out reaches it and answers it, and the question is not said again. A yes-or-no key comes a
+    reaction time after the question (a sooner one is a double press, dropped by design, REACTION_SECONDS):
+    before the key input was ready only a slow start stamped it late enough (issue 21, item 11)."""
     if saved:
         save(mid_game(human_turns=1), default_save_path())
     child = spawn_python("-m", "lcr_audio", "--speech", "console", timeout=30)
     child.expect_exact(asked)
     assert child.before.count(opening) == 1
+    if saved:
+        time.sleep(REACTION_SECONDS)  # at least a person's reaction time: later is never too early
     child.send(key)
     child.expect_exact(answer)
     shown = child.before

@@ -1,18 +1,22 @@
 """The O key's odds for the play screen (issue 15): the analysis (and numpy) is imported, and the exact
-table loaded or solved, on a daemon thread started with the game, so neither delays the game's first
-sentence nor a key.
+table loaded or solved, only once O is first pressed in a game, so that a game where nobody asks costs
+neither the start time nor the memory (issue 21, item 12). The first answer then simulates for what is
+left of the key's time once the import is done; the table is made on a daemon thread for later presses.
 """
 
 from __future__ import annotations
 
-import threading
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Final
 
 from lcr_audio.engine import GameState, Rules, Seat
 from lcr_audio.narration.odds_text import odds_sentence
 
 if TYPE_CHECKING:
     from lcr_audio.game.analysis.odds import OddsKeeper
+
+LEAST_BUDGET: Final = 0.02
+"""Seconds the first answer simulates at least, however long the import took (a few hundred games)."""
 
 
 class OddsKey:
@@ -25,25 +29,25 @@ class OddsKey:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self._keeper: OddsKeeper | None = None
-        self._thread = threading.Thread(target=self._start, name="odds", daemon=True)
-        self._thread.start()
-
-    def _start(self) -> None:
-        from lcr_audio.game.analysis.odds import OddsKeeper
-        from lcr_audio.storage import cache_dir
-
-        self._keeper = OddsKeeper(self.rules, cache_dir() / "odds")
 
     @property
     def keeper(self) -> OddsKeeper:
-        """The odds keeper (waits for its thread to have made it: an import, not the table)."""
-        self._thread.join()
-        if self._keeper is None:  # the thread failed: make it here
-            self._start()
-        assert self._keeper is not None
+        """The odds keeper, made on first use: numpy and the analysis are imported then (tens of ms), and
+        the keeper starts loading or solving the exact table on its own thread."""
+        if self._keeper is None:
+            from lcr_audio.game.analysis.odds import OddsKeeper
+            from lcr_audio.storage import cache_dir
+
+            self._keeper = OddsKeeper(self.rules, cache_dir() / "odds")
         return self._keeper
 
     def sentence(self, state: GameState, names: list[str], you: Seat | None) -> str:
-        """Every seat's chance of winning from ``state``, as one sentence."""
-        odds = self.keeper.odds(state)
+        """Every seat's chance of winning from ``state``, as one sentence, within the key's time
+        (:data:`~lcr_audio.game.analysis.odds.KEY_BUDGET`, import included)."""
+        started = time.perf_counter()
+        keeper = self.keeper
+        from lcr_audio.game.analysis.odds import KEY_BUDGET
+
+        budget = max(LEAST_BUDGET, KEY_BUDGET - (time.perf_counter() - started))
+        odds = keeper.odds(state, budget)
         return odds_sentence(odds.chances, odds.errors, names, you)
