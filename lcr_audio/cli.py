@@ -8,7 +8,6 @@ sentence and exit code 2.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import faulthandler
 import logging
@@ -33,7 +32,10 @@ if TYPE_CHECKING:
     from lcr_audio.app import App
     from lcr_audio.game.analysis import cli as analysis_cli
     from lcr_audio.narration.saved_offer import SaidOffer
+    from lcr_audio.output.sound import SoundPlayer
     from lcr_audio.output.speech import Speaker
+    from lcr_audio.settings import Settings
+    from lcr_audio.tui.console import Console
 
 APP = "lcr-audio"
 DEFAULT_PAUSE = 1.0
@@ -640,10 +642,29 @@ def log_path() -> Path:
     return log_dir() / "lcr-audio.log"
 
 
-async def _interactive(
+@dataclass(frozen=True)
+class _Voice:
+    """What a speaking command speaks and plays with, made (and its first sentence said) before asyncio,
+    prompt_toolkit and the screens are imported (:func:`_speaking`)."""
+
+    console: Console
+    speaker: Speaker
+    sound: SoundPlayer
+    settings: Settings
+    interactive: bool
+    """Keys come from a terminal."""
+    said: SaidOffer | bool
+    """The main menu's first sentence was said (:func:`_say_main_menu`)."""
+
+
+@contextlib.contextmanager
+def _speaking(
     command: Speaks, args: argparse.Namespace, stdout: TextIO, notices: Sequence[str]
-) -> int:
-    """Run a command that speaks, with the game's speech, sound and keys; say ``notices`` first."""
+) -> Iterator[_Voice]:
+    """The game's speech and sound for a command that speaks, with ``notices`` said first, and the main
+    menu's first sentence said at once; the terminal is held and put back at the end, where the speech is
+    drained and closed. Nothing here imports asyncio or prompt_toolkit: the first sentence comes before
+    them (issue 21, item 12)."""
     from lcr_audio.output.sound import SoundPlayer
     from lcr_audio.output.speech import create_speaker
     from lcr_audio.settings import load_settings
@@ -676,25 +697,33 @@ async def _interactive(
             terminal_fd = next((fd for fd in (0, 1) if os.isatty(fd)), -1)
             held.enter_context(terminal.held(terminal_fd))
             said = command.menu_first and interactive and _say_main_menu(speaker, held)
-            # The key input and the screens come after the first sentence: prompt_toolkit's package imports
-            # its whole application layer, a good part of the time to the first sentence (issue 10, item 9).
-            from prompt_toolkit.input import DummyInput, Input, create_input
-            from prompt_toolkit.output import Output, create_output
-
-            from lcr_audio.app import App, handle_signals
-
-            keys: Input = create_input() if interactive else DummyInput()
-            output: Output | None = create_output(stdout=stdout) if interactive else None
-            pause = 0.0 if getattr(args, "fast", False) else getattr(args, "pause", settings.pause)
-            app = App(console, speaker, keys, output, settings, sound, pause)
-            with handle_signals(app, asyncio.current_task()):
-                if command.needs_terminal and not interactive:
-                    raise _terminal_needed()
-                return await command.run(app, args, Start(interactive, said))
+            yield _Voice(console, speaker, sound, settings, interactive, said)
     finally:
         console.finish_line()
         speaker.close(drain_seconds=DRAIN_SECONDS)
         sound.close()
+
+
+async def _interactive(command: Speaks, args: argparse.Namespace, stdout: TextIO, voice: _Voice) -> int:
+    """Run a command that speaks, with the game's speech and sound (``voice``) and keys."""
+    import asyncio
+
+    # The key input and the screens come after the first sentence: prompt_toolkit's package imports
+    # its whole application layer, a good part of the time to the first sentence (issue 10, item 9).
+    from prompt_toolkit.input import DummyInput, Input, create_input
+    from prompt_toolkit.output import Output, create_output
+
+    from lcr_audio.app import App, handle_signals
+
+    interactive = voice.interactive
+    keys: Input = create_input() if interactive else DummyInput()
+    output: Output | None = create_output(stdout=stdout) if interactive else None
+    pause = 0.0 if getattr(args, "fast", False) else getattr(args, "pause", voice.settings.pause)
+    app = App(voice.console, voice.speaker, keys, output, voice.settings, voice.sound, pause)
+    with handle_signals(app, asyncio.current_task()):
+        if command.needs_terminal and not interactive:
+            raise _terminal_needed()
+        return await command.run(app, args, Start(interactive, voice.said))
 
 
 def _terminal_needed() -> UsageError:
@@ -998,6 +1027,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _cancelled() -> type[BaseException]:
+    """asyncio's ``CancelledError`` once asyncio is imported (after the first sentence), else
+    ``KeyboardInterrupt`` (nothing can have been cancelled yet)."""
+    asyncio = sys.modules.get("asyncio")
+    return cast(type[BaseException], asyncio.CancelledError) if asyncio is not None else KeyboardInterrupt
+
+
 def _main(argv: Sequence[str] | None) -> int:
     stdout = _standard_streams()
     # The key input is prompt_toolkit's, never its screen renderer: no cursor-position request may ever be
@@ -1024,7 +1060,10 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     with quiet_stderr(log_path()):
         try:
-            code = asyncio.run(_interactive(command, args, stdout, notices))
+            with _speaking(command, args, stdout, notices) as voice:
+                import asyncio  # after the main menu's first sentence: it takes tens of milliseconds
+
+                code = asyncio.run(_interactive(command, args, stdout, voice))
             stdout.flush()
             return code
         except BrokenPipeError:  # the reader of our output went away (| head): stop quietly
@@ -1033,7 +1072,7 @@ def _main(argv: Sequence[str] | None) -> int:
         except UsageError as error:
             stdout.write(str(error) + "\n")
             return 2
-        except (KeyboardInterrupt, asyncio.CancelledError):  # a signal outside a game: already cleaned up
+        except (KeyboardInterrupt, _cancelled()):  # a signal outside a game: already cleaned up
             return 130
         except Exception:
             from lcr_audio.storage import display_path

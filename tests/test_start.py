@@ -181,14 +181,15 @@ def test_with_sounds_off_pygame_is_never_imported(sounds: bool) -> None:
 FIRST_WRITE = (
     "import json, os, sys\n"
     "class FirstWrite:\n"
-    "    '''stdout that records, at the first printable text, what it was and whether prompt_toolkit and\n"
-    "    numpy were loaded, then ends the program.'''\n"
+    "    '''stdout that records, at the first printable text, what it was and whether prompt_toolkit,\n"
+    "    numpy and asyncio were loaded, then ends the program.'''\n"
     "    def __init__(self, stream): self.stream = stream\n"
     "    def __getattr__(self, name): return getattr(self.stream, name)\n"
     "    def write(self, text):\n"
     "        if text.strip():\n"
     "            with open(sys.argv[1], 'w', encoding='utf-8') as record:\n"
-    "                json.dump([text.strip(), 'prompt_toolkit' in sys.modules, 'numpy' in sys.modules], record)\n"
+    "                json.dump([text.strip(), 'prompt_toolkit' in sys.modules, 'numpy' in sys.modules,\n"
+    "                       'asyncio' in sys.modules], record)\n"
     "            os._exit(0)\n"
     "        return self.stream.write(text)\n"
     "sys.stdout = FirstWrite(sys.stdout)\n"
@@ -218,7 +219,7 @@ def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: s
     child = spawn_python("-c", FIRST_WRITE, str(record), *command, timeout=30)
     child.expect(pexpect.EOF)
     child.close()
-    first, loaded, numpy = json.loads(record.read_text(encoding="utf-8"))
+    first, loaded, numpy, asyncio = json.loads(record.read_text(encoding="utf-8"))
     expected = {
         "menu": MENU_OPENING,
         "broken save": "The saved game could not be used.",
@@ -228,6 +229,7 @@ def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: s
     assert first.startswith(expected)
     assert loaded is (case == "play")
     assert numpy is False  # only the odds, careful players and the analysis need it (issue 21, item 12)
+    assert asyncio is (case == "play")  # the menu speaks before the event loop is imported (tens of ms)
 
 
 @pytest.mark.parametrize("odds", [False, True])

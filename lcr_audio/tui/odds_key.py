@@ -1,7 +1,8 @@
 """The O key's odds for the play screen (issue 15): the analysis (and numpy) is imported, and the exact
 table loaded or solved, only once O is first pressed in a game, so that a game where nobody asks costs
-neither the start time nor the memory (issue 21, item 12). The first answer then simulates for what is
-left of the key's time once the import is done; the table is made on a daemon thread for later presses.
+neither the start time nor the memory (issue 21, item 12). The first answer waits for the exact table
+(read from the cache, or solved in tens of ms for small tables) for half of what the import left of the
+key's time, and simulates for the rest if it is not there yet; the table is made on its thread meanwhile.
 """
 
 from __future__ import annotations
@@ -45,9 +46,12 @@ class OddsKey:
         """Every seat's chance of winning from ``state``, as one sentence, within the key's time
         (:data:`~lcr_audio.game.analysis.odds.KEY_BUDGET`, import included)."""
         started = time.perf_counter()
+        first = self._keeper is None
         keeper = self.keeper
         from lcr_audio.game.analysis.odds import KEY_BUDGET
 
+        if first:  # the exact table, where there is one, is often a moment away: in the cache, or small
+            keeper.wait(max(0.0, KEY_BUDGET - (time.perf_counter() - started)) / 2)
         budget = max(LEAST_BUDGET, KEY_BUDGET - (time.perf_counter() - started))
         odds = keeper.odds(state, budget)
         return odds_sentence(odds.chances, odds.errors, names, you)
