@@ -8,6 +8,11 @@
 (b) key to backend: in that game, at "Press Space to roll", "s" (the status) is written to the terminal
     again and again; each sample is the write until the first printable byte of the answer. The whole
     answer is read before the next press (and the next checkout's game, when two are compared).
+(c) the first O: in a fresh game (3 players, and 10), at "Press Space to roll", "o" is written; from then
+    until the first printable byte of the odds. It includes whatever of the analysis (numpy, the table) the
+    game had not prepared yet (issue 21, item 12).
+(d) peak memory: whole 10-seat watch games (``play --players 10 --computer all --fast``), each one's peak
+    resident memory (Linux's maxrss of the finished process, in MB).
 
 The program runs as ``python3 -m lcr_audio`` from ``--root`` (default: this checkout), so the same script
 measures another commit (``git archive COMMIT | tar -x -C DIR`` and ``--root DIR``); two ``--root``s are
@@ -16,7 +21,7 @@ empty HOME and XDG folders, so no saved game or settings of yours is read or tou
 bytecode caches (``__pycache__``, git-ignored), as an installed program has them: one start before the
 counted ones fills them.
 
-Usage: ``python3 benchmarks/latency.py [--starts 20] [--presses 200] [--root DIR [--root DIR]]``
+Usage: ``python3 benchmarks/latency.py [--starts 20] [--presses 200] [--games 5] [--root DIR [--root DIR]]``
 
 measured here (2 CPUs shared with other helpers' test runs; Python 3.11.7, pygame-ce 2.5.8, no sound card),
 ``--starts 30 --presses 200 --root BEFORE --root .``, "." being BEFORE plus the lazy sound device of issue 10:
@@ -28,10 +33,17 @@ measured here (2 CPUs shared with other helpers' test runs; Python 3.11.7, pygam
         main menu: median 748 -> 573 ms (min 550 -> 377); processor time 460 -> 410 ms
         play: median 791 -> 627 ms (min 620 -> 507); processor time 500 -> 445 ms
         key to backend: median 0.38 -> 0.40 ms (99th percentile 1.70 -> 1.96 ms)
-    What is left before the first byte is importing (about 360 modules): asyncio, prompt_toolkit (its package
-    imports its whole application layer), the game's own modules, Python itself; ``python3 -X importtime``
-    lists them. Issue 10's 150 ms needs the first sentence said before prompt_toolkit and the screens are
-    imported.
+    BEFORE = main at b09cd8d; "." = issue 21, item 12 (no numpy at the start; the first sentence of the
+    menu and of play said before asyncio, prompt_toolkit and the screens are imported); ``--starts 15
+    --presses 20 --games 3``, load average 2 to 3.5:
+        main menu: median 113 -> 102 ms (min 105 -> 93); processor time 100 -> 90 ms
+        play: median 196 -> 111 ms (min 178 -> 108); processor time 200 -> 100 ms
+        key to backend: median 0.36 -> 0.20 ms
+        first O, 3 players: median 113 -> 104 ms (max 130 -> 126); 10 players: 111 -> 99 ms (max 139 -> 154)
+        peak memory of a 10-seat watch game: 62.7 -> 51.8 MB
+    Before issue 21, what was left before the first byte was importing (about 360 modules): asyncio,
+    prompt_toolkit (its package imports its whole application layer), the game's own modules, Python
+    itself; ``python3 -X importtime`` lists them. Now the first sentence comes before most of them.
 """
 
 from __future__ import annotations
@@ -222,13 +234,14 @@ def key_to_answer(roots: list[Path], presses: int) -> dict[Path, list[float]]:
     return samples
 
 
-def first_odds(roots: list[Path], starts: int) -> dict[Path, list[float]]:
-    """Milliseconds from writing "o" at the first "Press Space to roll" of a fresh game until the first
-    printable byte of the odds: the first O of a game, which imports the analysis (numpy) and answers."""
+def first_odds(roots: list[Path], starts: int, arguments: list[str]) -> dict[Path, list[float]]:
+    """Milliseconds from writing "o" at the first "Press Space to roll" of a fresh game (``arguments``)
+    until the first printable byte of the odds: the first O of a game, for which the analysis (numpy) is
+    imported then (10 seats: no exact table) or was prepared once the first sentence was out."""
     samples: dict[Path, list[float]] = {root: [] for root in roots}
     for _ in range(starts + 1):
         for root in roots:
-            with terminal(GAME, root) as term:
+            with terminal(arguments, root) as term:
                 term.read_until(ROLL_PROMPT)
                 before = len(term.seen)
                 sent = term.send(b"o")
@@ -285,9 +298,13 @@ def main() -> int:
     for root, keys in key_to_answer(roots, args.presses).items():
         median, worst = statistics.median(keys), percentile(keys, 0.99)
         print(f"        {root}: median {median:.2f} ms, 99th percentile {worst:.2f} ms")
-    print(f"(c) the first O of a game until its answer's first byte, {args.starts} games:")
-    for root, keys in first_odds(roots, args.starts).items():
-        print(f"        {root}: median {statistics.median(keys):.0f} ms, max {max(keys):.0f} ms")
+    print(
+        f"(c) a game's first O, at its first roll question, to its answer's first byte, {args.starts} games:"
+    )
+    for arguments in (GAME, [*GAME, "--players", "10"]):
+        print(f"    {' '.join(['lcr-audio', *arguments])}:")
+        for root, keys in first_odds(roots, args.starts, arguments).items():
+            print(f"        {root}: median {statistics.median(keys):.0f} ms, max {max(keys):.0f} ms")
     print(f"(d) peak memory of a 10-seat watch game ({' '.join(['lcr-audio', *WATCH])}), {args.games} games:")
     for root, peaks in watch_memory(roots, args.games).items():
         print(f"        {root}: median {statistics.median(peaks):.1f} MB, max {max(peaks):.1f} MB")

@@ -167,6 +167,21 @@ class Start:
     """Keys come from a terminal (False: standard input is a pipe or a file)."""
     said: SaidOffer | bool = False
     """The main menu's first sentence was already said (:func:`_say_main_menu`)."""
+    early: EarlyPlay | None = None
+    """``play``'s first sentence was already said (:func:`_say_play_opening`)."""
+
+
+@dataclass(frozen=True)
+class EarlyPlay:
+    """``lcr-audio play``'s first sentence, said before asyncio, prompt_toolkit and the screens were imported
+    (issue 21, item 12)."""
+
+    seed: int
+    """The game's seed (drawn then, when ``--seed`` gave none: the opening may name who rolls first)."""
+    text: str
+    """What was said: the rules' summary for a variant, else the game's opening."""
+    summary: bool
+    """True when :attr:`text` is the rules' summary (the opening is then said by the game as usual)."""
 
 
 @dataclass(frozen=True)
@@ -181,6 +196,8 @@ class Speaks:
     """Refused, with one sentence, when standard input is no terminal."""
     menu_first: bool = False
     """The main menu's first sentence is said before the key input is ready (issue 10, item 9)."""
+    opening_first: bool = False
+    """``play``'s first sentence is said before the key input is ready (issue 21, item 12)."""
 
 
 @dataclass(frozen=True)
@@ -226,7 +243,7 @@ def _add_game_commands(commands: Commands) -> None:
     """play, resume, practice, keep-score and rules."""
     play = commands.add(
         "play",
-        Speaks(_run_play, check=table_from_options, needs_terminal=False),
+        Speaks(_run_play, check=table_from_options, needs_terminal=False, opening_first=True),
         # Translators: --help text of the play command.
         help=_("start a game at once, the table given by options"),
     )
@@ -655,6 +672,8 @@ class _Voice:
     """Keys come from a terminal."""
     said: SaidOffer | bool
     """The main menu's first sentence was said (:func:`_say_main_menu`)."""
+    early: EarlyPlay | None
+    """``play``'s first sentence was said (:func:`_say_play_opening`)."""
 
 
 @contextlib.contextmanager
@@ -697,7 +716,8 @@ def _speaking(
             terminal_fd = next((fd for fd in (0, 1) if os.isatty(fd)), -1)
             held.enter_context(terminal.held(terminal_fd))
             said = command.menu_first and interactive and _say_main_menu(speaker, held)
-            yield _Voice(console, speaker, sound, settings, interactive, said)
+            early = _say_play_opening(args, speaker, settings, held) if command.opening_first else None
+            yield _Voice(console, speaker, sound, settings, interactive, said, early)
     finally:
         console.finish_line()
         speaker.close(drain_seconds=DRAIN_SECONDS)
@@ -723,7 +743,7 @@ async def _interactive(command: Speaks, args: argparse.Namespace, stdout: TextIO
     with handle_signals(app, asyncio.current_task()):
         if command.needs_terminal and not interactive:
             raise _terminal_needed()
-        return await command.run(app, args, Start(interactive, voice.said))
+        return await command.run(app, args, Start(interactive, voice.said, voice.early))
 
 
 def _terminal_needed() -> UsageError:
@@ -791,6 +811,48 @@ def _say_main_menu(speaker: Speaker, held: contextlib.ExitStack) -> SaidOffer | 
     return said
 
 
+def _say_play_opening(
+    args: argparse.Namespace, speaker: Speaker, settings: Settings, held: contextlib.ExitStack
+) -> EarlyPlay | None:
+    """Say ``lcr-audio play``'s first sentence now, before the key input and the screens are imported (they
+    take most of the time to it): the rules' summary for a variant, else the game's opening, worked out as
+    the play screen's narrator will. Then the keys are held, as for the main menu (:func:`_keys_held`).
+    Returns what was said, or None, saying nothing, where something else may have to come first (a saved
+    game to offer or replace) or there is no POSIX terminal.
+    """
+    from lcr_audio.game.saves import default_save_path
+    from lcr_audio.game.session import Session, new_seed
+    from lcr_audio.narration import Narrator
+    from lcr_audio.verbosity import Verbosity
+
+    rules, players = table_from_options(args)
+    if any(p.human for p in players) and default_save_path().exists():
+        return None  # the saved game is asked about first (App.offer_saved_game, App.may_replace)
+    if not held.enter_context(_keys_held(sys.stdin.fileno())):
+        return None
+    seed = new_seed() if args.seed is None else args.seed
+    if rules != Rules(players=rules.players, chips=rules.chips):
+        from lcr_audio.narration.rules_summary import rules_summary
+
+        summary = rules_summary(rules)
+        speaker.speak(summary)
+        return EarlyPlay(seed, summary, summary=True)
+    session = Session(rules, players, seed)
+    narrator = Narrator(
+        session.names,
+        session.humans,
+        verbosity=Verbosity(settings.verbosity),
+        physical=session.physical,
+        computers=session.computers,
+        careful=[seat for seat, player in enumerate(session.players) if player.policy.careful],
+    )
+    utterances = narrator.narrate(session.opening, session.state)
+    if not utterances or utterances[0].cues:
+        return None
+    speaker.speak(utterances[0].text)
+    return EarlyPlay(seed, utterances[0].text, summary=False)
+
+
 async def _run_play(app: App, args: argparse.Namespace, start: Start) -> int:
     """``lcr-audio play``: the table from the options, at once."""
     rules, players = table_from_options(args)
@@ -801,11 +863,15 @@ async def _run_play(app: App, args: argparse.Namespace, start: Start) -> int:
         )
     if any(p.human for p in players) and await app.offer_saved_game() is False:
         return 0
-    if rules != Rules(players=rules.players, chips=rules.chips):  # a variant: say which, first
+    early = start.early
+    if rules != Rules(players=rules.players, chips=rules.chips) and not (early and early.summary):
         from lcr_audio.narration.rules_summary import rules_summary
 
-        app.speaker.speak(rules_summary(rules))
-    await app.play_new(rules, players, args.seed)
+        app.speaker.speak(rules_summary(rules))  # a variant: say which, first
+    if early is None:
+        await app.play_new(rules, players, args.seed)
+    else:
+        await app.play_new(rules, players, early.seed, said_early=None if early.summary else early.text)
     return 0
 
 

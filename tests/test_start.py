@@ -21,6 +21,7 @@ from support.play import mid_game
 from support.program import spawn_python
 
 from lcr_audio.cli import main
+from lcr_audio.engine import Rules
 from lcr_audio.game.saves import default_save_path, save
 from lcr_audio.output import sound
 from lcr_audio.output.sound import SoundPlayer, cue_file
@@ -205,9 +206,9 @@ MENU_OPENING = (
 @pytest.mark.parametrize("case", ["menu", "broken save", "unfinished game", "play"])
 def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: str, tmp_path: Path) -> None:
     """In a fresh interpreter in a terminal, the main menu's first sentence (its opening, or the question
-    about a saved game) is printed before prompt_toolkit, whose package imports its whole application layer,
-    is loaded. A game started by ``play`` still loads it first (its table is checked with the setup's
-    functions, its opening said by the play screen): there the check fails, as it can."""
+    about a saved game) and a game's opening from ``play`` are printed before prompt_toolkit (whose package
+    imports its whole application layer), asyncio and numpy are loaded (issue 21, item 12: each costs tens
+    of milliseconds). On the main branch before it, ``play`` loaded all three first."""
     path = default_save_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     if case == "broken save":
@@ -227,20 +228,35 @@ def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: s
         "play": "A game of 3 players: You, Ana, and Bo.",
     }[case]
     assert first.startswith(expected)
-    assert loaded is (case == "play")
-    assert numpy is False  # only the odds, careful players and the analysis need it (issue 21, item 12)
-    assert asyncio is (case == "play")  # the menu speaks before the event loop is imported (tens of ms)
+    assert loaded is False
+    assert numpy is False  # only the odds, careful players and the analysis need it
+    assert asyncio is False
+
+
+def test_the_o_key_knows_without_numpy_which_rules_have_an_exact_table() -> None:
+    """The O key prepares the odds after the first sentence only where an exact table exists (issue 21,
+    item 12); it decides that without importing the analysis, and must agree with it."""
+    from lcr_audio.engine import WinCondition
+    from lcr_audio.game.analysis.exact import supports
+    from lcr_audio.tui.odds_key import has_table
+
+    for players in range(3, 11):
+        for chips in range(1, 11):
+            for win in WinCondition:
+                rules = Rules(players=players, chips=chips, win=win)
+                assert has_table(rules) is supports(rules), rules
 
 
 @pytest.mark.parametrize("odds", [False, True])
 def test_a_whole_watch_game_never_imports_numpy_until_the_odds_are_asked_for(odds: bool) -> None:
-    """A whole 10-seat watch game in a fresh interpreter loads no numpy (it costs start time and about
-    10 MB: issue 21, item 12); the O key's odds, asked for after it, do load it (the check can fail)."""
+    """A whole 10-seat watch game (3 chips each: too many positions for an exact table) in a fresh
+    interpreter loads no numpy (it costs start time and about 10 MB: issue 21, item 12); the O key's odds,
+    asked for after it, do load it (the check can fail)."""
     assert save_settings(Settings(sounds=False)) is None  # into the test's own XDG folders (conftest)
     code = (
         "import json, sys\n"
         "from lcr_audio.cli import main\n"
-        f"status = main({[*WATCH, '--players', '10', '--chips', '1']!r})\n"
+        f"status = main({[*WATCH, '--players', '10']!r})\n"
         "during = 'numpy' in sys.modules\n"
         f"if {odds!r}:\n"
         "    from lcr_audio.engine import Rules, new_game\n"
@@ -302,3 +318,31 @@ def test_the_first_question_said_early_is_said_once_and_a_key_typed_at_once_answ
     child.terminate(force=True)
     for text in never_after:
         assert text not in shown
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
+@pytest.mark.parametrize("variant", [False, True], ids=["plain", "wild"])
+def test_plays_first_sentence_said_early_is_said_once_kept_in_the_history_and_the_game_goes_on(
+    variant: bool,
+) -> None:
+    """``play`` says its first sentence (the game's opening, or a variant's rules first) before the key input
+    and the screens are ready (issue 21, item 12): it is printed once, the game's narration does not say
+    the opening again, Comma reads it back from the history, and Space rolls."""
+    words = ["play", "--speech", "console", "--seed", "1", *(["--wild"] if variant else [])]
+    child = spawn_python("-m", "lcr_audio", *words, timeout=30)
+    try:
+        child.expect_exact("Press Space to roll")
+        shown = child.before
+        assert shown.count("A game of 3 players: You, Ana, and Bo.") == 1
+        if variant:
+            assert shown.count("Wild dice on") == 1
+            assert shown.index("Wild dice on") < shown.index("A game of 3 players")
+        child.send(",")  # the last message: your turn
+        child.expect_exact("Press Space to roll")
+        child.send(",")  # the one before: the opening, in the history though said before the screen was up
+        child.expect_exact("A game of 3 players: You, Ana, and Bo.")
+        time.sleep(REACTION_SECONDS)  # a person's reaction after the roll question: later is never too early
+        child.send(" ")
+        child.expect_exact("You roll")
+    finally:
+        child.terminate(force=True)
