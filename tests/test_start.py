@@ -5,6 +5,7 @@ The speed itself is measured by ``benchmarks/latency.py``, not here (tests are n
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -17,7 +18,8 @@ from typing import Any
 
 import pexpect
 import pytest
-from support.play import mid_game
+from prompt_toolkit.input import PipeInput
+from support.play import Driver, mid_game, your_game
 from support.program import spawn_python
 
 from lcr_audio.cli import main
@@ -25,8 +27,11 @@ from lcr_audio.engine import Rules
 from lcr_audio.game.saves import default_save_path, save
 from lcr_audio.output import sound
 from lcr_audio.output.sound import SoundPlayer, cue_file
+from lcr_audio.output.speech import RecordingBackend, Speaker
+from lcr_audio.output.speech.base import SpeechMode
 from lcr_audio.settings import Settings, save_settings
 from lcr_audio.tui.input import REACTION_SECONDS
+from lcr_audio.tui.play import PlayScreen
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCH = ["play", "--players", "3", "--computer", "all", "--seed", "3", "--speech", "console", "--fast"]
@@ -346,3 +351,25 @@ def test_plays_first_sentence_said_early_is_said_once_kept_in_the_history_and_th
         child.expect_exact("You roll")
     finally:
         child.terminate(force=True)
+
+
+def test_an_opening_said_before_the_screen_is_waited_for_like_the_screens_own(pipe: PipeInput) -> None:
+    """``play`` says the game's opening before its screen exists (issue 21, item 12). With a voice that
+    cannot tell when it has finished (a screen reader: the presenter estimates), the roll question must
+    still wait for that opening's end, as after one of the screen's own messages: asked at once, a Space
+    pressed while the opening is still being read would roll. The screen says the opening only once."""
+    recorder = RecordingBackend(name=SpeechMode.SCREEN_READER)  # no word on its end: estimated
+    screen = PlayScreen(your_game(), Speaker([recorder]), pipe, pause=0.0, new_session=None)
+    driver = Driver(screen, pipe, recorder)
+    opening = "A game of 3 players: You, Ana, and Bo. Everyone starts with 3 chips. Ana and Bo are computer players."
+    screen.speaker.speak(opening)  # as cli._say_play_opening does, before the screen runs
+    screen.said_early = opening
+
+    async def scenario() -> None:
+        await driver.start()
+        await asyncio.sleep(0.3)  # the opening's estimate is about 5 s: nothing more may be said in this time
+        assert recorder.texts == [opening]
+        assert screen.history[0] == opening  # kept for Comma and the transcript, though not said again
+        await driver.leave()
+
+    asyncio.run(scenario())

@@ -486,6 +486,7 @@ class PlayScreen:
         self._history_pos = None
         if self.said_early is not None and utterance.text == self.said_early and not utterance.cues:
             self.said_early = None  # handed to speech already: heard, not said twice
+            self.presenter.said_before(utterance.text)
             if on_start is not None:
                 on_start()
             return
