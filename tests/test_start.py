@@ -373,3 +373,22 @@ def test_an_opening_said_before_the_screen_is_waited_for_like_the_screens_own(pi
         await driver.leave()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "fr", "it", "pt_BR", "ru"])
+def test_names_are_joined_as_babel_joins_them_without_reading_its_data(language: str) -> None:
+    """``and_list`` joins the game's languages from its own copy of CLDR's standard list (Babel reads a
+    language's whole data for its first list, tens of ms before ``play``'s first sentence): the same text
+    as Babel's for 1 to 6 names, in every catalog language (issue 21, item 12)."""
+    from babel.lists import format_list
+
+    from lcr_audio import i18n
+    from lcr_audio.narration.lists import and_list
+
+    names = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"]
+    i18n.set_language(language)
+    try:
+        for count in range(1, len(names) + 1):
+            assert and_list(names[:count]) == format_list(names[:count], style="standard", locale=language)
+    finally:
+        i18n.set_language("en")
