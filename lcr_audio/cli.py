@@ -717,6 +717,10 @@ def _speaking(
             held.enter_context(terminal.held(terminal_fd))
             said = command.menu_first and interactive and _say_main_menu(speaker, held)
             early = _say_play_opening(args, speaker, settings, held) if command.opening_first else None
+            if said or early:  # the first sentence is out: what the next ones need, Babel's data, is read now
+                from lcr_audio.narration.lists import warm
+
+                warm()
             yield _Voice(console, speaker, sound, settings, interactive, said, early)
     finally:
         console.finish_line()

@@ -81,3 +81,10 @@ def unit_list(items: Sequence[str]) -> str:
     if len(items) > 1 and joined == " ".join(items):
         return _join(items, "standard")
     return joined
+
+
+def warm() -> None:
+    """Have Babel read the current language's data now (it reads it whole on the first list it formats,
+    tens of ms; more on a busy machine): called once the program's first sentence is out, so that neither
+    that sentence nor a key's answer waits for it."""
+    unit_list(["1", "2"])
