@@ -34,13 +34,16 @@ measured here (2 CPUs shared with other helpers' test runs; Python 3.11.7, pygam
         play: median 791 -> 627 ms (min 620 -> 507); processor time 500 -> 445 ms
         key to backend: median 0.38 -> 0.40 ms (99th percentile 1.70 -> 1.96 ms)
     BEFORE = main at b09cd8d; "." = issue 21, item 12 (no numpy at the start; the first sentence of the
-    menu and of play said before asyncio, prompt_toolkit and the screens are imported); ``--starts 15
-    --presses 20 --games 3``, load average 2 to 3.5:
-        main menu: median 113 -> 102 ms (min 105 -> 93); processor time 100 -> 90 ms
-        play: median 196 -> 111 ms (min 178 -> 108); processor time 200 -> 100 ms
-        key to backend: median 0.36 -> 0.20 ms
-        first O, 3 players: median 113 -> 104 ms (max 130 -> 126); 10 players: 111 -> 99 ms (max 139 -> 154)
-        peak memory of a 10-seat watch game: 62.7 -> 51.8 MB
+    menu and of play said before asyncio, prompt_toolkit and the screens are imported; names joined
+    without Babel's data), ``--starts 30 --presses 100 --games 5``, load average 1 to 2 (another run at
+    2 to 3.5 in brackets):
+        main menu: median 169 -> 148 ms (113 -> 102); processor time 150 -> 140 ms (100 -> 90)
+        play: median 271 -> 118 ms (196 -> 111); processor time 270 -> 110 ms (200 -> 100)
+        key to backend: median 0.24 -> 0.27 ms, 99th percentile 5.81 -> 1.64 ms
+        first O, 3 players: median 127 -> 138 ms, max 149 -> 198 (the table is now made once the first
+        sentence is out, so an O at the first question may wait for it); 10 players (numpy imported at the
+        first O): median 121 -> 121 ms, max 145 -> 154
+        peak memory of a 10-seat watch game: 61.6 -> 51.6 MB
     Before issue 21, what was left before the first byte was importing (about 360 modules): asyncio,
     prompt_toolkit (its package imports its whole application layer), the game's own modules, Python
     itself; ``python3 -X importtime`` lists them. Now the first sentence comes before most of them.
