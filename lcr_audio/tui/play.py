@@ -182,6 +182,10 @@ class PlayScreen:
         """The player paused the computer players (P, watch mode)."""
         self._series = Series()
         """The games finished at this screen, for a table that keeps no series (computer players only)."""
+        self.said_early: str | None = None
+        """The game's opening, said before this screen existed (``lcr-audio play`` says it before the key
+        input and the screens are imported: issue 21, item 12): when the narration brings the same text,
+        it goes into the history unsaid, once."""
         self.use(session)
 
     # --- running --------------------------------------------------------------------------------------
@@ -206,7 +210,7 @@ class PlayScreen:
         self._turn_events, self._last_turn = [], []
         self._places = []
         if self._odds is None or self._odds.rules != session.rules:
-            self._odds = OddsKey(session.rules)
+            self._odds = OddsKey(session.rules, after_first_utterance=self.speaker.after_first_utterance)
 
     @property
     def listener(self) -> Seat | None:
@@ -479,6 +483,15 @@ class PlayScreen:
             cues = CueArgs(dice=cues.dice, seat=cues.seat, places=self._cue_places(utterance.cues))
         self.history.append(utterance.text)
         self._history_pos = None
+        if self.said_early is not None and utterance.text == self.said_early and not utterance.cues:
+            self.said_early = None  # handed to speech already: heard, not said twice
+            self.presenter.said_before(utterance.text)
+            if on_start is not None:
+                on_start()
+            if on_end is not None:
+                on_end()
+            return
+        self.said_early = None
         self.presenter.add(utterance, cues, on_start=on_start, on_end=on_end)
 
     def _cue_places(self, cues: Sequence[Cue]) -> tuple[CuePlace | None, ...]:

@@ -172,6 +172,12 @@ class Presenter:
         under way, answers included, has ended: the moment a computer player may move."""
         await self._idle.wait()
 
+    def said_before(self, text: str) -> None:
+        """``text`` was handed to speech before this presenter started (``play``'s first sentence, said
+        before the screens were imported): the next message waits for its end as for one of its own, by the
+        backend's word or, for a backend that cannot tell, the estimate from now."""
+        self._speech_ends = max(self._speech_ends, self.clock() + self._estimate(text))
+
     def hold(self, held: bool) -> None:
         """Pause (True) or resume (False) the game messages: while held, none is started, and one that an
         answer cuts waits, whole, for the resume. Answers are said as ever."""
