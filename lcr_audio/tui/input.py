@@ -187,8 +187,14 @@ class Mode:
             self.unbound(press)
             return
         if spec.command in DECISIONS and not self.heard(press):
-            return  # typed before the question was heard: the question is about to be heard
+            self.too_early(press)  # typed before the question was heard: the question is about to be heard
+            return
         getattr(self, self.bindings[spec.command])(press)
+
+    def too_early(self, press: Press) -> None:
+        """``press`` would answer this mode's question but came before the question was heard (see
+        :meth:`heard`): it is dropped. A mode may tell the player so (a game plays a soft cue); by default
+        nothing is said."""
 
     def unbound(self, press: Press) -> None:
         """A key with no row in the context in force: "Not now." if it works elsewhere, else that it does

@@ -62,6 +62,8 @@ class _Item:
     on_start: Callable[[], None] | None = None
     cut: bool = False
     """Its sentence was cut by an answer: it is said again, whole, without its cues or a second print."""
+    withdrawn: bool = False
+    """Taken back (:meth:`Presenter.withdraw`): it is not said, or not said again if an answer cuts it."""
 
 
 def _started(item: _Item) -> None:
@@ -118,6 +120,10 @@ class Presenter:
         """False once the backend failed to report an end: the estimate paces from then on."""
         self._held = False
         """The player paused the game (watch mode): game messages wait; answers are still said."""
+        self.on_handed: Callable[[str], None] | None = None
+        """Called with every text as it is handed to speech, by any path (a game message, an answer, a wrong
+        key's sentence, a cut message said again): the play screen counts a question as asked when its
+        text is (DESIGN.md §1)."""
 
     # --- the game's side ------------------------------------------------------------------------------
 
@@ -152,6 +158,26 @@ class Presenter:
         self._queue.append(_Item(utterance, cues, on_start))
         self._idle.clear()
         self._wake.set()
+
+    def withdraw(self, utterance: Utterance) -> bool:
+        """Take back the game message ``utterance`` (the very object given to :meth:`add`): not said if it
+        is still waiting, and not said again if an answer cuts it (a question that has been answered).
+
+        Returns:
+            True if it had not been handed to speech yet (it then counts as started, as a skipped one).
+        """
+        for item in self._queue:
+            if item.utterance is utterance:
+                self._queue.remove(item)
+                item.withdrawn = True
+                _started(item)
+                self._wake.set()
+                return not item.cut
+        current = self._current
+        if current is not None and current.utterance is utterance:
+            current.withdrawn = True
+            return not self._current_said
+        return False
 
     async def drained(self) -> None:
         """Wait until every queued game message has been said to its end (or skipped), and the speech
@@ -189,7 +215,7 @@ class Presenter:
         if self._current is not None and self._current_said:
             # What the backend says from now on is this answer: the game message before it was either cut
             # (said again, whole, after the answer) or had ended already (the loop has not looked yet).
-            if speaking:
+            if speaking and not self._current.withdrawn:
                 self._current.cut = True
                 self._queue.insert(0, self._current)
             self._current = None
@@ -252,6 +278,11 @@ class Presenter:
         now = self.clock()
         start = now if interrupt else max(now, self._speech_ends)
         self._speech_ends = start + self._estimate(text)
+        if self.on_handed is not None:
+            try:
+                self.on_handed(text)
+            except Exception:  # a listener must never stop the presenter
+                log.exception("A listener of the speech failed")
 
     async def _run(self) -> None:
         while True:
@@ -278,13 +309,15 @@ class Presenter:
         generation = self._generation
         if not item.cut:
             await self._play_cues(item)
-            if generation != self._generation:  # skipped while its cues played
+            if generation != self._generation or item.withdrawn:  # skipped or taken back as its cues played
+                _started(item)
                 return
             while self._is_speaking() or self._later:  # answers said during the cues end first
                 await self._speech_ended()
                 if self._later:
                     self._say(self._later.pop(0), interrupt=False)
-            if generation != self._generation:
+            if generation != self._generation or item.withdrawn:
+                _started(item)
                 return
         self._current_said = True
         self._say(item.utterance.text, interrupt=False, printed=not item.cut)
