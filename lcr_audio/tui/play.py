@@ -798,6 +798,7 @@ class PlayScreen:
             if self._question_message is not None:  # answered: never said again, even if the answer cuts it
                 self.presenter.withdraw(self._question_message)
                 self._question_message = None
+            self.presenter.withdraw_waiting(question.text)  # nor by a wrong key's sentence still waiting
             question.answer(yes)
         elif self.state.phase is Phase.REVERSE and self.session.human_to_play:  # the reversal question (R9)
             self.session.apply(Reverse(yes))

@@ -179,6 +179,15 @@ class Presenter:
             return not self._current_said
         return False
 
+    def withdraw_waiting(self, part: str) -> int:
+        """Take back the wrong keys' sentences still waiting to be said that contain ``part`` (they repeat a
+        question that has just been answered: "Please press Y or N. Play again ...?" after N). Returns how
+        many were taken back."""
+        kept = [text for text in self._later if part not in text]
+        dropped = len(self._later) - len(kept)
+        self._later = kept
+        return dropped
+
     async def drained(self) -> None:
         """Wait until every queued game message has been said to its end (or skipped), and the speech
         under way, answers included, has ended: the moment a computer player may move."""

@@ -1,0 +1,349 @@
+"""Issue 21, items 4 and 5: a key that answers a question counts only once the question was heard, whatever
+said it, and a key that chooses something only once what it chooses was heard (DESIGN.md §1 "What is said,
+and when").
+
+The play screen speaks through a backend that holds each utterance "being said" until the test ends it, as
+speech-dispatcher does until its end event: so the test decides what has been handed to speech when a key
+is read, and nothing depends on how fast the machine is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from prompt_toolkit.input import PipeInput
+from support.play import scripted_session
+from support.sound import FakeSound
+
+from lcr_audio.engine import Rules
+from lcr_audio.game.session import Session
+from lcr_audio.output.speech import Speaker
+from lcr_audio.output.speech.simple import SpeakingRecorder
+from lcr_audio.tui.play import Outcome, PlayScreen
+
+pytestmark = pytest.mark.usefixtures("english")
+
+AGAIN = "Play again with the same table? Y or N."
+NO_MORE = "No more games at this table."
+TOO_EARLY = "That key came before its question was heard, so it did nothing."
+RIGHT, ESCAPE = "\x1b[C", "\x1b"
+
+
+class HeldTable:
+    """A play screen whose speech is held: each utterance is "being said" until :meth:`say_until` ends it.
+
+    Args:
+        pipe: the keys.
+        session: the game.
+        screen: more arguments for the PlayScreen (``new_session``).
+    """
+
+    def __init__(self, pipe: PipeInput, session: Session, **screen: Any) -> None:
+        self.pipe = pipe
+        self.backend = SpeakingRecorder()
+        self.sound = FakeSound(0.0)
+        options: dict[str, Any] = {"pause": 0.0, "new_session": None} | screen
+        self.screen = PlayScreen(session, Speaker([self.backend]), pipe, sound=self.sound, **options)  # type: ignore[arg-type]
+        self.task: asyncio.Task[Outcome] | None = None
+
+    @property
+    def texts(self) -> list[str]:
+        """Everything handed to speech so far, in order."""
+        return self.backend.texts
+
+    def handed(self, part: str) -> bool:
+        """True once a text containing ``part`` has been handed to speech."""
+        return any(part in text for text in self.texts)
+
+    def cues(self, name: str) -> int:
+        """How many times the cue ``name`` was played."""
+        return sum(cue.cue == name for cue in self.sound.cues)
+
+    async def _wait(self, condition: Callable[[], bool], what: str, *, say: bool) -> None:
+        for _ in range(2000):  # 5 ms each, up to 10 s on a loaded machine
+            if condition():
+                return
+            if say:
+                self.backend.finish()  # the utterance being said ends; the presenter goes on
+            await asyncio.sleep(0.005)
+        raise AssertionError(f"never {what}; last said: {self.texts[-5:]}")
+
+    async def say_until(self, condition: Callable[[], bool], what: str) -> None:
+        """End each utterance as it is said until ``condition()`` holds (the one being said then is held)."""
+        await self._wait(condition, what, say=True)
+
+    async def hold_until(self, condition: Callable[[], bool], what: str) -> None:
+        """Wait for ``condition()`` with nothing said to its end meanwhile."""
+        await self._wait(condition, what, say=False)
+
+    async def say_all(self) -> None:
+        """End each utterance as it is said until every game message has been said and speech has ended."""
+        drained = asyncio.ensure_future(self.screen.presenter.drained())
+        await self.say_until(drained.done, "said everything")
+
+    async def start(self, until: str) -> None:
+        """Run the screen and say everything until a text containing ``until`` is handed to speech (held)."""
+        self.task = asyncio.create_task(self.screen.run())
+        await self.say_until(lambda: self.handed(until), f"said {until!r}")
+
+    async def outcome(self) -> Outcome:
+        """Say everything to the end and return how the screen ended."""
+        assert self.task is not None
+        task = self.task
+        await self.say_until(task.done, "ended")
+        return await task
+
+
+def game_ending_on_bos_roll() -> Session:
+    """You (seat 1), Ana and Bo, one chip each: you roll L (Ana 2), Ana two dots, Bo C (pot 1): Ana wins."""
+    return scripted_session(Rules(players=3, chips=1), [0], "L" + ".." + "C")
+
+
+async def at_the_last_messages(pipe: PipeInput) -> HeldTable:
+    """A table of :func:`game_ending_on_bos_roll` (play again offered) whose game has just ended: Bo's roll,
+    the last turn, is being said; the winner's sentence and the game's end wait behind it."""
+    table = HeldTable(pipe, game_ending_on_bos_roll(), new_session=lambda s: s)
+    await table.start("Press Space to roll")
+    pipe.send_text(" ")
+    await table.say_until(lambda: table.screen.state.over and table.handed("Bo rolls"), "reached the end")
+    assert not table.handed(" wins with ")
+    return table
+
+
+# --- item 4: the play-again question ------------------------------------------------------------------------
+
+
+def test_a_wrong_key_during_the_last_messages_never_puts_play_again_before_the_winner(
+    pipe: PipeInput,
+) -> None:
+    """On main "Please press Y or N. Play again with the same table? Y or N." came before "Ana wins with"
+    (8 of 22 games through speech-dispatcher): the question was open before the game's last messages had
+    been said, and a wrong key's sentence goes before the next game message."""
+
+    async def scenario() -> None:
+        table = await at_the_last_messages(pipe)
+        errors = table.cues("error")
+        pipe.send_text("x")
+        await table.hold_until(lambda: table.cues("error") > errors, "answered X")
+        await table.say_until(lambda: table.handed(AGAIN), "asked to play again")
+        first_again = next(i for i, text in enumerate(table.texts) if AGAIN in text)
+        winner = next(i for i, text in enumerate(table.texts) if " wins with " in text)
+        assert winner < first_again, table.texts
+        pipe.send_text("n")
+        assert await table.outcome() is Outcome.FINISHED
+
+    asyncio.run(scenario())
+
+
+def test_n_after_the_question_was_heard_in_any_sentence_leaves_with_one_sentence(pipe: PipeInput) -> None:
+    """On main the wrong key's sentence "Please press Y or N. Play again ...?" did not count as asking, so
+    an N right after it was dropped without a word and the game waited (18 of 22 games)."""
+
+    async def scenario() -> None:
+        table = await at_the_last_messages(pipe)
+        pipe.send_text("x")
+        await table.say_until(lambda: table.handed(AGAIN), "said the question")  # by whatever path
+        said = len(table.texts)
+        pipe.send_text("n")  # heard: the question is being said
+        assert await table.outcome() is Outcome.FINISHED
+        assert table.texts[said:] == [NO_MORE], table.texts  # one sentence, said once, nothing after it
+
+    asyncio.run(scenario())
+
+
+def test_n_while_the_question_is_said_cuts_it_and_it_is_never_said_again(pipe: PipeInput) -> None:
+    """On main N cut the question, which was said again after "No more games at this table." (5 of 22)."""
+
+    async def scenario() -> None:
+        table = await at_the_last_messages(pipe)
+        await table.say_until(lambda: table.handed(AGAIN), "asked to play again")
+        assert table.texts[-1] == AGAIN  # being said
+        pipe.send_text("n")
+        await table.hold_until(lambda: table.handed(NO_MORE), "answered N")
+        assert table.backend.spoken[-1] == (NO_MORE, True)  # at once, cutting the question
+        assert await table.outcome() is Outcome.FINISHED
+        assert table.texts[table.texts.index(NO_MORE) :] == [NO_MORE], table.texts
+
+    asyncio.run(scenario())
+
+
+def test_y_or_n_before_the_question_was_said_is_dropped_with_the_soft_cue(pipe: PipeInput) -> None:
+    async def scenario() -> None:
+        table = await at_the_last_messages(pipe)
+        pipe.send_text("n")
+        await table.hold_until(lambda: table.cues("early") == 1, "played the early cue")
+        await table.say_until(lambda: table.handed(AGAIN), "asked to play again")
+        assert not table.handed(NO_MORE) and table.task is not None and not table.task.done()
+        assert table.texts.count(AGAIN) == 1
+        pipe.send_text("n")
+        assert await table.outcome() is Outcome.FINISHED
+
+    asyncio.run(scenario())
+
+
+def test_the_turns_question_said_by_t_counts_as_asked(pipe: PipeInput) -> None:
+    """Any path that hands the question to speech asks it: here T, while the question itself still waits
+    behind the game's opening. On main only the question's own message counted, and Space was dropped."""
+
+    async def scenario() -> None:
+        table = HeldTable(pipe, game_ending_on_bos_roll())
+        await table.start("A game of 3 players")  # being said; "Your turn. ..." waits behind it
+        assert not table.handed("Your turn")
+        pipe.send_text("t")
+        await table.hold_until(lambda: table.handed("Your turn"), "answered T")
+        assert table.texts[-1] == "Your turn. You have 1 chip. Press Space to roll 1 die."
+        pipe.send_text(" ")
+        await table.hold_until(
+            lambda: table.screen.state.chips != (1, 1, 1) or table.cues("early") > 0, "rolled"
+        )
+        assert table.screen.state.chips[0] == 0 and table.cues("early") == 0  # you rolled your L
+        table.pipe.send_text("\x03")
+        assert await table.outcome() is Outcome.LEFT
+
+    asyncio.run(scenario())
+
+
+# --- item 5: what a key chooses must have been heard --------------------------------------------------------
+
+
+async def at_a_wild(pipe: PipeInput) -> HeldTable:
+    """You rolled Wild, dot, dot (3 chips each): "Choose who to take a chip from." is being said, and the
+    seat under the cursor ("Ana, seat 2, 3 chips.") waits behind it."""
+    table = HeldTable(pipe, scripted_session(Rules(players=3, wild=True), [0], "W.."))
+    await table.start("Press Space to roll")
+    pipe.send_text(" ")
+    await table.say_until(lambda: table.handed("Choose who to take a chip from."), "asked the Wild")
+    assert not table.handed("Ana, seat 2")
+    return table
+
+
+def test_at_a_wild_space_counts_only_once_the_seat_under_the_cursor_was_said(pipe: PipeInput) -> None:
+    """On main Space counted once "Choose who to take a chip from." was handed to speech, and took a chip
+    from Ana before "Ana, seat 2, ..." had started."""
+
+    async def scenario() -> None:
+        table = await at_a_wild(pipe)
+        pipe.send_text(" ")
+        await table.hold_until(
+            lambda: table.cues("early") > 0 or table.screen.state.chips != (3, 3, 3), "answered Space"
+        )
+        assert table.screen.state.chips == (3, 3, 3)  # nobody chosen: the seat was not said yet
+        assert table.cues("early") == 1  # and the player is told so, softly
+        await table.say_until(lambda: table.handed("Ana, seat 2, 3 chips."), "offered Ana")
+        pipe.send_text(" ")
+        await table.hold_until(lambda: table.screen.state.chips == (4, 2, 3), "took from Ana")
+        table.pipe.send_text("\x03")
+        assert await table.outcome() is Outcome.LEFT
+
+    asyncio.run(scenario())
+
+
+def test_after_the_cursor_moves_the_seat_first_offered_is_not_said_and_space_takes_the_last_heard(
+    pipe: PipeInput,
+) -> None:
+    """On main the first seat ("Ana, seat 2") was still said after Right had said "Bo, seat 3": the last
+    seat heard was Ana, and Space took from Bo."""
+
+    async def scenario() -> None:
+        table = await at_a_wild(pipe)
+        pipe.send_text(RIGHT)
+        await table.hold_until(lambda: table.handed("Bo, seat 3, 3 chips."), "moved to Bo")
+        await table.say_all()
+        seats = [text for text in table.texts if ", seat " in text and text.endswith(" chips.")]
+        assert seats == ["Bo, seat 3, 3 chips."], table.texts  # the seat Space takes is the last one heard
+        pipe.send_text(" ")
+        await table.hold_until(lambda: table.screen.state.chips == (4, 3, 2), "took from Bo")
+        table.pipe.send_text("\x03")
+        assert await table.outcome() is Outcome.LEFT
+
+    asyncio.run(scenario())
+
+
+def test_escape_saying_the_seat_again_asks_the_wild(pipe: PipeInput) -> None:
+    """Escape while choosing says the question and the seat under the cursor: Space may then take it."""
+
+    async def scenario() -> None:
+        table = await at_a_wild(pipe)
+        pipe.send_text(ESCAPE)
+        await table.hold_until(
+            lambda: table.texts[-1] == "Choose who to take a chip from. Ana, seat 2, 3 chips.", "said again"
+        )
+        pipe.send_text(" ")
+        await table.hold_until(lambda: table.screen.state.chips == (4, 2, 3), "took from Ana")
+        table.pipe.send_text("\x03")
+        assert await table.outcome() is Outcome.LEFT
+
+    asyncio.run(scenario())
+
+
+async def at_bos_turn(pipe: PipeInput) -> HeldTable:
+    """Hot-seat, Ana, Bo and Cy at the keyboard: Ana rolled L, dot, dot; "Ana rolls ..." is being said and
+    "Your turn, Bo. ..." waits behind it."""
+    session = scripted_session(Rules(players=3), [0, 1, 2], "L.." + "L..", names=["Ana", "Bo", "Cy"])
+    table = HeldTable(pipe, session)
+    await table.start("Your turn, Ana.")
+    pipe.send_text(" ")
+    await table.say_until(lambda: table.handed("Ana rolls"), "told Ana's roll")
+    assert table.screen.state.seat == 1 and not table.handed("Your turn, Bo.")
+    return table
+
+
+def test_in_hot_seat_a_roll_before_the_rollers_name_was_said_is_dropped_with_the_soft_cue(
+    pipe: PipeInput,
+) -> None:
+    """Bo's roll counts only once "Your turn, Bo." was handed to speech; a Space before it is dropped with
+    the soft cue (on main: dropped without a sound, so the player pressed again blind)."""
+
+    async def scenario() -> None:
+        table = await at_bos_turn(pipe)
+        pipe.send_text(" ")
+        await table.hold_until(
+            lambda: table.cues("early") > 0 or table.screen.state.seat != 1, "answered Bo's early Space"
+        )
+        assert table.screen.state.seat == 1 and table.screen.state.chips == (2, 4, 3)  # Bo has not rolled
+        assert table.cues("early") == 1
+        await table.say_until(lambda: table.handed("Your turn, Bo."), "asked Bo")
+        pipe.send_text(" ")
+        await table.hold_until(lambda: table.screen.state.seat == 2, "Bo rolled")
+        table.pipe.send_text("\x03")
+        assert await table.outcome() is Outcome.LEFT
+
+    asyncio.run(scenario())
+
+
+def test_in_hot_seat_t_naming_the_roller_asks_the_roll(pipe: PipeInput) -> None:
+    """T says "Your turn, Bo. ..." at once, before Bo's queued question: Bo's roll then counts (on main it
+    was dropped until the queued question itself was handed over)."""
+
+    async def scenario() -> None:
+        table = await at_bos_turn(pipe)
+        pipe.send_text("t")
+        await table.hold_until(lambda: table.handed("Your turn, Bo."), "answered T")
+        pipe.send_text(" ")
+        await table.hold_until(lambda: table.screen.state.seat != 1 or table.cues("early") > 0, "Bo rolled")
+        assert table.screen.state.seat == 2 and table.cues("early") == 0
+        table.pipe.send_text("\x03")
+        assert await table.outcome() is Outcome.LEFT
+
+    asyncio.run(scenario())
+
+
+def test_the_history_key_after_a_key_too_early_says_why_then_the_last_message(pipe: PipeInput) -> None:
+    async def scenario() -> None:
+        table = await at_a_wild(pipe)
+        pipe.send_text(" ")
+        await table.hold_until(lambda: table.cues("early") > 0, "played the early cue")
+        assert not table.handed(TOO_EARLY)  # the cue alone: nothing is cut, nothing more is said
+        await table.say_all()
+        pipe.send_text(",")
+        await table.hold_until(lambda: table.texts[-1] == TOO_EARLY, "said why")
+        pipe.send_text(",")
+        await table.hold_until(lambda: table.texts[-1] == "Ana, seat 2, 3 chips.", "said the last message")
+        assert TOO_EARLY not in table.screen.history  # not a game message: never in the transcript
+        table.pipe.send_text("\x03")
+        assert await table.outcome() is Outcome.LEFT
+
+    asyncio.run(scenario())
