@@ -137,17 +137,21 @@ def test_a_wrong_key_during_the_last_messages_never_puts_play_again_before_the_w
 
 
 def test_n_after_the_question_was_heard_in_any_sentence_leaves_with_one_sentence(pipe: PipeInput) -> None:
-    """On main the wrong key's sentence "Please press Y or N. Play again ...?" did not count as asking, so
-    an N right after it was dropped without a word and the game waited (18 of 22 games)."""
+    """A wrong key while the game's last message is said: its sentence repeats the question, and counts as
+    asking it. On main it did not, so an N right after it was dropped without a word and the game waited
+    (18 of 22 games)."""
 
     async def scenario() -> None:
         table = await at_the_last_messages(pipe)
+        await table.say_until(lambda: table.screen.question_text() == AGAIN, "opened the question")
         pipe.send_text("x")
-        await table.say_until(lambda: table.handed(AGAIN), "said the question")  # by whatever path
+        await table.say_until(lambda: table.handed(AGAIN), "said the question")
+        assert table.texts[-1] == f"Please press Y or N. {AGAIN}"
         said = len(table.texts)
         pipe.send_text("n")  # heard: the question is being said
         assert await table.outcome() is Outcome.FINISHED
         assert table.texts[said:] == [NO_MORE], table.texts  # one sentence, said once, nothing after it
+        assert AGAIN not in table.texts  # the question's own message is not said after the wrong key's
 
     asyncio.run(scenario())
 

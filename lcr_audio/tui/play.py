@@ -338,9 +338,10 @@ class PlayScreen:
                     await self.presenter.drained()
                     self._finish(Outcome.FINISHED)
                     return
-                # "Play again?" comes after every message of the game's end has been said (the winner's
-                # sentence first), never before one of them, nor repeated by a key while they are said.
-                await self.presenter.drained()
+                # "Play again?" is asked once every message of the game's end has been handed to speech
+                # (the winner's sentence first): nothing that says it, a wrong key's sentence or the
+                # history key, can come before one of them.
+                await self.presenter.told()
                 if self.state.over and self._question is None and not self._paused():
                     self._ask_again_question()
                 continue
@@ -542,14 +543,19 @@ class PlayScreen:
         turn = phrases.your_turn(self.narrator.name(state.seat), you=len(self.narrator.humans) == 1)
         return (turn, question) if question else (turn,)
 
-    def _handed(self, text: str) -> None:
-        """The presenter handed ``text`` to speech: a pending question whose words it holds is asked now,
-        whatever said it (its own message, a wrong key's sentence that repeats it, the history key, Escape
-        or T saying it again). Only the first time counts: saying it again never makes an answer wait."""
+    def _handed(self, text: str, message: Utterance | None) -> None:
+        """The presenter handed ``text`` to speech (``message``: the game message it is, if it is one): a
+        pending question whose words it holds is asked now, whatever said it (its own message, a wrong
+        key's sentence that repeats it, the history key, Escape or T saying it again). Only the first time
+        counts: saying it again never makes an answer wait. A yes-or-no question asked another way before
+        its own message was said is not said once more by that message."""
         now = time.monotonic()
         question = self._question
         if question is not None and self._question_asked_at is None and question.text in text:
             self._question_asked_at = now
+            waiting = self._question_message
+            if waiting is not None and message is not waiting and self.presenter.withdraw(waiting):
+                self._question_message = None
         if self._asked_at is None and any(part in text for part in self._asking):
             self._asked_at = now
 
@@ -817,7 +823,7 @@ class PlayScreen:
     def _answer_again(self, yes: bool) -> None:
         if not yes or self.new_session is None:
             # Translators: the player answered no to "Play again with the same table?": the game screen ends.
-            self.answer(_("No more games at this table."))
+            self.presenter.say_last(_("No more games at this table."))  # after a game message an answer cut
             self._finish(Outcome.FINISHED)
             return
         self.use(self.new_session(self.session))
