@@ -15,14 +15,17 @@ from typing import Any
 
 import pytest
 from prompt_toolkit.input import PipeInput
+from support.clock import loop_clock, run_on_loop_time
 from support.play import scripted_session
 from support.sound import FakeSound
 
 from lcr_audio.engine import Rules
 from lcr_audio.game.session import Session
+from lcr_audio.narration import Utterance
 from lcr_audio.output.speech import Speaker
 from lcr_audio.output.speech.simple import SpeakingRecorder
 from lcr_audio.tui.play import Outcome, PlayScreen
+from lcr_audio.tui.presenter import Presenter
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -349,3 +352,108 @@ def test_the_history_key_after_a_key_too_early_says_why_then_the_last_message(pi
         assert await table.outcome() is Outcome.LEFT
 
     asyncio.run(scenario())
+
+
+# --- the presenter's side (on a fake clock) ------------------------------------------------------------------
+
+
+async def presenter_saying(*texts: str) -> tuple[Presenter, SpeakingRecorder, list[tuple[str, bool]]]:
+    """A started presenter over a backend that holds each utterance until it is finished, the game
+    messages ``texts`` added (the first being said), and the (text, was a game message) it reported."""
+    backend = SpeakingRecorder()
+    presenter = Presenter(Speaker([backend]), None, clock=loop_clock)
+    reported: list[tuple[str, bool]] = []
+    presenter.on_handed = lambda text, message: reported.append((text, message is not None))
+    presenter.start()
+    for text in texts:
+        presenter.add(Utterance(text))
+    await asyncio.sleep(0.1)
+    return presenter, backend, reported
+
+
+async def said_to_the_end(presenter: Presenter, backend: SpeakingRecorder) -> None:
+    """End each utterance as it is said until everything has been said."""
+    drained = asyncio.ensure_future(presenter.drained())
+    for _ in range(100):
+        if drained.done():
+            return
+        backend.finish()
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"never drained: {backend.texts}")
+
+
+def test_the_presenter_reports_each_text_when_it_is_handed_to_speech() -> None:
+    async def scenario() -> None:
+        presenter, backend, reported = await presenter_saying("Ana rolls L.", "Your turn.")
+        presenter.answer("Not now. F1 lists the keys.", interrupt=False)  # waits: nothing reported yet
+        presenter.answer("Pot: 1 chip.")
+        assert reported == [("Ana rolls L.", True), ("Pot: 1 chip.", False)]
+        await said_to_the_end(presenter, backend)
+        assert reported[2:] == [
+            ("Ana rolls L.", True),  # cut by the answer, said again first
+            ("Not now. F1 lists the keys.", False),
+            ("Your turn.", True),
+        ]
+        await presenter.stop()
+
+    run_on_loop_time(scenario())
+
+
+def test_a_withdrawn_message_is_never_said_nor_said_again_after_a_cut() -> None:
+    async def scenario() -> None:
+        waiting = Utterance("Play again? Y or N.")
+        presenter, backend, _reported = await presenter_saying("Ana wins.")
+        presenter.add(waiting)
+        assert presenter.withdraw(waiting) is True  # not said yet: taken back whole
+        await said_to_the_end(presenter, backend)
+        assert backend.texts == ["Ana wins."]
+        said = Utterance("Quit? Y or N.")
+        presenter.add(said)
+        await asyncio.sleep(0.1)
+        assert backend.texts[-1] == "Quit? Y or N."
+        assert presenter.withdraw(said) is False  # being said already
+        presenter.answer("No more games at this table.")  # cuts it: it is not said again
+        await said_to_the_end(presenter, backend)
+        assert backend.texts == ["Ana wins.", "Quit? Y or N.", "No more games at this table."]
+        await presenter.stop()
+
+    run_on_loop_time(scenario())
+
+
+def test_told_comes_once_every_message_was_handed_over_not_said_to_its_end() -> None:
+    async def scenario() -> None:
+        presenter, backend, _reported = await presenter_saying("Bo rolls C.", "Ana wins.")
+        told = asyncio.ensure_future(presenter.told())
+        presenter.answer("X does nothing.", interrupt=False)
+        await asyncio.sleep(0.1)
+        assert not told.done()  # "Ana wins." is still to be handed over
+        backend.finish()
+        await asyncio.sleep(0.1)
+        backend.finish()
+        await asyncio.sleep(0.1)
+        assert backend.texts == ["Bo rolls C.", "X does nothing.", "Ana wins."]
+        assert told.done() and backend.busy  # handed over, still being said
+        await said_to_the_end(presenter, backend)
+        await presenter.stop()
+
+    run_on_loop_time(scenario())
+
+
+def test_the_last_sentence_comes_after_a_cut_message_said_again_and_a_waiting_wrong_key_after_it() -> None:
+    async def scenario() -> None:
+        presenter, backend, _reported = await presenter_saying("Game 1 is over.")
+        presenter.answer("Not now.", interrupt=False)
+        presenter.answer("Not now.", interrupt=False)  # the same sentence waits once
+        presenter.answer("You 0, Ana 3.")  # cuts the game message
+        presenter.say_last("No more games at this table.")
+        await said_to_the_end(presenter, backend)
+        assert backend.texts == [
+            "Game 1 is over.",
+            "You 0, Ana 3.",
+            "Game 1 is over.",  # said again whole, before the wrong key's sentence that waited
+            "Not now.",
+            "No more games at this table.",
+        ]
+        await presenter.stop()
+
+    run_on_loop_time(scenario())
