@@ -159,6 +159,27 @@ def test_n_after_the_question_was_heard_in_any_sentence_leaves_with_one_sentence
     asyncio.run(scenario())
 
 
+def test_the_history_key_saying_the_question_asks_it_and_its_message_is_not_said_again(
+    pipe: PipeInput,
+) -> None:
+    """Comma while the game's last message is said reads the question, open and waiting to be said: it is
+    asked, N is taken, and the question's own message is not said after it. On main N was dropped."""
+
+    async def scenario() -> None:
+        table = await at_the_last_messages(pipe)
+        await table.say_until(lambda: table.screen.question_text() == AGAIN, "opened the question")
+        assert not table.handed(AGAIN) and table.handed(" wins with ")
+        pipe.send_text(",")
+        await table.hold_until(lambda: table.handed(AGAIN), "read the question")
+        assert table.backend.spoken[-1] == (AGAIN, True)
+        pipe.send_text("n")
+        assert await table.outcome() is Outcome.FINISHED
+        rest = table.texts[table.texts.index(AGAIN) + 1 :]
+        assert rest[-1] == NO_MORE and rest.count(NO_MORE) == 1 and AGAIN not in rest, table.texts
+
+    asyncio.run(scenario())
+
+
 def test_n_while_the_question_is_said_cuts_it_and_it_is_never_said_again(pipe: PipeInput) -> None:
     """On main N cut the question, which was said again after "No more games at this table." (5 of 22)."""
 
