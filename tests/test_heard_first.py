@@ -478,3 +478,27 @@ def test_the_last_sentence_comes_after_a_cut_message_said_again_and_a_waiting_wr
         await presenter.stop()
 
     run_on_loop_time(scenario())
+
+
+def test_outside_a_game_a_yes_typed_before_the_question_gets_the_soft_cue(pipe: PipeInput) -> None:
+    """The same cue for a yes-or-no question outside a game ("Continue the saved game? Y or N."): a Y typed
+    before it was said is dropped, and the player hears that it was."""
+    from lcr_audio.tui.choice import yes_no
+    from lcr_audio.tui.input import KeyLoop, SpeakerVoice
+
+    async def scenario() -> None:
+        backend, sound = SpeakingRecorder(), FakeSound(0.0)
+        voice = SpeakerVoice(Speaker([backend]), sound)  # type: ignore[arg-type]
+        pipe.send_text("y")  # typed ahead, before the question
+        async with KeyLoop(pipe) as loop:
+            asked = asyncio.ensure_future(yes_no(loop, voice, "Continue? Y or N."))
+            for _ in range(200):
+                if sound.cues:
+                    break
+                await asyncio.sleep(0.005)
+            assert [cue.cue for cue in sound.cues] == ["early"] and not asked.done()
+            pipe.send_text("n")
+            assert await asyncio.wait_for(asked, 5) is False
+        assert backend.texts == ["Continue? Y or N."]
+
+    asyncio.run(scenario())

@@ -56,11 +56,6 @@ class Review(Anytime):
         """A decision key answers only a question already handed to speech (issue 10, item 5)."""
         return self.screen.heard(press)
 
-    def too_early(self, press: Press) -> None:
-        """A decision key before its question was heard: a soft cue, and the history key says why (issue 21,
-        item 5)."""
-        self.screen.too_early()
-
     status = on(Command.STATUS, does=lambda screen: screen.status())
     rules = on(Command.RULES, does=lambda screen: screen.answer(rules_summary(screen.session.rules)))
     rules_reader = on(Command.RULES_READER, does=lambda screen: screen.open_reader())
