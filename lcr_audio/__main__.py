@@ -1,5 +1,5 @@
 """``python -m lcr_audio`` runs the ``lcr-audio`` command."""
 
-from lcr_audio.cli import main
+from lcr_audio.launch import main
 
 raise SystemExit(main())

@@ -41,6 +41,7 @@ from lcr_audio.settings import Settings, save_settings
 from lcr_audio.storage import display_path
 from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.console import Console
+from lcr_audio.tui.host import NotContinued
 from lcr_audio.tui.play import Outcome, PlayScreen
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,9 @@ class App:
     """True when games start from the main menu: leaving a game (Escape, Y) goes back to it."""
     active_screen: PlayScreen | None = None
     """The play screen under way, which a signal saves and ends (see :func:`handle_signals`)."""
+    declined: dict[Path, tuple[int, int, int]] = field(default_factory=dict)
+    """The saves the player chose not to continue (N to :meth:`offer_saved_game`), by path: the file as it
+    was then (:func:`_stamp`). A new game replaces such a save without asking again (:meth:`may_replace`)."""
 
     @property
     def interactive(self) -> bool:
@@ -134,14 +138,17 @@ class App:
         return await self._run(self.screen(session, keeper=keeper))
 
     async def may_replace(self, path: Path) -> bool:
-        """True when a new game may save to ``path``: nothing unfinished is saved there, or the player says
-        yes to replacing it. A save that cannot be read was offered already (and a new game saves over it
+        """True when a new game may save to ``path``: nothing unfinished is saved there, the player said no
+        to continuing that very save (:meth:`offer_saved_game`: the answer stands), or the player says yes
+        to replacing it now. A save that cannot be read was offered already (and a new game saves over it
         after that question's yes); a watched game is never asked about."""
+        if path in self.declined and self.declined[path] == _stamp(path):
+            return True
         try:
             loaded = load(path)
         except SaveError:
             return True
-        if loaded.over or not loaded.session.actions or loaded.kind is SaveKind.WATCH:
+        if loaded.over or loaded.kind is SaveKind.WATCH:
             return True
         if not self.interactive:
             return False
@@ -194,16 +201,37 @@ class App:
         async with KeyLoop(self.keys) as loop:
             return await yes_no(loop, SpeakerVoice(self.speaker, self.sound), question, said_at=said_at)
 
+    async def continue_saved_game(
+        self, said: SaidOffer | None = None, kind: SaveKind = SaveKind.PLAY
+    ) -> Outcome | NotContinued:
+        """The one question about an unfinished saved game of ``kind``, acted on whole, for every way in:
+        the main menu, ``lcr-audio play``, ``keep-score`` (issue 21, item 1). ``said``: the question was
+        already said, and when (:func:`lcr_audio.cli` says the main menu's before the key input is ready).
+
+        Returns:
+            After Y, the saved game was continued, and this is how it ended. :attr:`NotContinued.NEW` when
+            nothing unfinished was saved or the player said N: the caller starts something new, which
+            replaces the save at its first save without asking again (until then the file is untouched).
+            :attr:`NotContinued.KEPT` when the save could not be used and the player kept it (said): then
+            nothing may start that would overwrite it.
+        """
+        answer = await self.offer_saved_game(said, kind)
+        if isinstance(answer, LoadedGame):
+            return await self.resume(answer)
+        return NotContinued.KEPT if answer is False else NotContinued.NEW
+
     async def offer_saved_game(
         self, said: SaidOffer | None = None, kind: SaveKind = SaveKind.PLAY
     ) -> LoadedGame | bool | None:
-        """If an unfinished game of ``kind`` is saved, ask to continue it (issue: nothing is ever lost).
+        """If an unfinished game of ``kind`` is saved, ask to continue it (issue: nothing is ever lost): the
+        asking part of :meth:`continue_saved_game`, which acts on the answer.
 
         ``said``: the question was already said (:func:`lcr_audio.cli` says it before the key input is
         ready), and when.
 
-        Returns the loaded game to continue, None to start something else, or False when the save could
-        not be used and the player chose not to replace it (then nothing must overwrite it).
+        Returns the loaded game to continue, None to start something else (after N the save is remembered
+        in :attr:`declined`), or False when the save could not be used and the player chose not to replace
+        it (then nothing must overwrite it).
         """
         path = self.autosave(kind)
         offer = said.offer if said is not None else saved_game_offer(path)
@@ -219,6 +247,9 @@ class App:
             return False
         if await self.ask(offer.question, said_at=said_at):
             return offer.loaded
+        stamp = _stamp(path)
+        if stamp is not None:
+            self.declined[path] = stamp
         return None
 
     async def resume(self, loaded: LoadedGame, path: Path | None = None) -> Outcome:
@@ -241,11 +272,12 @@ class App:
 @contextlib.contextmanager
 def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None]:
     """For the whole run, SIGTERM, SIGHUP (the terminal closed) and SIGINT end the program cleanly: a game
-    under way is saved first; anywhere else (menus, setup, practice) ``task`` is cancelled so that every
-    screen restores the terminal on its way out. SIGQUIT comes as SIGTERM (:func:`lcr_audio.cli.main`).
-    SIGTSTP and SIGCONT hand the terminal over and take it back (:mod:`lcr_audio.tui.terminal`). POSIX
-    only; on Windows closing the console window (or logging off, or shutting down) does the same
-    (:func:`lcr_audio.console_close.on_console_close`).
+    under way is saved first and "Game saved." said, as after the Control+C key (issue 21, item 10);
+    anywhere else (menus, setup, practice) ``task`` is cancelled so that every screen restores the terminal
+    on its way out. SIGQUIT comes as SIGTERM (:func:`lcr_audio.cli.main`). SIGTSTP and SIGCONT hand the
+    terminal over and take it back (:mod:`lcr_audio.tui.terminal`). POSIX only; on Windows closing the
+    console window (or logging off, or shutting down), and Control+C or Control+Break as a console signal,
+    do the same (:func:`lcr_audio.console_close.on_console_close`).
     """
     loop = asyncio.get_running_loop()
 
@@ -279,6 +311,16 @@ def handle_signals(app: App, task: asyncio.Task[object] | None) -> Iterator[None
             loop.remove_signal_handler(sig)
             if before[sig] is not None:  # the program's own handlers (lcr_audio.cli), not asyncio's default
                 signal.signal(sig, before[sig])  # type: ignore[arg-type]
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """The file at ``path`` as it is now (inode, size, time of the last change in nanoseconds), to tell
+    whether it was written since; None when it cannot be read."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
 
 
 def _read_lines(path: Path) -> list[str]:

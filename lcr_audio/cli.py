@@ -335,8 +335,6 @@ def _add_online_commands(commands: Commands) -> None:
     # Translators: --help text of the serve command.
     serve = commands.add("serve", Prints(_run_serve), help=_("run a server for online tables"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
-    serve.add_argument("--host", default="0.0.0.0", help=_("the address to listen on (default: every one)"))
-    # Translators: command-line help (--help) or message; option names and values stay as they are.
     serve.add_argument("--data", help=_("the folder where tables are kept (default: the game's data folder)"))
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     serve.add_argument("--cert", help=_("a TLS certificate file (PEM), for wss:// addresses"))
@@ -366,6 +364,9 @@ def _add_online_commands(commands: Commands) -> None:
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     host.add_argument("--names", help=_("the names at this keyboard, separated by commas"))
     for parser in (serve, host):
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        listen = _("the address to listen on (default: every one)")
+        parser.add_argument("--host", default="0.0.0.0", help=listen)
         parser.add_argument(
             "--port",
             type=port,
@@ -608,7 +609,8 @@ def quiet_stderr(log_file: Path) -> Iterator[None]:
         sink = log_file.open("a", encoding="utf-8", errors="replace")
     except OSError:  # the log folder cannot be written: the game goes on without a log, quietly
         sink = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (closed by the with below)
-    with sink, contextlib.ExitStack() as undo:
+    with contextlib.ExitStack() as undo:
+        undo.callback(_close_quietly, sink)  # a full disk fails the last write: the log loses it, quietly
         if descriptor:
             os.dup2(sink.fileno(), 2)
         else:
@@ -627,10 +629,21 @@ def quiet_stderr(log_file: Path) -> Iterator[None]:
         finally:
             faulthandler.disable()
             root.removeHandler(handler)
-            sys.stderr.flush()
+            with contextlib.suppress(OSError, ValueError):  # a full disk: the log loses it, quietly
+                sys.stderr.flush()
             if descriptor:
                 os.dup2(saved, 2)
                 os.close(saved)
+
+
+def _close_quietly(stream: TextIO) -> None:
+    """Close ``stream`` (the log); a write that fails as it closes (a full disk) is lost, never raised: no
+    traceback may reach the screen (issue 21, item 10)."""
+    try:
+        stream.close()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()  # the buffer was dropped by the failed flush; this closes the file itself
 
 
 def log_path() -> Path:
@@ -661,6 +674,9 @@ async def _interactive(
         braille=settings.braille,
     )
     speaker.tune(settings.rate, settings.voice)
+    from lcr_audio.narration.elision import elide
+
+    speaker.polish = elide  # "d'Ana" in French, "ad Ana" in Italian, wherever a sentence comes from
     sound = SoundPlayer(volume=settings.volume, enabled=settings.sounds)  # opens nothing yet
     # The sound device opens once the first sentence is out: looking for it takes up to a tenth of a second.
     speaker.after_first_utterance(sound.open_in_background)
@@ -770,8 +786,11 @@ async def _run_play(app: App, args: argparse.Namespace, start: Start) -> int:
             # Translators: people were seated but the game has no keyboard (input is not a terminal).
             _("People are seated but there is no keyboard to play with; use --computer all to watch.")
         )
-    if any(p.human for p in players) and await app.offer_saved_game() is False:
-        return 0
+    if any(p.human for p in players):  # Y continues the saved game instead; N lets this one replace it
+        from lcr_audio.tui.host import NotContinued
+
+        if await app.continue_saved_game() is not NotContinued.NEW:
+            return 0
     if rules != Rules(players=rules.players, chips=rules.chips):  # a variant: say which, first
         from lcr_audio.narration.rules_summary import rules_summary
 
@@ -896,6 +915,30 @@ def utf8_when_redirected(stream: TextIO) -> TextIO:
     return stream
 
 
+def _not_written(error: OSError) -> str:
+    """The sentence for a printed result that could not be written where it was sent (``> file``)."""
+    from lcr_audio.storage import reason
+
+    # Translators: a command's printed result (transcript, series, odds...) could not be written where it
+    # was sent, such as a file; {reason} says why ("the disk is full").
+    return _("The result could not be written: {reason}.").format(reason=reason(error))
+
+
+def _something_went_wrong() -> str:
+    from lcr_audio.storage import display_path
+
+    # Translators: the last resort; {path} is the log file's path.
+    message = _("Something went wrong and the game had to stop. The details are in {path}.")
+    return message.format(path=display_path(log_path()))
+
+
+def _say_on_stderr(sentence: str) -> None:
+    """Print ``sentence`` on standard error; if even that cannot be written, nothing is (never a
+    traceback)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        print(sentence, file=sys.stderr, flush=True)
+
+
 def _silence_stdout() -> None:
     """Point stdout at the null device, so that Python's last flush cannot fail on a closed pipe."""
     with contextlib.suppress(OSError, ValueError):
@@ -990,6 +1033,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
     except KeyboardInterrupt:  # Control+C or a signal before the game could handle it: leave quietly
         return 130
+    except Exception:  # a fault nobody foresaw, outside the game's own guard: one sentence (issue 21)
+        with quiet_stderr(log_path()):  # the details go to the log, never to the screen
+            log.exception("The program stopped on an error")
+        _say_on_stderr(_something_went_wrong())
+        return 1
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, signal.SIG_IGN if argv is None else handler)
@@ -1017,6 +1065,10 @@ def _main(argv: Sequence[str] | None) -> int:
             except BrokenPipeError:  # the reader went away (| head): stop quietly, as the games do
                 _silence_stdout()
                 return 0
+            except OSError as error:  # "> file" on a full disk: one sentence, never a traceback
+                _silence_stdout()
+                _say_on_stderr(_not_written(error))
+                return 1
         if command.check is not None:
             command.check(args)  # report option conflicts before anything starts
     except UsageError as error:
@@ -1036,16 +1088,9 @@ def _main(argv: Sequence[str] | None) -> int:
         except (KeyboardInterrupt, asyncio.CancelledError):  # a signal outside a game: already cleaned up
             return 130
         except Exception:
-            from lcr_audio.storage import display_path
-
             log.exception("The game stopped on an error")
-            stdout.write(
-                # Translators: the last resort; {path} is the log file's path.
-                _("Something went wrong and the game had to stop. The details are in {path}.").format(
-                    path=display_path(log_path())
-                )
-                + "\n"
-            )
+            with contextlib.suppress(OSError, ValueError):
+                stdout.write(_something_went_wrong() + "\n")
             return 1
 
 

@@ -75,6 +75,15 @@ def names_of(text: str | None) -> list[str]:
     return [_("Player")]
 
 
+WILDCARDS: Final = ("0.0.0.0", "::", "")
+"""``--host`` values that listen on every address of this computer."""
+
+
+def _url_host(host: str) -> str:
+    """``host`` as an address is written in a ws:// URL: an IPv6 address in brackets."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
 def lan_address() -> str:
     """This computer's address on its network (for friends to join), or 127.0.0.1 when it has none."""
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
@@ -134,7 +143,7 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
         )
         return 1
     scheme = "wss" if tls else "ws"
-    shown = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host  # what a player types
+    shown = lan_address() if args.host in WILDCARDS else args.host  # what a player types
     stdout.write(
         # Translators: printed when the table server is running; {address} is where players connect.
         _("Serving online tables at {address}. Control+C stops the server.").format(
@@ -202,9 +211,14 @@ async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
     except OSError:
         tables.data = None
     try:
-        server = await start_server(tables, "0.0.0.0", args.port)
+        server = await start_server(tables, args.host, args.port)
     except OSError as error:
         log.warning("Cannot listen: %s", error)
+        if args.host not in WILDCARDS:  # an address of this computer's own (--host)
+            # Translators: lcr-audio serve cannot listen on the address and port (in use, or not allowed).
+            refused = _("Cannot listen on {host} port {port}; it may be in use.")
+            app.speaker.speak(refused.format(host=args.host, port=args.port))
+            return 1
         app.speaker.speak(
             # Translators: lcr-audio host cannot open its port (another program uses it).
             _("Port {port} is in use; try lcr-audio host --port with another number.").format(port=args.port)
@@ -212,9 +226,14 @@ async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
         return 1
     try:
         port = bound_port(server)
-        local = f"ws://127.0.0.1:{port}"
-        shown = f"{lan_address()}:{port}" if port != DEFAULT_PORT else lan_address()
-        client = OnlineClient(app, local, "", names_of(args.names), rules, shown=shown, serving=True)
+        # --host 127.0.0.1 keeps the table to this computer (to try it out); by default every address.
+        wildcard = args.host in WILDCARDS
+        address = lan_address() if wildcard else _url_host(args.host)
+        local = f"ws://127.0.0.1:{port}" if wildcard else f"ws://{address}:{port}"
+        shown = f"{address}:{port}" if port != DEFAULT_PORT else address
+        names = names_of(args.names)
+        closing = tables.announce_closed  # before the host's own connection drops
+        client = OnlineClient(app, local, "", names, rules, shown=shown, serving=True, closing=closing)
         return await client.run()
     finally:
         tables.announce_closed()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,6 +13,7 @@ from lcr_audio.cli import main
 from lcr_audio.engine import Rules, ThreeWilds, WinCondition
 from lcr_audio.game.analysis import cli as analysis_cli
 from lcr_audio.game.analysis import simulate
+from lcr_audio.game.analysis.figures import apportion, said_odds
 from lcr_audio.game.analysis.odds import exact_table
 from lcr_audio.narration.rules_summary import rules_summary
 from lcr_audio.output.speech import own_voice as own_voice_module
@@ -324,7 +324,8 @@ def test_the_own_voice_says_progress_and_result(
     )
     assert (code, err) == (0, "25 percent done.\n50 percent done.\n75 percent done.\n")
     rows = list(csv.DictReader(io.StringIO(out)))
-    percents = [math.floor(100 * int(row["wins"]) / 400 + 0.5) for row in rows]  # 34.5 is said 35
+    percents = apportion([100 * int(row["wins"]) / 400 for row in rows], 100)  # adding up to 100
+    assert sum(percents) == 100
     assert voice.texts == [
         "25 percent.",
         "50 percent.",
@@ -339,13 +340,51 @@ def test_the_own_voice_says_the_odds_in_short(
 ) -> None:
     code, out, _ = run(capsys, "odds", "--speech", "tts", "--players", "4", "--csv")
     assert code == 0
-    chances = [math.floor(100 * float(row["win"]) + 0.5) for row in csv.DictReader(io.StringIO(out))]
+    rows = list(csv.DictReader(io.StringIO(out)))
+    chances = said_odds([float(row["win"]) for row in rows], None).percents
+    assert sum(chances) == 100
     assert voice.texts == [
         "Chances of winning: seat 1 {} percent, seat 2 {}, seat 3 {}, seat 4 {}.".format(*chances)
     ]
-    run(capsys, "odds", "--speech", "tts", "--win", "roll-all-dots", "--games", "400", "--seed", "1")
-    assert voice.texts[1].startswith("Chances of winning, about: seat 1 ")
-    assert voice.texts[1].endswith("; give or take 5.")  # 1.96 standard errors of a 0.3 chance in 400 games
+    run(capsys, "odds", "--speech", "tts", "--win", "roll-all-dots", "--games", "400", "--seed", "1", "--csv")
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out or out)))
+    # 400 games cannot tell the three seats apart (1.96 standard errors of a 0.3 chance are 4.5 points):
+    # the seats are said to be about even, with a margin that covers each seat's own interval.
+    assert voice.texts[1].startswith("Chances of winning: about even, 33 percent each, give or take ")
+    margin = int(voice.texts[1].rsplit(" ", 1)[1].rstrip("."))
+    assert margin >= 5
+
+
+def test_the_own_voice_states_only_the_differences_the_games_support(
+    capsys: pytest.CaptureFixture[str], voice: RecordingBackend
+) -> None:
+    """Simulated from a position where seat 1 is ahead (7 chips against 1 and 1, all dots to win), the voice
+    tells it apart and says the other two alike, since 4000 games cannot tell them apart ("seat 1 38
+    percent, seat 2 31, seat 3 31"), as the O key does; the figures add up to 100."""
+    code, out, _ = run(
+        capsys,
+        "odds",
+        "--speech",
+        "tts",
+        "--position",
+        "7,1,1",
+        "--win",
+        "roll-all-dots",
+        "--games",
+        "4000",
+        "--seed",
+        "1",
+        "--csv",
+    )
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    said = said_odds([float(row["win"]) for row in rows], [float(row["win_standard_error"]) for row in rows])
+    assert not said.even and sum(said.percents) == 100 and said.margin is not None
+    assert voice.texts == [
+        "Chances of winning, about: seat 1 {} percent, seat 2 {}, seat 3 {}; give or take {}.".format(
+            *said.percents, said.margin
+        )
+    ]
 
 
 @pytest.mark.parametrize("speech", ["screen-reader", "console", "silent"])
@@ -515,3 +554,67 @@ def test_control_c_says_in_one_line_that_there_is_no_result(
     assert code == 130
     assert out.splitlines() == []
     assert err.splitlines()[-1] == "Stopped before the end: no result."
+
+
+def test_simulated_margins_cover_the_exact_odds_at_the_rate_they_claim(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21, item 6: each printed chance, give or take its printed margin, holds the exact chance at
+    least 95 times in 100. Printed to a tenth and rounded to the nearest, the margin covered it 88 times in
+    100 in the issue's measure; it is now rounded up, with what rounding moved the chance added. 216
+    intervals (72 seeded runs of 100000 games, as by default, 3 seats each), against the exact table, from
+    the short positions of 3 players with 1 or 2 chips where a seat's chance is near 0.15 to 0.2: there the
+    margin to the nearest tenth is 0.2, well short of the 0.22 to 0.25 measured (204 of 216 on the old
+    printing)."""
+    import re
+
+    monkeypatch.setattr(analysis_cli, "quick_exact", lambda rules: False)  # simulate tables solved exactly
+    cases = [
+        ("1", "2,0,1", "0"),
+        ("2", "2,0,1", "3"),
+        ("2", "1,0,3", "2"),
+        ("2", "1,4,0", "1"),
+        ("2", "1,5,0", "0"),
+        ("2", "1,0,4", "1"),
+    ]
+    line = re.compile(r"Seat (\d): wins ([\d.]+) percent, give or take ([\d.]+);")
+    covered = total = 0
+    for chips, at, pot in cases:
+        rules = Rules(players=3, chips=int(chips))
+        start = tuple(int(n) for n in at.split(","))
+        exact = exact_table(rules).lookup(start, int(pot), 0)
+        assert exact is not None
+        for seed in range(12):
+            code, out, _ = run(
+                capsys, "odds", "--chips", chips, "--position", at, "--pot", pot, "--seed", str(seed)
+            )
+            assert code == 0
+            found = line.findall(out)
+            assert len(found) == 3, out
+            for seat, chance, margin in found:
+                total += 1
+                covered += abs(float(chance) - 100 * exact[int(seat) - 1]) <= float(margin) + 1e-9
+    assert total == 216
+    assert covered >= 0.95 * total, f"{covered} of {total}"
+
+
+def test_the_printed_range_holds_the_interval_measured(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 21, item 6: the chance and margin printed to a tenth hold the whole 95% interval the games
+    measured (the same games, by --seed, printed unrounded by --csv), and the chances add up to 100.0. The
+    old printing rounded both to the nearest tenth: "give or take 0.2" for a measured 0.25."""
+    import re
+
+    line = re.compile(r"Seat (\d): wins ([\d.]+) percent, give or take ([\d.]+);")
+    where = ["--position", "2,0,1", "--pot", "3", "--chips", "2", "--games", "20000"]
+    for seed in range(4):
+        code, out, _ = run(capsys, "odds", "--win", "roll-all-dots", *where, "--seed", str(seed))
+        assert code == 0
+        found = line.findall(out)
+        code, table, _ = run(capsys, "odds", "--win", "roll-all-dots", *where, "--seed", str(seed), "--csv")
+        rows = list(csv.DictReader(io.StringIO(table)))
+        assert len(found) == len(rows) == 3
+        assert abs(sum(float(chance) for _, chance, _ in found) - 100) < 1e-9
+        for (_, chance, margin), row in zip(found, rows, strict=True):
+            middle, half = 100 * float(row["win"]), 100 * 1.959963984540054 * float(row["win_standard_error"])
+            assert float(chance) - float(margin) <= middle - half + 1e-6, (chance, margin, row)
+            assert float(chance) + float(margin) >= middle + half - 1e-6, (chance, margin, row)

@@ -201,7 +201,7 @@ def test_the_setup_offers_careful_computer_players() -> None:
         with create_pipe_input() as keys:
             setup = Setup(Speaker([RecordingBackend()]), Console(io.StringIO()), keys)
             task = asyncio.create_task(setup.ask())
-            for group in ("\r", "\r", "\r", "o", "\r", "\r", "\r", "\r", "\r", "\x1b[C\r"):
+            for group in ("\r", "\r", "\r", "o", "\r", "\r", "\r", "\r", "\r", "\x1b[C\r", "\r"):
                 await asyncio.sleep(0.05)
                 keys.send_text(group)
             _rules, players = await asyncio.wait_for(task, 5)

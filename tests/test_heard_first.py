@@ -294,9 +294,9 @@ def test_escape_saying_the_seat_again_asks_the_wild(pipe: PipeInput) -> None:
     async def scenario() -> None:
         table = await at_a_wild(pipe)
         pipe.send_text(ESCAPE)
-        await table.hold_until(
-            lambda: table.texts[-1] == "Choose who to take a chip from. Ana, seat 2, 3 chips.", "said again"
-        )
+        await table.hold_until(lambda: table.backend.spoken[-1][1], "said the question again")
+        assert table.texts[-1].startswith("Choose who to take a chip from.")
+        assert table.texts[-1].endswith(" Ana, seat 2, 3 chips.")
         pipe.send_text(" ")
         await table.hold_until(lambda: table.screen.state.chips == (4, 2, 3), "took from Ana")
         table.pipe.send_text("\x03")
@@ -340,17 +340,23 @@ def test_in_hot_seat_a_roll_before_the_rollers_name_was_said_is_dropped_with_the
     asyncio.run(scenario())
 
 
-def test_in_hot_seat_t_naming_the_roller_asks_the_roll(pipe: PipeInput) -> None:
-    """T says "Your turn, Bo. ..." at once, before Bo's queued question: Bo's roll then counts (on main it
-    was dropped until the queued question itself was handed over)."""
+def test_in_hot_seat_a_sentence_naming_another_roller_does_not_ask_the_roll(pipe: PipeInput) -> None:
+    """T during Ana's roll tells the game as heard: Ana's turn. That names Ana, not Bo, so Bo's Space is
+    still too early; once "Your turn, Bo." is said, it rolls (on main: dropped without a sound)."""
 
     async def scenario() -> None:
         table = await at_bos_turn(pipe)
         pipe.send_text("t")
-        await table.hold_until(lambda: table.handed("Your turn, Bo."), "answered T")
+        await table.hold_until(lambda: table.backend.spoken[-1][1], "answered T")
+        assert "Your turn, Bo." not in table.texts[-1]
         pipe.send_text(" ")
-        await table.hold_until(lambda: table.screen.state.seat != 1 or table.cues("early") > 0, "Bo rolled")
-        assert table.screen.state.seat == 2 and table.cues("early") == 0
+        await table.hold_until(
+            lambda: table.screen.state.seat != 1 or table.cues("early") > 0, "answered Space"
+        )
+        assert table.screen.state.seat == 1 and table.cues("early") == 1
+        await table.say_until(lambda: table.handed("Your turn, Bo."), "asked Bo")
+        pipe.send_text(" ")
+        await table.hold_until(lambda: table.screen.state.seat == 2, "Bo rolled")
         table.pipe.send_text("\x03")
         assert await table.outcome() is Outcome.LEFT
 

@@ -118,7 +118,7 @@ def test_a_human_game_with_every_key_is_all_catalog_text(pseudo: None) -> None:
 
 
 def test_setup_questions_are_all_catalog_text(pseudo: None) -> None:
-    keys = ["12\r", "4\r", "1\r", "Ana\r", "o", "\x1b[C\r", "\x1b[C\r", "\r", "\r", "\r", "\r", "\r"]
+    keys = ["12\r", "4\r", "1\r", "Ana\r", "o", "\x1b[C\r", "\x1b[C\r", "\r", "\r", "\r", "\r", "\r", "\r"]
     spoken = run_setup(*keys).spoken
     bad = [text for text in spoken if leftover(text.replace("Ana", ""))]
     assert bad == [], f"not from the catalog: {bad[:3]}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -107,15 +108,21 @@ def test_what_the_commands_run_is_here() -> None:
     assert (ROOT / "lcr_audio" / "__main__.py").is_file()
 
 
-def test_the_bundle_check_names_what_an_incomplete_bundle_lacks(tmp_path: Path) -> None:
-    """scripts/build_bundle.py (run by hand: building takes about a minute) checks the built folder; here
-    on a folder with only the program and one catalog, it names each file left out."""
+def _build_bundle() -> Any:
+    """scripts/build_bundle.py as a module."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("build_bundle", ROOT / "scripts" / "build_bundle.py")
     assert spec is not None and spec.loader is not None
     build_bundle = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build_bundle)
+    return build_bundle
+
+
+def test_the_bundle_check_names_what_an_incomplete_bundle_lacks(tmp_path: Path) -> None:
+    """scripts/build_bundle.py (run by .ci/run: building and playing take about a minute) checks the built
+    folder; here on a folder with only the program and one catalog, it names each file left out."""
+    build_bundle = _build_bundle()
     build_bundle.program(tmp_path).write_text("", encoding="utf-8")
     catalog = tmp_path / "lcr_audio" / "locales" / "es" / "LC_MESSAGES" / "lcr_audio.mo"
     catalog.parent.mkdir(parents=True)
@@ -130,3 +137,21 @@ def test_the_bundle_check_names_what_an_incomplete_bundle_lacks(tmp_path: Path) 
         assert f"missing: {Path(left_out)}" in problems
     assert not any("es" in Path(problem).parts for problem in problems)
     assert "missing: pygame's SDL2_mixer library" in problems
+
+
+def test_the_bundle_check_names_the_error_behind_a_failure() -> None:
+    """What the bundle printed or logged: a traceback is named by its error line (the module left out), a
+    failure sentence by itself; a game that went well has none."""
+    failure_line = _build_bundle().failure_line
+    log = (
+        "2026-12-01 23:34:12,676 ERROR lcr_audio: The game stopped on an error\n"
+        "Traceback (most recent call last):\n"
+        '  File "lcr_audio/game/analysis/exact.py", line 27, in <module>\n'
+        "ModuleNotFoundError: No module named 'numpy'\n"
+        "2026-12-01 23:34:13,000 INFO lcr_audio.app: New game\n"
+    )
+    assert failure_line(log) == "ModuleNotFoundError: No module named 'numpy'"
+    said = "Your turn. Press Space to roll 3 dice.\nThat did not work; the game goes on.\n"
+    assert failure_line(said) == "That did not work; the game goes on."
+    assert failure_line("Something went wrong with a computer player; the game stops here.")
+    assert failure_line("You 31 percent, Ana 33, Bo 37.\nGoodbye.\n") == ""

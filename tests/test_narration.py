@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from support.engine import random_game
-from support.narration import NAMES, Table
+from support.narration import CHOICE_KEYS, NAMES, Table
 
 from lcr_audio import i18n
 from lcr_audio.engine import (
@@ -246,7 +246,7 @@ def test_wild_take_by_a_person_is_told_in_two_parts_with_one_summary() -> None:
     first = table.play((W, L, D))
     assert first == [
         U("You roll Wild, L, dot: one chip to Bo.", IMPORTANT, "dice", "chip-left"),
-        U("Choose who to take a chip from.", IMPORTANT),
+        U(f"Choose who to take a chip from. {CHOICE_KEYS}", IMPORTANT),  # the keys, the first time
     ]
     second = table.play(ChooseSeat(2))
     assert second == [U("You take a chip from Cy. You 3, Bo 4, Cy 2.", IMPORTANT, "wild")]
@@ -366,7 +366,7 @@ def test_reversed_wild_gives_and_then_has_nothing_left_to_give() -> None:
     table.play(Reverse(True))
     assert table.play((W, W, D)) == [
         U("You roll the reversed dice: Wild, Wild, dot.", IMPORTANT, "dice"),
-        U("Choose who to give a chip to.", IMPORTANT),
+        U(f"Choose who to give a chip to. {CHOICE_KEYS}", IMPORTANT),
     ]
     assert table.play(ChooseSeat(2))[0] == U(
         "You give a chip to Cy. You have no chip left, so the Wild gives nothing. You 0, Cy 5, pot 3.",
@@ -404,8 +404,8 @@ def test_status_pot_and_seats() -> None:
     narrator, state = table.narrator, table.state
     assert narrator.status(state) == U("Ana 1, Bo 4, Cy 3, Di 3, pot 1.", ANSWER)
     assert narrator.pot(state) == U("Pot: 1 chip.", ANSWER)
-    assert narrator.seat(state, 0) == U("Seat 1, Ana: 1 chip.", ANSWER)
-    assert narrator.seat(state, 1) == U("Seat 2, Bo: 4 chips.", ANSWER)
+    assert narrator.seat(state, 0) == U("Ana, seat 1: 1 chip.", ANSWER)
+    assert narrator.seat(state, 1) == U("Bo, seat 2: 4 chips.", ANSWER)
     assert narrator.seat(state, 6) == U("There is no seat 7; this table has 4 seats.", ANSWER)
     table.play((C, C, D))
     assert narrator.pot(table.state) == U("Pot: 3 chips.", ANSWER)
@@ -441,7 +441,7 @@ def test_prompt_for_each_decision_and_none_otherwise() -> None:
         "Your turn. You have 1 chip. Press Space to roll 3 reversed dice.", IMPORTANT, "turn"
     )
     table.play((W, D, D))
-    assert narrator.prompt(table.state) == U("Choose who to give a chip to.", IMPORTANT)
+    assert narrator.prompt(table.state) == U("Choose who to give a chip to. Arrows, then Enter.", IMPORTANT)
     table.play(ChooseSeat(1))
     assert narrator.prompt(table.state) is None  # Bo is a computer player
     ended = Table(Rules(chips=1), humans=[0, 1, 2])
@@ -1000,7 +1000,7 @@ def test_wilds_with_you() -> None:
     table.play((W, W, D))
     assert table.texts(ChooseSeat(1), ChooseSeat(1)) == [
         "You take a chip from Bo.",
-        "Choose who to take a chip from.",
+        "Choose who to take a chip from. Arrows, then Enter.",  # the keys in short after the first time
         "You take a chip from Bo. You 5, Bo 1.",
     ]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from support.narration import Table
+from support.narration import CHOICE_KEYS, Table
 
 from lcr_audio.engine import ChooseSeat, Event, Face, Reverse, Rules, WinCondition
 from lcr_audio.game.session import Player, Session
@@ -33,7 +33,7 @@ def test_a_seat_that_ends_where_it_began_is_still_counted_after_your_wild() -> N
     table = Table(Rules(wild=True), [0], names=YOU)
     assert table.texts((L, W, D)) == [
         "You roll L, Wild, dot: one chip to Ana.",
-        "Choose who to take a chip from.",
+        f"Choose who to take a chip from. {CHOICE_KEYS}",
     ]
     assert table.texts(ChooseSeat(1)) == ["You take a chip from Ana. You 3, Ana 3."]
 
@@ -152,9 +152,9 @@ def test_the_reversal_question_says_that_e_explains_it() -> None:
 
 def test_in_hot_seat_the_wild_question_names_who_chooses() -> None:
     table = Table(Rules(wild=True), [0, 2])
-    assert table.texts((W, D, D))[-1] == "Ana, choose who to take a chip from."
+    assert table.texts((W, D, D))[-1] == f"Ana, choose who to take a chip from. {CHOICE_KEYS}"
     table = Table(Rules(wild=True, reversible=True, chips=4), [0, 2])
-    assert table.texts(Reverse(True), (W, D, D))[-1] == "Ana, choose who to give a chip to."
+    assert table.texts(Reverse(True), (W, D, D))[-1] == f"Ana, choose who to give a chip to. {CHOICE_KEYS}"
 
 
 # --- item 7: brief stays brief ------------------------------------------------------------------------

@@ -1,18 +1,23 @@
-"""The O key in a game (issue 15, item 1): every seat's chance of winning, said and kept in the history."""
+"""The O key in a game (issue 15, item 1; issue 21, item 6): every seat's chance of winning, said and kept
+in the history, honestly: a lead-in, whole percents adding up to 100, no difference the margin does not
+support, and an estimate that only improves while the position stands."""
 
 from __future__ import annotations
 
 import asyncio
+import math
 import re
+from collections.abc import Callable
 
 from prompt_toolkit.input import PipeInput
 from support.play import ROLL_PROMPT, screen_for
 
-from lcr_audio.engine import Rules, WinCondition
-from lcr_audio.game.analysis.odds import exact_table
+from lcr_audio.engine import Phase, Reverse, Rules, WinCondition, position, step
+from lcr_audio.game.analysis.figures import Z95, said_odds
+from lcr_audio.game.analysis.odds import OddsKeeper, exact_table
 from lcr_audio.game.seating import table
 from lcr_audio.game.session import Session
-from lcr_audio.narration.odds_text import margin, odds_sentence
+from lcr_audio.narration.odds_text import odds_sentence
 from lcr_audio.tui.keys import Command, Context, help_entries
 from lcr_audio.tui.play import PlayScreen
 
@@ -44,7 +49,7 @@ def test_o_says_the_exact_odds_at_the_start_and_comma_repeats_them(pipe: PipeInp
     exact = exact_table(rules).lookup((3, 3, 3), 0, 0)
     assert exact is not None
     expected = odds_sentence(exact, None, ["You", "Ana", "Bo"], 0)
-    assert re.fullmatch(r"You \d+ percent, Ana \d+, Bo \d+\.", expected)
+    assert re.fullmatch(r"Chances of winning: you \d+ percent, Ana \d+, Bo \d+\.", expected)
     assert spoken[-2] == expected
     assert spoken[-1] == expected  # the first comma repeats the last message: the odds are in the history
     assert screen.history[-1] == expected
@@ -52,26 +57,100 @@ def test_o_says_the_exact_odds_at_the_start_and_comma_repeats_them(pipe: PipeInp
 
 def test_o_simulates_with_a_margin_where_no_table_exists(pipe: PipeInput) -> None:
     spoken, _ = play(pipe, Rules(players=3, win=WinCondition.ROLL_ALL_DOTS), ["o"])
-    found = re.fullmatch(r"About You (\d+) percent, Ana (\d+), Bo (\d+), give or take (\d+)\.", spoken[-1])
-    assert found, spoken[-1]
-    assert 97 <= sum(int(found.group(i)) for i in (1, 2, 3)) <= 103
-    assert int(found.group(4)) >= 1
+    listed = re.fullmatch(
+        r"Chances of winning, about: you (\d+) percent, Ana (\d+), Bo (\d+); give or take (\d+)\.", spoken[-1]
+    )
+    even = re.fullmatch(r"Chances of winning: about even, 33 percent each, give or take (\d+)\.", spoken[-1])
+    assert listed or even, spoken[-1]
+    if listed:
+        assert sum(int(listed.group(i)) for i in (1, 2, 3)) == 100
+    assert int((listed or even).group((listed and 4) or 1)) >= 1  # type: ignore[union-attr]
 
 
-def test_the_sentence_rounds_and_names_the_player() -> None:
+def test_the_sentence_has_a_lead_in_says_you_in_lower_case_and_adds_up_to_100() -> None:
+    """Issue 21, item 6: "Chances of winning: you 31 percent, ..." (was "You 31 percent, ..." with no
+    lead-in), and whole percents that add up to 100 (three seats of a third said 33, 33, 33 or 34, 34, 33
+    before)."""
     assert (
-        odds_sentence([0.314, 0.124, 0.562], None, ["Cy", "Ana", "Bo"], 0) == "You 31 percent, Ana 12, Bo 56."
+        odds_sentence([0.314, 0.121, 0.565], None, ["Cy", "Ana", "Bo"], 0)
+        == "Chances of winning: you 31 percent, Ana 12, Bo 57."
     )
     assert (
-        odds_sentence([0.314, 0.124, 0.562], None, ["Cy", "Ana", "Bo"], None)
-        == "Cy 31 percent, Ana 12, Bo 56."
+        odds_sentence([0.314, 0.121, 0.565], None, ["Cy", "Ana", "Bo"], 1)
+        == "Chances of winning: Cy 31 percent, you 12, Bo 57."
     )
-    # 95% margin: 1.96 standard errors, in whole percent rounded up.
-    assert margin([0.004, 0.0051]) == 1 and margin([0.011]) == 3
+    # 33.5 + 33.5 + 33.0: rounded one by one they said 34, 34, 33 (101 in all). Equal chances are said
+    # alike only where that keeps each figure within 1 of its chance and the order true (not 34, 34, 32).
     assert (
-        odds_sentence([0.24, 0.76], [0.005, 0.005], ["Ana", "Bo"], None)
-        == "About Ana 24 percent, Bo 76, give or take 1."
+        odds_sentence([0.335, 0.335, 0.33], None, ["Cy", "Ana", "Bo"], None)
+        == "Chances of winning: Cy 34 percent, Ana 33, Bo 33."
     )
+    for chances in ([0.335, 0.335, 0.33], [0.125] * 8, [0.2049, 0.2049, 0.2049, 0.2049, 0.1804], [1 / 6] * 6):
+        said = said_odds(chances, None)
+        assert sum(said.percents) == 100, said
+
+
+def test_a_simulated_answer_states_no_difference_its_margin_does_not_support() -> None:
+    """Issue 21, item 6: the first O in a 5-player Wild game said "About Mia 20 percent, Leo 15, Ana 25, Bo
+    18, Cy 21, give or take 8.": a 10-point difference within the noise. Now the seats are "about even",
+    and the margin said covers each seat's own interval from the figure said for it."""
+    names = ["Mia", "Leo", "Ana", "Bo", "Cy"]
+    chances = [0.20, 0.15, 0.25, 0.18, 0.22]
+    few = [math.sqrt(p * (1 - p) / 100) for p in chances]  # 100 games: 95% half-intervals up to 8.5 points
+    said = odds_sentence(chances, few, names, None)
+    found = re.fullmatch(r"Chances of winning: about even, 20 percent each, give or take (\d+)\.", said)
+    assert found, said
+    # Ana's estimate, 25 give or take 8.5, reaches 33.5: "20 give or take M" must reach it too.
+    assert int(found.group(1)) >= 14
+    many = [math.sqrt(p * (1 - p) / 20_000) for p in chances]  # half-intervals under 0.6 points
+    assert (
+        odds_sentence(chances, many, names, None)
+        == "Chances of winning, about: Mia 20 percent, Leo 15, Ana 25, Bo 18, Cy 22; give or take 1."
+    )
+    # In between, seats too close to tell apart share one figure (their mean); groups said apart differ
+    # by more than twice the widest half-interval.
+    some = [math.sqrt(p * (1 - p) / 2_000) for p in chances]  # half-intervals up to 1.9 points
+    grouped = said_odds(chances, some)
+    assert grouped.percents[2] == grouped.percents[4] and grouped.percents[0] == grouped.percents[3]
+    assert len(set(grouped.percents)) == 3 and sum(grouped.percents) == 100 and not grouped.even
+    assert grouped.margin is not None
+    for seat, chance in enumerate(chances):  # each seat's own 95% interval lies within what is said
+        reach = abs(grouped.percents[seat] - 100 * chance) + 100 * Z95 * some[seat]
+        assert reach <= grouped.margin
+    # A margin rounds up, never down (1.96 standard errors of 0.4 and 0.51 points: 0.8 and 1.0 make 1).
+    assert said_odds([0.5, 0.5], [0.004, 0.0051]).margin == 1
+    assert said_odds([0.5, 0.5], [0.011, 0.011]).margin == 3
+
+
+def settle(keeper: OddsKeeper) -> None:
+    """Wait for the games the keeper plays on in the background after an answer."""
+    more = keeper._more
+    if more is not None:
+        more.join()
+
+
+def test_a_second_press_adds_to_the_games_never_a_fresh_draw() -> None:
+    """Issue 21, item 6: O pressed twice with nothing between gives the same position's estimate with more
+    games, never a new, noisier one: also when the dice are reversed and about to be rolled, where the
+    answer weighs every roll's outcome (each outcome's games were thrown away at each press before)."""
+    rules = Rules(players=3, reversible=True, win=WinCondition.ROLL_ALL_DOTS)
+    keeper = OddsKeeper(rules, None, seed=5)
+    state = step(position(rules, (7, 1, 1), 0, 0), Reverse(True))[0]
+    assert state.phase is Phase.ROLL and state.reversed
+    first = keeper.odds(state, budget=0.05)
+    settle(keeper)
+    second = keeper.odds(state, budget=0.05)
+    settle(keeper)
+    third = keeper.odds(state, budget=0.0)
+    assert first.errors is not None and second.errors is not None and third.errors is not None
+    assert first.games < second.games <= third.games
+    assert max(second.errors) < max(first.errors) and max(third.errors) <= max(second.errors)
+    plain = OddsKeeper(Rules(players=4, win=WinCondition.ROLL_ALL_DOTS), None, seed=5)
+    start = position(plain.rules, (3, 3, 3, 3), 0, 0)
+    before = plain.odds(start, budget=0.05)
+    settle(plain)
+    after = plain.odds(start, budget=0.05)
+    assert after.games > before.games
 
 
 def test_o_is_the_odds_and_p_the_options_in_every_game_context() -> None:
@@ -112,6 +191,57 @@ def test_o_speaks_of_the_game_as_heard_not_of_a_roll_still_to_be_told(pipe: Pipe
         await driver.until(lambda: driver.said("You roll L, L, L"), timeout=10)
         spoken, _ = await driver.press("o")
         assert spoken == odds_sentence(after, None, names, 0)
+        await driver.leave()
+
+    asyncio.run(scenario())
+
+
+def test_fact_keys_pressed_during_a_rolls_message_tell_the_table_before_that_roll(pipe: PipeInput) -> None:
+    """Issue 21, item 8: a key answer cuts the roll's message under way, which is said again, whole, after
+    it; until that message has been said to its end, a seat's digit, S, C and T tell the table as it was
+    before the roll (a digit gave "Ana, seat 2: 6 chips." before "You roll L, L, L" was heard whole)."""
+    from support.play import Driver, scripted_session
+
+    from lcr_audio.output.speech import Speaker
+    from lcr_audio.output.speech.simple import SpeakingRecorder
+    from lcr_audio.tui.play import PlayScreen
+
+    session = scripted_session(Rules(players=3), [0], "LLL" + "." * 30)
+    backend = SpeakingRecorder()
+    screen = PlayScreen(session, Speaker([backend]), pipe, pause=30.0, new_session=None)  # Ana waits
+    driver = Driver(screen, pipe, backend)
+
+    async def said_whole(condition: Callable[[], bool]) -> None:
+        """Each utterance ends as soon as it is said, until ``condition`` holds and everything queued has been
+        said to its end."""
+
+        def ended(done: Callable[[], bool]) -> bool:
+            backend.finish()
+            return done()
+
+        await driver.until(lambda: ended(condition))
+        drained = asyncio.ensure_future(screen.presenter.drained())
+        await driver.until(lambda: ended(drained.done))
+
+    async def answer(key: str) -> str:
+        text, _interrupt = await driver.press(key)
+        return text
+
+    async def scenario() -> None:
+        await driver.start()
+        await said_whole(lambda: driver.said(ROLL_PROMPT))
+        assert await answer("2") == "Ana, seat 2: 3 chips."
+        status, pot, turn = await answer("s"), await answer("c"), await answer("t")
+        backend.finish()
+        pipe.send_text(" ")
+        await driver.until(lambda: backend.busy and backend.texts[-1].startswith("You roll L, L, L"))
+        assert session.state.chips == (0, 6, 3)  # played, and being said
+        assert await answer("2") == "Ana, seat 2: 3 chips."  # it cut the roll's message, not yet heard whole
+        assert await answer("1") == "You, seat 1: 3 chips."
+        assert (await answer("s"), await answer("c"), await answer("t")) == (status, pot, turn)
+        await said_whole(lambda: sum(t.startswith("You roll L, L, L") for t in backend.texts) == 2)
+        assert await answer("2") == "Ana, seat 2: 6 chips."  # said again, whole: now it is heard
+        assert await answer("1") == "You, seat 1: 0 chips."
         await driver.leave()
 
     asyncio.run(scenario())

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
+from support.narration import CHOICE_KEYS
 from support.play import (
     ROLL_PROMPT,
     Driver,
@@ -40,7 +41,7 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         assert await driver.press("c") == ("The pot is empty.", True)
         turn = "Your turn. You have 3 chips. Press Space to roll 3 dice."
         assert await driver.press("t") == (turn, True)
-        assert await driver.press("2") == ("Seat 2, Ana: 3 chips.", True)
+        assert await driver.press("2") == ("Ana, seat 2: 3 chips.", True)
         assert await driver.press("0") == ("There is no seat 10; this table has 3 seats.", True)
         last_message = screen.history[-1]
         assert await driver.press(",") == (last_message, True)
@@ -168,11 +169,13 @@ def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> 
         await driver.press("n")
         await driver.press(" ")
         await driver.until(lambda: driver.said("Choose who to take a chip from."))
+        # issue 21, item 7: the first time in the game the question names its keys; later, in short
+        assert driver.said(f"Choose who to take a chip from. {CHOICE_KEYS}")
         assert screen.state.chips == (3, 5, 4)  # the L went to Ana before the Wilds (R6)
         assert driver.spoken[-1][0] == "Ana, seat 2, 5 chips."
         assert await driver.press("\x1b[B") == ("Bo, seat 3, 4 chips.", True)
         assert await driver.press("\x1b") == (
-            "Choose who to take a chip from. Bo, seat 3, 4 chips.",
+            "Choose who to take a chip from. Arrows, then Enter. Bo, seat 3, 4 chips.",
             True,
         )
         assert await driver.press("1") == ("That is your own seat; choose another player.", False)
@@ -185,7 +188,7 @@ def test_a_person_chooses_wild_targets_and_reverses_by_keys(pipe: PipeInput) -> 
         await driver.press("y")
         assert screen.state.chips == (2, 4, 3) and screen.state.pot == 3  # R9: 3 chips into the pot
         await driver.press(" ")
-        await driver.until(lambda: driver.said("Choose who to give a chip to."))
+        await driver.until(lambda: driver.said("Choose who to give a chip to. Arrows, then Enter."))
         assert screen.state.chips == (3, 4, 3) and screen.state.pot == 2  # reversed C took one back
         await driver.press("\x1b[B")
         await driver.press("\r")  # give to Bo

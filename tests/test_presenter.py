@@ -231,14 +231,14 @@ def test_an_answer_after_a_wrong_keys_sentence_cuts_only_what_is_being_said() ->
         presenter.answer("Not now. F1 lists the keys.", interrupt=False)
         backend.finish()  # the game message ended whole; the wrong key's sentence is said now
         await settle()
-        presenter.answer("Seat 2, Ana: 1 chip.")
+        presenter.answer("Ana, seat 2: 1 chip.")
         await settle()
         await finish_all(presenter, backend)
         await presenter.stop()
         assert backend.spoken == [
             ("You roll R, dot: one chip to Bo.", False),
             ("Not now. F1 lists the keys.", False),
-            ("Seat 2, Ana: 1 chip.", True),
+            ("Ana, seat 2: 1 chip.", True),
         ]
 
     run_on_loop_time(scenario())
@@ -404,5 +404,32 @@ def test_an_answer_after_a_message_ended_and_a_wrong_keys_sentence_repeats_nothi
             "Please press Y or N.",
             "You 0, Ana 3, Bo 0, pot 0.",
         ]
+
+    run_on_loop_time(scenario())
+
+
+def test_on_end_comes_when_a_message_was_said_whole_not_when_an_answer_cut_it() -> None:
+    """Issue 21, item 8: the fact keys tell what was heard, so a message's end is its end as heard: a message
+    an answer cuts ends only once said again, whole; a skipped one ends when skipped."""
+
+    async def scenario() -> None:
+        presenter, backend, _printed = make_speaking()
+        ended: list[str] = []
+        presenter.start()
+        for text in ("You roll L, L, L.", "Ana rolls C.", "Bo rolls R."):
+            presenter.add(Utterance(text), on_end=lambda text=text: ended.append(text))
+        await settle()
+        presenter.answer("Ana, seat 2: 3 chips.")  # cuts the roll's message
+        await settle()
+        assert ended == []
+        backend.finish()  # the answer ends; the roll's message is said again, whole
+        await settle()
+        assert backend.texts[-1] == "You roll L, L, L." and ended == []
+        backend.finish()
+        await settle()
+        assert ended == ["You roll L, L, L."]
+        assert presenter.skip() == 2  # Ana's message being said and Bo's waiting: both end, unheard
+        assert ended == ["You roll L, L, L.", "Ana rolls C.", "Bo rolls R."]
+        await presenter.stop()
 
     run_on_loop_time(scenario())

@@ -3,7 +3,12 @@ folders in a temporary folder: nothing saved yet, then a finished game with its 
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
+from support.program import ROOT
 from support.program import run_game as run
 
 from lcr_audio.engine import Rules
@@ -135,3 +140,25 @@ def test_a_terminal_that_cannot_show_a_name_gets_no_traceback(
     result = run(*args)
     assert "Traceback" not in result.stderr
     assert len(result.stderr.splitlines()) <= 1
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["transcript"], ["series"], ["series", "--csv"]])
+def test_a_result_sent_to_a_full_disk_is_one_sentence(args: list[str]) -> None:
+    """Issue 21, item 10: ``lcr-audio transcript > file`` on a full disk printed an ``OSError: [Errno 28]``
+    traceback on the old main."""
+    session, series = finished_table()
+    write_records(session, series)
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "lcr_audio", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            encoding="utf-8",
+            cwd=ROOT,
+            timeout=60,
+        )
+    assert result.stderr == "The result could not be written: the disk is full.\n"
+    assert result.returncode == 1

@@ -184,7 +184,8 @@ def test_resume_in_the_middle_of_a_wild_asks_for_the_seat(pipe: PipeInput, tmp_p
         await until(lambda: len(recorder.spoken) >= 3, task)
         assert recorder.texts[:3] == [
             "The game continues at turn 1. You 2, Ana 3, Bo 4, pot 0.",
-            "Choose who to take a chip from.",
+            "Choose who to take a chip from. The arrow keys go through the players, a seat's number goes straight"
+            " to it, and Enter or Space chooses.",
             "Ana, seat 2, 3 chips.",
         ]
         pipe.send_text("\x1b[B")  # Down
@@ -227,3 +228,48 @@ def test_a_keep_score_game_resumes_with_typed_faces(pipe: PipeInput, tmp_path: P
             await asyncio.wait_for(task, 5)
 
     asyncio.run(scenario())
+
+
+def test_no_lets_a_new_game_replace_that_save_without_asking_again(pipe: PipeInput, tmp_path: Path) -> None:
+    """Issue 21, item 1: the answer is acted on whole. After N, the new game replaces that very save with no
+    second question ("Starting now replaces ... Start anyway?"); a game saved since (played and left) is
+    asked about again."""
+    from lcr_audio.tui.host import NotContinued
+
+    path = tmp_path / "autosave.json"
+    save(mid_game(), path)
+
+    async def scenario() -> None:
+        app, recorder = make_app(pipe, tmp_path)
+        question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
+        answer = await answer_when_asked(app.continue_saved_game(), recorder, pipe, question, "n")
+        assert answer is NotContinued.NEW
+        assert await app.may_replace(path)
+        assert recorder.texts == [question]  # nothing asked a second time
+        save(mid_game(human_turns=1), path)  # another unfinished game, saved since
+        replaces = (
+            "Starting now replaces the unfinished game of You, Ana, and Bo, turn 4. Start anyway? Y or N."
+        )
+        assert await answer_when_asked(app.may_replace(path), recorder, pipe, replaces, "n") is False
+
+    asyncio.run(scenario())
+
+
+def test_yes_continues_the_saved_game_and_returns_how_it_ended(pipe: PipeInput, tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    session = mid_game()
+    save(session, path)
+
+    async def scenario() -> Outcome | object:
+        app, recorder = make_app(pipe, tmp_path)
+        question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
+        task = asyncio.ensure_future(app.continue_saved_game())
+        await until(lambda: question in recorder.texts, task)
+        pipe.send_text("y")
+        await until(lambda: any("The game continues at turn 7." in t for t in recorder.texts), task)
+        await until(lambda: any("Press Space to roll" in t for t in recorder.texts), task)
+        pipe.send_text("\x03")  # Control+C: saved, and the game left
+        return await asyncio.wait_for(task, 5)
+
+    assert asyncio.run(scenario()) is Outcome.LEFT
+    assert load(path).session.actions == session.actions

@@ -126,7 +126,7 @@ def test_a_save_missing_a_rule_names_the_first_field_missing() -> None:
 def test_the_options_walk_asks_each_option_with_its_labels_and_default() -> None:
     """Enter for 3 players, 1 person, the name; O; then Right once on each option."""
     right = "\x1b[C"
-    rules, _names, _humans, spoken = run_setup("\r", "\r", "\r", "o", *[right + "\r"] * 6, "\r")
+    rules, _names, _humans, spoken = run_setup("\r", "\r", "\r", "o", *[right + "\r"] * 6, "\r", "\r")
     walk = spoken[
         spoken.index(
             "Rules: 3 players, 3 chips each. Wild dice off. Reversible dice off. The last"
@@ -151,7 +151,8 @@ def test_the_options_walk_asks_each_option_with_its_labels_and_default() -> None
         "Computer players: usual.",  # issue 15's careful players, asked after the rule options
         "Options set. 3 players, 4 chips each. Wild dice on; three Wilds take the pot and win at once."
         " Reversible dice on: with more than 3 chips you may pay 3 to reverse the dice. The last player with"
-        " chips must roll all dots to win. A random player rolls first.",
+        " chips must roll all dots to win. A random player rolls first. Press Enter to start, or O to change the"
+        " options again.",
     ]
     assert rules == Rules(
         chips=4,
@@ -166,7 +167,7 @@ def test_the_options_walk_asks_each_option_with_its_labels_and_default() -> None
 def test_the_walk_skips_three_wilds_without_wild_dice() -> None:
     right = "\x1b[C"
     rules, _names, _humans, spoken = run_setup(
-        "\r", "\r", "\r", "o", "\r", "\r", right + "\r", "\r", "\r", "\r"
+        "\r", "\r", "\r", "o", "\r", "\r", right + "\r", "\r", "\r", "\r", "\r"
     )
     assert not any(text.startswith("Three Wilds") for text in spoken)
     assert rules == Rules(reversible=True)

@@ -574,31 +574,73 @@ def test_the_odds_section_says_the_computed_chances_and_only_what_they_show() ->
         line = next(p for p in paragraphs if p.startswith(f"With {players} players: "))
         for seat, chance in enumerate(chances, start=1):
             assert f"seat {seat}: {percent_tenths(chance)} percent" in line
-        heard = [round(100 * c, 1) for c in chances]  # as the listener hears them: to a tenth of a percent
-        best = [seat for seat, h in enumerate(heard, start=1) if h == max(heard)]
-        worst = [seat for seat, h in enumerate(heard, start=1) if h == min(heard)]
-        if len(best) == len(worst) == 1:
-            assert line.endswith(f"Seat {best[0]} is favoured, seat {worst[0]} worst off.")
-        else:  # a tie as heard is said as a tie, never a favourite chosen by hidden decimals
-            named = {1: "seat {}", 2: "seats {} and {}", 3: "seats {}, {}, and {}"}
-            assert line.endswith(
-                f"Best placed: {named[len(best)].format(*best)}; worst placed: {named[len(worst)].format(*worst)}."
-            )
-    # At 5 players seats 4 and 5, and seats 1 and 2, tie as heard.
-    assert paragraphs[3].endswith("Best placed: seats 4 and 5; worst placed: seats 1 and 2.")
-    # Seat 1 is worst off (or tied for it) at every size; seat 2 is above the worst only at 3 and 4 players.
+        # Favoured and worst off by the exact chances: only exact ties tie (issue 21, item 9).
+        best = max(range(players), key=lambda s: chances[s]) + 1
+        worst = min(range(players), key=lambda s: chances[s]) + 1
+        assert sum(1 for c in chances if c == chances[best - 1]) == 1  # no exact tie at 3 to 5 players
+        assert f"Seat {best} is favoured" in line and re.search(f"seat {worst} (is )?worst off", line)
+    assert paragraphs[1].endswith("Seat 3 is favoured, seat 1 worst off.")
+    assert paragraphs[2].endswith("Seat 4 is favoured, seat 1 worst off.")
+    # At 5 players seats 4 and 5 are both said 20.6 percent, seats 1 and 2 both 19.4: exactly, seat 4 alone
+    # is best (20.632 against 20.623) and seat 1 alone worst (19.371 against 19.381), so it says so, by a
+    # hair; it said "Best placed: seats 4 and 5; worst placed: seats 1 and 2." before.
+    assert paragraphs[3].endswith(
+        "Seat 4 is favoured, by a hair over seat 5; seat 1 is worst off, by a hair below seat 2."
+    )
+    # Seat 1 is worst off at every size; seat 2 is above it at every size, exactly.
     assert "Seat 1 rolls first, so it gives chips away before any come its way." in paragraphs
     assert (
-        "With 3 and 4 players, seat 2 rolls early yet is not worst off: each L that seat 1 rolls gives seat 2 a chip first."
-        in paragraphs
+        "With 3, 4, and 5 players, seat 2 rolls early yet is not worst off: each L that seat 1 rolls gives seat 2 "
+        "a chip first." in paragraphs
     )
+
+
+def test_a_hair_is_said_where_the_tenths_look_equal_and_a_tie_only_where_the_chances_are_equal() -> None:
+    from lcr_audio.narration.rules_text import _placing
+
+    assert _placing(3, [0.3, 0.3, 0.4]).endswith("Best placed: seat 3; worst placed: seats 1 and 2.")
+    assert _placing(3, [0.30001, 0.29999, 0.4]).endswith(
+        "Seat 3 is favoured; seat 2 is worst off, by a hair below seat 1."
+    )
+    assert _placing(3, [0.2, 0.40001, 0.39999]).endswith(
+        "Seat 2 is favoured, by a hair over seat 3; seat 1 is worst off."
+    )
+
+
+def test_with_wild_or_reversible_dice_the_reader_says_choices_change_the_chances() -> None:
+    """Issue 21, item 9: with Wild or reversible dice in force the reader said "Nobody steers the dice, so
+    each seat's chance of winning is fixed by the rules and the seat", then gave this game's chances as if
+    they were fixed (they take every player to choose as the usual computer player; at 3 x 5 with
+    reversible dice, seat 1 reversing whenever allowed wins 42.4 percent, not the 26.8 given)."""
+    for rules in (Rules(players=3, chips=5, reversible=True), Rules(players=4, wild=True)):
+        paragraphs = by_key(sections(rules))["odds"].paragraphs
+        assert not any("Nobody steers the dice, so" in p for p in paragraphs)
+        assert paragraphs[0].startswith(
+            "With Wild or reversible dice, as in this game, the players make choices, and those choices "
+            "change each seat's chance of winning."
+        )
+        assert paragraphs[-1].startswith(
+            "Under this game's rules, from the start with seat 1 first, if every player chooses as the usual "
+            "computer player does: seat 1: "
+        )
+        assert "the usual computer player: " in paragraphs[-1]
+        assert paragraphs[-1].endswith("A player who chooses otherwise can have a quite different chance.")
+    big = by_key(sections(Rules(players=10, wild=True)))["odds"].paragraphs
+    assert big[-1] == (
+        "The O key gives the chances in this game, taking every player to choose as the usual computer player "
+        "does."
+    )
+    plain = by_key(sections(Rules(players=3)))["odds"].paragraphs
+    assert plain[0].startswith("Nobody steers the dice, so each seat's chance of winning is fixed")
+    general = by_key(sections())["odds"].paragraphs
+    assert general[-1].startswith("With Wild or reversible dice the players make choices")
 
 
 def test_the_odds_section_adds_the_game_in_force_when_its_table_is_small() -> None:
     assert (
         by_key(sections(Rules(players=3, wild=True)))["odds"]
         .paragraphs[-1]
-        .startswith("Under this game's rules, from the start with seat 1 first: seat 1: ")
+        .startswith("Under this game's rules, from the start with seat 1 first, if every player chooses as")
     )
     big = by_key(sections(Rules(players=10)))["odds"].paragraphs[-1]
     assert not big.startswith("Under this game's rules")

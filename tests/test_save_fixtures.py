@@ -52,10 +52,13 @@ def test_a_finished_standard_game_loads_with_its_winner() -> None:
 @pytest.mark.parametrize("name", ["save-v1-variants.json", "save-v1-standard-over.json"])
 def test_a_loaded_save_is_written_back_byte_for_byte(name: str) -> None:
     """The save format did not change: the same game gives the same file (but for the time it was saved,
-    and an old full transcript path, which is now the file's name alone: issue 13, item 2)."""
+    an old full transcript path, which is now the file's name alone: issue 13, item 2, and a default name,
+    "You", which is now also saved as the default it is: issue 21, item 13)."""
     text = (
         (FIXTURES / name).read_text(encoding="utf-8").replace('"/tmp/lcr/transcript.txt"', '"transcript.txt"')
     )
+    default = '"name": "You",\n      "human": true,\n      "policy": {\n        "name": "greedy",\n        "reverse_at": 6\n      }'
+    text = text.replace(default, default + ',\n      "default_name": "you"')
     loaded = load(FIXTURES / name)
     document = to_document(loaded.session, series=loaded.series, transcript=loaded.transcript)
     document["saved_at"] = json.loads(text)["saved_at"]

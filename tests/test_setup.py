@@ -45,7 +45,7 @@ def test_a_bad_number_is_refused_in_one_sentence_and_asked_again() -> None:
 def test_every_option_by_keys() -> None:
     """O walks the options: Right changes a value, a first letter jumps, Enter accepts (issue 3)."""
     rules, *_ = run_setup(
-        "\r", "\r", "\r", "o", "\x1b[C\r", "\x1b[C\r", "w\r", "o\r", "r\r", "\x1b[C\r", "\r"
+        "\r", "\r", "\r", "o", "\x1b[C\r", "\x1b[C\r", "w\r", "o\r", "r\r", "\x1b[C\r", "\r", "\r"
     )
     assert rules == Rules(
         players=3,
@@ -59,9 +59,10 @@ def test_every_option_by_keys() -> None:
 
 
 def test_d_takes_the_defaults_for_the_rest() -> None:
-    rules, _n, _h, spoken = run_setup("\r", "\r", "\r", "o", "\x1b[D\r", "d")
+    rules, _n, _h, spoken = run_setup("\r", "\r", "\r", "o", "\x1b[D\r", "d", "\r")
     assert rules == Rules(players=3, chips=2)
     assert spoken[-1].startswith("Options set. 3 players, 2 chips each.")
+    assert spoken[-1].endswith(" Press Enter to start, or O to change the options again.")
 
 
 def test_names_are_neutralised() -> None:
@@ -157,11 +158,62 @@ def test_a_repeated_name_is_said_as_changed() -> None:
     """Issue 14, item 14: a second "Ana" became "Ana B" without a word."""
     _rules, names, _humans, spoken = run_setup("3\r", "3\r", "Ana\r", "ana\r", "Ana\r", "\r")
     assert names == ["Ana", "ana B", "Ana C"]
-    assert spoken[spoken.index("Player 1: Ana.") :][:3] == [
+    assert spoken[spoken.index("Player 1: Ana.") :][:5] == [
         "Player 1: Ana.",
+        "Name of player 2? Enter for Player B.",
         "There is already a player called ana; player 2 is ana B.",
+        "Name of player 3? Enter for Player C.",
         "There is already a player called Ana; player 3 is Ana C.",
     ]
+
+
+def test_each_answer_is_said_back_before_the_next_question() -> None:
+    """Issue 21, item 7: "Name of player 2?" came before "Player 1: Mia.", and every name was said back in
+    a batch after the last one."""
+    _rules, names, _humans, spoken = run_setup("4\r", "2\r", "Mia\r", "\r", "\r")
+    assert names == ["Mia", "Player B", "Ana", "Bo"]
+    start = spoken.index("How many players, 3 to 10? Enter for 3.")
+    assert spoken[start : start + 7] == [
+        "How many players, 3 to 10? Enter for 3.",
+        "4 players.",
+        "How many of them play at this keyboard, 0 to 4? Enter for 1.",
+        "2 people play at this keyboard.",
+        "Name of player 1? Enter for Player A.",
+        "Player 1: Mia.",
+        "Name of player 2? Enter for Player B.",
+    ]
+    assert spoken[start + 7] == "Player 2: Player B."
+    assert spoken[start + 8].startswith("Rules: 4 players, 3 chips each.")
+
+
+def test_the_scorekeepers_names_are_each_said_back_before_the_next_question() -> None:
+    """The same in the scorekeeper's setup, where every seat's name is asked (issue 21, item 7)."""
+    _rules, names, _humans, spoken = run_setup("3\r", "Mia\r", "Leo\r", "\r", "\r", everyone_at_table=True)
+    assert names == ["Mia", "Leo", "Player C"]
+    start = spoken.index("Name of player 1? Enter for Player A.")
+    assert spoken[start : start + 6] == [
+        "Name of player 1? Enter for Player A.",
+        "Player 1: Mia.",
+        "Name of player 2? Enter for Player B.",
+        "Player 2: Leo.",
+        "Name of player 3? Enter for Player C.",
+        "Player 3: Player C.",
+    ]
+
+
+def test_after_the_options_enter_starts_and_o_walks_them_again() -> None:
+    """Issue 21, item 7: after the options walk the game started at once; now the rules are said with the
+    same choice as the standard rules: Enter starts, O walks the options again."""
+    rules, _n, _h, spoken = run_setup("\r", "\r", "\r", "o", "d", "o", "\x1b[C\r", "d", "\r")
+    assert rules == Rules(players=3, chips=4)
+    asked = [text for text in spoken if text.startswith("Options set.")]
+    assert asked == [
+        "Options set. 3 players, 3 chips each. Wild dice off. Reversible dice off. The last player with chips"
+        " wins. Press Enter to start, or O to change the options again.",
+        "Options set. 3 players, 4 chips each. Wild dice off. Reversible dice off. The last player with chips"
+        " wins. Press Enter to start, or O to change the options again.",
+    ]
+    assert spoken[-1] == asked[-1]  # nothing more was said: Enter started the game
 
 
 def test_names_given_on_the_command_line_need_a_letter() -> None:

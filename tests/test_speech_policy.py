@@ -122,3 +122,35 @@ def test_the_braille_option_in_a_game_says_when_no_display_is_reached(pipe: Pipe
         assert await asyncio.wait_for(task, 5) is Outcome.QUIT
 
     asyncio.run(scenario())
+
+
+def test_the_options_in_a_game_say_what_is_in_force(pipe: PipeInput) -> None:
+    """Issue 21, item 7: with sounds on but no sound device, Options said "Sounds: on."; with ``--speech
+    console`` in force while the saved mode is automatic, it said "Speech output: automatic."."""
+    from support.play import started, your_game
+    from support.sound import FakeSound
+
+    from lcr_audio.output.speech import SpeechMode
+
+    async def scenario() -> None:
+        sound = FakeSound(0.0)
+        sound.available = False  # no sound device opened
+        driver = await started(your_game(), pipe, sound=sound)
+        driver.screen.speaker.requested = SpeechMode.CONSOLE  # --speech console; the settings say auto
+        lines = [(await driver.press("\x1bOQ"))[0]]
+        while not lines[-1].startswith("Speech output") and len(lines) < 30:
+            lines.append((await driver.press("\x1b[B"))[0])
+        assert "Sounds: on, but no sound device was found. 4 of 9." in lines
+        assert (
+            lines[-1]
+            == "Speech output: printed lines only for this run; automatic from the next start. 9 of 9."
+        )
+        said = await driver.press("\x1b[C")  # screen reader from the next start; printed lines still now
+        assert said[0] == "Speech output: printed lines only for this run; screen reader from the next start."
+        said = await driver.press("\x1b[D")  # back to the mode saved: nothing changes
+        assert said[0] == "Speech output: printed lines only for this run; automatic from the next start."
+        said = await driver.press("\x1b[D")  # printed lines from the next start too
+        assert said[0] == "Speech output: printed lines only."  # saved as it is now: no second half
+        await driver.leave()
+
+    asyncio.run(scenario())

@@ -11,7 +11,7 @@ from prompt_toolkit.input import PipeInput
 from support.play import ROLL_PROMPT, screen_for, scripted_session, your_turn
 from support.sound import FakeSound
 
-from lcr_audio.engine import POT, Cause, ChipsMoved, DiceRolled, Event, GameState, GameWon, Rules
+from lcr_audio.engine import POT, ChipsMoved, DiceRolled, Event, GameState, Rules
 from lcr_audio.game.autosave import GameKeeper
 from lcr_audio.game.saves import Series
 from lcr_audio.game.seating import table
@@ -86,29 +86,24 @@ def test_a_chip_is_heard_travelling_from_seat_to_seat(pipe: PipeInput) -> None:
 # --- item 11: the end of each game; the pause key ---------------------------------------------------------------
 
 
-def standings(events: list[Event], state: GameState, names: list[str]) -> str:
-    """The expected standings, worked out from the winning event: every seat's chips, the winner's less
-    what it took from the pot, and that pot."""
-    pot = sum(e.count for e in events if isinstance(e, ChipsMoved) and e.cause is Cause.WINNINGS)
-    won = next(e for e in events if isinstance(e, GameWon))
-    chips = list(state.chips)
-    chips[won.seat] = won.total - pot
-    return ", ".join(f"{name} {count}" for name, count in zip(names, chips, strict=True)) + f", pot {pot}"
-
-
 def test_the_end_of_a_game_says_the_standings_and_its_number(pipe: PipeInput) -> None:
+    """Issue 21, item 8: the standings agree with the winner's sentence, counted after the winner took the
+    pot ("Ana wins with 12 chips." then "At the end: Ana 12, ..."; before, "At the end: Ana 5, ..., pot 7")."""
+
     async def scenario() -> None:
         session = Session(Rules(players=4), table(4, [], []), 3)
         last: list[tuple[list[Event], GameState]] = []
         session.listeners.append(lambda events, state: last.append((list(events), state)))
         screen, recorder, _driver = screen_for(session, pipe)
         assert await asyncio.wait_for(screen.run(), 20) is Outcome.FINISHED
-        events, state = last[-1]
-        expected = f"Game 1 is over. At the end: {standings(events, state, list(session.names))}."
-        spoken = [t for t, _ in recorder.spoken]
-        assert spoken[-1] == expected
-        assert " wins with " in spoken[-2]
+        _events, state = last[-1]
         assert state.winner is not None and state.chips[state.winner] == 12  # R12: 4 players x 3 chips
+        winner = session.names[state.winner]
+        counts = ", ".join(f"{name} {count}" for name, count in zip(session.names, state.chips, strict=True))
+        spoken = [t for t, _ in recorder.spoken]
+        assert spoken[-1] == f"Game 1 is over. At the end: {counts}."
+        assert spoken[-2].startswith(f"{winner} wins with 12 chips.")
+        assert f"{winner} 12" in spoken[-1] and "pot" not in spoken[-1]
 
     asyncio.run(scenario())
 
@@ -129,7 +124,7 @@ def test_the_second_game_of_a_series_says_the_series(pipe: PipeInput, tmp_path: 
         spoken = [t for t, _ in recorder.spoken]
         assert spoken[-2] == "Cy wins with 3 chips."
         assert spoken[-1] == (
-            "Game 2 is over. At the end: Ana 0, Bo 0, Cy 3, pot 0. "
+            "Game 2 is over. At the end: Ana 0, Bo 0, Cy 3. "
             "2 games played. Ana 1 win, Cy 1 win, and Bo 0 wins."
         )
         assert keeper.series == Series(games=2, wins=[1, 0, 1])

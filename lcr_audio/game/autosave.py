@@ -1,10 +1,11 @@
 """Nothing is ever lost: the autosave after every turn, Ctrl+S, the series score and the transcript.
 
-A :class:`GameKeeper` follows a session as one of its listeners and saves at the end of every turn and of
-every game; it never sees a screen: it reads what was said through :class:`Said` and reports a problem
-through a function it is given. The save is the game itself (rules, seats, seed, every action;
-:mod:`lcr_audio.game.saves`), and the transcript is every message of the game as plain UTF-8 text, for reading
-later with a screen reader: a heading per game ("Game 2.") and the series after each finished game.
+A :class:`GameKeeper` follows a session as one of its listeners and saves at the start of every game (when
+its first roll is asked for), at the end of every turn and at the end of every game; it never sees a
+screen: it reads what was said through :class:`Said` and reports a problem through a function it is given.
+The save is the game itself (rules, seats, seed, every action; :mod:`lcr_audio.game.saves`), and the
+transcript is every message of the game as plain UTF-8 text, for reading later with a screen reader: a
+heading per game ("Game 2.") and the series after each finished game.
 Transcripts live in the game's own data folder under names the game owns (:func:`transcript_path`), never
 beside a file the player named.
 """
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Protocol
 
 from lcr_audio import storage
-from lcr_audio.engine import Event, GameState, TurnEnded
+from lcr_audio.engine import Event, GameStarted, GameState, TurnEnded
 from lcr_audio.game.saves import SaveError, SaveKind, Series, autosave_path, not_saved, save
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _
@@ -56,8 +57,8 @@ class Keeper(Protocol):
     def turn_ended(self) -> str | None:
         """Autosave as after a turn. Returns a sentence only when something went wrong, said once."""
 
-    def save_now(self) -> str | None:
-        """Save at once (Ctrl+S, leaving). Returns the sentence to say (None: nothing to save yet)."""
+    def save_now(self, *, leaving: bool = False) -> str | None:
+        """Save at once (Ctrl+S; ``leaving``: Control+C, Escape, a signal). Returns the sentence to say."""
 
 
 def transcript_path(save_path: Path) -> Path:
@@ -88,6 +89,8 @@ class GameKeeper:
         self.series = series or Series()
         self.transcript = transcript_path(path)
         self._failed = False
+        self._told: tuple[str, int] | None = None
+        """The last failure said, and how many actions the game had then (see :meth:`save_now`)."""
         self._seed: int | None = None
         self._number: int | None = None
         """The number of the game first seen, whose heading waits for the first save to be placed."""
@@ -128,7 +131,9 @@ class GameKeeper:
         problem: str | None = None
         if state.over:
             problem = self.game_over()
-        elif any(isinstance(e, TurnEnded) for e in events):
+        elif any(isinstance(e, (TurnEnded, GameStarted)) for e in events):
+            # A game is saved from its start, when its first roll is asked for (issue 21, item 2): leaving
+            # before any roll keeps the table that was set up.
             problem = self.turn_ended()
         if problem:
             self._report(problem)
@@ -186,16 +191,29 @@ class GameKeeper:
         if problem is None or self._failed:
             return None
         self._failed = True
+        self._tell(problem)
         return problem
 
-    def save_now(self) -> str | None:
-        """Save at once (Ctrl+S, leaving): the sentence to say, success or failure. A game where nothing
-        has been played yet (or none followed) is not saved (None): it would replace a saved game for
-        nothing. A failure said here is not said again by the autosave that follows."""
-        if self._session is None or not self._session.actions:
+    def _tell(self, problem: str) -> tuple[str, int] | None:
+        """Remember that ``problem`` is said now, at the game's present position; returns the failure said
+        before it, if any, and its position."""
+        told = self._told
+        self._told = (problem, len(self._session.actions) if self._session is not None else 0)
+        return told
+
+    def save_now(self, *, leaving: bool = False) -> str | None:
+        """Save at once (Ctrl+S; ``leaving``: Control+C, Escape, a signal): the sentence to say, success or
+        failure; None when no session is followed. A game is saved from its start, before its first roll
+        (issue 21, item 2): a new game replaces a saved one only once the player has chosen that
+        (:meth:`lcr_audio.app.App.may_replace`). A failure said here is not said again by the autosave that
+        follows; when ``leaving``, nor is the failure just said, with nothing played since (None then: a
+        full disk at the start of a game is said once, not again at Control+C)."""
+        if self._session is None:
             return None
         problem = self._save()
         self._failed = problem is not None
+        if problem is not None and self._tell(problem) == self._told and leaving:
+            return None
         # Translators: said after Ctrl+S, or when leaving, once the game is saved.
         return problem or _("Game saved.")
 

@@ -9,6 +9,7 @@ import enum
 from dataclasses import dataclass
 
 from lcr_audio.engine import GameState, Phase, Seat
+from lcr_audio.i18n import pgettext
 
 
 class PolicyName(enum.StrEnum):
@@ -19,6 +20,19 @@ class PolicyName(enum.StrEnum):
     CAREFUL = "careful"
     """Choose what makes its own chance of winning largest, by the exact odds where the rules have a table,
     else by simulated odds (issue 15)."""
+
+    @property
+    def label(self) -> str:
+        """The name said and printed to the player, in the current language ("greedy" in English,
+        "glouton" in French); the value (``greedy``) is what is saved and typed after ``--policy``."""
+        if self is PolicyName.CAREFUL:
+            # Translators: the name of the computer player that chooses by the odds, said and printed (as in
+            # "Seat 2, careful: wins 30 percent"); typed as careful after --policy, which does not change.
+            return pgettext("policy", "careful")
+        # Translators: the name of the usual computer player, which takes from the richest and gives to the
+        # poorest, said and printed (as in "Seat 1, greedy: wins 24 percent"); typed as greedy after
+        # --policy, which does not change. Use the same word in the sentences that explain it.
+        return pgettext("policy", "greedy")
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from lcr_audio.engine import (
     Seat,
 )
 from lcr_audio.game.bots import Policy
+from lcr_audio.game.seating import default_key_of, default_text
 from lcr_audio.game.session import Player, Session
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.names import clean_name, seat_name
@@ -324,14 +325,7 @@ def to_document(
         "version": FORMAT_VERSION,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "rules": rules_to_json(rules),
-        "players": [
-            {
-                "name": p.name,
-                "human": p.human,
-                "policy": {"name": p.policy.name, "reverse_at": p.policy.reverse_at},
-            }
-            for p in session.players
-        ],
+        "players": [_player_to_json(p) for p in session.players],
         "seed": session.seed,
         "physical": session.physical,
         "first": session.first,
@@ -343,6 +337,19 @@ def to_document(
         "transcript": None if transcript is None else storage.display_path(Path(transcript.name)),
         "digest": state_digest(session.state),
     }
+
+
+def _player_to_json(player: Player) -> dict[str, Any]:
+    """One seat as the file keeps it; a default name also as what it is (``"default_name"``), so that it is
+    said in the language of whoever loads the game (the name's text stays for older versions)."""
+    item: dict[str, Any] = {
+        "name": player.name,
+        "human": player.human,
+        "policy": {"name": player.policy.name, "reverse_at": player.policy.reverse_at},
+    }
+    if player.default_name is not None:
+        item["default_name"] = player.default_name
+    return item
 
 
 def _action_to_json(action: Action) -> dict[str, Any]:
@@ -618,17 +625,33 @@ class _Reader:
             policy = self.mapping(item, "policy", f"{name}.policy")
             # A name is printed and spoken: escape sequences and control characters never get through.
             spoken = clean_name(self.text(item, "name", f"{name}.name"))
+            human = self.boolean(item, "human", f"{name}.human")
+            default = self.default_name(item, f"{name}.default_name", spoken, human)
             players.append(
                 Player(
-                    name=spoken or seat_name(index + 1),
-                    human=self.boolean(item, "human", f"{name}.human"),
+                    name=spoken or seat_name(index + 1) if default is None else default_text(default),
+                    human=human,
                     policy=Policy(
                         name=self.text(policy, "name", f"{name}.policy.name"),
                         reverse_at=self.integer(policy, "reverse_at", f"{name}.policy.reverse_at"),
                     ),
+                    default_name=default,
                 )
             )
         return players
+
+    def default_name(self, item: dict[str, Any], name: str, spoken: str, human: bool) -> str | None:
+        """The seat's default name (:attr:`Player.default_name`), said in the current language: the
+        ``default_name`` field; in a file without one (written before it existed), a person's name that is
+        a default name in any of the game's languages ("Du" loaded in a Russian game is "Ты")."""
+        if "default_name" not in item:
+            return default_key_of(spoken) if human else None
+        key = self.text(item, "default_name", name)
+        try:
+            default_text(key)
+        except ValueError:
+            self.out_of_range(name, key)
+        return key
 
     def actions(self, items: list[Any]) -> list[Action]:
         actions: list[Action] = []

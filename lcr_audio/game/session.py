@@ -50,11 +50,15 @@ class Player:
         name: the name spoken for the seat.
         human: True for a person at this keyboard, False for a computer player.
         policy: how a computer player decides (ignored for people).
+        default_name: set when ``name`` is the default name of a person at the keyboard, which is said in
+            the current language ("You", "Ты"): ``"you"``, or the letter of "Player A" (``"A"``); saved
+            as such and said in the language of the game that loads it (:mod:`lcr_audio.game.seating`).
     """
 
     name: str
     human: bool = False
     policy: Policy = DEFAULT_POLICY
+    default_name: str | None = None
 
 
 @dataclass

@@ -163,6 +163,8 @@ class Narrator:
         """What a computer player's unfinished turn has done so far, to be told with the rest of it."""
         self._touched: dict[Place, None] = {}
         """The seats (and the pot) that chips left or reached in the turn under way, in that order."""
+        self._choice_keys_said = False
+        """The keys of a Wild's choice were said in full once (a later Wild question names them short)."""
 
     def _computer(self, seat: Seat) -> bool:
         return seat in self.computers if self.computers is not None else seat not in self.humans
@@ -575,12 +577,17 @@ class Narrator:
         return phrases.press_to_roll(self._roll_key(), state.dice_to_roll, state.reversed)
 
     def _choose(self, state: GameState) -> str:
-        """The Wild question; with several people at the keyboard it names the one choosing."""
+        """The Wild question and its keys (in full the first time this narrator asks it, then short); with
+        several people at the keyboard it names the one choosing."""
         give = state.phase is Phase.WILD_GIVE
         if len(self.humans) > 1:
             name = self.name(state.seat)
-            return phrases.choose_give_named(name) if give else phrases.choose_take_named(name)
-        return phrases.choose_give() if give else phrases.choose_take()
+            question = phrases.choose_give_named(name) if give else phrases.choose_take_named(name)
+        else:
+            question = phrases.choose_give() if give else phrases.choose_take()
+        keys = phrases.choose_keys(first=not self._choice_keys_said)
+        self._choice_keys_said = True
+        return f"{question} {keys}"
 
     def _turn_prompt(self, state: GameState, *, chips: bool = True, brief: bool = False) -> str:
         """ "Your turn, Ana. You have 3 chips." and the question; brief: "Your turn, Ana. Roll 3 dice."."""

@@ -1,23 +1,18 @@
-"""Each seat's chance of winning as one short sentence (the O key, issue 15): "You 31 percent, Ana 12,
-Bo 57." when exact, "About You 24 percent, Ana 30, Bo 46, give or take 2." when simulated.
+"""Each seat's chance of winning as one short sentence (the O key, issue 15; issue 21, item 6): "Chances
+of winning: you 31 percent, Ana 12, Bo 57." when exact; simulated, "Chances of winning, about: you 24
+percent, Ana 30, Bo 46; give or take 2.", or "Chances of winning: about even, 33 percent each, give or take
+8." while the games played cannot tell the seats apart.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from lcr_audio.engine import Seat
-from lcr_audio.i18n import _, ngettext, pgettext
+from lcr_audio.game.analysis.figures import SaidOdds, said_odds
+from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration.lists import unit_list
-
-Z95 = 1.959963984540054
-"""Standard errors on each side of a 95% interval: the margin said is that wide."""
-
-
-def percent(chance: float) -> int:
-    """A chance as a whole percent, rounded to the nearest."""
-    return math.floor(chance * 100 + 0.5)
+from lcr_audio.narration.you import you_in_list
 
 
 def percent_tenths(chance: float) -> str:
@@ -33,48 +28,64 @@ def percent_tenths(chance: float) -> str:
         return f"{value:.1f}"
 
 
-def margin(errors: Sequence[float]) -> int:
-    """The margin said with simulated chances: the widest 95% half-interval, in whole percent, at least 1."""
-    return max(1, math.ceil(max(errors) * Z95 * 100 - 1e-9))
-
-
-def odds_items(chances: Sequence[float], names: Sequence[str], you: Seat | None) -> list[str]:
-    """One item per seat, seat 1 first; the first says "percent": "You 31 percent", "Ana 12"."""
+def odds_items(percents: Sequence[int], names: Sequence[str], you: Seat | None) -> list[str]:
+    """One item per seat, seat 1 first; the first says "percent": "you 31 percent", "Ana 12"."""
     items: list[str] = []
-    for seat, chance in enumerate(chances):
-        # Translators: the one player at the keyboard in the list of chances of winning ("You 31 percent,
-        # Ana 12, Bo 57.").
-        name = pgettext("odds", "You") if seat == you else names[seat]
+    for seat, figure in enumerate(percents):
+        # "you" is never first: the list follows "Chances of winning:"
+        name = you_in_list(first=False) if seat == you else names[seat]
         if not items:
             # Translators: the first item of the list of chances of winning: {name} a player's name (or
-            # "You"), {percent} a whole number; the later items leave out the word percent.
-            items.append(_("{name} {percent} percent").format(name=name, percent=percent(chance)))
+            # "you"), {percent} a whole number; the later items leave out the word percent.
+            text = ngettext("{name} {percent} percent", "{name} {percent} percent", figure)
         else:
-            # Translators: a later item of the list of chances of winning, after "You 31 percent": {name} a
-            # player's name, {percent} a whole number of percent.
-            items.append(_("{name} {percent}").format(name=name, percent=percent(chance)))
+            # Translators: a later item of the list of chances of winning, after "you 31 percent": {name} a
+            # player's name (or "you"), {percent} a whole number of percent.
+            text = _("{name} {percent}")
+        items.append(text.format(name=name, percent=figure))
     return items
 
 
 def odds_sentence(
     chances: Sequence[float], errors: Sequence[float] | None, names: Sequence[str], you: Seat | None
 ) -> str:
-    """The O key's answer: every seat's chance of winning from here, seat 1 first.
+    """The O key's answer: every seat's chance of winning from here, seat 1 first, in whole percents that
+    add up to 100; simulated, with a margin that covers the truth 95 times in 100 and no difference the
+    margin does not support (:func:`~lcr_audio.game.analysis.figures.said_odds`).
 
     Args:
         chances: each seat's chance, summing to 1.
         errors: each chance's standard error when simulated; ``None`` when exact.
         names: the seats' names.
-        you: the seat of the one person at the keyboard (said "You"), or ``None``.
+        you: the seat of the one person at the keyboard (said "you"), or ``None``.
     """
-    odds = unit_list(odds_items(chances, names, you))
-    if errors is None:
-        # Translators: the exact chances of winning of every player; {odds} is a list such as "You 31
-        # percent, Ana 12, Bo 57".
-        return _("{odds}.").format(odds=odds)
-    wide = margin(errors)
-    # Translators: simulated chances of winning; {odds} is a list such as "You 24 percent, Ana 30, Bo 46",
-    # {margin} a whole number of percent each chance may be off by (95 times in 100).
-    return ngettext(
-        "About {odds}, give or take {margin}.", "About {odds}, give or take {margin}.", wide
-    ).format(odds=odds, margin=wide)
+    said = said_odds(chances, errors)
+    return chances_sentence(said, unit_list(odds_items(said.percents, names, you)))
+
+
+def chances_sentence(said: SaidOdds, odds: str) -> str:
+    """ "Chances of winning: ..." for ``said``, with ``odds`` its list of seats (the O key's names, or the
+    seat numbers of ``lcr-audio odds``); "about even" when no difference is supported."""
+    if said.margin is None:
+        # Translators: the exact chances of winning (the O key in a game, and lcr-audio odds said aloud);
+        # {odds} is a list such as "you 31 percent, Ana 12, Bo 57" or "seat 1 31 percent, seat 2 12".
+        return _("Chances of winning: {odds}.").format(odds=odds)
+    if said.even:
+        # Translators: simulated chances of winning where no player's chance is told apart from another's
+        # (the O key, lcr-audio odds said aloud): {percent} is 100 divided by the number of players, a
+        # whole number; {margin} a whole number of percent each chance may be off by (95 times in 100).
+        text = ngettext(
+            "Chances of winning: about even, {percent} percent each, give or take {margin}.",
+            "Chances of winning: about even, {percent} percent each, give or take {margin}.",
+            said.percents[0],
+        )
+        return text.format(percent=said.percents[0], margin=said.margin)
+    # Translators: simulated chances of winning (the O key, lcr-audio odds said aloud); {odds} is a list
+    # such as "you 31 percent, Ana 12, Bo 57" or "seat 1 31 percent, seat 2 12", {margin} a whole number of
+    # percent each may be off by (95 times in 100).
+    text = ngettext(
+        "Chances of winning, about: {odds}; give or take {margin}.",
+        "Chances of winning, about: {odds}; give or take {margin}.",
+        said.margin,
+    )
+    return text.format(odds=odds, margin=said.margin)

@@ -173,10 +173,10 @@ def pot(count: int) -> str:
 
 
 def seat(number: int, name: str, count: int) -> str:
-    """One seat, asked for with its digit key: "Seat 2, Bo: 4 chips."."""
-    # Translators: answer to a seat's digit key. {number} is the seat number (1 to 10), {name} the
-    # player's name, {count} their chips.
-    text = ngettext("Seat {number}, {name}: {count} chip.", "Seat {number}, {name}: {count} chips.", count)
+    """One seat, asked for with its digit key: "Bo, seat 2: 4 chips."."""
+    # Translators: answer to a seat's digit key. {name} is the player's name ("You" for the one person at
+    # the keyboard), {number} the seat number (1 to 10), {count} their chips.
+    text = ngettext("{name}, seat {number}: {count} chip.", "{name}, seat {number}: {count} chips.", count)
     return text.format(number=number, name=name, count=count)
 
 
@@ -325,6 +325,22 @@ def choose_give() -> str:
     """The reversed Wild question (R9)."""
     # Translators: asked after a reversed Wild face; the player then picks another player to give a chip to.
     return _("Choose who to give a chip to.")
+
+
+def choose_keys(*, first: bool) -> str:
+    """How a Wild's seat is chosen (R7, R9), said after the Wild question: in full the first time in a game
+    ("The arrow keys go through the players, ..."), then short ("Arrows, then Enter.")."""
+    if first:
+        # Translators: said once a game, after the first Wild question ("Choose who to take a chip from."):
+        # the keys that choose the seat. The arrow keys step through the players who can be chosen, a seat's
+        # digit (1 to 9, 0 for 10) goes straight to that seat, Enter or Space confirms.
+        return _(
+            "The arrow keys go through the players, a seat's number goes straight to it, and Enter or "
+            "Space chooses."
+        )
+    # Translators: the short reminder of the keys after every later Wild question in the game: the arrow
+    # keys step through the players, Enter (or Space) chooses.
+    return _("Arrows, then Enter.")
 
 
 def choose_take_named(name: str) -> str:
@@ -876,11 +892,12 @@ def neighbours(
 
 
 def game_end(number: int, counts: str) -> str:
-    """The standings at the end of a game, before the winner took the pot: "Game 2 is over. At the end:
-    Ana 0, Bo 3, Cy 0, pot 6."; ``counts`` is a list of chip counts (see :func:`count_item`)."""
+    """Every seat's chips at the end of a game, the winner's with the pot they took (R12), as the winner's
+    sentence counts them: "Game 2 is over. At the end: Ana 0, Bo 9, Cy 0."; ``counts`` is a list of chip
+    counts (see :func:`count_item`)."""
     # Translators: said after the winner is announced. {number} is the game's number in the series at this
-    # table (1 for the first game); {counts} lists every seat's chips and the pot as they stood when the
-    # game ended, before the winner took the pot, such as "Ana 0, Bo 3, Cy 0, pot 6".
+    # table (1 for the first game); {counts} lists every seat's chips once the winner took the pot, such as
+    # "Ana 0, Bo 9, Cy 0" (the winner's count is the one in "Bo wins with 9 chips.").
     return _("Game {number} is over. At the end: {counts}.").format(number=number, counts=counts)
 
 

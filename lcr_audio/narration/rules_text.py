@@ -659,48 +659,110 @@ def _seats(numbers: Sequence[int]) -> str:
     return text.format(numbers=and_list([str(n) for n in numbers]))
 
 
+EXACT_TIE = 1e-12
+"""Exact chances closer than this are equal (they differ by the floating point's rounding only)."""
+
+
+def _placed(chances: Sequence[float], best: bool) -> tuple[list[int], list[int]]:
+    """The best (or worst) placed seats by their exact chances, 1-based, with the seats whose chances are
+    said alike to a tenth of a percent but are exactly lower (or higher): ``([4], [5])`` when seat 4 leads
+    seat 5 by a hair. Only exactly equal chances tie."""
+    sign = 1 if best else -1
+    top = max(sign * c for c in chances)
+    placed = [seat + 1 for seat, c in enumerate(chances) if abs(sign * c - top) < EXACT_TIE]
+    heard = round(100 * chances[placed[0] - 1], 1)
+    close = [
+        seat + 1 for seat, c in enumerate(chances) if seat + 1 not in placed and round(100 * c, 1) == heard
+    ]
+    return placed, close
+
+
+def _placing(players: int, chances: Sequence[float]) -> str:
+    """One table size's line: every seat's chance, then who is favoured and who is worst off, by the exact
+    chances; a seat ahead of another said alike is ahead "by a hair" (issue 21, item 9)."""
+    best, best_close = _placed(chances, best=True)
+    worst, worst_close = _placed(chances, best=False)
+    odds = _odds_list(chances)
+    if len(best) > 1 or len(worst) > 1:
+        # Translators: rules reader, odds section: one table size where seats tie exactly; {odds} lists every
+        # seat's chance, {best} and {worst} name seats ("seats 4 and 5").
+        text = _("With {players} players: {odds}. Best placed: {best}; worst placed: {worst}.")
+        return text.format(players=players, odds=odds, best=_seats(best), worst=_seats(worst))
+    if best_close and worst_close:
+        # Translators: rules reader, odds section: one table size where the best and the worst placed seat
+        # each differ from another only beyond the tenth of a percent said; {odds} lists every seat's chance,
+        # {best} and {worst} are seat numbers, {best_close} and {worst_close} name the seats said alike
+        # ("seat 5", "seats 2 and 3").
+        text = _(
+            "With {players} players: {odds}. Seat {best} is favoured, by a hair over {best_close}; seat "
+            "{worst} is worst off, by a hair below {worst_close}."
+        )
+    elif best_close:
+        # Translators: rules reader, odds section: one table size where the best placed seat leads another
+        # only beyond the tenth of a percent said; {odds} lists every seat's chance, {best} and {worst} are
+        # seat numbers, {best_close} names the seats said alike ("seat 5", "seats 2 and 3").
+        text = _(
+            "With {players} players: {odds}. Seat {best} is favoured, by a hair over {best_close}; seat "
+            "{worst} is worst off."
+        )
+    elif worst_close:
+        # Translators: rules reader, odds section: one table size where the worst placed seat trails another
+        # only beyond the tenth of a percent said; {odds} lists every seat's chance, {best} and {worst} are
+        # seat numbers, {worst_close} names the seats said alike ("seat 2", "seats 2 and 3").
+        text = _(
+            "With {players} players: {odds}. Seat {best} is favoured; seat {worst} is worst off, by a hair "
+            "below {worst_close}."
+        )
+    else:
+        # Translators: rules reader, odds section: one table size; {odds} lists every seat's chance
+        # ("seat 1: 30.7 percent, ..."), {best} and {worst} are seat numbers.
+        text = _("With {players} players: {odds}. Seat {best} is favoured, seat {worst} worst off.")
+    return text.format(
+        players=players,
+        odds=odds,
+        best=best[0],
+        worst=worst[0],
+        best_close=_seats(best_close),
+        worst_close=_seats(worst_close),
+    )
+
+
 def _odds(rules: Rules | None) -> Section:
-    """Who is likely to win: each seat's chance at 3, 4 and 5 players, computed (issue 15)."""
+    """Who is likely to win: each seat's chance at 3, 4 and 5 players, computed (issue 15); with Wild or
+    reversible dice in force, that the players' choices change the chances, and what the numbers for the
+    game in force assume (issue 21, item 9)."""
+    from lcr_audio.game.analysis.cli import greedy_explained, has_choices
     from lcr_audio.game.analysis.exact import state_count, supports
 
+    choices = rules is not None and has_choices(rules)
     # Translators: title of a section of the rules reader: each seat's chance of winning.
     title = _("Who is likely to win")
-    paragraphs = [
+    if choices:
+        # Translators: rules reader, "Who is likely to win" section, in a game with Wild or reversible dice:
+        # where the numbers come from, and that the players' choices change them.
+        first = _(
+            "With Wild or reversible dice, as in this game, the players make choices, and those choices "
+            "change each seat's chance of winning. With the standard rules nobody steers the dice: the game "
+            "works the chances out exactly, and here they are, 3 chips "
+            "each, seat 1 rolling first."
+        )
+    else:
         # Translators: rules reader, "Who is likely to win" section: where the numbers come from.
-        _(
+        first = _(
             "Nobody steers the dice, so each seat's chance of winning is fixed by the rules and the seat. "
             "The game works these chances out exactly; here they are for the standard rules, 3 chips each, "
             "seat 1 rolling first."
         )
-    ]
+    paragraphs = [first]
     tables = {players: start_odds(Rules(players=players)) for players in ODDS_TABLES}
-    spoken = {players: [round(c * 100, 1) for c in chances] for players, chances in tables.items()}
     for players, chances in tables.items():
-        said = spoken[players]  # seats are compared as the listener hears them: to a tenth of a percent
-        best = [seat + 1 for seat in range(players) if said[seat] == max(said)]
-        worst = [seat + 1 for seat in range(players) if said[seat] == min(said)]
-        if len(best) == 1 and len(worst) == 1:
-            # Translators: rules reader, odds section: one table size; {odds} lists every seat's chance
-            # ("seat 1: 30.7 percent, ..."), {best} and {worst} are seat numbers.
-            text = _("With {players} players: {odds}. Seat {best} is favoured, seat {worst} worst off.")
-        else:
-            # Translators: rules reader, odds section: one table size where seats tie as spoken (to a tenth of
-            # a percent); {odds} lists every seat's chance, {best} and {worst} name seats ("seats 4 and 5").
-            text = _("With {players} players: {odds}. Best placed: {best}; worst placed: {worst}.")
-        paragraphs.append(
-            text.format(
-                players=players,
-                odds=_odds_list(chances),
-                best=best[0] if len(best) == 1 and len(worst) == 1 else _seats(best),
-                worst=worst[0] if len(best) == 1 and len(worst) == 1 else _seats(worst),
-            )
-        )
-    if all(said[0] == min(said) for said in spoken.values()):
+        paragraphs.append(_placing(players, chances))
+    if all(chances[0] == min(chances) for chances in tables.values()):
         # Translators: rules reader, odds section: why seat 1 is worst off; said only when the numbers
         # above show it.
         text = _("Seat 1 rolls first, so it gives chips away before any come its way.")
         paragraphs.append(text)
-    second_better = [players for players, said in spoken.items() if said[1] > min(said)]
+    second_better = [players for players, chances in tables.items() if chances[1] > min(chances) + EXACT_TIE]
     if second_better:
         # Translators: rules reader, odds section: why seat 2 is not the worst off at some table sizes; said
         # only where the numbers above show it. {sizes} lists those table sizes ("3 and 4").
@@ -709,11 +771,43 @@ def _odds(rules: Rules | None) -> Section:
             "seat 2 a chip first."
         )
         paragraphs.append(text.format(sizes=and_list([str(n) for n in second_better])))
-    if rules is not None and supports(rules) and state_count(rules) <= ODDS_IN_FORCE_LIMIT:
-        # Translators: rules reader, odds section: the chances under the rules of the game under way, from
-        # its start with seat 1 rolling first; {odds} lists every seat's chance.
-        text = _("Under this game's rules, from the start with seat 1 first: {odds}.")
-        paragraphs.append(text.format(odds=_odds_list(start_odds(rules))))
+    if rules is None:
+        # Translators: rules reader, odds section, in general (no game under way): with Wild or reversible
+        # dice the players choose, and the odds the game gives then assume the usual computer choices.
+        text = _(
+            "With Wild or reversible dice the players make choices, and those choices change the chances: "
+            "the odds the game gives then take every player to choose as the usual computer player does."
+        )
+        paragraphs.append(text)
+    elif supports(rules) and state_count(rules) <= ODDS_IN_FORCE_LIMIT:
+        if choices:
+            # Translators: rules reader, odds section, in a game with Wild or reversible dice: the chances
+            # under its rules, from its start with seat 1 rolling first, taking every player to choose as
+            # the usual computer player (explained in the next sentence); {odds} lists every seat's chance.
+            text = _(
+                "Under this game's rules, from the start with seat 1 first, if every player chooses as the "
+                "usual computer player does: {odds}."
+            )
+            explained = greedy_explained(rules)
+            # Translators: rules reader, odds section, after the chances under this game's rules with Wild
+            # or reversible dice.
+            other = _("A player who chooses otherwise can have a quite different chance.")
+            paragraphs.append(
+                " ".join([text.format(odds=_odds_list(start_odds(rules))), explained or "", other])
+            )
+        else:
+            # Translators: rules reader, odds section: the chances under the rules of the game under way, from
+            # its start with seat 1 rolling first; {odds} lists every seat's chance.
+            text = _("Under this game's rules, from the start with seat 1 first: {odds}.")
+            paragraphs.append(text.format(odds=_odds_list(start_odds(rules))))
+    elif choices:
+        # Translators: rules reader, odds section, in a game with Wild or reversible dice too large (or with
+        # a win condition) for its own chances to be worked out here.
+        text = _(
+            "The O key gives the chances in this game, taking every player to choose as the usual computer "
+            "player does."
+        )
+        paragraphs.append(text)
     return Section(SectionKey.ODDS, title, tuple(paragraphs))
 
 

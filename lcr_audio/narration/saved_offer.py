@@ -56,7 +56,7 @@ def continue_question(loaded: LoadedGame) -> str:
 
 def saved_game_offer(path: Path) -> SavedGameOffer | None:
     """The question to ask about the save at ``path``, or None when there is nothing worth asking about (no
-    save, a finished game, or one where nothing was played yet)."""
+    save, or a finished game)."""
     try:
         loaded = load(path)
     except SaveError as error:
@@ -67,7 +67,7 @@ def saved_game_offer(path: Path) -> SavedGameOffer | None:
             "The saved game could not be used. {problem} A new game will save over it. Go on? Y or N."
         )
         return SavedGameOffer(question.format(problem=str(error)), None)
-    if loaded.over or not loaded.session.actions:  # nothing played yet: nothing worth continuing
+    if loaded.over:  # a table set up but not yet rolled is offered too (issue 21, item 2)
         return None
     # Translators: the first question when an unfinished game was saved; {question} ends with "?".
     return SavedGameOffer(_("{question} Y or N.").format(question=continue_question(loaded)), loaded)

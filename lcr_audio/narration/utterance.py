@@ -37,3 +37,9 @@ class Utterance:
     text: str
     priority: Priority = Priority.EVENT
     cues: tuple[Cue, ...] = ()
+
+    def __post_init__(self) -> None:
+        # The small word before a name as the language says it ("d'Ana", not "de Ana"): every utterance.
+        from lcr_audio.narration.elision import elide
+
+        object.__setattr__(self, "text", elide(self.text))

@@ -87,8 +87,11 @@ class Review(Anytime):
 class Playing(Review):
     """The keys of a game under way (not at its yes-or-no question)."""
 
-    pot = on(Command.POT, does=lambda screen: screen.answer(screen.narrator.pot(screen.state).text))
-    turn = on(Command.TURN, does=lambda screen: screen.answer(screen.narrator.whose_turn(screen.state).text))
+    # the facts as heard (:attr:`PlayScreen.heard_state`), never a roll still being told
+    pot = on(Command.POT, does=lambda screen: screen.answer(screen.narrator.pot(screen.heard_state).text))
+    turn = on(
+        Command.TURN, does=lambda screen: screen.answer(screen.narrator.whose_turn(screen.heard_state).text)
+    )
     neighbours = on(Command.NEIGHBOURS, does=lambda screen: screen.neighbours())
     explain_roll = on(Command.EXPLAIN_ROLL, does=lambda screen: screen.explain_roll())
     save = on(Command.SAVE, does=lambda screen: screen.save_now())

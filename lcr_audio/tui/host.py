@@ -6,6 +6,7 @@ application itself: the screens sit below the application and never import it.
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -22,6 +23,17 @@ from lcr_audio.tui.console import Console
 if TYPE_CHECKING:
     from lcr_audio.narration.saved_offer import SaidOffer
     from lcr_audio.tui.play import Outcome, PlayScreen
+
+
+class NotContinued(Enum):
+    """What :meth:`Host.continue_saved_game` returns when no saved game was continued (issue 21, item 1)."""
+
+    NEW = "new"
+    """Start something new: nothing unfinished was saved, or the player said no. A new game then replaces
+    the save at its own first save, without asking again; until then the file is untouched."""
+    KEPT = "kept"
+    """The save could not be used and the player chose to keep it (said already): nothing may overwrite
+    it, so nothing new starts."""
 
 
 class Host(Protocol):
@@ -61,11 +73,12 @@ class Host(Protocol):
     async def play_new(self, rules: Rules, players: list[Player], seed: int | None = None) -> Outcome:
         """Start a new game of ``rules`` with ``players``."""
 
-    async def offer_saved_game(
+    async def continue_saved_game(
         self, said: SaidOffer | None = None, kind: SaveKind = SaveKind.PLAY
-    ) -> LoadedGame | bool | None:
-        """Ask to continue an unfinished saved game of ``kind``: the game to continue, None, or False (keep
-        the save)."""
+    ) -> Outcome | NotContinued:
+        """Ask to continue an unfinished saved game of ``kind`` and act on the answer whole: Y continues it
+        (its outcome is returned); N gives :attr:`NotContinued.NEW`; a save kept unused
+        :attr:`NotContinued.KEPT`."""
 
     async def resume(self, loaded: LoadedGame, path: Path | None = None) -> Outcome:
         """Continue a loaded game where it stopped, saving to ``path`` (default: the autosave of its kind)."""

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lcr_audio.game.saves import LoadedGame, Problem, SaveError, load
+from lcr_audio.game.saves import Problem, SaveError, load
 from lcr_audio.i18n import _
 from lcr_audio.narration.series import series_text
 from lcr_audio.output.speech import SpeechMode
 from lcr_audio.settings import Settings
 from lcr_audio.tui.choice import yes_no
+from lcr_audio.tui.host import NotContinued
 from lcr_audio.tui.input import KeyLoop, SpeakerVoice
 from lcr_audio.tui.menu import Menu
 from lcr_audio.tui.menu_text import MenuItem, main_menu_items, main_menu_title
@@ -37,11 +38,9 @@ async def run_main_menu(app: Host, *, said: SaidOffer | bool = False) -> None:
     then opens without.
     """
     app.in_menu = True
-    offer = None if said is True else await app.offer_saved_game(said or None)
+    answer = NotContinued.NEW if said is True else await app.continue_saved_game(said or None)
     opened = said is True  # the first menu opens without its opening
-    if offer is False:
-        return
-    if isinstance(offer, LoadedGame) and await app.resume(offer) is Outcome.LEFT:
+    if answer in (NotContinued.KEPT, Outcome.LEFT):
         return
     start = 0
     queued = False
@@ -121,6 +120,12 @@ async def _options(loop: KeyLoop, app: Host) -> None:
 
     voices = [(v.id, v.name) for v in app.speaker.voices()] if app.speaker.mode == SpeechMode.TTS else []
     options = OptionsMenu(
-        app.settings, apply, voices, app.speaker.set_language, brailles=lambda: app.speaker.brailles
+        app.settings,
+        apply,
+        voices,
+        app.speaker.set_language,
+        brailles=lambda: app.speaker.brailles,
+        sound_device=lambda: app.sound is None or app.sound.available,
+        speech_now=app.speaker.requested,
     )
     await loop.ask(SettingsMenu(SpeakerVoice(app.speaker, app.sound), options))

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import enum
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from lcr_audio.engine import Rules
@@ -124,6 +124,9 @@ class OnlineClient:
         code: the join code; "" opens a new table (the player is its host).
         names: the names of the seats this keyboard takes (several for hot-seat); none to listen.
         rules: the rules of a new table.
+        shown: the address said to the players (default: ``address``).
+        serving: the table's server runs in this program.
+        closing: called as the game ends, before the connection closes.
     """
 
     def __init__(
@@ -136,10 +139,14 @@ class OnlineClient:
         shown: str = "",
         *,
         serving: bool = False,
+        closing: Callable[[], None] | None = None,
     ) -> None:
         self.app = app
         self.serving = serving
         """The table's server runs in this program (``lcr-audio host``): leaving closes it for everyone."""
+        self.closing = closing
+        """Called as this player's game ends, before its connection closes (``lcr-audio host``: the table
+        closes for everyone before the host's own connection drops, so nobody hears the host "away")."""
         self.address = address
         self.shown = shown or address
         self.view = TableView(code=code.strip().lower(), tokens=read_tokens(code, names) if code else [])
@@ -322,6 +329,8 @@ class OnlineClient:
                 self.app.speaker.speak(self._seat_waits())
             return 0
         finally:
+            if self.closing is not None:
+                self.closing()
             await self.link.close()
             link_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Unreachable):

@@ -37,13 +37,14 @@ class Item:
         title: the option's name as spoken.
         value: the current value as spoken.
         change: moves the value one step (``+1`` right, ``-1`` left) in a settings object.
-        changed: a sentence said after the new value, or None (the speech mode: from the next start).
+        changed: gives a sentence said after the new value (None: nothing), or None (the speech mode: from
+            the next start).
     """
 
     title: Callable[[], str]
     value: Callable[[Settings], str]
     change: Callable[[Settings, int], None]
-    changed: Callable[[], str] | None = None
+    changed: Callable[[], str | None] | None = None
 
 
 def _cycle(options: Sequence[object], current: object, step: int) -> object:
@@ -97,15 +98,43 @@ def _braille_value(on: bool, reaches: bool) -> str:
     return _on_off(on)
 
 
+def _sounds_value(on: bool, device: bool) -> str:
+    """The Sounds line's value: "on" only when a sound device plays the cues."""
+    if on and not device:
+        # Translators: the Sounds option's value when sounds are on but no sound device could be opened
+        # (read after "Sounds:").
+        return _("on, but no sound device was found")
+    return _on_off(on)
+
+
+def _speech_value(saved: SpeechMode, now: SpeechMode | None) -> str:
+    """The Speech output line's value: the mode saved, and the one in force for this run when they differ
+    (``--speech`` given on the command line, or the saved mode changed during this run)."""
+    if now is None or now == saved:
+        return speech_name(saved)
+    # Translators: the Speech output option's value when the game speaks one way now (chosen with --speech,
+    # or before the option was changed) and will speak another way from its next start; {now} and {saved}
+    # are speech modes ("printed lines only", "automatic", "screen reader", "the game's own voice").
+    return _("{now} for this run; {saved} from the next start").format(
+        now=speech_name(now), saved=speech_name(saved)
+    )
+
+
 def items(
     voices: Sequence[tuple[str, str]] = (),
     on_language: Callable[[str], object] = lambda _code: None,
     brailles: Callable[[], bool] = lambda: True,
+    sound_device: Callable[[], bool] = lambda: True,
+    speech_now: SpeechMode | None = None,
 ) -> list[Item]:
     """The menu's lines. ``voices`` are the game's own voice's ``(id, name)`` pairs (empty: no voice line);
     ``on_language`` gets the language code put in force when the Language line changes (for speech);
     ``brailles`` tells whether the speech output in use reaches a braille display (``Speaker.brailles``),
-    so that the Braille line never says "on" when nothing is shown."""
+    so that the Braille line never says "on" when nothing is shown; ``sound_device`` whether a sound device
+    plays the cues (``SoundPlayer.available``), so that the Sounds line never says "on" when nothing is
+    heard; ``speech_now`` is the speech mode in force for this run (``--speech``, else the one saved at
+    start; ``Speaker.requested``), None when unknown: the Speech output line names it when it differs from
+    the one saved."""
 
     def change_verbosity(s: Settings, step: int) -> None:
         levels = list(Verbosity)
@@ -127,6 +156,9 @@ def items(
         # Translators: said after the speech mode changed in the options menu.
         return _("The game speaks this way from its next start.")
 
+    def speech_changed() -> str | None:
+        return next_start() if speech_now is None else None  # the value says it: "... from the next start"
+
     def toggle(name: str) -> Callable[[Settings, int], None]:
         return lambda s, _step: setattr(s, name, not getattr(s, name))
 
@@ -142,7 +174,7 @@ def items(
         # Translators: options menu line: the game's own voice's speed; {rate} is a signed number.
         Item(lambda: _("Speech rate"), lambda s: f"{s.rate:+d}" if s.rate else "0", change_rate),
         # Translators: options menu line: sound cues on or off.
-        Item(lambda: _("Sounds"), lambda s: _on_off(s.sounds), toggle("sounds")),
+        Item(lambda: _("Sounds"), lambda s: _sounds_value(s.sounds, sound_device()), toggle("sounds")),
         # Translators: options menu line: the volume of the sound cues; the value is a percentage.
         Item(lambda: _("Volume"), lambda s: format_percent(s.volume, locale=language()), change_volume),
         # Translators: options menu line: how long computer players wait before they play.
@@ -151,8 +183,13 @@ def items(
         Item(lambda: _("Print messages in screen-reader mode"), lambda s: _on_off(s.echo), toggle("echo")),
         # Translators: options menu line: send every message to the braille display.
         Item(lambda: _("Braille"), lambda s: _braille_value(s.braille, brailles()), toggle("braille")),
-        # Translators: options menu line: how the game speaks (screen reader, its own voice, printed lines).
-        Item(lambda: _("Speech output"), lambda s: speech_name(s.speech), change_speech, next_start),
+        Item(
+            # Translators: options menu line: how the game speaks (screen reader, own voice, printed lines).
+            lambda: _("Speech output"),
+            lambda s: _speech_value(s.speech, speech_now),
+            change_speech,
+            speech_changed,
+        ),
     ]
     codes = ["", *available_languages()]
 
@@ -234,6 +271,8 @@ class OptionsMenu:
             messages follow at once; this puts speech in the same language). Only that line changes the
             language, so a language chosen with ``--lang`` stays until the player picks another.
         brailles: whether the speech output in use reaches a braille display (``Speaker.brailles``).
+        sound_device: whether a sound device plays the cues (``SoundPlayer.available``).
+        speech_now: the speech mode in force for this run (``Speaker.requested``), None when unknown.
     """
 
     def __init__(
@@ -243,10 +282,12 @@ class OptionsMenu:
         voices: Sequence[tuple[str, str]] = (),
         on_language: Callable[[str], object] = lambda _code: None,
         brailles: Callable[[], bool] = lambda: True,
+        sound_device: Callable[[], bool] = lambda: True,
+        speech_now: SpeechMode | None = None,
     ) -> None:
         self.settings = settings
         self.apply = apply
-        self.items = items(voices, on_language, brailles)
+        self.items = items(voices, on_language, brailles, sound_device, speech_now)
         self.index = 0
 
     def line(self) -> str:
@@ -274,7 +315,8 @@ class OptionsMenu:
         self.apply(self.settings)
         # Translators: said after an option's value changed in the options menu.
         text = _("{option}: {value}.").format(option=item.title(), value=item.value(self.settings))
-        return text if item.changed is None else f"{text} {item.changed()}"
+        more = item.changed() if item.changed is not None else None
+        return f"{text} {more}" if more else text
 
 
 class SettingsMenu(Question[None]):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import functools
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -21,9 +22,6 @@ from prompt_toolkit.input import Input
 
 from lcr_audio.cues import Cue, CuePlace, cue_kind, event_places, seat_pan
 from lcr_audio.engine import (
-    POT,
-    Cause,
-    ChipsMoved,
     ChooseSeat,
     DiceRolled,
     Event,
@@ -193,7 +191,7 @@ class PlayScreen:
         press says so, before the messages)."""
         self._odds: OddsKey | None = None
         self._heard_state: GameState | None = None
-        """The state as of the last game message handed to speech (or skipped): see :attr:`heard_state`."""
+        """The state as of the game messages heard (or skipped): see :attr:`heard_state`."""
         self._places: list[tuple[str, CuePlace]] = []
         """Where the cues of the events narrated so far sound, by kind, until an utterance plays them."""
         self._held = False
@@ -399,13 +397,10 @@ class PlayScreen:
         """Open a chat line (online tables override this)."""
 
     def end_on_signal(self) -> None:
-        """SIGTERM, SIGHUP or SIGINT: save (when saving) and end at once, cleanly; the game ends even when
-        saving fails (the failure is logged and said)."""
-        try:
-            if self.keeper is not None and not self.state.over and self.session.actions:
-                self._say_if(self._saving(self.keeper.turn_ended))  # a problem only, if not said yet
-        finally:
-            self._finish(Outcome.LEFT)
+        """SIGTERM, SIGHUP or SIGINT (or Control+C and Control+Break as a console signal on Windows): save
+        (when saving) and end at once, cleanly, saying "Game saved." as the Control+C key does (issue 21,
+        item 10); the game ends even when saving fails (the failure is logged and said)."""
+        self.quit_now()
 
     def _saving(self, save: Callable[[], str | None]) -> str | None:
         """``save()``, whose sentence is returned; a fault nobody foresaw is logged and said in one
@@ -436,8 +431,8 @@ class PlayScreen:
             self._choice = 0
         # A person's question counts as asked once its words are handed to speech (DESIGN.md §1): at a Wild,
         # the seat under the cursor; else the question, or the roller's name. None while nobody decides.
-        question = utterances[-1].text if deciding and utterances else None
-        self._pending(*(self._asking_texts(question) if deciding else ()))
+        asking = utterances[-1].text if deciding and utterances else None
+        self._pending(*(self._asking_texts(asking) if deciding else ()))
 
         def heard() -> None:
             self._heard_state = state
@@ -448,7 +443,16 @@ class PlayScreen:
                 # before their question (which says their own chips).
                 self._queue(self.narrator.catch_up(state))
             last = index == len(utterances) - 1
-            self._queue(utterance, CueArgs(dice=dice), on_start=heard if last and not choosing else None)
+            # A person's question last: what came before it was heard whole once it starts; else the last
+            # message tells the batch's facts, heard only once said to its end (an answer may cut it). At a
+            # Wild, the seat offered after the question is heard first.
+            question = last and deciding
+            self._queue(
+                utterance,
+                CueArgs(dice=dice),
+                on_start=heard if question and not choosing else None,
+                on_end=heard if last and not question else None,
+            )
         if choosing:
             self._offered = self._choice_utterance(Priority.IMPORTANT)
             self._queue(self._offered, on_start=heard)
@@ -465,18 +469,15 @@ class PlayScreen:
         self._poke()
 
     def _game_end(self, events: Sequence[Event], state: GameState) -> str:
-        """The end of a game (issue 14, item 11): its number at this table, every seat's chips and the pot as
-        they stood before the winner took the pot, then the series so far from the second game on."""
+        """The end of a game (issue 14, item 11; issue 21, item 8): its number at this table, every seat's
+        chips once the winner took the pot (the winner's as their sentence counts them, R12), then the
+        series so far from the second game on."""
         series = self.keeper.series if self.keeper is not None else self._series
         if self.keeper is None and state.winner is not None:
             series.record_win(state.winner)
-        chips, pot = list(state.chips), state.pot
-        for event in events:
-            if isinstance(event, ChipsMoved) and event.cause is Cause.WINNINGS and event.target != POT:
-                chips[event.target] -= event.count
-                pot += event.count
-        items = [phrases.count_item(self.narrator.name(s), n) for s, n in enumerate(chips)]
-        items.append(phrases.pot_item(pot))
+        items = [phrases.count_item(self.narrator.name(s), n) for s, n in enumerate(state.chips)]
+        if state.pot:  # a pot nobody took (none is left once the winner has it)
+            items.append(phrases.pot_item(state.pot))
         text = phrases.game_end(max(series.games, 1), unit_list(items))
         table = standings(self.session.names, series) if self.keeper is not None else None
         return f"{text} {table}" if table else text
@@ -498,8 +499,9 @@ class PlayScreen:
         cues: CueArgs = NO_CUE_ARGS,
         *,
         on_start: Callable[[], None] | None = None,
+        on_end: Callable[[], None] | None = None,
     ) -> None:
-        """A game message: into the history, then queued behind the others (``on_start``: see
+        """A game message: into the history, then queued behind the others (``on_start``, ``on_end``: see
         :meth:`Presenter.add`)."""
         if Cue.TURN in utterance.cues and cues.seat is None:
             cues = CueArgs(dice=cues.dice, seat=self.state.seat + 1)
@@ -507,7 +509,7 @@ class PlayScreen:
             cues = CueArgs(dice=cues.dice, seat=cues.seat, places=self._cue_places(utterance.cues))
         self.history.append(utterance.text)
         self._history_pos = None
-        self.presenter.add(utterance, cues, on_start=on_start)
+        self.presenter.add(utterance, cues, on_start=on_start, on_end=on_end)
 
     def _cue_places(self, cues: Sequence[Cue]) -> tuple[CuePlace | None, ...]:
         """Where each of an utterance's cues sounds (issue 14, item 10): a turn chime at the seat to play,
@@ -536,7 +538,7 @@ class PlayScreen:
         turn's question starts with, or ``question``, the narrated question (after a reversal was decided it
         is the roll alone: the name was said with the reversal). Empty when no person decides."""
         state = self.state
-        if self.narrator.prompt(state) is None:
+        if state.over or state.seat not in self.narrator.humans:  # as the narrator's prompt, without asking
             return ()
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
             return (self._choice_utterance(Priority.ANSWER).text,)
@@ -655,9 +657,11 @@ class PlayScreen:
 
     @property
     def heard_state(self) -> GameState:
-        """The game as the player has heard it: the state as of the last game message handed to speech (or
-        skipped). The keys that tell facts (S, O, B, a seat's digit) speak of it, never of a roll still
-        waiting to be told."""
+        """The game as the player has heard it: the state after the last batch of game messages heard whole
+        (or skipped): its last message said to its end, or the person's question that ends it handed to
+        speech. A key pressed during a roll's message, which it cuts, tells the table as it was before that
+        roll. The keys that tell facts (S, O, B, C, T, a seat's digit) speak of it, never of a
+        roll still waiting to be told."""
         return self._heard_state if self._heard_state is not None else self.state
 
     def status(self) -> None:
@@ -732,7 +736,7 @@ class PlayScreen:
                 # Translators: while choosing whom to take a chip from, a seat with no chips was pressed.
                 self.error(_("{name} has no chips to take.").format(name=name))
         else:
-            self.answer(self.narrator.seat(self.state, seat).text)
+            self.answer(self.narrator.seat(self.heard_state, seat).text)
 
     def _choice_utterance(self, priority: Priority) -> Utterance:
         choices = self.state.choices
@@ -775,7 +779,7 @@ class PlayScreen:
     def quit_now(self) -> None:
         try:
             if self.keeper is not None and not self.state.over:
-                self._say_if(self._saving(self.keeper.save_now))
+                self._say_if(self._saving(functools.partial(self.keeper.save_now, leaving=True)))
         finally:  # leaving always works, saved or not
             self._finish(Outcome.LEFT)
 
@@ -813,7 +817,7 @@ class PlayScreen:
         if yes:
             try:
                 if self.keeper is not None:
-                    self._say_if(self._saving(self.keeper.save_now))
+                    self._say_if(self._saving(functools.partial(self.keeper.save_now, leaving=True)))
             finally:  # leaving always works, saved or not
                 self._finish(Outcome.QUIT)
             return
@@ -880,6 +884,8 @@ class PlayScreen:
             voices,
             self.speaker.set_language,
             brailles=lambda: self.speaker.brailles,
+            sound_device=lambda: self.sound is None or self.sound.available,
+            speech_now=self.speaker.requested,
         )
         self.answer(self._options.opening())
 

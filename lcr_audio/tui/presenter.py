@@ -60,6 +60,7 @@ class _Item:
     utterance: Utterance
     cues: CueArgs
     on_start: Callable[[], None] | None = None
+    on_end: Callable[[], None] | None = None
     cut: bool = False
     """Its sentence was cut by an answer: it is said again, whole, without its cues or a second print."""
     withdrawn: bool = False
@@ -74,6 +75,16 @@ def _started(item: _Item) -> None:
             callback()
         except Exception:  # a listener must never stop the presenter
             log.exception("An utterance's start callback failed")
+
+
+def _ended(item: _Item) -> None:
+    """Call the item's ``on_end`` once (it was said to its end, or skipped)."""
+    callback, item.on_end = item.on_end, None
+    if callback is not None:
+        try:
+            callback()
+        except Exception:  # a listener must never stop the presenter
+            log.exception("An utterance's end callback failed")
 
 
 class Presenter:
@@ -152,13 +163,16 @@ class Presenter:
         cues: CueArgs = NO_CUE_ARGS,
         *,
         on_start: Callable[[], None] | None = None,
+        on_end: Callable[[], None] | None = None,
     ) -> None:
         """Queue a game message; it is said when everything before it has been said (never interrupts).
 
         ``on_start`` is called once, when the message is handed to speech (a question is then "asked": keys
-        pressed before it never answer it), or when the player skips it unsaid.
+        pressed before it never answer it), or when the player skips it unsaid. ``on_end`` is called once,
+        when the message has been said to its end (a message an answer cut, when it has been said again,
+        whole), or skipped: what it tells has then been heard.
         """
-        self._queue.append(_Item(utterance, cues, on_start))
+        self._queue.append(_Item(utterance, cues, on_start, on_end))
         self._idle.clear()
         self._told.clear()
         self._wake.set()
@@ -175,6 +189,7 @@ class Presenter:
                 self._queue.remove(item)
                 item.withdrawn = True
                 _started(item)
+                _ended(item)
                 self._wake.set()
                 if not self._queue and (self._current is None or self._current_said):
                     self._told.set()
@@ -240,6 +255,8 @@ class Presenter:
             if speaking and not self._current.withdrawn:
                 self._current.cut = True
                 self._queue.insert(0, self._current)
+            else:
+                _ended(self._current)
             self._current = None
         self._say(text, interrupt=interrupt)
 
@@ -263,6 +280,8 @@ class Presenter:
         skipped = list(self._queue)
         if self._current is not None and (not self._current_said or self._is_speaking()):
             skipped.insert(0, self._current)
+        elif self._current is not None:  # said to its end already (the loop has not looked yet)
+            _ended(self._current)
         self._queue = []
         self._later = []
         self._current = None
@@ -274,6 +293,7 @@ class Presenter:
         self._cues_end = 0.0
         for item in skipped:
             _started(item)
+            _ended(item)
         self._skipped += len(skipped)
         self._told.set()
         self._wake.set()
@@ -326,7 +346,9 @@ class Presenter:
     async def _run(self) -> None:
         while True:
             await self._speech_ended()
-            self._current = None  # said to its end (a cut one went back to the queue)
+            if self._current is not None:  # said to its end (a cut one went back to the queue)
+                _ended(self._current)
+            self._current = None
             resume = bool(self._queue) and self._queue[0].cut and not self._held
             if self._later and not resume:  # a message an answer cut is said again first, then these
                 self._say(self._later.pop(0), interrupt=False)
@@ -344,6 +366,7 @@ class Presenter:
             except Exception:  # presenting must never end the game
                 log.exception("Could not present %r", item.utterance.text)
                 _started(item)
+                _ended(item)
             if not self._queue:
                 self._told.set()
 

@@ -285,15 +285,17 @@ class ScorekeeperScreen(PlayScreen):
 
 async def run_scorekeeper(app: Host) -> Outcome:
     """``lcr-audio keep-score`` and the main menu's "Keep score with real dice": first the offer to continue
-    the scorekeeper's own unfinished table, if one was saved; else a new table (which replaces a saved one
-    only after a yes: :meth:`lcr_audio.app.App.play`)."""
-    from lcr_audio.game.saves import LoadedGame, SaveKind
+    the scorekeeper's own unfinished table, if one was saved
+    (:meth:`~lcr_audio.tui.host.Host.continue_saved_game`: N sets up a new table, which replaces the saved
+    one at its first save); else a new table."""
+    from lcr_audio.game.saves import SaveKind
+    from lcr_audio.tui.host import NotContinued
 
-    offer = await app.offer_saved_game(kind=SaveKind.SCOREKEEPER)
-    if offer is False:
+    answer = await app.continue_saved_game(kind=SaveKind.SCOREKEEPER)
+    if answer is NotContinued.KEPT:
         return Outcome.QUIT
-    if isinstance(offer, LoadedGame):
-        return await app.resume(offer)
+    if answer is not NotContinued.NEW:  # the saved table was continued
+        return answer
     setup = Setup(app.speaker, app.console, app.keys, everyone_at_table=True)
     rules, seated = await setup.ask()
     players = [Player(p.name, human=True) for p in seated]

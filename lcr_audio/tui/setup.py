@@ -10,6 +10,7 @@ and said ("3 players.").
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar
 
@@ -17,7 +18,7 @@ from prompt_toolkit.input import Input
 
 from lcr_audio.engine import MAX_PLAYERS, MIN_PLAYERS, Rules
 from lcr_audio.game.bots import CAREFUL_POLICY
-from lcr_audio.game.seating import clean_name, default_name, table
+from lcr_audio.game.seating import clean_name, default_name, distinct_names, table
 from lcr_audio.game.session import Player
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.names import has_letter
@@ -198,25 +199,31 @@ class Setup:
                 "{count} person plays at this keyboard.", "{count} people play at this keyboard.", people
             )
             self.speaker.speak(at_keyboard.format(count=people))
-        names = [await self._name(loop, seat, people) for seat in range(people)]
+        names: list[str] = []
+        for seat in range(people):  # each answer said back before the next question
+            names.append(await self._name(loop, seat, people))
+            self._say_name(seat, names)
         seated = table(players, names, range(people))
-        for seat in range(people):
-            name = seated[seat].name
-            if name != names[seat]:  # the same name as an earlier player's: a letter was added
-                self.speaker.speak(
-                    # Translators: a person typed a name an earlier player already has; the game added a
-                    # letter to tell them apart. {name} is the name typed, {changed} the name given.
-                    _("There is already a player called {name}; player {number} is {changed}.").format(
-                        name=names[seat], number=seat + 1, changed=name
-                    )
-                )
-                continue
-            # Translators: the answer to a name question, printed and said once accepted.
-            self.speaker.speak(_("Player {number}: {name}.").format(number=seat + 1, name=name))
         rules = await self.rules(loop, players)
         if self.careful:
             seated = [p if p.human else replace(p, policy=CAREFUL_POLICY) for p in seated]
         return rules, seated
+
+    def _say_name(self, seat: int, names: Sequence[str]) -> None:
+        """Say back the name of the person at ``seat`` (0-based), the last of ``names``, as the table will
+        have it: a name an earlier person already has gets a letter, and the sentence says so."""
+        typed, name = names[seat], distinct_names(names[: seat + 1])[seat]  # as table() makes it
+        if name != typed:
+            self.speaker.speak(
+                # Translators: a person typed a name an earlier player already has; the game added a
+                # letter to tell them apart. {name} is the name typed, {changed} the name given.
+                _("There is already a player called {name}; player {number} is {changed}.").format(
+                    name=typed, number=seat + 1, changed=name
+                )
+            )
+            return
+        # Translators: the answer to a name question, printed and said once accepted.
+        self.speaker.speak(_("Player {number}: {name}.").format(number=seat + 1, name=name))
 
     async def _name(self, loop: KeyLoop, seat: int, people: int) -> str:
         """Ask the name of the person at ``seat`` (0-based) until it is usable: a name with no letter
@@ -242,24 +249,25 @@ class Setup:
             self.voice.error(refused)  # on its own line; the question follows, asked again
 
     async def rules(self, loop: KeyLoop, players: int) -> Rules:
-        """Offer the standard rules (Enter) or a walk through every option (O), then return the rules."""
-        standard = Rules(players=players)
+        """Offer the standard rules (Enter) or a walk through every option (O), then return the rules. After
+        the walk, the rules chosen are said with the same choice: Enter starts, O walks the options again."""
+        rules = Rules(players=players)
         # Translators: the last setup question. {summary} is the rules summary (several sentences).
-        question = _("Rules: {summary} Press Enter to start, or O to change the options.").format(
-            summary=rules_summary(standard)
-        )
-        if await loop.ask(StartQuestion(self, question)):
-            return await self._options(loop, players)
-        return standard
+        question = _("Rules: {summary} Press Enter to start, or O to change the options.")
+        while await loop.ask(StartQuestion(self, question.format(summary=rules_summary(rules)))):
+            rules = await self._options(loop, players)
+            # Translators: the last setup question again, once the options were walked through. {summary} is
+            # the rules summary (several sentences) with the options chosen.
+            question = _("Options set. {summary} Press Enter to start, or O to change the options again.")
+        return rules
 
     async def _options(self, loop: KeyLoop, players: int) -> Rules:
         """Each option as one question: value read, Left/Right change it, Enter accepts, D takes defaults."""
+        self.careful = False
         rules, rest_by_default = await walk_options(loop, self.voice, Rules(players=players))
         if not rest_by_default:
             with contextlib.suppress(Defaults):
                 self.careful = await choose(loop, self.voice, computer_players_option())
-        # Translators: said when the options are settled. {summary} is the rules summary.
-        self.speaker.speak(_("Options set. {summary}").format(summary=rules_summary(rules)))
         return rules
 
 
@@ -299,7 +307,7 @@ def computer_players_option() -> Option[bool]:
             # Translators: a value of the computer-players option: today's way of choosing.
             (False, _("usual")),
             # Translators: a value of the computer-players option: they choose what gives them the best
-            # chance of winning.
-            (True, _("careful: they choose by the odds")),
+            # chance of winning (heard after "Computer players:", so no colon of its own).
+            (True, _("careful, choosing by the odds")),
         ],
     )

@@ -48,3 +48,9 @@ class Table:
     def texts(self, *actions: Action | tuple[Face, ...]) -> list[str]:
         """Like :meth:`play`, the texts only."""
         return [u.text for u in self.play(*actions)]
+
+
+CHOICE_KEYS = (
+    "The arrow keys go through the players, a seat's number goes straight to it, and Enter or Space chooses."
+)
+"""The keys of a Wild's choice, said after its question the first time in a game (issue 21, item 7)."""

@@ -23,9 +23,10 @@ class SetUp(NamedTuple):
     spoken: list[str]
 
 
-def run_setup(*key_groups: str) -> SetUp:
+def run_setup(*key_groups: str, everyone_at_table: bool = False) -> SetUp:
     """Run the setup in its own event loop, sending each group of keys 50 ms after the previous one (time
-    for it to be taken); return the table it made and every utterance.
+    for it to be taken); return the table it made and every utterance. ``everyone_at_table``: the
+    scorekeeper's setup (every seat a person).
 
     Raises:
         TimeoutError: the setup had not ended 5 seconds after the last keys.
@@ -34,7 +35,9 @@ def run_setup(*key_groups: str) -> SetUp:
     async def scenario() -> SetUp:
         with create_pipe_input() as keys:
             recorder = RecordingBackend()
-            setup = Setup(Speaker([recorder]), Console(io.StringIO()), keys)
+            setup = Setup(
+                Speaker([recorder]), Console(io.StringIO()), keys, everyone_at_table=everyone_at_table
+            )
             task = asyncio.create_task(setup.ask())
             for group in key_groups:
                 await asyncio.sleep(0.05)

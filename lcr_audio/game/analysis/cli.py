@@ -188,7 +188,8 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="SEAT=NAME",
-        # Translators: --help of the simulate command; greedy and careful stay as they are.
+        # Translators: --help of the simulate command; greedy and careful are typed after --policy and stay as
+        # they are; you may add your language's names for them (the messages with context policy).
         help=_(
             "how a seat's computer player decides: greedy (the usual) or careful; may be given for each seat"
         ),
@@ -283,22 +284,23 @@ def greedy_explained(rules: Rules) -> str | None:
     from lcr_audio.game.bots import DEFAULT_POLICY
 
     if rules.wild and rules.reversible:
-        # Translators: explains the name greedy (kept as it is: it is typed after --policy) in lcr-audio
-        # simulate and odds, with Wild and reversible dice; {chips} is a number of chips (6).
+        # Translators: explains the usual computer player, greedy (say it as in the message with context
+        # policy), in lcr-audio simulate and odds, with Wild and reversible dice; {chips} is a number of
+        # chips (6).
         text = _(
             "Greedy, the usual computer player: its Wild takes a chip from the player with the most chips, "
             "its reversed Wild gives one to the player with the fewest, and it reverses the dice when it has "
             "{chips} chips or more."
         )
     elif rules.wild:
-        # Translators: explains the name greedy (kept as it is: it is typed after --policy) in lcr-audio
-        # simulate and odds, with Wild dice.
+        # Translators: explains the usual computer player, greedy (say it as in the message with context
+        # policy), in lcr-audio simulate and odds, with Wild dice.
         text = _(
             "Greedy, the usual computer player: its Wild takes a chip from the player with the most chips."
         )
     elif rules.reversible:
-        # Translators: explains the name greedy (kept as it is: it is typed after --policy) in lcr-audio
-        # simulate and odds, with reversible dice; {chips} is a number of chips (6).
+        # Translators: explains the usual computer player, greedy (say it as in the message with context
+        # policy), in lcr-audio simulate and odds, with reversible dice; {chips} is a number of chips (6).
         text = _("Greedy, the usual computer player: it reverses the dice when it has {chips} chips or more.")
     else:
         return None
@@ -309,34 +311,28 @@ def careful_explained(rules: Rules) -> str | None:
     """What the careful computer player does under ``rules``, in one sentence; None when it has nothing to
     decide (:func:`has_choices`)."""
     if rules.wild and rules.reversible:
-        # Translators: explains the name careful (kept as it is: it is typed after --policy) in lcr-audio
-        # simulate, with Wild and reversible dice.
+        # Translators: explains the computer player careful (say it as in the message with context policy),
+        # in lcr-audio simulate, with Wild and reversible dice.
         return _(
             "Careful: it chooses whom its Wild takes from or gives to, and whether to reverse the dice, by "
             "what gives it the best chance of winning."
         )
     if rules.wild:
-        # Translators: explains the name careful (kept as it is: it is typed after --policy) in lcr-audio
-        # simulate, with Wild dice.
+        # Translators: explains the computer player careful (say it as in the message with context policy),
+        # in lcr-audio simulate, with Wild dice.
         return _("Careful: it chooses whom its Wild takes from by what gives it the best chance of winning.")
     if rules.reversible:
-        # Translators: explains the name careful (kept as it is: it is typed after --policy) in lcr-audio
-        # simulate, with reversible dice.
+        # Translators: explains the computer player careful (say it as in the message with context policy),
+        # in lcr-audio simulate, with reversible dice.
         return _("Careful: it reverses the dice only when that gives it a better chance of winning.")
     return None
 
 
-def _percent(chance: float) -> int:
-    """A chance as a whole percent, rounded to the nearest (as the O key says it)."""
-    return math.floor(chance * 100 + 0.5)
-
-
-def chances_list(chances: Sequence[float]) -> str:
+def chances_list(percents: Sequence[int]) -> str:
     """Every seat's chance in whole percent, seat 1 first, for saying aloud: "seat 1 31 percent, seat 2 12,
     seat 3 57"."""
     items: list[str] = []
-    for seat, chance in enumerate(chances, start=1):
-        percent = _percent(chance)
+    for seat, percent in enumerate(percents, start=1):
         if not items:
             # Translators: the first item of a spoken list of chances of winning ("seat 1 31 percent, seat 2
             # 12, seat 3 57"); {seat} is a seat number, {percent} a whole number.
@@ -385,10 +381,12 @@ def parse_position(args: argparse.Namespace, rules: Rules) -> tuple[tuple[int, .
     if sum(chips) + pot != total or pot < 0:
         raise BadInput(
             # Translators: --position (and --pot) do not add up to the game's chips; {count} and {total}
-            # are numbers of chips.
-            _("The seats and the pot hold {count} chips, but this game has {total}.").format(
-                count=sum(chips) + max(pot, 0), total=total
-            )
+            # are numbers of chips (the form follows {count}).
+            ngettext(
+                "The seats and the pot hold {count} chip, but this game has {total}.",
+                "The seats and the pot hold {count} chips, but this game has {total}.",
+                sum(chips) + max(pot, 0),
+            ).format(count=sum(chips) + max(pot, 0), total=total)
         )
     mover = args.mover - 1
     if mover >= rules.players:
@@ -451,6 +449,7 @@ def run_odds(args: argparse.Namespace, report: Report) -> int:
     import numpy as np
 
     from lcr_audio.game.analysis import exact
+    from lcr_audio.game.analysis.figures import tenths_and_margins
     from lcr_audio.game.analysis.simulate import BATCH, empty_tally, play_games
 
     rules = rules_from(args)
@@ -533,7 +532,11 @@ def run_odds(args: argparse.Namespace, report: Report) -> int:
             "it (skipped turns too, when it has no chips), and the pot it takes when it wins."
         )
     out.write(legend + "\n")
-    for seat, (win, error, rolls, turns, pot_won) in enumerate(rows, start=1):
+    # The chances to a tenth add up to 100.0; a simulated margin is rounded up, with what rounding moved
+    # the chance added, so the printed range holds the measured 95% interval (issue 21, item 6).
+    printed = tenths_and_margins([row[0] for row in rows], [row[1] for row in rows])
+    for seat, (_win, error, rolls, turns, pot_won) in enumerate(rows, start=1):
+        tenths, margin_tenths = printed[seat - 1]
         if error is None:
             # Translators: one seat's line of lcr-audio odds: its chance of winning in percent, how many
             # turns it is expected to roll, how many times the dice are expected to reach it (skipped turns
@@ -546,10 +549,10 @@ def run_odds(args: argparse.Namespace, report: Report) -> int:
             line = _(
                 "Seat {seat}: wins {chance} percent, give or take {margin}; rolls {rolls} turns; the dice reach it {turns} times; a win takes a pot of {pot} chips."  # noqa: E501
             )
-        margin = "" if error is None else _decimal(100 * Z95 * error)  # the exact line has no margin
+        margin = "" if margin_tenths is None else _decimal(margin_tenths / 10)  # the exact line has none
         text = line.format(
             seat=seat,
-            chance=_decimal(100 * win),
+            chance=_decimal(tenths / 10),
             margin=margin,
             rolls=_decimal(rolls),
             turns=_decimal(turns),
@@ -605,25 +608,41 @@ def _odds_heading(
         lines.append(_("Chips now: {chips}; the pot has {count}.").format(chips=items, count=pot))
     greedy = greedy_explained(rules)
     if greedy is not None:
-        # Translators: lcr-audio odds with Wild or reversible dice, before the explanation of greedy.
+        # Translators: lcr-audio odds with Wild or reversible dice, before the explanation of greedy (say it
+        # as in the message with context policy, not in English).
         lines.append(_("These odds take every player to play greedy.") + " " + greedy)
     return "\n".join(lines)
 
 
 def _odds_spoken(chances: Sequence[float], errors: Sequence[float], exact_result: bool) -> str:
-    """The odds said aloud in short: every seat's chance in whole percent, with the margin when simulated."""
-    if exact_result:
-        # Translators: lcr-audio odds' result said aloud; {odds} is a list such as "seat 1 31 percent, seat
-        # 2 12, seat 3 57".
-        return _("Chances of winning: {odds}.").format(odds=chances_list(chances))
-    wide = max(1, math.ceil(max(errors) * Z95 * 100 - 1e-9))
-    # Translators: lcr-audio odds' simulated result said aloud; {odds} is a list such as "seat 1 31
-    # percent, seat 2 12, seat 3 57", {margin} a whole number of percent each may be off by (95 times in 100).
-    return ngettext(
+    """The odds said aloud in short, as the O key says them: every seat's chance in whole percents adding up
+    to 100; simulated, with a margin rounded up and no difference it does not support ("about even")."""
+    from lcr_audio.game.analysis.figures import said_odds
+
+    said = said_odds(chances, None if exact_result else errors)
+    if said.margin is None:
+        # Translators: the exact chances of winning (the O key in a game, and lcr-audio odds said aloud);
+        # {odds} is a list such as "you 31 percent, Ana 12, Bo 57" or "seat 1 31 percent, seat 2 12".
+        return _("Chances of winning: {odds}.").format(odds=chances_list(said.percents))
+    if said.even:
+        # Translators: simulated chances of winning where no player's chance is told apart from another's
+        # (the O key, lcr-audio odds said aloud): {percent} is 100 divided by the number of players, a
+        # whole number; {margin} a whole number of percent each chance may be off by (95 times in 100).
+        text = ngettext(
+            "Chances of winning: about even, {percent} percent each, give or take {margin}.",
+            "Chances of winning: about even, {percent} percent each, give or take {margin}.",
+            said.percents[0],
+        )
+        return text.format(percent=said.percents[0], margin=said.margin)
+    # Translators: simulated chances of winning (the O key, lcr-audio odds said aloud); {odds} is a list
+    # such as "you 31 percent, Ana 12, Bo 57" or "seat 1 31 percent, seat 2 12", {margin} a whole number of
+    # percent each may be off by (95 times in 100).
+    text = ngettext(
         "Chances of winning, about: {odds}; give or take {margin}.",
         "Chances of winning, about: {odds}; give or take {margin}.",
-        wide,
-    ).format(odds=chances_list(chances), margin=wide)
+        said.margin,
+    )
+    return text.format(odds=chances_list(said.percents), margin=said.margin)
 
 
 # --- simulate --------------------------------------------------------------------------------------------
@@ -825,7 +844,10 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
     # Translators: lcr-audio simulate's result said aloud: {games} is a number of games, {wins} a list such
     # as "seat 1 31 percent, seat 2 12, seat 3 57" (the share of the games each seat won).
     spoken = ngettext("{games} game played. Wins: {wins}.", "{games} games played. Wins: {wins}.", games)
-    report.spoken.result(spoken.format(games=games, wins=chances_list([row[2] for row in rows])))
+    from lcr_audio.game.analysis.figures import apportion
+
+    shares = apportion([100 * row[2] for row in rows], 100)  # whole percents adding up to 100
+    report.spoken.result(spoken.format(games=games, wins=chances_list(shares)))
     if args.csv:
         writer = csv.writer(out, lineterminator="\n")
         header = ["seat", "policy", "wins", "games", "rate", "low95", "high95"]
@@ -836,19 +858,22 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
                 line += [f"{gain[0]:.6g}", f"{gain[0] - Z95 * gain[1]:.6g}", f"{gain[0] + Z95 * gain[1]:.6g}"]
             writer.writerow(line)
         return 0
+    from lcr_audio.game.analysis.figures import round_down, round_up
+
     # Translators: the heading of lcr-audio simulate's results; {games} is a number of games.
     out.write(ngettext("{games} game played.", "{games} games played.", games).format(games=games) + "\n")
     for seat, policy, rate, (low, high), base, gain in rows:
         numbers = {
             "seat": seat,
-            "policy": policy,
+            "policy": PolicyName(policy).label,
             "rate": _decimal(100 * rate, 2),
-            "low": _decimal(100 * low, 2),
-            "high": _decimal(100 * high, 2),
+            "low": _decimal(round_down(100 * low, 2), 2),  # the interval printed holds the one measured
+            "high": _decimal(round_up(100 * high, 2), 2),
         }
         if choices:
-            # Translators: one seat's result of lcr-audio simulate: {policy} is greedy or careful (kept as
-            # they are); {rate} the share of games it won in percent, {low} and {high} the 95% interval.
+            # Translators: one seat's result of lcr-audio simulate: {policy} is the name of its computer
+            # player (the messages with context policy); {rate} the share of games it won in percent,
+            # {low} and {high} the 95% interval.
             text = _("Seat {seat}, {policy}: wins {rate} percent, 95 in 100 between {low} and {high}.")
         else:
             # Translators: one seat's result of lcr-audio simulate under rules where no player has a choice:
@@ -856,7 +881,8 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
             text = _("Seat {seat}: wins {rate} percent, 95 in 100 between {low} and {high}.")
         text = text.format(**numbers)
         if gain is not None and base is not None:
-            # Translators: added to a seat's result when careful players took part: the seat's win rate in
+            # Translators: added to a seat's result when careful players took part (greedy and careful: say
+            # them as in the messages with context policy): the seat's win rate in
             # the games with every player greedy ({base}, in percent), the change from it to this seat's
             # rate above, in percentage points ({change}, with its sign), and the change's 95% margin.
             text += " " + _(
@@ -865,7 +891,9 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
             ).format(
                 base=_decimal(100 * base, 2),
                 change=("+" if gain[0] >= 0 else "") + _decimal(100 * gain[0], 2),
-                margin=_decimal(100 * Z95 * gain[1], 2),
+                margin=_decimal(
+                    round_up(100 * Z95 * gain[1] + abs(round(100 * gain[0], 2) - 100 * gain[0]), 2), 2
+                ),
             )
         out.write(text + "\n")
     return 0
@@ -898,14 +926,16 @@ def _simulate_heading(rules: Rules, games: int, chose_careful: bool) -> str:
         if chose_careful:
             lines.append(
                 # Translators: lcr-audio simulate with a careful player (--policy) under rules where nobody
-                # ever chooses anything (no Wild, no reversible dice).
+                # ever chooses anything (no Wild, no reversible dice); greedy and careful: say them as in the
+                # messages with context policy.
                 _("With these rules no player has a choice to make, so careful players play as greedy ones.")
             )
         return "\n".join(lines)
     lines.append(greedy + " " + careful if chose_careful and careful is not None else greedy)
     if chose_careful:
         lines.append(
-            # Translators: lcr-audio simulate with a careful player: how its gain is measured.
+            # Translators: lcr-audio simulate with a careful player: how its gain is measured (greedy and
+            # careful: say them as in the messages with context policy).
             _(
                 "To measure what careful play gains, the same games are also played with every player "
                 "greedy, each player rolling the same dice."

@@ -14,6 +14,7 @@ import os
 import random
 import tempfile
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -197,8 +198,26 @@ def _write(path: Path, table: ExactTable) -> None:
 
 
 BACKGROUND_SECONDS: Final = 2.0
-"""After a simulated answer, games go on being played from the same position for this long on a daemon
-thread, so that O pressed again at the same position answers with a smaller margin."""
+"""After a simulated answer, games go on being played from the same positions for this long on a daemon
+thread, so that O pressed again with nothing between answers with a smaller margin (each press extends it)."""
+
+BACKGROUND_SLICE: Final = 0.05
+"""Seconds the background thread plays from one position before it looks again at what is wanted."""
+
+POOLS_KEPT: Final = 64
+"""Positions whose simulated games are kept (the oldest are dropped first): a reversed roll's outcomes
+need up to 35 at once."""
+
+Key = tuple[tuple[int, ...], int, Seat]
+"""A position at the start of a turn: each seat's chips, the pot, the seat to play."""
+
+
+@dataclass
+class _Pool:
+    """The games simulated so far from one position: the wins of each seat and the games played."""
+
+    wins: list[int]
+    games: int = 0
 
 
 class OddsKeeper:
@@ -206,7 +225,9 @@ class OddsKeeper:
 
     The exact table, where the rules have one, is loaded or solved on a daemon thread started here; until
     it is ready (and for rules without one) the answer is simulated for about :data:`KEY_BUDGET` seconds,
-    adding to the games already played from the same position (see :data:`BACKGROUND_SECONDS`).
+    added to every game already played from the same positions: the estimate of a position only improves
+    while it stands, a press never starts a fresh draw (issue 21, item 6). After each simulated answer a
+    daemon thread goes on playing from the positions asked for (see :data:`BACKGROUND_SECONDS`).
 
     Args:
         rules: the game's options.
@@ -219,10 +240,12 @@ class OddsKeeper:
         self.table: ExactTable | None = None
         self._rng = random.Random(seed)
         self._pool_lock = threading.Lock()
-        self._pool_key: tuple[tuple[int, ...], int, Seat] | None = None
-        self._pool_wins = [0] * rules.players
-        self._pool_games = 0
-        self._wanted: tuple[tuple[int, ...], int, Seat] | None = None
+        self._pools: dict[Key, _Pool] = {}
+        """Games per position, oldest first (see :data:`POOLS_KEPT`)."""
+        self._wanted: tuple[Key, ...] = ()
+        """The positions of the last answer: the background thread plays from these."""
+        self._until = 0.0
+        """When the background thread stops (time.monotonic())."""
         self._more: threading.Thread | None = None
         self._thread: threading.Thread | None = None
         if supports(rules):
@@ -244,53 +267,97 @@ class OddsKeeper:
 
         A finished game: the winner 1, the others 0. In the middle of a turn (a Wild's choice, reversed
         dice about to be rolled), the rest of the turn is played out by the default policy and over every
-        roll, each ending weighed by its chance.
+        roll, each ending weighed by its chance. The positions reached at the start of a turn are looked up
+        in the table, or simulated for ``budget`` seconds in all, added to the games kept for them.
         """
+        seats = state.rules.players
+        known: list[tuple[float, tuple[float, ...]]] = []
+        played: list[tuple[float, Key]] = []
+        self._leaves(state, 1.0, known, played)
+        keys = tuple(dict.fromkeys(key for _, key in played))
+        pools: dict[Key, _Pool] = {}
+        if keys:
+            with self._pool_lock:
+                self._wanted = keys
+            for key in keys:
+                self._add(key, budget / len(keys), foreground=True)
+            with self._pool_lock:
+                pools = {key: _Pool(list(self._pools[key].wins), self._pools[key].games) for key in keys}
+            if budget > 0:
+                self._play_on()
+        chances = [0.0] * seats
+        variances = [0.0] * seats
+        for weight, exact in known:
+            for seat in range(seats):
+                chances[seat] += weight * exact[seat]
+        weights: dict[Key, float] = {}
+        for weight, key in played:  # one pool's games count once, however many rolls lead to it
+            weights[key] = weights.get(key, 0.0) + weight
+        for key, weight in weights.items():
+            pool = pools[key]
+            for seat in range(seats):
+                rate = pool.wins[seat] / pool.games
+                chances[seat] += weight * rate
+                variances[seat] += weight * weight * rate * (1 - rate) / pool.games
+        if not keys:
+            return Odds(tuple(chances))
+        errors = tuple(math.sqrt(v) for v in variances)
+        return Odds(tuple(chances), errors, sum(pool.games for pool in pools.values()))
+
+    def _leaves(
+        self,
+        state: GameState,
+        weight: float,
+        known: list[tuple[float, tuple[float, ...]]],
+        played: list[tuple[float, Key]],
+    ) -> None:
+        """Where ``state`` leads, each with its chance of being reached (``weight`` times the chances on the
+        way): exact chances (a won game, the table) go to ``known``, positions to simulate to ``played``."""
         if state.over:
-            return Odds(tuple(1.0 if s == state.winner else 0.0 for s in range(state.rules.players)))
-        if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
-            return self.odds(step(state, ChooseSeat(greedy_choice(state)))[0], budget)
-        if state.phase is Phase.ROLL and state.reversed:
-            outcomes = roll_outcomes(state)
-            parts = [
-                (float(p), self.odds(step(state, Roll(faces))[0], budget / len(outcomes)))
-                for faces, p in outcomes
-            ]
-            chances = [sum(p * o.chances[s] for p, o in parts) for s in range(state.rules.players)]
-            if all(o.exact for _, o in parts):
-                return Odds(tuple(chances))
-            errors = [
-                np.sqrt(sum((p * (o.errors or (0.0,) * len(chances))[s]) ** 2 for p, o in parts))
-                for s in range(len(chances))
-            ]
-            return Odds(tuple(chances), tuple(float(e) for e in errors), sum(o.games for _, o in parts))
-        if self.table is not None:
-            found = self.table.lookup(state.chips, state.pot, state.seat)
+            known.append((weight, tuple(float(s == state.winner) for s in range(state.rules.players))))
+        elif state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
+            self._leaves(step(state, ChooseSeat(greedy_choice(state)))[0], weight, known, played)
+        elif state.phase is Phase.ROLL and state.reversed:
+            for faces, p in roll_outcomes(state):
+                self._leaves(step(state, Roll(faces))[0], weight * float(p), known, played)
+        else:
+            found = self.table.lookup(state.chips, state.pot, state.seat) if self.table is not None else None
             if found is not None:
-                return Odds(found)
-        return self._simulated((state.chips, state.pot, state.seat), budget)
+                known.append((weight, found))
+            else:
+                played.append((weight, (state.chips, state.pot, state.seat)))
 
-    def _simulated(self, key: tuple[tuple[int, ...], int, Seat], budget: float) -> Odds:
-        """Simulate from ``key`` for ``budget`` seconds, added to the games already played from it."""
-        self._wanted = key  # a background run for another position stops: it would only slow this one
-        self._add(key, budget, foreground=True)
+    def _play_on(self) -> None:
+        """Go on playing from the positions wanted for :data:`BACKGROUND_SECONDS` more, on a daemon thread
+        (started if none runs; one that runs takes up the new positions)."""
         with self._pool_lock:
-            wins, games = list(self._pool_wins), self._pool_games
-        if budget > 0 and (self._more is None or not self._more.is_alive()):
-            self._more = threading.Thread(
-                target=self._add, args=(key, BACKGROUND_SECONDS), kwargs={"foreground": False}, daemon=True
-            )
+            self._until = time.monotonic() + BACKGROUND_SECONDS
+            if self._more is not None:
+                return
+            self._more = threading.Thread(target=self._background, name="odds-more", daemon=True)
             self._more.start()
-        rates = [w / games for w in wins]
-        errors = tuple(math.sqrt(r * (1 - r) / games) for r in rates)
-        return Odds(tuple(rates), errors, games)
 
-    def _add(self, key: tuple[tuple[int, ...], int, Seat], budget: float, *, foreground: bool) -> None:
-        """Play from ``key`` for ``budget`` seconds into the pool: a key asked for now (``foreground``)
-        starts a new pool; games of the background thread for a key no longer asked for are dropped."""
+    def _background(self) -> None:
+        """Play from each wanted position in turn, a slice at a time, until the time is up."""
+        turn = 0
+        while True:
+            with self._pool_lock:
+                if time.monotonic() >= self._until or not self._wanted:
+                    self._more = None
+                    return
+                wanted = self._wanted
+            key = wanted[turn % len(wanted)]
+            turn += 1
+            with contextlib.suppress(Exception):  # a failure leaves the answers as they are
+                self._add(key, BACKGROUND_SLICE, foreground=False)
+
+    def _add(self, key: Key, budget: float, *, foreground: bool) -> None:
+        """Play from ``key`` for ``budget`` seconds into its pool. The background thread's games stop early
+        when the positions wanted change (they are kept all the same: they were played from ``key``)."""
         chips, pot, mover = key
         with self._pool_lock:
             rng = random.Random(self._rng.getrandbits(64))
+            wanted = self._wanted
         wins, games = plain_wins(
             self.rules,
             chips,
@@ -299,12 +366,13 @@ class OddsKeeper:
             budget=budget,
             rng=rng,
             reverse_at=DEFAULT_REVERSE_AT,
-            keep_going=lambda: foreground or self._wanted == key,
+            keep_going=lambda: foreground or self._wanted == wanted,
         )
         with self._pool_lock:
-            if self._pool_key != key:
-                if not foreground:
-                    return
-                self._pool_key, self._pool_wins, self._pool_games = key, [0] * self.rules.players, 0
-            self._pool_wins = [a + b for a, b in zip(self._pool_wins, wins, strict=True)]
-            self._pool_games += games
+            pool = self._pools.pop(key, None) or _Pool([0] * self.rules.players)
+            self._pools[key] = pool  # the newest last
+            pool.wins = [a + b for a, b in zip(pool.wins, wins, strict=True)]
+            pool.games += games
+            for old in list(self._pools)[: max(0, len(self._pools) - POOLS_KEPT)]:
+                if old not in self._wanted:
+                    del self._pools[old]

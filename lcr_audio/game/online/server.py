@@ -109,6 +109,9 @@ class TableServer:
     _writer: asyncio.Task[None] | None = None
     sent: int = 0
     """Frames handed to connections so far (for the load benchmark)."""
+    closed: bool = False
+    """The host closed every table (:meth:`announce_closed`): a connection that drops after that is not
+    announced as away, which would contradict the closing (issue 21, item 13)."""
 
     # --- tables ------------------------------------------------------------------------------------------
 
@@ -245,7 +248,9 @@ class TableServer:
             self._sockets.pop(conn, None)
             table = self._where.pop(conn, None)
             if table is not None:
-                self._deliver(table, table.disconnected(conn))
+                away = table.disconnected(conn)
+                if not self.closed:
+                    self._deliver(table, away)
                 self._changed(table)
 
     def _allowed(self, conn: ConnId, bucket: _Bucket) -> bool:
@@ -364,7 +369,11 @@ class TableServer:
                     self._writer = asyncio.get_running_loop().create_task(self._write())
 
     def announce_closed(self) -> None:
-        """Tell everyone at every table that the host closed it (``lcr-audio host`` ending)."""
+        """Tell everyone at every table that the host closed it (``lcr-audio host`` ending), once; nobody
+        is announced as away after it."""
+        if self.closed:
+            return
+        self.closed = True
         for table in self.tables.values():
             self._deliver(table, [(EVERYONE, Told(Notice.CLOSED, ""))])
 

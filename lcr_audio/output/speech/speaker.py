@@ -178,6 +178,12 @@ class Speaker:
         self._waiting_for_reader = waiting_for_reader and reconnect is not None
         self._reader_running = reader_running
         self._next_try = clock() + RETRY_SECONDS
+        self.polish: Callable[[str], str] | None = None
+        """Applied to every text before it is said, printed or brailled (the program sets the language's
+        small words before names, :func:`lcr_audio.narration.elision.elide`); None leaves texts alone."""
+        self.requested: SpeechMode | None = None
+        """The speech mode asked for at start (``--speech``, else the one saved under Options), as
+        :func:`create_speaker` got it; None for a Speaker built otherwise (tests)."""
 
     @property
     def mode(self) -> str:
@@ -396,6 +402,8 @@ class Speaker:
         Never raises: a failing backend is replaced by the next (see the class docstring). Does nothing
         after :meth:`close`.
         """
+        if self.polish is not None:
+            text = self.polish(text)
         self._speak(text, interrupt=interrupt, printed=printed)
         if not self._spoken:
             with self._lock:
@@ -594,6 +602,19 @@ def create_speaker(
         ValueError: ``mode`` is not one of :data:`MODES`, or it is ``console`` without ``print_line``.
     """
     requested = resolve_mode(mode)
+    speaker = _create_speaker(requested, print_line=print_line, echo=echo, braille=braille)
+    speaker.requested = requested  # the mode in force for this run, for the Options menu
+    return speaker
+
+
+def _create_speaker(
+    requested: SpeechMode,
+    *,
+    print_line: Callable[[str], None] | None,
+    echo: bool,
+    braille: bool,
+) -> Speaker:
+    """:func:`create_speaker` for the mode in force (``$LCR_AUDIO_SPEECH`` already read)."""
     if requested is SpeechMode.SILENT:
         return Speaker([SilentBackend()], print_line=print_line, echo=echo, braille=braille)
     if requested is SpeechMode.CONSOLE:
