@@ -8,6 +8,11 @@
 (b) key to backend: in that game, at "Press Space to roll", "s" (the status) is written to the terminal
     again and again; each sample is the write until the first printable byte of the answer. The whole
     answer is read before the next press (and the next checkout's game, when two are compared).
+(c) the first O: in a fresh game (3 players, and 10), at "Press Space to roll", "o" is written; from then
+    until the first printable byte of the odds. It includes whatever of the analysis (numpy, the table) the
+    game had not prepared yet (issue 21, item 12).
+(d) peak memory: whole 10-seat watch games (``play --players 10 --computer all --fast``), each one's peak
+    resident memory (Linux's maxrss of the finished process, in MB).
 
 The program runs as ``python3 -m lcr_audio`` from ``--root`` (default: this checkout), so the same script
 measures another commit (``git archive COMMIT | tar -x -C DIR`` and ``--root DIR``); two ``--root``s are
@@ -16,7 +21,7 @@ empty HOME and XDG folders, so no saved game or settings of yours is read or tou
 bytecode caches (``__pycache__``, git-ignored), as an installed program has them: one start before the
 counted ones fills them.
 
-Usage: ``python3 benchmarks/latency.py [--starts 20] [--presses 200] [--root DIR [--root DIR]]``
+Usage: ``python3 benchmarks/latency.py [--starts 20] [--presses 200] [--games 5] [--root DIR [--root DIR]]``
 
 measured here (2 CPUs shared with other helpers' test runs; Python 3.11.7, pygame-ce 2.5.8, no sound card),
 ``--starts 30 --presses 200 --root BEFORE --root .``, "." being BEFORE plus the lazy sound device of issue 10:
@@ -28,10 +33,20 @@ measured here (2 CPUs shared with other helpers' test runs; Python 3.11.7, pygam
         main menu: median 748 -> 573 ms (min 550 -> 377); processor time 460 -> 410 ms
         play: median 791 -> 627 ms (min 620 -> 507); processor time 500 -> 445 ms
         key to backend: median 0.38 -> 0.40 ms (99th percentile 1.70 -> 1.96 ms)
-    What is left before the first byte is importing (about 360 modules): asyncio, prompt_toolkit (its package
-    imports its whole application layer), the game's own modules, Python itself; ``python3 -X importtime``
-    lists them. Issue 10's 150 ms needs the first sentence said before prompt_toolkit and the screens are
-    imported.
+    BEFORE = main at b09cd8d; "." = issue 21, item 12 (no numpy at the start; the first sentence of the
+    menu and of play said before asyncio, prompt_toolkit and the screens are imported; names joined
+    without Babel's data), ``--starts 30 --presses 100 --games 5``, load average 1 to 2 (another run at
+    2 to 3.5 in brackets):
+        main menu: median 169 -> 148 ms (113 -> 102); processor time 150 -> 140 ms (100 -> 90)
+        play: median 271 -> 118 ms (196 -> 111); processor time 270 -> 110 ms (200 -> 100)
+        key to backend: median 0.24 -> 0.27 ms, 99th percentile 5.81 -> 1.64 ms
+        first O, 3 players: median 127 -> 138 ms, max 149 -> 198 (the table is now made once the first
+        sentence is out, so an O at the first question may wait for it); 10 players (numpy imported at the
+        first O): median 121 -> 121 ms, max 145 -> 154
+        peak memory of a 10-seat watch game: 61.6 -> 51.6 MB
+    Before issue 21, what was left before the first byte was importing (about 360 modules): asyncio,
+    prompt_toolkit (its package imports its whole application layer), the game's own modules, Python
+    itself; ``python3 -X importtime`` lists them. Now the first sentence comes before most of them.
 """
 
 from __future__ import annotations
@@ -56,8 +71,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MENU = ["--speech", "console"]
 GAME = ["play", "--speech", "console", "--seed", "1"]
+WATCH = ["play", "--players", "10", "--computer", "all", "--speech", "console", "--fast"]
+"""A 10-seat watch game (issue 21, item 12: its peak memory), printed as fast as it plays; a seed is added."""
 ROLL_PROMPT = re.compile(rb"Press Space to roll")
 STATUS_END = re.compile(rb"pot \d+\.")
+ODDS_END = re.compile(rb"percent.*\.")
+"""The O key's answer names every seat's percent ("You 33 percent, Ana 33, Bo 33.")."""
 """The status answer ends with the pot ("You 3, Ana 3, Bo 3, pot 0.")."""
 TIMEOUT = 20.0
 """Seconds to wait for any expected output before giving up."""
@@ -107,6 +126,8 @@ class Terminal:
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
         self.seen = b""
+        self.peak_mb: float | None = None
+        """Peak resident memory (MB, Linux's maxrss) once the program has ended (:meth:`read_to_end`)."""
 
     def read_until_printable(self) -> float:
         """Read until a printable byte arrives after what was seen so far; returns when (perf_counter)."""
@@ -134,6 +155,23 @@ class Terminal:
             raise SystemExit(f"the program ended early; the terminal showed:\n{self.text()}")
         self.seen += chunk
 
+    def read_to_end(self) -> None:
+        """Read until the program ends; then :attr:`peak_mb` holds its peak resident memory."""
+        while True:
+            ready, _, _ = select.select([self.fd], [], [], TIMEOUT)
+            if not ready:
+                raise SystemExit(f"no output for {TIMEOUT:.0f} s; the terminal shows:\n{self.text()}")
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:  # the program ended (EIO on Linux)
+                chunk = b""
+            if not chunk:
+                break
+            self.seen += chunk
+        _, _, usage = os.wait4(self.pid, 0)
+        self.peak_mb = usage.ru_maxrss / 1024  # kilobytes on Linux
+        self.pid = 0
+
     def cpu_ms(self) -> float:
         """Processor time the program has used so far (all its threads, user and system), in ms: what a
         start costs whatever else the machine is doing (Linux; 10 ms steps)."""
@@ -150,9 +188,10 @@ class Terminal:
         return self.seen.decode("utf-8", "replace")
 
     def kill(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
+        if self.pid:  # not yet waited for by read_to_end
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
         os.close(self.fd)
 
 
@@ -198,6 +237,34 @@ def key_to_answer(roots: list[Path], presses: int) -> dict[Path, list[float]]:
     return samples
 
 
+def first_odds(roots: list[Path], starts: int, arguments: list[str]) -> dict[Path, list[float]]:
+    """Milliseconds from writing "o" at the first "Press Space to roll" of a fresh game (``arguments``)
+    until the first printable byte of the odds: the first O of a game, for which the analysis (numpy) is
+    imported then (10 seats: no exact table) or was prepared once the first sentence was out."""
+    samples: dict[Path, list[float]] = {root: [] for root in roots}
+    for _ in range(starts + 1):
+        for root in roots:
+            with terminal(arguments, root) as term:
+                term.read_until(ROLL_PROMPT)
+                before = len(term.seen)
+                sent = term.send(b"o")
+                samples[root].append((term.read_until_printable() - sent) * 1000)
+                term.read_until(ODDS_END, before)
+    return {root: found[1:] for root, found in samples.items()}  # the first start filled the caches
+
+
+def watch_memory(roots: list[Path], games: int) -> dict[Path, list[float]]:
+    """Peak resident memory (MB) of whole 10-seat watch games (:data:`WATCH`, seeds 1, 2, ...)."""
+    samples: dict[Path, list[float]] = {root: [] for root in roots}
+    for seed in range(1, games + 1):
+        for root in roots:
+            with terminal([*WATCH, "--seed", str(seed)], root) as term:
+                term.read_to_end()
+                assert term.peak_mb is not None
+                samples[root].append(term.peak_mb)
+    return samples
+
+
 def percentile(values: list[float], share: float) -> float:
     """The ``share`` (0..1) percentile of ``values``, nearest rank."""
     ordered = sorted(values)
@@ -209,6 +276,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n", 1)[0])
     parser.add_argument("--starts", type=int, default=20, help="starts of each command (default 20)")
     parser.add_argument("--presses", type=int, default=200, help="presses of S (default 200)")
+    parser.add_argument("--games", type=int, default=5, help="10-seat watch games (default 5)")
     parser.add_argument(
         "--root",
         type=Path,
@@ -233,6 +301,16 @@ def main() -> int:
     for root, keys in key_to_answer(roots, args.presses).items():
         median, worst = statistics.median(keys), percentile(keys, 0.99)
         print(f"        {root}: median {median:.2f} ms, 99th percentile {worst:.2f} ms")
+    print(
+        f"(c) a game's first O, at its first roll question, to its answer's first byte, {args.starts} games:"
+    )
+    for arguments in (GAME, [*GAME, "--players", "10"]):
+        print(f"    {' '.join(['lcr-audio', *arguments])}:")
+        for root, keys in first_odds(roots, args.starts, arguments).items():
+            print(f"        {root}: median {statistics.median(keys):.0f} ms, max {max(keys):.0f} ms")
+    print(f"(d) peak memory of a 10-seat watch game ({' '.join(['lcr-audio', *WATCH])}), {args.games} games:")
+    for root, peaks in watch_memory(roots, args.games).items():
+        print(f"        {root}: median {statistics.median(peaks):.1f} MB, max {max(peaks):.1f} MB")
     return 0
 
 

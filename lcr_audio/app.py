@@ -78,6 +78,9 @@ class App:
     declined: dict[Path, tuple[int, int, int]] = field(default_factory=dict)
     """The saves the player chose not to continue (N to :meth:`offer_saved_game`), by path: the file as it
     was then (:func:`_stamp`). A new game replaces such a save without asking again (:meth:`may_replace`)."""
+    said_early: str | None = None
+    """The next game's opening, said already (``play``'s first sentence, before the screens were imported):
+    the next screen made does not say it again (:attr:`PlayScreen.said_early`)."""
 
     @property
     def interactive(self) -> bool:
@@ -108,7 +111,7 @@ class App:
         from lcr_audio.tui.scorekeeper import ScorekeeperScreen
 
         kind = ScorekeeperScreen if session.physical else PlayScreen
-        return kind(
+        made = kind(
             session,
             self.speaker,
             self.keys,
@@ -119,6 +122,8 @@ class App:
             sound=self.sound,
             keeper=keeper,
         )
+        made.said_early, self.said_early = self.said_early, None
+        return made
 
     async def play(self, session: Session, series: Series | None = None) -> Outcome:
         """Play ``session`` (and the games after it, if the table plays again) until the players stop.
@@ -187,10 +192,14 @@ class App:
             self.speaker.speak(_("Goodbye."))
         return outcome
 
-    async def play_new(self, rules: Rules, players: list[Player], seed: int | None = None) -> Outcome:
-        """Start a new game of ``rules`` with ``players`` (seeded with ``seed`` when given)."""
+    async def play_new(
+        self, rules: Rules, players: list[Player], seed: int | None = None, *, said_early: str | None = None
+    ) -> Outcome:
+        """Start a new game of ``rules`` with ``players`` (seeded with ``seed`` when given); ``said_early``:
+        its opening was said already (:attr:`said_early`)."""
         seed = new_seed() if seed is None else seed
         log.info("New game: %s, seed %d", rules, seed)
+        self.said_early = said_early
         return await self.play(Session(rules, players, seed))
 
     async def ask(self, question: str, *, said_at: float | None = None) -> bool:

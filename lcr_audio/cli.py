@@ -8,7 +8,6 @@ sentence and exit code 2.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import faulthandler
 import logging
@@ -33,7 +32,10 @@ if TYPE_CHECKING:
     from lcr_audio.app import App
     from lcr_audio.game.analysis import cli as analysis_cli
     from lcr_audio.narration.saved_offer import SaidOffer
+    from lcr_audio.output.sound import SoundPlayer
     from lcr_audio.output.speech import Speaker
+    from lcr_audio.settings import Settings
+    from lcr_audio.tui.console import Console
 
 APP = "lcr-audio"
 DEFAULT_PAUSE = 1.0
@@ -165,6 +167,21 @@ class Start:
     """Keys come from a terminal (False: standard input is a pipe or a file)."""
     said: SaidOffer | bool = False
     """The main menu's first sentence was already said (:func:`_say_main_menu`)."""
+    early: EarlyPlay | None = None
+    """``play``'s first sentence was already said (:func:`_say_play_opening`)."""
+
+
+@dataclass(frozen=True)
+class EarlyPlay:
+    """``lcr-audio play``'s first sentence, said before asyncio, prompt_toolkit and the screens were imported
+    (issue 21, item 12)."""
+
+    seed: int
+    """The game's seed (drawn then, when ``--seed`` gave none: the opening may name who rolls first)."""
+    text: str
+    """What was said: the rules' summary for a variant, else the game's opening."""
+    summary: bool
+    """True when :attr:`text` is the rules' summary (the opening is then said by the game as usual)."""
 
 
 @dataclass(frozen=True)
@@ -179,6 +196,8 @@ class Speaks:
     """Refused, with one sentence, when standard input is no terminal."""
     menu_first: bool = False
     """The main menu's first sentence is said before the key input is ready (issue 10, item 9)."""
+    opening_first: bool = False
+    """``play``'s first sentence is said before the key input is ready (issue 21, item 12)."""
 
 
 @dataclass(frozen=True)
@@ -224,7 +243,7 @@ def _add_game_commands(commands: Commands) -> None:
     """play, resume, practice, keep-score and rules."""
     play = commands.add(
         "play",
-        Speaks(_run_play, check=table_from_options, needs_terminal=False),
+        Speaks(_run_play, check=table_from_options, needs_terminal=False, opening_first=True),
         # Translators: --help text of the play command.
         help=_("start a game at once, the table given by options"),
     )
@@ -653,10 +672,31 @@ def log_path() -> Path:
     return log_dir() / "lcr-audio.log"
 
 
-async def _interactive(
+@dataclass(frozen=True)
+class _Voice:
+    """What a speaking command speaks and plays with, made (and its first sentence said) before asyncio,
+    prompt_toolkit and the screens are imported (:func:`_speaking`)."""
+
+    console: Console
+    speaker: Speaker
+    sound: SoundPlayer
+    settings: Settings
+    interactive: bool
+    """Keys come from a terminal."""
+    said: SaidOffer | bool
+    """The main menu's first sentence was said (:func:`_say_main_menu`)."""
+    early: EarlyPlay | None
+    """``play``'s first sentence was said (:func:`_say_play_opening`)."""
+
+
+@contextlib.contextmanager
+def _speaking(
     command: Speaks, args: argparse.Namespace, stdout: TextIO, notices: Sequence[str]
-) -> int:
-    """Run a command that speaks, with the game's speech, sound and keys; say ``notices`` first."""
+) -> Iterator[_Voice]:
+    """The game's speech and sound for a command that speaks, with ``notices`` said first, and the main
+    menu's first sentence said at once; the terminal is held and put back at the end, where the speech is
+    drained and closed. Nothing here imports asyncio or prompt_toolkit: the first sentence comes before
+    them (issue 21, item 12)."""
     from lcr_audio.output.sound import SoundPlayer
     from lcr_audio.output.speech import create_speaker
     from lcr_audio.settings import load_settings
@@ -692,21 +732,12 @@ async def _interactive(
             terminal_fd = next((fd for fd in (0, 1) if os.isatty(fd)), -1)
             held.enter_context(terminal.held(terminal_fd))
             said = command.menu_first and interactive and _say_main_menu(speaker, held)
-            # The key input and the screens come after the first sentence: prompt_toolkit's package imports
-            # its whole application layer, a good part of the time to the first sentence (issue 10, item 9).
-            from prompt_toolkit.input import DummyInput, Input, create_input
-            from prompt_toolkit.output import Output, create_output
+            early = _say_play_opening(args, speaker, settings, held) if command.opening_first else None
+            if said or early:  # the first sentence is out: what the next ones need, Babel's data, is read now
+                from lcr_audio.narration.lists import warm
 
-            from lcr_audio.app import App, handle_signals
-
-            keys: Input = create_input() if interactive else DummyInput()
-            output: Output | None = create_output(stdout=stdout) if interactive else None
-            pause = 0.0 if getattr(args, "fast", False) else getattr(args, "pause", settings.pause)
-            app = App(console, speaker, keys, output, settings, sound, pause)
-            with handle_signals(app, asyncio.current_task()):
-                if command.needs_terminal and not interactive:
-                    raise _terminal_needed()
-                return await command.run(app, args, Start(interactive, said))
+                warm()
+            yield _Voice(console, speaker, sound, settings, interactive, said, early)
     finally:
         try:
             console.finish_line()
@@ -714,6 +745,28 @@ async def _interactive(
             log.info("The terminal is gone: %s", error)
         speaker.close(drain_seconds=DRAIN_SECONDS)
         sound.close()
+
+
+async def _interactive(command: Speaks, args: argparse.Namespace, stdout: TextIO, voice: _Voice) -> int:
+    """Run a command that speaks, with the game's speech and sound (``voice``) and keys."""
+    import asyncio
+
+    # The key input and the screens come after the first sentence: prompt_toolkit's package imports
+    # its whole application layer, a good part of the time to the first sentence (issue 10, item 9).
+    from prompt_toolkit.input import DummyInput, Input, create_input
+    from prompt_toolkit.output import Output, create_output
+
+    from lcr_audio.app import App, handle_signals
+
+    interactive = voice.interactive
+    keys: Input = create_input() if interactive else DummyInput()
+    output: Output | None = create_output(stdout=stdout) if interactive else None
+    pause = 0.0 if getattr(args, "fast", False) else getattr(args, "pause", voice.settings.pause)
+    app = App(voice.console, voice.speaker, keys, output, voice.settings, voice.sound, pause)
+    with handle_signals(app, asyncio.current_task()):
+        if command.needs_terminal and not interactive:
+            raise _terminal_needed()
+        return await command.run(app, args, Start(interactive, voice.said, voice.early))
 
 
 def _terminal_needed() -> UsageError:
@@ -781,6 +834,48 @@ def _say_main_menu(speaker: Speaker, held: contextlib.ExitStack) -> SaidOffer | 
     return said
 
 
+def _say_play_opening(
+    args: argparse.Namespace, speaker: Speaker, settings: Settings, held: contextlib.ExitStack
+) -> EarlyPlay | None:
+    """Say ``lcr-audio play``'s first sentence now, before the key input and the screens are imported (they
+    take most of the time to it): the rules' summary for a variant, else the game's opening, worked out as
+    the play screen's narrator will. Then the keys are held, as for the main menu (:func:`_keys_held`).
+    Returns what was said, or None, saying nothing, where something else may have to come first (a saved
+    game to offer or replace) or there is no POSIX terminal.
+    """
+    from lcr_audio.game.saves import default_save_path
+    from lcr_audio.game.session import Session, new_seed
+    from lcr_audio.narration import Narrator
+    from lcr_audio.verbosity import Verbosity
+
+    rules, players = table_from_options(args)
+    if any(p.human for p in players) and default_save_path().exists():
+        return None  # the saved game is asked about first (App.offer_saved_game, App.may_replace)
+    if not held.enter_context(_keys_held(sys.stdin.fileno())):
+        return None
+    seed = new_seed() if args.seed is None else args.seed
+    if rules != Rules(players=rules.players, chips=rules.chips):
+        from lcr_audio.narration.rules_summary import rules_summary
+
+        summary = rules_summary(rules)
+        speaker.speak(summary)
+        return EarlyPlay(seed, summary, summary=True)
+    session = Session(rules, players, seed)
+    narrator = Narrator(
+        session.names,
+        session.humans,
+        verbosity=Verbosity(settings.verbosity),
+        physical=session.physical,
+        computers=session.computers,
+        careful=[seat for seat, player in enumerate(session.players) if player.policy.careful],
+    )
+    utterances = narrator.narrate(session.opening, session.state)
+    if not utterances or utterances[0].cues:
+        return None
+    speaker.speak(utterances[0].text)
+    return EarlyPlay(seed, utterances[0].text, summary=False)
+
+
 async def _run_play(app: App, args: argparse.Namespace, start: Start) -> int:
     """``lcr-audio play``: the table from the options, at once."""
     rules, players = table_from_options(args)
@@ -794,11 +889,15 @@ async def _run_play(app: App, args: argparse.Namespace, start: Start) -> int:
 
         if await app.continue_saved_game() is not NotContinued.NEW:
             return 0
-    if rules != Rules(players=rules.players, chips=rules.chips):  # a variant: say which, first
+    early = start.early
+    if rules != Rules(players=rules.players, chips=rules.chips) and not (early and early.summary):
         from lcr_audio.narration.rules_summary import rules_summary
 
-        app.speaker.speak(rules_summary(rules))
-    await app.play_new(rules, players, args.seed)
+        app.speaker.speak(rules_summary(rules))  # a variant: say which, first
+    if early is None:
+        await app.play_new(rules, players, args.seed)
+    else:
+        await app.play_new(rules, players, early.seed, said_early=None if early.summary else early.text)
     return 0
 
 
@@ -1049,6 +1148,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _cancelled() -> type[BaseException]:
+    """asyncio's ``CancelledError`` once asyncio is imported (after the first sentence), else
+    ``KeyboardInterrupt`` (nothing can have been cancelled yet)."""
+    asyncio = sys.modules.get("asyncio")
+    return cast(type[BaseException], asyncio.CancelledError) if asyncio is not None else KeyboardInterrupt
+
+
 def _main(argv: Sequence[str] | None) -> int:
     stdout = _standard_streams()
     # The key input is prompt_toolkit's, never its screen renderer: no cursor-position request may ever be
@@ -1079,7 +1185,10 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     with quiet_stderr(log_path()):
         try:
-            code = asyncio.run(_interactive(command, args, stdout, notices))
+            with _speaking(command, args, stdout, notices) as voice:
+                import asyncio  # after the main menu's first sentence: it takes tens of milliseconds
+
+                code = asyncio.run(_interactive(command, args, stdout, voice))
             stdout.flush()
             return code
         except BrokenPipeError:  # the reader of our output went away (| head): stop quietly
@@ -1088,7 +1197,7 @@ def _main(argv: Sequence[str] | None) -> int:
         except UsageError as error:
             stdout.write(str(error) + "\n")
             return 2
-        except (KeyboardInterrupt, asyncio.CancelledError):  # a signal outside a game: already cleaned up
+        except (KeyboardInterrupt, _cancelled()):  # a signal outside a game: already cleaned up
             return 130
         except Exception:
             log.exception("The game stopped on an error")

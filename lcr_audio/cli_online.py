@@ -8,7 +8,6 @@ this program, opens a table, joins it from this terminal and says the address an
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import getpass
 import logging
@@ -102,10 +101,14 @@ def tables_folder(data: str | None) -> Path:
 
 def run_serve(args: argparse.Namespace, stdout: TextIO) -> int:
     """``lcr-audio serve``: serve tables until Control+C or SIGTERM. Returns the exit code."""
+    import asyncio  # imported here: the command words are built before every start
+
     return asyncio.run(_serve(args, stdout))
 
 
 async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
+    import asyncio  # imported here: the command words are built before every start
+
     from lcr_audio.game.online.server import TableServer, bound_port, start_server, tls_context
 
     folder = tables_folder(args.data)
@@ -201,6 +204,8 @@ async def run_join(app: App, args: argparse.Namespace) -> int:
 async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
     """``lcr-audio host``: a server in this program, a new table on it with ``rules``, joined from this
     terminal."""
+    import asyncio  # imported here: the command words are built before every start
+
     from lcr_audio.game.online.server import TableServer, bound_port, start_server
     from lcr_audio.tui.online import OnlineClient
 

@@ -47,6 +47,9 @@ class Cue(enum.StrEnum):
     """The everyone-out reset."""
     ERROR = "error"
     """A key that does nothing, or a wrong answer."""
+    EARLY = "early"
+    """A key that answers a question (a roll, a seat, a yes or no) pressed before the question was heard: it
+    did nothing (DESIGN.md §1). Softer and shorter than ``error``: the question is on its way."""
 
 
 CUES: Final = tuple(Cue)

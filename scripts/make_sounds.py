@@ -8,8 +8,9 @@ Every cue is built from numbers alone (sine partials, filtered noise from genera
 the same numpy on the same machine writes the same bytes every time. Every cue:
 
 - starts with 2 ms of silence and fades in over 3 ms, and fades out over its last 25 ms (no clicks);
-- is normalised to a peak of -3 dBFS (never clipped), except ``error``, whose level is set by its RMS so
-  that it is no louder than the chip cues (:data:`ERROR_RMS_DBFS`);
+- is normalised to a peak of -3 dBFS (never clipped), except ``error`` and ``early``, whose levels are set
+  by their RMS so that they are no louder than the chip cues (:data:`ERROR_RMS_DBFS`,
+  :data:`EARLY_RMS_DBFS`);
 - lasts under 0.5 s, except the win fanfare (under 2.5 s).
 
 Cues (see ``lcr_audio/output/sound.py`` for how the game plays them):
@@ -26,6 +27,8 @@ Cues (see ``lcr_audio/output/sound.py`` for how the game plays them):
 ``win``             a short fanfare: a rising arpeggio and a held chord (about 1.5 s)
 ``reset``           a cascade of chips spreading out to the whole table
 ``error``           a soft, low, slightly falling buzz, quieter than the chips (RMS -21 dBFS)
+``early``           two soft taps on wood, short and quieter still (RMS -27 dBFS): a key came before
+                    its question was heard, and did nothing
 ==================  ==========================================================================
 """
 
@@ -58,6 +61,9 @@ FADE_OUT = 0.025
 ERROR_RMS_DBFS = -21.0
 """The error cue's RMS level in dBFS: below every chip cue's (about -18.5 to -19.5 dBFS), so a wrong key is
 never louder than the game (issue 14, item 10: it was 7.6 dB louder at a -3 dBFS peak)."""
+EARLY_RMS_DBFS = -27.0
+"""The ``early`` cue's RMS level in dBFS: below the error cue's, so a key pressed a moment too soon is told
+gently (issue 21, item 5)."""
 MAX_LENGTH = 0.5
 """Longest cue except ``win``, in seconds."""
 MAX_WIN_LENGTH = 2.5
@@ -307,6 +313,15 @@ def error() -> Signal:
     return finish(np.asarray(buzz * envelope, dtype=np.float64), rms_dbfs=ERROR_RMS_DBFS)
 
 
+def early() -> Signal:
+    """``early``: two soft taps on a small wooden block (a finger saying "wait"), 0.15 s."""
+    track = np.zeros(samples(0.15))
+    tap = partials([740.0, 1480.0, 2230.0], [1.0, 0.35, 0.12], [0.018, 0.01, 0.006], 0.07, attack=0.002)
+    mix_at(track, tap, 0.0)
+    mix_at(track, tap, 0.075, 0.6)
+    return finish(track, rms_dbfs=EARLY_RMS_DBFS)
+
+
 CUE_BUILDERS: dict[str, Callable[[], Signal]] = {
     **{f"dice-{n}": partial(dice, n) for n in (1, 2, 3)},
     "chip-left": partial(chip, "left"),
@@ -318,6 +333,7 @@ CUE_BUILDERS: dict[str, Callable[[], Signal]] = {
     "win": win,
     "reset": reset,
     "error": error,
+    "early": early,
 }
 """Every cue file's name (without ``.wav``) and the function that synthesises it."""
 

@@ -254,8 +254,8 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
 
     def keys(*names: str) -> None:
         for name in names:
+            time.sleep(0.3)  # a person's reaction first: the game drops a key sooner after its question
             subprocess.run(["tmux", "-L", session, "send-keys", "-t", session, name], check=True)
-            time.sleep(0.3)
 
     try:
         wait_for("Main menu")
@@ -373,8 +373,8 @@ class Tmux:
 
     def keys(self, *names: str) -> None:
         for name in names:
+            time.sleep(0.3)  # a person's reaction first: the game drops a key sooner after its question
             self.tmux("send-keys", "-t", self.name, name)
-            time.sleep(0.3)
 
     def close(self) -> None:
         subprocess.run(["tmux", "-L", self.name, "kill-server"], check=False, capture_output=True)

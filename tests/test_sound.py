@@ -91,7 +91,7 @@ def test_cue_file_format_length_level_and_edges(name: str) -> None:
     assert 0.05 < seconds < (2.5 if name == "win" else 0.5)
     peak = float(np.max(np.abs(frames)))
     assert peak < 1.0  # never clipped
-    if name == "error":  # set by its RMS, below the chips (see test_the_error_cue_is_no_louder_than_a_chip)
+    if name in ("error", "early"):  # set by RMS, below the chips (see test_the_error_cue_is_no_louder...)
         assert db(peak) < -4.0
     else:
         assert -4.0 <= db(peak) <= -2.0  # normalised to about -3 dBFS
@@ -127,6 +127,15 @@ def test_the_error_cue_is_no_louder_than_a_chip() -> None:
         chip = read(name)[1]
         assert db(rms(error)) <= db(rms(chip)) - 2.0, name
         assert db(loudest_window(error)) <= db(loudest_window(chip)) - 2.0, name
+
+
+def test_the_early_cue_is_short_and_softer_than_the_error_cue() -> None:
+    """Issue 21, item 5: a key pressed before its question was heard is told by a short soft cue, softer
+    than a wrong key's buzz (the player did nothing wrong but hurry)."""
+    early, error = read("early")[1], read("error")[1]
+    assert len(early) / RATE < len(error) / RATE
+    assert db(rms(early)) <= db(rms(error)) - 3.0
+    assert db(loudest_window(early)) <= db(loudest_window(error)) - 3.0
 
 
 def test_turn_chimes_rise_with_the_seat() -> None:

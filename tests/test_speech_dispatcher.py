@@ -26,7 +26,7 @@ from typing import NoReturn
 
 import pytest
 from fake_orca import DBUS_DAEMON, LEGACY, ORCA1, FakeOrca, private_session_bus, stop
-from random_keys import check_nothing_lost, game_with_random_keys
+from random_keys import check_game_end, check_nothing_lost, game_end_with_random_keys, game_with_random_keys
 from support.speech import record_speech
 
 from lcr_audio.output.speech import ENV_VAR, ScreenReaderBackend, Speaker, SpeechBackend, create_speaker
@@ -419,3 +419,42 @@ def test_every_game_message_is_heard_whole_or_counted_in_a_skip(fresh: Daemon) -
         whole = Counter(fresh.heard([], timeout=0))
         skips_heard += check_nothing_lost(f"game {seed}", history, said, whole)
     assert skips_heard > 0  # Q did skip something in these games: the count was exercised
+
+
+def test_at_the_end_of_a_game_a_y_or_n_heard_is_taken_and_the_winner_comes_first(fresh: Daemon) -> None:
+    """Issue 21, item 4: 20 seeded games through a real speech-dispatcher, with random keys during the last
+    messages (which then take a while to say, so that keys cut them). Every Y or N pressed after the play-again question was heard
+    whole is taken (on the old main an N after "Please press Y or N. Play again ...?" was dropped and the
+    game waited); the winner's sentence always comes before any sentence that holds the question; N leaves
+    with one sentence, said once."""
+    from lcr_audio.tui.play import Outcome
+
+    def heard() -> list[str]:
+        return fresh.heard([], timeout=0)
+
+    def slowly(on: bool) -> None:
+        """During a game's last messages each message takes a while to say, so that keys can cut it."""
+        if on:
+            fresh.slow.touch()
+        else:
+            fresh.slow.unlink(missing_ok=True)
+
+    rng = random.Random(21)
+    answered = early = wrong = answered_early = 0
+    for seed in range(20):
+        fresh.forget()
+        speaker = Speaker([ScreenReaderBackend(autospawn=False)])
+        try:
+            end = asyncio.run(game_end_with_random_keys(speaker, seed, rng, heard, slowly))
+        finally:
+            slowly(False)
+        assert end.outcome is Outcome.FINISHED, f"game {seed}: {end.after_heard}; said: {end.said[-6:]}"
+        check_game_end(f"game {seed}", end, heard())
+        answered += len(end.after_heard)
+        early += end.early
+        answered_early += end.answered_early
+        wrong += sum(text.startswith("Please press Y or N.") for text, _i in end.said)
+    # The games exercised what they check: answers after the question, Y and N too early, and wrong keys
+    # that repeat the question. A Y or N read after the question was handed over but before it was heard
+    # whole (the machine stalled the keys for two messages) answers it, rightly, in a game or two at most.
+    assert answered >= 18 and early > 0 and wrong > 0 and answered_early <= 2

@@ -458,7 +458,7 @@ def test_stop_kills_a_player_that_ignores_sigterm_after_the_grace(tmp_path: Path
     player.stop()
     worker.join(WAIT)
     assert not worker.is_alive()
-    assert time.monotonic() - begin < 1.0  # about STOP_GRACE, not the 30 s sleep
+    assert time.monotonic() - begin < WAIT  # about STOP_GRACE (a busy machine may take longer), not 30 s
     assert statuses == [-9]  # SIGKILL
     assert player.process is None
 
@@ -469,7 +469,7 @@ def test_playback_silenced_before_it_started_never_runs() -> None:
     player.stop()  # silence() while eSpeak was still synthesising
     begin = time.monotonic()
     assert player.play([sys.executable, "-c", "import time; time.sleep(30)"]) == 0
-    assert time.monotonic() - begin < 1.0
+    assert time.monotonic() - begin < WAIT  # at once, not the 30 s sleep (a busy machine may be slow)
     assert player.runs == 0
     player.arm()  # the next utterance plays again
     assert player.play([sys.executable, "-c", "pass"]) == 0

@@ -5,6 +5,7 @@ The speed itself is measured by ``benchmarks/latency.py``, not here (tests are n
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -17,14 +18,20 @@ from typing import Any
 
 import pexpect
 import pytest
-from support.play import mid_game
+from prompt_toolkit.input import PipeInput
+from support.play import Driver, mid_game, your_game
 from support.program import spawn_python
 
 from lcr_audio.cli import main
+from lcr_audio.engine import Rules
 from lcr_audio.game.saves import default_save_path, save
 from lcr_audio.output import sound
 from lcr_audio.output.sound import SoundPlayer, cue_file
+from lcr_audio.output.speech import RecordingBackend, Speaker
+from lcr_audio.output.speech.base import SpeechMode
 from lcr_audio.settings import Settings, save_settings
+from lcr_audio.tui.input import REACTION_SECONDS
+from lcr_audio.tui.play import PlayScreen
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCH = ["play", "--players", "3", "--computer", "all", "--seed", "3", "--speech", "console", "--fast"]
@@ -180,14 +187,15 @@ def test_with_sounds_off_pygame_is_never_imported(sounds: bool) -> None:
 FIRST_WRITE = (
     "import json, os, sys\n"
     "class FirstWrite:\n"
-    "    '''stdout that records, at the first printable text, what it was and whether prompt_toolkit was\n"
-    "    loaded, then ends the program.'''\n"
+    "    '''stdout that records, at the first printable text, what it was and whether prompt_toolkit,\n"
+    "    numpy and asyncio were loaded, then ends the program.'''\n"
     "    def __init__(self, stream): self.stream = stream\n"
     "    def __getattr__(self, name): return getattr(self.stream, name)\n"
     "    def write(self, text):\n"
     "        if text.strip():\n"
     "            with open(sys.argv[1], 'w', encoding='utf-8') as record:\n"
-    "                json.dump([text.strip(), 'prompt_toolkit' in sys.modules], record)\n"
+    "                json.dump([text.strip(), 'prompt_toolkit' in sys.modules, 'numpy' in sys.modules,\n"
+    "                       'asyncio' in sys.modules], record)\n"
     "            os._exit(0)\n"
     "        return self.stream.write(text)\n"
     "sys.stdout = FirstWrite(sys.stdout)\n"
@@ -203,9 +211,9 @@ MENU_OPENING = (
 @pytest.mark.parametrize("case", ["menu", "broken save", "unfinished game", "play"])
 def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: str, tmp_path: Path) -> None:
     """In a fresh interpreter in a terminal, the main menu's first sentence (its opening, or the question
-    about a saved game) is printed before prompt_toolkit, whose package imports its whole application layer,
-    is loaded. A game started by ``play`` still loads it first (its table is checked with the setup's
-    functions, its opening said by the play screen): there the check fails, as it can."""
+    about a saved game) and a game's opening from ``play`` are printed before prompt_toolkit (whose package
+    imports its whole application layer), asyncio and numpy are loaded (issue 21, item 12: each costs tens
+    of milliseconds). On the main branch before it, ``play`` loaded all three first."""
     path = default_save_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     if case == "broken save":
@@ -217,7 +225,7 @@ def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: s
     child = spawn_python("-c", FIRST_WRITE, str(record), *command, timeout=30)
     child.expect(pexpect.EOF)
     child.close()
-    first, loaded = json.loads(record.read_text(encoding="utf-8"))
+    first, loaded, numpy, asyncio = json.loads(record.read_text(encoding="utf-8"))
     expected = {
         "menu": MENU_OPENING,
         "broken save": "The saved game could not be used.",
@@ -225,7 +233,55 @@ def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: s
         "play": "A game of 3 players: You, Ana, and Bo.",
     }[case]
     assert first.startswith(expected)
-    assert loaded is (case == "play")
+    assert loaded is False
+    assert numpy is False  # only the odds, careful players and the analysis need it
+    assert asyncio is False
+
+
+def test_the_o_key_knows_without_numpy_which_rules_have_an_exact_table() -> None:
+    """The O key prepares the odds after the first sentence only where an exact table exists (issue 21,
+    item 12); it decides that without importing the analysis, and must agree with it."""
+    from lcr_audio.engine import WinCondition
+    from lcr_audio.game.analysis.exact import supports
+    from lcr_audio.tui.odds_key import has_table
+
+    for players in range(3, 11):
+        for chips in range(1, 11):
+            for win in WinCondition:
+                rules = Rules(players=players, chips=chips, win=win)
+                assert has_table(rules) is supports(rules), rules
+
+
+@pytest.mark.parametrize("odds", [False, True])
+def test_a_whole_watch_game_never_imports_numpy_until_the_odds_are_asked_for(odds: bool) -> None:
+    """A whole 10-seat watch game (3 chips each: too many positions for an exact table) in a fresh
+    interpreter loads no numpy (it costs start time and about 10 MB: issue 21, item 12); the O key's odds,
+    asked for after it, do load it (the check can fail)."""
+    assert save_settings(Settings(sounds=False)) is None  # into the test's own XDG folders (conftest)
+    code = (
+        "import json, sys\n"
+        "from lcr_audio.cli import main\n"
+        f"status = main({[*WATCH, '--players', '10']!r})\n"
+        "during = 'numpy' in sys.modules\n"
+        f"if {odds!r}:\n"
+        "    from lcr_audio.engine import Rules, new_game\n"
+        "    from lcr_audio.tui.odds_key import OddsKey\n"
+        "    state = new_game(Rules(players=10))[0]\n"
+        "    OddsKey(Rules(players=10)).sentence(state, list('ABCDEFGHIJ'), None)\n"
+        "print(json.dumps([status, during, 'numpy' in sys.modules]), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    status, during, after = json.loads(done.stderr.strip().splitlines()[-1])
+    assert status == 0 and " wins " in done.stdout
+    assert during is False
+    assert after is odds
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
@@ -251,15 +307,88 @@ def test_the_first_question_said_early_is_said_once_and_a_key_typed_at_once_answ
     saved: bool, asked: str, opening: str, key: str, answer: str, never_after: tuple[str, ...]
 ) -> None:
     """The first question, said before the key input is ready, is printed once; a key pressed the moment
-    it is out reaches it and answers it, and the question is not said again."""
+    it is out reaches it and answers it, and the question is not said again. A yes-or-no key comes a
+    reaction time after the question (a sooner one is a double press, dropped by design, REACTION_SECONDS):
+    before the key input was ready only a slow start stamped it late enough (issue 21, item 11)."""
     if saved:
         save(mid_game(human_turns=1), default_save_path())
     child = spawn_python("-m", "lcr_audio", "--speech", "console", timeout=30)
     child.expect_exact(asked)
     assert child.before.count(opening) == 1
+    if saved:
+        time.sleep(REACTION_SECONDS)  # at least a person's reaction time: later is never too early
     child.send(key)
     child.expect_exact(answer)
     shown = child.before
     child.terminate(force=True)
     for text in never_after:
         assert text not in shown
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
+@pytest.mark.parametrize("variant", [False, True], ids=["plain", "wild"])
+def test_plays_first_sentence_said_early_is_said_once_kept_in_the_history_and_the_game_goes_on(
+    variant: bool,
+) -> None:
+    """``play`` says its first sentence (the game's opening, or a variant's rules first) before the key input
+    and the screens are ready (issue 21, item 12): it is printed once, the game's narration does not say
+    the opening again, Comma reads it back from the history, and Space rolls."""
+    words = ["play", "--speech", "console", "--seed", "1", *(["--wild"] if variant else [])]
+    child = spawn_python("-m", "lcr_audio", *words, timeout=30)
+    try:
+        child.expect_exact("Press Space to roll")
+        shown = child.before
+        assert shown.count("A game of 3 players: You, Ana, and Bo.") == 1
+        if variant:
+            assert shown.count("Wild dice on") == 1
+            assert shown.index("Wild dice on") < shown.index("A game of 3 players")
+        child.send(",")  # the last message: your turn
+        child.expect_exact("Press Space to roll")
+        child.send(",")  # the one before: the opening, in the history though said before the screen was up
+        child.expect_exact("A game of 3 players: You, Ana, and Bo.")
+        time.sleep(REACTION_SECONDS)  # a person's reaction after the roll question: later is never too early
+        child.send(" ")
+        child.expect_exact("You roll")
+    finally:
+        child.terminate(force=True)
+
+
+def test_an_opening_said_before_the_screen_is_waited_for_like_the_screens_own(pipe: PipeInput) -> None:
+    """``play`` says the game's opening before its screen exists (issue 21, item 12). With a voice that
+    cannot tell when it has finished (a screen reader: the presenter estimates), the roll question must
+    still wait for that opening's end, as after one of the screen's own messages: asked at once, a Space
+    pressed while the opening is still being read would roll. The screen says the opening only once."""
+    recorder = RecordingBackend(name=SpeechMode.SCREEN_READER)  # no word on its end: estimated
+    screen = PlayScreen(your_game(), Speaker([recorder]), pipe, pause=0.0, new_session=None)
+    driver = Driver(screen, pipe, recorder)
+    opening = "A game of 3 players: You, Ana, and Bo. Everyone starts with 3 chips. Ana and Bo are computer players."
+    screen.speaker.speak(opening)  # as cli._say_play_opening does, before the screen runs
+    screen.said_early = opening
+
+    async def scenario() -> None:
+        await driver.start()
+        await asyncio.sleep(0.3)  # the opening's estimate is about 5 s: nothing more may be said in this time
+        assert recorder.texts == [opening]
+        assert screen.history[0] == opening  # kept for Comma and the transcript, though not said again
+        await driver.leave()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "fr", "it", "pt_BR", "ru"])
+def test_names_are_joined_as_babel_joins_them_without_reading_its_data(language: str) -> None:
+    """``and_list`` joins the game's languages from its own copy of CLDR's standard list (Babel reads a
+    language's whole data for its first list, tens of ms before ``play``'s first sentence): the same text
+    as Babel's for 1 to 6 names, in every catalog language (issue 21, item 12)."""
+    from babel.lists import format_list
+
+    from lcr_audio import i18n
+    from lcr_audio.narration.lists import and_list
+
+    names = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"]
+    i18n.set_language(language)
+    try:
+        for count in range(1, len(names) + 1):
+            assert and_list(names[:count]) == format_list(names[:count], style="standard", locale=language)
+    finally:
+        i18n.set_language("en")

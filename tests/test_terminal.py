@@ -48,6 +48,19 @@ def wait_stopped(child: Any, stopped: bool) -> None:
     raise AssertionError(f"the game is {'not ' if stopped else ''}stopped")
 
 
+def wait_for_pygame(child: Any, seconds: float = 30.0) -> None:
+    """Wait until the game has imported pygame's mixer (its library is mapped into the process), however
+    busy the machine; where there is no /proc to see it, wait a second."""
+    maps = Path(f"/proc/{child.pid}/maps")
+    if not maps.exists():
+        time.sleep(1.0)
+        return
+    deadline = time.monotonic() + seconds
+    while not any("pygame" in line and "mixer" in line for line in maps.read_text().splitlines()):
+        assert time.monotonic() < deadline, "the game never imported pygame's mixer"
+        time.sleep(0.05)
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process state from /proc")
 def test_after_a_stop_and_fg_keys_answer_at_once_and_do_not_echo() -> None:
     """Item 9: after ``kill -TSTP`` and ``fg`` the terminal stayed in line mode, keys echoed (a screen reader
@@ -248,7 +261,7 @@ def test_pygame_s_parachute_never_takes_a_signal() -> None:
     child = spawn(*GAME)
     try:
         child.expect_exact(ROLL_PROMPT)
-        time.sleep(1.0)  # the sound device is looked for (pygame imported) after the first sentence
+        wait_for_pygame(child)  # the sound device is looked for (pygame imported) after the first sentence
         child.kill(signal.SIGSEGV)
         child.expect(pexpect.EOF)
         shown = child.before

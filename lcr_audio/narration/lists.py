@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
@@ -43,9 +43,31 @@ def _join(items: Sequence[str], style: _Style) -> str:
             return ", ".join(items)
 
 
+_AND: Final[dict[str, tuple[str, str]]] = {
+    "en": ("{0} and {1}", "{0}, and {1}"),
+    "de": ("{0} und {1}", "{0} und {1}"),
+    "es": ("{0} y {1}", "{0} y {1}"),
+    "fr": ("{0} et {1}", "{0} et {1}"),
+    "it": ("{0} e {1}", "{0} e {1}"),
+    "pt_BR": ("{0} e {1}", "{0} e {1}"),
+    "ru": ("{0} и {1}", "{0} и {1}"),
+}
+"""CLDR's standard list of the game's languages, as Babel has it: the pattern for two items, and the one
+before the last of more (the others are joined by ", "). Written out because Babel reads a language's whole
+data (tens of ms) for its first list, and ``play``'s first sentence is a list of names (issue 21, item 12);
+a test checks them against Babel."""
+
+
 def and_list(items: Sequence[str]) -> str:
     """Join names as a sentence would: "Ana, Bo, and Cy" in English."""
-    return _join(items, "standard")
+    patterns = _AND.get(i18n.language() or "en")
+    if patterns is None or not items:
+        return _join(items, "standard")
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return patterns[0].format(*items)
+    return patterns[1].format(", ".join(items[:-1]), items[-1])
 
 
 def unit_list(items: Sequence[str]) -> str:
@@ -59,3 +81,10 @@ def unit_list(items: Sequence[str]) -> str:
     if len(items) > 1 and joined == " ".join(items):
         return _join(items, "standard")
     return joined
+
+
+def warm() -> None:
+    """Have Babel read the current language's data now (it reads it whole on the first list it formats,
+    tens of ms; more on a busy machine): called once the program's first sentence is out, so that neither
+    that sentence nor a key's answer waits for it."""
+    unit_list(["1", "2"])

@@ -114,6 +114,10 @@ class Voice(Protocol):
     def error(self, text: str) -> None:
         """Say ``text`` now with the error cue: a key that did nothing."""
 
+    def too_early(self) -> None:
+        """A key that answers a question came before the question was heard, and did nothing: a short soft
+        cue (``early``), cutting nothing."""
+
 
 class SpeakerVoice:
     """A :class:`Voice` outside a game: the speaker, and the error cue when sounds play.
@@ -140,6 +144,11 @@ class SpeakerVoice:
         if self.sound is not None:
             self.sound.play(Cue.ERROR)
         self.speaker.speak(text, interrupt=True)
+
+    def too_early(self) -> None:
+        """The soft ``early`` cue: a key came before its question was heard, and did nothing."""
+        if self.sound is not None:
+            self.sound.play(Cue.EARLY)
 
 
 class Mode:
@@ -187,8 +196,15 @@ class Mode:
             self.unbound(press)
             return
         if spec.command in DECISIONS and not self.heard(press):
-            return  # typed before the question was heard: the question is about to be heard
+            self.too_early(press)  # typed before the question was heard: the question is about to be heard
+            return
         getattr(self, self.bindings[spec.command])(press)
+
+    def too_early(self, press: Press) -> None:
+        """``press`` would answer this mode's question but came before the question was heard (see
+        :meth:`heard`): it is dropped, and the voice plays its soft cue (issue 21, item 5: nobody presses
+        again blind)."""
+        self.voice.too_early()
 
     def unbound(self, press: Press) -> None:
         """A key with no row in the context in force: "Not now." if it works elsewhere, else that it does

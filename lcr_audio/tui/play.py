@@ -159,6 +159,7 @@ class PlayScreen:
         after the batch (0 for the game's opening) → the history's length before its messages (for the
         transcript's game headings and the scorekeeper's undo marks)."""
         self.presenter = Presenter(speaker, sound, rate=lambda: self.settings.rate)
+        self.presenter.on_handed = self._handed
         self._applier = SettingsApplier(self.settings, speaker, sound)
         self._history_pos: int | None = None
         self._question: YesNoQuestion | None = None
@@ -172,10 +173,25 @@ class PlayScreen:
         self._done: asyncio.Future[Outcome] | None = None
         self._turn_events: list[Event] = []
         self._last_turn: list[Event] = []
+        self._asking: tuple[str, ...] = ()
+        """The person's pending question (a roll, a reversal, a Wild's seat) counts as asked once a text
+        containing one of these is handed to speech, by any path (DESIGN.md §1): the seat under the cursor
+        while choosing for a Wild; else the question or the words that name the roller ("Your turn, Bo.").
+        Empty while no person has a question pending."""
         self._asked_at: float | None = None
-        """When the pending question was handed to speech (time.monotonic()); None while it waits."""
-        self._questions = 0
-        """Counts the questions asked, so that a late ``on_start`` of an old question changes nothing."""
+        """When the person's pending question was first handed to speech (time.monotonic()); None while it
+        waits."""
+        self._question_asked_at: float | None = None
+        """The same for the yes-or-no question open (its text, handed to speech by any path)."""
+        self._question_message: Utterance | None = None
+        """The queued message of the yes-or-no question open at a game's end, taken back once answered (an
+        answer that cuts it never has it said again)."""
+        self._offered: Utterance | None = None
+        """The queued message offering the first seat of a Wild choice, taken back if the cursor moves before
+        it is said (the last seat heard is always the one Space takes)."""
+        self._too_early = False
+        """A key came before its question was heard since the history key last told so (the first comma
+        press says so, before the messages)."""
         self._odds: OddsKey | None = None
         self._heard_state: GameState | None = None
         """The state as of the game messages heard (or skipped): see :attr:`heard_state`."""
@@ -185,6 +201,10 @@ class PlayScreen:
         """The player paused the computer players (P, watch mode)."""
         self._series = Series()
         """The games finished at this screen, for a table that keeps no series (computer players only)."""
+        self.said_early: str | None = None
+        """The game's opening, said before this screen existed (``lcr-audio play`` says it before the key
+        input and the screens are imported: issue 21, item 12): when the narration brings the same text,
+        it goes into the history unsaid, once."""
         self.use(session)
 
     # --- running --------------------------------------------------------------------------------------
@@ -208,8 +228,10 @@ class PlayScreen:
             self.keeper.follow(session, ScreenSaid(self), self._note)
         self._turn_events, self._last_turn = [], []
         self._places = []
+        self._offered = None
+        self._pending(*self._asking_texts())  # an undo in the scorekeeper: the turn's question, asked again
         if self._odds is None or self._odds.rules != session.rules:
-            self._odds = OddsKey(session.rules)
+            self._odds = OddsKey(session.rules, after_first_utterance=self.speaker.after_first_utterance)
 
     @property
     def listener(self) -> Seat | None:
@@ -322,7 +344,12 @@ class PlayScreen:
                     await self.presenter.drained()
                     self._finish(Outcome.FINISHED)
                     return
-                self._ask_again_question()
+                # "Play again?" is asked once every message of the game's end has been handed to speech
+                # (the winner's sentence first): nothing that says it, a wrong key's sentence or the
+                # history key, can come before one of them.
+                await self.presenter.told()
+                if self.state.over and self._question is None and not self._paused():
+                    self._ask_again_question()
                 continue
             if self.session.human_to_play or not self.session.drives_computers:
                 await self._wake.wait()  # a person decides, or (online) the server moves its computers
@@ -367,36 +394,38 @@ class PlayScreen:
             return False
         state = self.state
         self._heard_state = turn_start_state(pending, state)
-        asked = self._new_question() if self.session.human_to_play else None
         choosing = self.context in CHOOSING
+        if choosing:
+            self._choice = 0
         dice = next((len(e.faces) for e in pending if isinstance(e, DiceRolled)), None)
         utterances = self.narrator.resume_turn(pending, state)
+        deciding = self.session.human_to_play and not state.over
+        asking = utterances[-1].text if deciding and utterances else None
+        self._pending(*(self._asking_texts(asking) if deciding else ()))
 
         def heard() -> None:
             self._heard_state = state
-            if asked is not None:
-                asked()
 
         for index, utterance in enumerate(utterances):
             last = index == len(utterances) - 1 and not choosing
             self._queue(utterance, CueArgs(dice=dice), on_start=heard if last else None)
         if choosing:
-            self._choice = 0
-            self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=heard)
+            self._offered = self._choice_utterance(Priority.IMPORTANT)
+            self._queue(self._offered, on_start=heard)
         return True
 
     def _ask_again(self) -> None:
         """Queue the question pending for a person (after a resume), with the seat under choice."""
         prompt = self.narrator.prompt(self.state)
-        asked = self._new_question()
         choosing = self.context in CHOOSING
-        if prompt is not None:
-            self._queue(prompt, on_start=None if choosing else asked)
         if choosing:
             self._choice = 0
-            self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=asked)
-        elif prompt is None:
-            asked()
+        self._pending(*self._asking_texts(prompt.text if prompt is not None else None))
+        if prompt is not None:
+            self._queue(prompt)
+        if choosing:
+            self._offered = self._choice_utterance(Priority.IMPORTANT)
+            self._queue(self._offered)
 
     chats = False
     """True at a table where the chat key works (online)."""
@@ -430,11 +459,17 @@ class PlayScreen:
     def _on_events(self, events: Sequence[Event], state: GameState) -> None:
         human_turn = self.session.human_to_play and any(isinstance(e, TurnStarted) for e in events)
         dice = next((len(e.faces) for e in events if isinstance(e, DiceRolled)), None)
-        asked = self._new_question() if self.session.human_to_play and not state.over else None
+        deciding = self.session.human_to_play and not state.over
         choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play
         self.lines_before[len(self.session.actions)] = len(self.history)
         utterances = self.narrator.narrate(events, state)
         self._places.extend(event_places(events, state.rules.players, self.listener))
+        if choosing:
+            self._choice = 0
+        # A person's question counts as asked once its words are handed to speech (DESIGN.md §1): at a Wild,
+        # the seat under the cursor; else the question, or the roller's name. None while nobody decides.
+        asking = utterances[-1].text if deciding and utterances else None
+        self._pending(*(self._asking_texts(asking) if deciding else ()))
 
         # A computer player's roll waiting for its Wild choice is told whole once the choice is made: until
         # then the table has heard nothing of it, and the fact keys keep to the state before it.
@@ -443,8 +478,6 @@ class PlayScreen:
         def heard() -> None:
             if not mid_wild:
                 self._heard_state = state
-            if asked is not None:
-                asked()
 
         for index, utterance in enumerate(utterances):
             if human_turn and Cue.TURN in utterance.cues and self.presenter.take_skipped():
@@ -453,19 +486,22 @@ class PlayScreen:
                 self._queue(self.narrator.catch_up(state))
             last = index == len(utterances) - 1
             # A person's question last: what came before it was heard whole once it starts; else the last
-            # message tells the batch's facts, heard only once said to its end (an answer may cut it).
-            question = last and asked is not None
+            # message tells the batch's facts, heard only once said to its end (an answer may cut it). At a
+            # Wild, the seat offered after the question is heard first.
+            question = last and deciding
             self._queue(
                 utterance,
                 CueArgs(dice=dice),
-                on_start=(asked if choosing else heard) if question else None,
+                on_start=heard if question and not choosing else None,
                 on_end=heard if last and not question else None,
             )
         if choosing:
-            self._choice = 0
-            self._queue(self._choice_utterance(Priority.IMPORTANT), on_start=heard)
+            self._offered = self._choice_utterance(Priority.IMPORTANT)
+            self._queue(self._offered, on_start=heard)
         elif not utterances:  # nothing to hear: the question counts as asked now
             heard()
+            if deciding:
+                self._asked_at = time.monotonic()
         if not mid_wild:  # every cue of these events has been queued: no place may wait for a later turn
             self._places = []
         self._track_turn(events)
@@ -514,6 +550,15 @@ class PlayScreen:
             cues = CueArgs(dice=cues.dice, seat=cues.seat, places=self._cue_places(utterance.cues))
         self.history.append(utterance.text)
         self._history_pos = None
+        if self.said_early is not None and utterance.text == self.said_early and not utterance.cues:
+            self.said_early = None  # handed to speech already: heard, not said twice
+            self.presenter.said_before(utterance.text)
+            if on_start is not None:
+                on_start()
+            if on_end is not None:
+                on_end()
+            return
+        self.said_early = None
         self.presenter.add(utterance, cues, on_start=on_start, on_end=on_end)
 
     def _cue_places(self, cues: Sequence[Cue]) -> tuple[CuePlace | None, ...]:
@@ -529,23 +574,57 @@ class PlayScreen:
             places.append(None if index is None else self._places.pop(index)[1])
         return tuple(places)
 
-    def _new_question(self) -> Callable[[], None]:
-        """A new question is pending: its answer keys wait until it is handed to speech. Returns the
-        callback that marks it asked (give it to the presenter as the question's ``on_start``)."""
-        self._questions += 1
+    def _pending(self, *texts: str) -> None:
+        """A new question is pending for a person: the keys that answer it wait until a text containing one
+        of ``texts`` has been handed to speech (see :attr:`_asking`). No ``texts``: none is pending."""
+        self._asking = tuple(text for text in texts if text)
         self._asked_at = None
-        number = self._questions
+        self._too_early = False  # a key too early for the question before is told no more
 
-        def asked() -> None:
-            if number == self._questions:
-                self._asked_at = time.monotonic()
+    def _asking_texts(self, question: str | None = None) -> tuple[str, ...]:
+        """What asks the person's question in the game as it stands, any of them handed to speech: while
+        choosing for a Wild, the seat under the cursor ("Ana, seat 2, 4 chips."), the thing Space takes;
+        at a roll or a reversal the words that name the roller ("Your turn, Bo."), which every saying of the
+        turn's question starts with, or ``question``, the narrated question (after a reversal was decided it
+        is the roll alone: the name was said with the reversal). Empty when no person decides."""
+        state = self.state
+        if state.over or state.seat not in self.narrator.humans:  # as the narrator's prompt, without asking
+            return ()
+        if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
+            return (self._choice_utterance(Priority.ANSWER).text,)
+        turn = phrases.your_turn(self.narrator.name(state.seat), you=len(self.narrator.humans) == 1)
+        return (turn, question) if question else (turn,)
 
-        return asked
+    def _handed(self, text: str, message: Utterance | None) -> None:
+        """The presenter handed ``text`` to speech (``message``: the game message it is, if it is one): a
+        pending question whose words it holds is asked now, whatever said it (its own message, a wrong
+        key's sentence that repeats it, the history key, Escape or T saying it again). Only the first time
+        counts: saying it again never makes an answer wait. A yes-or-no question asked another way before
+        its own message was said is not said once more by that message."""
+        now = time.monotonic()
+        question = self._question
+        if question is not None and self._question_asked_at is None and question.text in text:
+            self._question_asked_at = now
+            waiting = self._question_message
+            if waiting is not None and message is not waiting and self.presenter.withdraw(waiting):
+                self._question_message = None
+        if self._asked_at is None and any(part in text for part in self._asking):
+            self._asked_at = now
 
     def heard(self, press: Press) -> bool:
         """True when ``press`` was read after the pending question was handed to speech, by the reaction
-        time at least (issue 10, item 5; :data:`REACTION_SECONDS`): only then may it answer the question."""
-        return answers_in_time(press.stamp, self._asked_at)
+        time at least (issue 10, item 5; :data:`REACTION_SECONDS`): only then may it answer the question.
+        The yes-or-no question open, if any, is the pending one; else the person's (see :attr:`_asking`)."""
+        asked = self._question_asked_at if self._question is not None else self._asked_at
+        return answers_in_time(press.stamp, asked)
+
+    def too_early(self) -> None:
+        """A key that answers a question came before the question was heard, and was dropped: a short soft
+        cue says so at once, cutting nothing, and the next press of the history key says why (issue 21,
+        item 5), so nobody presses again blind."""
+        if self.sound is not None:
+            self.sound.play(Cue.EARLY)
+        self._too_early = True
 
     def quiet(self) -> None:
         """Q: stop speech and cues now; the game messages skipped are counted aloud, with the question
@@ -589,12 +668,12 @@ class PlayScreen:
         """Open a yes-or-no question: asked at once in a game (a key asked it), queued after the game's
         last messages when the game has ended. Its Y or N must come after it was asked."""
         self._question = question
-        asked = self._new_question()
+        self._question_asked_at = None
         if question.in_game:
-            self.answer(question.text)
-            asked()
+            self.answer(question.text)  # asked now: the presenter hands it over at once
             return
-        self._queue(Utterance(question.text, Priority.IMPORTANT), on_start=asked)
+        self._question_message = Utterance(question.text, Priority.IMPORTANT)
+        self._queue(self._question_message)
 
     def question_text(self) -> str:
         """The yes-or-no question open, or "" when none is."""
@@ -700,7 +779,7 @@ class PlayScreen:
         choices = self.state.choices
         if seat in choices:
             self._choice = choices.index(seat)
-            self.answer(self._choice_utterance(Priority.ANSWER).text)
+            self._offer_choice()
         elif 0 <= seat < self.state.rules.players:
             name = self.session.names[seat]
             if seat == self.state.seat:
@@ -728,7 +807,17 @@ class PlayScreen:
     def move_choice(self, delta: int) -> None:
         choices = self.state.choices
         self._choice = (self._choice + delta) % len(choices)
-        self.answer(self._choice_utterance(Priority.ANSWER).text)
+        self._offer_choice()
+
+    def _offer_choice(self) -> None:
+        """Say the seat now under the cursor: Space takes it only once this was handed to speech (issue 21,
+        item 5); the first seat offered, if still waiting to be said, is taken back (it is not the one)."""
+        text = self._choice_utterance(Priority.ANSWER).text
+        self._pending(text)
+        if self._offered is not None:
+            self.presenter.withdraw(self._offered)
+            self._offered = None
+        self.answer(text)
 
     def confirm_choice(self) -> None:
         choices = self.state.choices
@@ -774,6 +863,10 @@ class PlayScreen:
         """Y or N: the reversal question (R9), or the yes-or-no question open."""
         question, self._question = self._question, None
         if question is not None:
+            if self._question_message is not None:  # answered: never said again, even if the answer cuts it
+                self.presenter.withdraw(self._question_message)
+                self._question_message = None
+            self.presenter.withdraw_waiting(question.text)  # nor by a wrong key's sentence still waiting
             question.answer(yes)
         elif self.state.phase is Phase.REVERSE and self.session.human_to_play:  # the reversal question (R9)
             self.session.apply(Reverse(yes))
@@ -792,7 +885,7 @@ class PlayScreen:
     def _answer_again(self, yes: bool) -> None:
         if not yes or self.new_session is None:
             # Translators: the player answered no to "Play again with the same table?": the game screen ends.
-            self.answer(_("No more games at this table."))
+            self.presenter.say_last(_("No more games at this table."))  # after a game message an answer cut
             self._finish(Outcome.FINISHED)
             return
         self.use(self.new_session(self.session))
@@ -895,6 +988,14 @@ class PlayScreen:
     # --- history --------------------------------------------------------------------------------------
 
     def history_step(self, delta: int) -> None:
+        if self._history_pos is None and self._too_early:
+            # The first press after a key came too early says why it did nothing; the next, the last message.
+            self._too_early = False
+            self._history_pos = len(self.history)
+            # Translators: said by the history key (comma) after a key that answers a question (Space, Y or N)
+            # was pressed before the question had been said, and was ignored (a soft sound played then).
+            self.answer(_("That key came before its question was heard, so it did nothing."))
+            return
         if self._history_pos is None:
             self.history_jump(len(self.history) - 1)  # the first press repeats the last message
             return

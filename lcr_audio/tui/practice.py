@@ -248,12 +248,16 @@ class LessonEnd(AskMode[LessonKey | None]):
         """The next lesson (after the last, the list)."""
         if self.heard(press):
             self.finish(self.following)
+        else:
+            self.voice.too_early()
 
     @handles(Command.REPEAT_LESSON)
     def repeat_lesson(self, press: Press) -> None:
         """This lesson again."""
         if self.heard(press):
             self.finish(self.key)
+        else:
+            self.voice.too_early()
 
     back = finishes(Command.BACK, value=None)  # the lesson list
 
@@ -322,6 +326,7 @@ class Answer(AskMode[int | bool]):
     def digit(self, press: Press) -> None:
         """Type a digit of the number (three at most)."""
         if not self.heard(press):
+            self.voice.too_early()
             return  # typed before the question was said: it cannot be part of its answer
         if len(self.typed) < 3:
             self.typed += press.data
@@ -338,6 +343,7 @@ class Answer(AskMode[int | bool]):
     def accept(self, press: Press) -> None:
         """Answer with the number typed."""
         if not self.heard(press):
+            self.voice.too_early()
             return
         if self.typed:
             self.finish(int(self.typed))

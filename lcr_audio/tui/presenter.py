@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lcr_audio.cues import Cue, CuePlace
-from lcr_audio.narration import Utterance
+from lcr_audio.narration import Priority, Utterance
 from lcr_audio.output.sound import SoundPlayer
 from lcr_audio.output.speech import Speaker, SpeechMode
 
@@ -63,6 +63,8 @@ class _Item:
     on_end: Callable[[], None] | None = None
     cut: bool = False
     """Its sentence was cut by an answer: it is said again, whole, without its cues or a second print."""
+    withdrawn: bool = False
+    """Taken back (:meth:`Presenter.withdraw`): it is not said, or not said again if an answer cuts it."""
 
 
 def _started(item: _Item) -> None:
@@ -115,6 +117,9 @@ class Presenter:
         self._wake = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
+        self._told = asyncio.Event()
+        """Set while every queued game message has been handed to speech (or skipped, or taken back)."""
+        self._told.set()
         self._task: asyncio.Task[None] | None = None
         self._speech_ends = 0.0
         """When the speech under way should end, by the estimate (for backends that cannot tell)."""
@@ -129,6 +134,10 @@ class Presenter:
         """False once the backend failed to report an end: the estimate paces from then on."""
         self._held = False
         """The player paused the game (watch mode): game messages wait; answers are still said."""
+        self.on_handed: Callable[[str, Utterance | None], None] | None = None
+        """Called with every text as it is handed to speech, by any path, and the game message it is (None for
+        an answer or a wrong key's sentence): the play screen counts a question as asked when its text is
+        (DESIGN.md §1)."""
 
     # --- the game's side ------------------------------------------------------------------------------
 
@@ -165,12 +174,57 @@ class Presenter:
         """
         self._queue.append(_Item(utterance, cues, on_start, on_end))
         self._idle.clear()
+        self._told.clear()
         self._wake.set()
+
+    def withdraw(self, utterance: Utterance) -> bool:
+        """Take back the game message ``utterance`` (the very object given to :meth:`add`): not said if it
+        is still waiting, and not said again if an answer cuts it (a question that has been answered).
+
+        Returns:
+            True if it had not been handed to speech yet (it then counts as started, as a skipped one).
+        """
+        for item in self._queue:
+            if item.utterance is utterance:
+                self._queue.remove(item)
+                item.withdrawn = True
+                _started(item)
+                _ended(item)
+                self._wake.set()
+                if not self._queue and (self._current is None or self._current_said):
+                    self._told.set()
+                return not item.cut
+        current = self._current
+        if current is not None and current.utterance is utterance:
+            current.withdrawn = True
+            return not self._current_said
+        return False
+
+    def withdraw_waiting(self, part: str) -> int:
+        """Take back the wrong keys' sentences still waiting to be said that contain ``part`` (they repeat a
+        question that has just been answered: "Please press Y or N. Play again ...?" after N). Returns how
+        many were taken back."""
+        kept = [text for text in self._later if part not in text]
+        dropped = len(self._later) - len(kept)
+        self._later = kept
+        return dropped
+
+    async def told(self) -> None:
+        """Wait until every queued game message has been handed to speech (the last may still be being
+        said), skipped or taken back: a game message added then comes after them all, and nothing said
+        after this can come before one of them."""
+        await self._told.wait()
 
     async def drained(self) -> None:
         """Wait until every queued game message has been said to its end (or skipped), and the speech
         under way, answers included, has ended: the moment a computer player may move."""
         await self._idle.wait()
+
+    def said_before(self, text: str) -> None:
+        """``text`` was handed to speech before this presenter started (``play``'s first sentence, said
+        before the screens were imported): the next message waits for its end as for one of its own, by the
+        backend's word or, for a backend that cannot tell, the estimate from now."""
+        self._speech_ends = max(self._speech_ends, self.clock() + self._estimate(text))
 
     def hold(self, held: bool) -> None:
         """Pause (True) or resume (False) the game messages: while held, none is started, and one that an
@@ -198,18 +252,32 @@ class Presenter:
         self._idle.clear()
         self._wake.set()
         if not interrupt and speaking:
-            self._later.append(text)  # said by the loop once the speech under way has ended
+            if text not in self._later:  # the same sentence waiting already: said once
+                self._later.append(text)  # said by the loop once the speech under way has ended
             return
         if self._current is not None and self._current_said:
             # What the backend says from now on is this answer: the game message before it was either cut
             # (said again, whole, after the answer) or had ended already (the loop has not looked yet).
-            if speaking:
+            if speaking and not self._current.withdrawn:
                 self._current.cut = True
                 self._queue.insert(0, self._current)
             else:
                 _ended(self._current)
             self._current = None
         self._say(text, interrupt=interrupt)
+
+    def say_last(self, text: str) -> None:
+        """Say ``text``, the last sentence of a screen that ends: after the game messages still waiting or
+        being said (one an answer cut is said again first), cutting none; at once, cutting what is being
+        said, when no game message is (an answer, or a question taken back with :meth:`withdraw`)."""
+        current = self._current
+        under_way = (
+            current is not None and not current.withdrawn and (not self._current_said or self._is_speaking())
+        )
+        if self._queue or under_way:
+            self.add(Utterance(text, Priority.ANSWER))
+        else:
+            self.answer(text)
 
     def skip(self) -> int:
         """The player chose quiet (Q): stop speech and cues now and skip every game message not yet said
@@ -233,6 +301,7 @@ class Presenter:
             _started(item)
             _ended(item)
         self._skipped += len(skipped)
+        self._told.set()
         self._wake.set()
         return len(skipped)
 
@@ -265,12 +334,20 @@ class Presenter:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
 
-    def _say(self, text: str, *, interrupt: bool, printed: bool = True) -> None:
-        """Hand ``text`` to speech, and estimate when it ends (for backends that cannot tell)."""
+    def _say(
+        self, text: str, *, interrupt: bool, printed: bool = True, message: Utterance | None = None
+    ) -> None:
+        """Hand ``text`` to speech (``message``: the game message it is), and estimate when it ends (for
+        backends that cannot tell)."""
         self.speaker.speak(text, interrupt=interrupt, printed=printed)
         now = self.clock()
         start = now if interrupt else max(now, self._speech_ends)
         self._speech_ends = start + self._estimate(text)
+        if self.on_handed is not None:
+            try:
+                self.on_handed(text, message)
+            except Exception:  # a listener must never stop the presenter
+                log.exception("A listener of the speech failed")
 
     async def _run(self) -> None:
         while True:
@@ -278,7 +355,8 @@ class Presenter:
             if self._current is not None:  # said to its end (a cut one went back to the queue)
                 _ended(self._current)
             self._current = None
-            if self._later:
+            resume = bool(self._queue) and self._queue[0].cut and not self._held
+            if self._later and not resume:  # a message an answer cut is said again first, then these
                 self._say(self._later.pop(0), interrupt=False)
                 continue
             if not self._queue or self._held:
@@ -295,21 +373,25 @@ class Presenter:
                 log.exception("Could not present %r", item.utterance.text)
                 _started(item)
                 _ended(item)
+            if not self._queue:
+                self._told.set()
 
     async def _present(self, item: _Item) -> None:
         generation = self._generation
         if not item.cut:
             await self._play_cues(item)
-            if generation != self._generation:  # skipped while its cues played
+            if generation != self._generation or item.withdrawn:  # skipped or taken back as its cues played
+                _started(item)
                 return
             while self._is_speaking() or self._later:  # answers said during the cues end first
                 await self._speech_ended()
                 if self._later:
                     self._say(self._later.pop(0), interrupt=False)
-            if generation != self._generation:
+            if generation != self._generation or item.withdrawn:
+                _started(item)
                 return
         self._current_said = True
-        self._say(item.utterance.text, interrupt=False, printed=not item.cut)
+        self._say(item.utterance.text, interrupt=False, printed=not item.cut, message=item.utterance)
         _started(item)
 
     async def _play_cues(self, item: _Item) -> None:
