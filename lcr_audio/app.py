@@ -42,7 +42,7 @@ from lcr_audio.storage import display_path
 from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.host import NotContinued
-from lcr_audio.tui.play import Outcome, PlayScreen
+from lcr_audio.tui.play import Outcome, PlayScreen, pending_turn, turn_start_state
 
 log = logging.getLogger(__name__)
 
@@ -268,11 +268,13 @@ class App:
         screen_keeper = GameKeeper(path or self.autosave(loaded.kind), loaded.series)
         screen = self.screen(session, keeper=screen_keeper)
         screen.history.extend(_read_lines(screen_keeper.transcript))
+        # A turn that rolled and waits for a choice is told next: the standings are those before its roll.
+        before = turn_start_state(pending_turn(session), session.state)
         self.speaker.speak(
             # Translators: said when a saved game continues; {turn} is a number, {status} lists every seat's
             # chips and the pot.
             _("The game continues at turn {turn}. {status}").format(
-                turn=loaded.turn, status=screen.narrator.status(session.state).text
+                turn=loaded.turn, status=screen.narrator.status(before).text
             )
         )
         return await self._run(screen, resume=True)

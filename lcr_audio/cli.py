@@ -739,7 +739,10 @@ def _speaking(
                 warm()
             yield _Voice(console, speaker, sound, settings, interactive, said, early)
     finally:
-        console.finish_line()
+        try:
+            console.finish_line()
+        except OSError as error:  # the terminal was closed (SIGHUP): there is no line left to end
+            log.info("The terminal is gone: %s", error)
         speaker.close(drain_seconds=DRAIN_SECONDS)
         sound.close()
 

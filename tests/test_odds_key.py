@@ -245,3 +245,41 @@ def test_fact_keys_pressed_during_a_rolls_message_tell_the_table_before_that_rol
         await driver.leave()
 
     asyncio.run(scenario())
+
+
+def test_o_while_you_choose_for_a_wild_takes_no_seat_as_chosen(pipe: PipeInput) -> None:
+    """Issue 21 (critic): while you choose whom your Wild takes a chip from, O speaks of the position as
+    heard, before the choice: every seat you may choose counts alike, never the computer's choice (which
+    made O sound as if the chip had gone from the seat under the cursor already)."""
+    from support.play import scripted_session
+
+    from lcr_audio.engine import ChooseSeat
+
+    rules = Rules(players=3, wild=True)
+    session = scripted_session(rules, [0], "W.." + "." * 30)
+    screen, _recorder, driver = screen_for(session, pipe, pause=30.0)
+    names = ["You", "Ana", "Bo"]
+
+    async def scenario() -> None:
+        await driver.start()
+        await driver.until(lambda: driver.said(ROLL_PROMPT), timeout=10)
+        assert screen._odds is not None
+        screen._odds.keeper.wait(60)
+        pipe.send_text(" ")
+        await driver.until(lambda: driver.said("Ana, seat 2, 3 chips."), timeout=10)
+        state = session.state
+        assert state.phase is Phase.WILD_TAKE and state.choices == (1, 2)
+        table_ = exact_table(rules)
+        each = []
+        for seat in state.choices:
+            after = step(state, ChooseSeat(seat))[0]
+            found = table_.lookup(after.chips, after.pot, after.seat)
+            assert found is not None
+            each.append(found)
+        average = tuple(sum(c[s] for c in each) / len(each) for s in range(3))
+        spoken, _ = await driver.press("o")
+        assert spoken == odds_sentence(average, None, names, 0)
+        assert all(spoken != odds_sentence(c, None, names, 0) for c in each)
+        await driver.leave()
+
+    asyncio.run(scenario())

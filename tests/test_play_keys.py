@@ -256,6 +256,32 @@ def test_space_space_at_a_wild_roll_chooses_nothing(pipe: PipeInput) -> None:
     asyncio.run(scenario())
 
 
+def test_fact_keys_keep_a_computers_wild_roll_until_it_is_told(pipe: PipeInput) -> None:
+    """Issue 21 (critic): while a computer player's Wild choice is pending (its pause), its roll has not
+    been told (it is told whole with the choice): S, O's position, B and a seat's digit speak of the table
+    before that roll, never after it."""
+
+    async def scenario() -> None:
+        session = scripted_session(Rules(players=3, wild=True), [0], "...RLW")
+        driver = await started(session, pipe, pause=1000.0)  # Ana waits: the test moves her
+        screen = driver.screen
+        pipe.send_text(" ")  # your roll: three dots
+        await driver.until(lambda: screen.state.seat == 1)
+        await screen.presenter.drained()
+        heard = screen.state
+        screen.session.play_computer()  # Ana rolls R, L, Wild: chips move, her choice is pending
+        try:
+            assert screen.state.chips != heard.chips
+            assert screen.heard_state.chips == heard.chips
+            assert await driver.press("s") == ("You 3, Ana 3, Bo 3, pot 0.", True)
+            assert await driver.press("3") == ("Bo, seat 3: 3 chips.", True)
+            assert not driver.said("rolls R, L, Wild")
+        finally:
+            await driver.leave()
+
+    asyncio.run(scenario())
+
+
 def test_a_second_space_sooner_than_a_person_reacts_chooses_nothing(
     pipe: PipeInput, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -168,7 +168,8 @@ def test_resume_says_where_the_game_stands_then_asks_the_pending_question(
 
 
 def test_resume_in_the_middle_of_a_wild_asks_for_the_seat(pipe: PipeInput, tmp_path: Path) -> None:
-    """A save made while you choose whom a Wild takes from resumes with that choice, first seat offered."""
+    """A save made while you choose whom a Wild takes from resumes with your roll told again (the
+    standings before it), then that choice, first seat offered."""
     session = your_game(9, wild=True)
     session.start()
     session.roll()
@@ -181,19 +182,54 @@ def test_resume_in_the_middle_of_a_wild_asks_for_the_seat(pipe: PipeInput, tmp_p
         app, recorder = make_app(pipe, tmp_path)
         loaded = load(path)
         task = asyncio.ensure_future(app.resume(loaded))
-        await until(lambda: len(recorder.spoken) >= 3, task)
-        assert recorder.texts[:3] == [
-            "The game continues at turn 1. You 2, Ana 3, Bo 4, pot 0.",
+        await until(lambda: len(recorder.spoken) >= 4, task)
+        assert recorder.texts[:4] == [  # the roll before the save is told again: the standings before it
+            "The game continues at turn 1. You 3, Ana 3, Bo 3, pot 0.",
+            "You roll Wild, dot, R: one chip to Bo.",
             "Choose who to take a chip from. The arrow keys go through the players, a seat's number goes straight"
             " to it, and Enter or Space chooses.",
             "Ana, seat 2, 3 chips.",
         ]
         pipe.send_text("\x1b[B")  # Down
-        await until(lambda: len(recorder.spoken) >= 4, task)
-        assert recorder.spoken[3] == ("Bo, seat 3, 4 chips.", True)
+        await until(lambda: len(recorder.spoken) >= 5, task)
+        assert recorder.spoken[4] == ("Bo, seat 3, 4 chips.", True)
         pipe.send_text("\r")
         await until(lambda: len(loaded.session.actions) >= 2, task)
         assert loaded.session.actions[1] == ChooseSeat(2)  # the Wild took from Bo: the seat under choice
+        pipe.send_text("\x03")
+        assert await asyncio.wait_for(task, 5) is Outcome.LEFT
+
+    asyncio.run(scenario())
+
+
+def test_resume_while_a_computer_chooses_for_its_wild_tells_its_roll_first(
+    pipe: PipeInput, tmp_path: Path
+) -> None:
+    """Issue 21 (critic): a save made while a computer player's Wild choice was pending (Control+C during
+    its pause) continues with the standings before its roll, the roll and that the choice is being made,
+    then the rest of the turn; the roll is never lost, nor told twice, and S speaks of the table as heard."""
+    session = your_game(1, wild=True)
+    session.start()
+    session.roll()
+    session.play_computer()
+    assert session.state.faces == (Face.RIGHT, Face.LEFT, Face.WILD) and session.state.seat == 1
+    assert session.state.chips == (2, 2, 4) and session.state.pot == 1
+    path = tmp_path / "autosave.json"
+    save(session, path)
+
+    async def scenario() -> None:
+        app, recorder = make_app(pipe, tmp_path)
+        loaded = load(path)
+        task = asyncio.ensure_future(app.resume(loaded))
+        await until(lambda: any("takes a chip" in text for text in recorder.texts), task)
+        roll = "Ana rolls R, L, Wild: one chip to you, one to Bo."
+        assert recorder.texts[:3] == [
+            "The game continues at turn 2. You 1, Ana 4, Bo 3, pot 1.",
+            roll,
+            "Ana is choosing who to take a chip from.",
+        ]
+        assert sum(text.count("rolls R, L, Wild") for text in recorder.texts) == 1
+        assert "rolls" not in recorder.texts[3] and "takes a chip" in recorder.texts[3]
         pipe.send_text("\x03")
         assert await asyncio.wait_for(task, 5) is Outcome.LEFT
 

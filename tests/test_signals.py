@@ -38,6 +38,28 @@ def finish(child: Any) -> str:
     return rest
 
 
+def test_a_closed_terminal_saves_and_is_logged_as_no_error() -> None:
+    """Issue 21 (critic): the terminal window closed mid-game (the kernel hangs up the game's session, and
+    its terminal is gone): the game is saved, and the log says so plainly, once per sentence, without an
+    ERROR or a traceback."""
+    from lcr_audio.cli import log_path
+
+    child = spawn(*PLAY)
+    try:
+        child.expect_exact(ROLL_PROMPT)
+        child.ptyproc.fileobj.close()  # the terminal closes: SIGHUP, and every write fails from now on
+        deadline = time.monotonic() + 30
+        while child.ptyproc.isalive():
+            assert time.monotonic() < deadline, "the game did not end when its terminal closed"
+            time.sleep(0.05)
+    finally:
+        child.close(force=True)
+    assert default_save_path().exists()
+    log = log_path().read_text(encoding="utf-8")
+    assert " ERROR " not in log and "Traceback" not in log, log
+    assert log.count("Could not print 'Game saved.'") <= 1, log
+
+
 @pytest.mark.parametrize(
     "sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT], ids=lambda s: s.name
 )

@@ -68,6 +68,25 @@ def test_catalog_is_complete_and_current(lang: str) -> None:
     assert fuzzy == [], f"{lang}: fuzzy entries {fuzzy[:3]}: check them and remove the fuzzy flag"
 
 
+YES_NO = {"de": ("ja", "nein"), "es": ("sí", "no"), "fr": ("oui", "non"), "it": ("sì", "no"),
+          "pt_BR": ("sim", "não"), "ru": ("да", "нет")}  # fmt: skip
+"""Each language's words for yes and no: none starts with Y, so its yes-or-no questions name them."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_yes_no_questions_say_what_y_and_n_mean(lang: str) -> None:
+    """Issue 21 (critic): "Y ou N" leaves a French player to guess that Y is oui (and O, for oui, is the
+    odds key): every question that names Y and N says what each means, in the language's words."""
+    yes, no = YES_NO[lang]
+    # "Y für ja", "Y pour oui", "Y — да": the key, at most one word, then the language's word
+    said = re.compile(rf"\bY[\s—-]+(\w+\s+)?{yes}\b.*\bN[\s—-]+(\w+\s+)?{no}\b")
+    catalog = _read(LOCALES / lang / "LC_MESSAGES" / "lcr_audio.po", lang)
+    unclear = [
+        _strings(m)[0] for m in catalog if m.id and "Y or N" in _ids(m)[0] and not said.search(_strings(m)[0])
+    ]
+    assert unclear == [], f"{lang}: say what Y and N mean in {unclear[:3]}; {FIX}"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_placeholders_and_plural_forms_match(lang: str) -> None:
     """Each translation keeps exactly the English placeholders, with as many plural forms as its header."""

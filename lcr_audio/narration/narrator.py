@@ -191,12 +191,14 @@ class Narrator:
 
     # --- events ---------------------------------------------------------------------------------------
 
-    def narrate(self, events: Sequence[Event], state: GameState) -> list[Utterance]:
+    def narrate(self, events: Sequence[Event], state: GameState, *, hold: bool = True) -> list[Utterance]:
         """Say what one batch of events (one ``step()`` or ``new_game()``) did.
 
         Args:
             events: the batch, in order.
             state: the state after the batch.
+            hold: False tells a computer player's unfinished turn so far now, as a person's is told before
+                their choice (the rest is told once the turn ends).
 
         A turn is one utterance: its roll and what the roll did, then the chips of the roller, of every
         seat whose chips changed and of the pot if it changed. A person's turn that stops for a decision
@@ -311,7 +313,7 @@ class Narrator:
                     self._turn_start = None
                 case _:
                     assert_never(event)
-        if turn is not None and turn.roller not in self.humans:
+        if hold and turn is not None and turn.roller not in self.humans:
             self._held = turn  # mid-turn: a computer player's choice is still to come
         else:
             flush_turn()  # mid-turn: a person hears the roll before choosing
@@ -319,6 +321,35 @@ class Narrator:
         question = self._question(state, turn_start=turn_started, game_start=game_started)
         if question is not None:
             out.append(question)
+        return out
+
+    def resume_turn(self, events: Sequence[Event], state: GameState) -> list[Utterance]:
+        """What a saved game continued in the middle of a turn (a roll applied, a choice pending) says
+        first, so that no roll goes unheard (DESIGN.md §1): the turn so far, from its roll ("Ana rolls dot,
+        Wild, dot."), then the pending choice: a person's question, or "Ana is choosing who to take a chip
+        from." for a computer player. The rest of the turn is told when it ends, as for a person's Wild.
+
+        Args:
+            events: the turn's events so far, from its ``TurnStarted`` (see
+                :func:`lcr_audio.tui.play.pending_turn`).
+            state: the state after them (the saved game's).
+        """
+        starts = [(i, e) for i, e in enumerate(events) if isinstance(e, TurnStarted)]
+        if starts:
+            start, started = starts[-1]
+            rest = events[start + 1 :]
+            chips, pot = _before(rest, state)
+            self._turn_start, self._touched = (started.seat, tuple(chips), pot), {}
+            self._held = None
+            events = rest
+        out = self.narrate(events, state, hold=False)
+        if (
+            not state.over
+            and state.seat not in self.humans
+            and state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE)
+        ):
+            name = self.name(state.seat)
+            out.append(Utterance(phrases.choosing(name, state.phase is Phase.WILD_GIVE), Priority.IMPORTANT))
         return out
 
     def _turn_utterance(self, turn: _Turn) -> Utterance:

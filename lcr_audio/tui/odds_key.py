@@ -74,9 +74,12 @@ class OddsKey:
                 self._keeper = OddsKeeper(self.rules, cache_dir() / "odds")
             return self._keeper
 
-    def sentence(self, state: GameState, names: list[str], you: Seat | None) -> str:
+    def sentence(
+        self, state: GameState, names: list[str], you: Seat | None, *, open_choice: bool = False
+    ) -> str:
         """Every seat's chance of winning from ``state``, as one sentence, within the key's time
-        (:data:`~lcr_audio.game.analysis.odds.KEY_BUDGET`, a first import included)."""
+        (:data:`~lcr_audio.game.analysis.odds.KEY_BUDGET`, a first import included); ``open_choice``: a
+        person's Wild choice is pending, and no seat is taken to be chosen (see ``OddsKeeper.odds``)."""
         started = time.perf_counter()
         first = self._keeper is None
         keeper = self.keeper
@@ -85,5 +88,5 @@ class OddsKey:
         if first:  # the exact table, where there is one, is often a moment away: in the cache, or small
             keeper.wait(max(0.0, KEY_BUDGET - (time.perf_counter() - started)) / 2)
         budget = max(LEAST_BUDGET, KEY_BUDGET - (time.perf_counter() - started))
-        odds = keeper.odds(state, budget)
+        odds = keeper.odds(state, budget, open_choice=open_choice)
         return odds_sentence(odds.chances, odds.errors, names, you)

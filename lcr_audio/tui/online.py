@@ -59,7 +59,7 @@ from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.line import TypedLine
-from lcr_audio.tui.play import Outcome, PlayScreen, YesNoQuestion
+from lcr_audio.tui.play import Outcome, PlayScreen, YesNoQuestion, pending_turn, turn_start_state
 from lcr_audio.tui.setup import walk_options
 
 if TYPE_CHECKING:
@@ -400,10 +400,12 @@ class OnlineClient:
         self.screen = screen
         app.active_screen = screen  # a signal ends it cleanly (the server keeps the game)
         if session.actions:  # joined (or joined again) a game under way: where it stands first
+            # the standings before a roll still pending (a Wild's choice): that roll is told next
+            before = turn_start_state(pending_turn(session), session.state)
             # Translators: said when a player joins (or joins again) an online game under way; {turn} is a
             # number, {status} lists every seat's chips and the pot.
             text = _("The game continues at turn {turn}. {status}").format(
-                turn=session.state.turn, status=screen.narrator.status(session.state).text
+                turn=session.state.turn, status=screen.narrator.status(before).text
             )
             screen.history.append(text)
             app.speaker.speak(text)  # before the screen presents (as a resumed local game is said)

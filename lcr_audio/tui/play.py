@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import enum
 import functools
 import logging
@@ -22,6 +23,8 @@ from prompt_toolkit.input import Input
 
 from lcr_audio.cues import Cue, CuePlace, cue_kind, event_places, seat_pan
 from lcr_audio.engine import (
+    POT,
+    ChipsMoved,
     ChooseSeat,
     DiceRolled,
     Event,
@@ -261,7 +264,8 @@ class PlayScreen:
             keys.push(GameRouter(self))
             if resume:
                 self._last_turn = last_roll(self.session)
-                self._ask_again()
+                if not self._resume_turn():
+                    self._ask_again()
             else:
                 self.session.start()
             self._loop_task = loop.create_task(self._game_loop())
@@ -381,6 +385,35 @@ class PlayScreen:
                 return
             await asyncio.sleep(0)
 
+    def _resume_turn(self) -> bool:
+        """A game continued in the middle of a turn (a roll applied, a choice pending): queue that turn so
+        far and the choice being made, as the table would have heard them (DESIGN.md §1; the fact keys speak
+        of the table before that roll until it was heard). False when no turn is pending."""
+        pending = pending_turn(self.session)
+        if not pending:
+            return False
+        state = self.state
+        self._heard_state = turn_start_state(pending, state)
+        choosing = self.context in CHOOSING
+        if choosing:
+            self._choice = 0
+        dice = next((len(e.faces) for e in pending if isinstance(e, DiceRolled)), None)
+        utterances = self.narrator.resume_turn(pending, state)
+        deciding = self.session.human_to_play and not state.over
+        asking = utterances[-1].text if deciding and utterances else None
+        self._pending(*(self._asking_texts(asking) if deciding else ()))
+
+        def heard() -> None:
+            self._heard_state = state
+
+        for index, utterance in enumerate(utterances):
+            last = index == len(utterances) - 1 and not choosing
+            self._queue(utterance, CueArgs(dice=dice), on_start=heard if last else None)
+        if choosing:
+            self._offered = self._choice_utterance(Priority.IMPORTANT)
+            self._queue(self._offered, on_start=heard)
+        return True
+
     def _ask_again(self) -> None:
         """Queue the question pending for a person (after a resume), with the seat under choice."""
         prompt = self.narrator.prompt(self.state)
@@ -438,8 +471,13 @@ class PlayScreen:
         asking = utterances[-1].text if deciding and utterances else None
         self._pending(*(self._asking_texts(asking) if deciding else ()))
 
+        # A computer player's roll waiting for its Wild choice is told whole once the choice is made: until
+        # then the table has heard nothing of it, and the fact keys keep to the state before it.
+        mid_wild = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and state.seat not in self.session.humans
+
         def heard() -> None:
-            self._heard_state = state
+            if not mid_wild:
+                self._heard_state = state
 
         for index, utterance in enumerate(utterances):
             if human_turn and Cue.TURN in utterance.cues and self.presenter.take_skipped():
@@ -464,7 +502,6 @@ class PlayScreen:
             heard()
             if deciding:
                 self._asked_at = time.monotonic()
-        mid_wild = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and state.seat not in self.session.humans
         if not mid_wild:  # every cue of these events has been queued: no place may wait for a later turn
             self._places = []
         self._track_turn(events)
@@ -688,7 +725,10 @@ class PlayScreen:
         humans = self.session.humans
         you = min(humans) if len(humans) == 1 else None
         assert self._odds is not None  # made by use()
-        text = self._odds.sentence(self.heard_state, self.session.names, you)
+        heard = self.heard_state
+        # A person choosing for a Wild hears the position before their choice, not the default one's.
+        open_choice = heard.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and heard.seat in humans
+        text = self._odds.sentence(heard, self.session.names, you, open_choice=open_choice)
         self.history.append(text)
         self._history_pos = None
         self.answer(text)
@@ -790,6 +830,11 @@ class PlayScreen:
         self._ask_quit()
 
     def quit_now(self) -> None:
+        """Control+C, or a signal (:meth:`end_on_signal`): save (when saving), say so, and leave. Once the
+        screen has ended, a second one (the terminal closing sends a hang-up, then its keyboard is gone)
+        does nothing: "Game saved." is said once."""
+        if self.done:
+            return
         try:
             if self.keeper is not None and not self.state.over:
                 self._say_if(self._saving(functools.partial(self.keeper.save_now, leaving=True)))
@@ -976,6 +1021,35 @@ class PlayScreen:
             self.answer(_("Last message. {text}").format(text=self.history[position]))
 
 
+def pending_turn(session: Session) -> list[Event]:
+    """The events of the turn under way, from its ``TurnStarted``, when it has rolled and waits for a
+    choice (a Wild's seat): a saved game continued there tells that roll first. [] otherwise."""
+    state = session.state
+    if state.over or state.phase not in (Phase.WILD_TAKE, Phase.WILD_GIVE):
+        return []
+    turn: list[Event] = []
+    for _done, events in session.replay():
+        for event in events:
+            if isinstance(event, TurnStarted):
+                turn = []
+            turn.append(event)
+    return turn if any(isinstance(e, DiceRolled) for e in turn) else []
+
+
+def turn_start_state(turn: Sequence[Event], state: GameState) -> GameState:
+    """``state`` with every seat's chips and the pot as they were before ``turn``'s chips moved (what the
+    table had heard before its roll)."""
+    chips, pot = list(state.chips), state.pot
+    for event in reversed(turn):
+        if isinstance(event, ChipsMoved):
+            for place, sign in ((event.source, +1), (event.target, -1)):
+                if place == POT:
+                    pot += sign * event.count
+                elif 0 <= place < len(chips):
+                    chips[place] += sign * event.count
+    return dataclasses.replace(state, chips=tuple(chips), pot=pot)
+
+
 def last_roll(session: Session) -> list[Event]:
     """The events of the last turn that rolled, found by replaying the session's actions (a resumed game
     has no events of its own yet, and E should still explain the last roll)."""
@@ -991,4 +1065,4 @@ def last_roll(session: Session) -> list[Event]:
     return turn if any(isinstance(e, DiceRolled) for e in turn) else last
 
 
-__all__ = ["Outcome", "PlayScreen", "ScreenSaid", "last_roll"]
+__all__ = ["Outcome", "PlayScreen", "ScreenSaid", "last_roll", "pending_turn", "turn_start_state"]

@@ -98,8 +98,8 @@ def continued() -> None:
         if _readers:
             _readers[-1].raw_mode().__enter__()  # left by the key loop's own raw mode, which restores
         termios.tcflow(_fileno, termios.TCOON)  # output stopped while we were away goes on
-    except (termios.error, OSError):
-        log.info("The terminal mode could not be put back after a stop", exc_info=True)
+    except (termios.error, OSError) as error:  # the terminal was closed (a hang-up sends SIGCONT too)
+        log.info("The terminal mode could not be put back after a stop: %s", error)
 
 
 __all__ = ["continued", "held", "reading_keys", "stop"]

@@ -262,18 +262,22 @@ class OddsKeeper:
             self._thread.join(timeout)
         return self.table is not None
 
-    def odds(self, state: GameState, budget: float = KEY_BUDGET) -> Odds:
+    def odds(self, state: GameState, budget: float = KEY_BUDGET, *, open_choice: bool = False) -> Odds:
         """Each seat's chance of winning from ``state``, seat 1 first (R10).
 
         A finished game: the winner 1, the others 0. In the middle of a turn (a Wild's choice, reversed
         dice about to be rolled), the rest of the turn is played out by the default policy and over every
         roll, each ending weighed by its chance. The positions reached at the start of a turn are looked up
         in the table, or simulated for ``budget`` seconds in all, added to the games kept for them.
+
+        With ``open_choice`` (a person is choosing for a Wild, R6, R7), the choice pending is not made
+        for them: every seat they may choose counts alike, so the answer speaks of the position as it
+        stands before the choice, never as if the chip had gone from one seat already.
         """
         seats = state.rules.players
         known: list[tuple[float, tuple[float, ...]]] = []
         played: list[tuple[float, Key]] = []
-        self._leaves(state, 1.0, known, played)
+        self._leaves(state, 1.0, known, played, open_choice=open_choice)
         keys = tuple(dict.fromkeys(key for _, key in played))
         pools: dict[Key, _Pool] = {}
         if keys:
@@ -310,11 +314,18 @@ class OddsKeeper:
         weight: float,
         known: list[tuple[float, tuple[float, ...]]],
         played: list[tuple[float, Key]],
+        *,
+        open_choice: bool = False,
     ) -> None:
         """Where ``state`` leads, each with its chance of being reached (``weight`` times the chances on the
-        way): exact chances (a won game, the table) go to ``known``, positions to simulate to ``played``."""
+        way): exact chances (a won game, the table) go to ``known``, positions to simulate to ``played``.
+        ``open_choice``: the Wild choices of this roll count every seat alike (see :meth:`odds`)."""
         if state.over:
             known.append((weight, tuple(float(s == state.winner) for s in range(state.rules.players))))
+        elif open_choice and state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and state.choices:
+            share = weight / len(state.choices)
+            for seat in state.choices:
+                self._leaves(step(state, ChooseSeat(seat))[0], share, known, played, open_choice=True)
         elif state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
             self._leaves(step(state, ChooseSeat(greedy_choice(state)))[0], weight, known, played)
         elif state.phase is Phase.ROLL and state.reversed:

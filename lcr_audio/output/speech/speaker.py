@@ -219,6 +219,8 @@ class Speaker:
             return
         try:
             self._print_line(text)
+        except OSError as error:  # the terminal was closed (a hang-up): not an error of the game's
+            log.info("Could not print %r: %s", text, error)
         except Exception:  # the UI's printer failing is not a speech failure
             log.exception("Could not print %r", text)
 
