@@ -6,6 +6,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -564,3 +569,137 @@ def test_rules_travel_as_a_saves_rules_object() -> None:
     }
     assert rules_from_doc(doc) == rules and rules_from_doc({}) == Rules()
     assert rules_from_doc(doc, players=4) == Rules(players=4, chips=2, wild=True, reversible=True)
+
+
+# --- nothing lost (issue 22, item 3) ---------------------------------------------------------------------
+
+
+async def _kept_lobbies(port: int, sizes: list[int]) -> list[tuple[str, str, int]]:
+    """Open one lobby of each size in ``sizes`` at once: each lobby's code, host token and seat count."""
+
+    async def one(size: int) -> tuple[str, str, int]:
+        async with connect(f"ws://127.0.0.1:{port}") as socket:
+            names = ["Ana", "Bo", "Cy", "Di"][:size]
+            await socket.send(encode(Hello(PROTOCOL_VERSION, "", names=names)))
+            welcome = decode_server(await socket.recv())
+            assert isinstance(welcome, Welcome)
+            return welcome.code, welcome.seats[0].token, size
+
+    return list(await asyncio.gather(*(one(size) for size in sizes)))
+
+
+async def _resumed(data: Path, lobbies: list[tuple[str, str, int]]) -> None:
+    """A server started on ``data`` resumes every one of ``lobbies``, and each host is its host again."""
+    again = TableServer(data, move_seconds=0.0)
+    ws = await start_server(again, "127.0.0.1", 0)
+    try:
+        assert again.resume_tables() == []
+        assert sorted(again.tables) == sorted(code for code, _, _ in lobbies)
+        for code, token, size in lobbies[:2]:
+            back = await _peer(bound_port(ws))
+            await back.send(Hello(PROTOCOL_VERSION, code, tokens=[token]))
+            welcome = await back.until(lambda m: isinstance(m, Welcome))
+            assert isinstance(welcome, Welcome) and welcome.host and [g.seat for g in welcome.seats] == [0]
+            lobby = await back.until(lambda m: isinstance(m, Lobby))
+            assert isinstance(lobby, Lobby) and len(lobby.seats) == size
+            await back.socket.close()
+    finally:
+        ws.close()
+        await ws.wait_closed()
+        await again.close()
+
+
+def test_a_lobby_of_one_or_two_people_resumes_after_a_restart(tmp_path: Path) -> None:
+    """The host waiting alone, or with one friend, keeps the table over a restart (old main: "The table
+    file ... could not be read" for fewer than 3 seats)."""
+
+    async def run() -> None:
+        tables = TableServer(tmp_path, move_seconds=0.0)
+        ws = await start_server(tables, "127.0.0.1", 0)
+        lobbies = await _kept_lobbies(bound_port(ws), [1, 2, 3])
+        ws.close()
+        await ws.wait_closed()
+        assert await tables.close() == []
+        await _resumed(tmp_path, sorted(lobbies, key=lambda lobby: lobby[2]))
+
+    asyncio.run(run())
+
+
+def test_temp_files_of_a_killed_server_are_removed_at_start(tmp_path: Path) -> None:
+    stale = [tmp_path / ".abcd2345.json.x1y2.tmp", tmp_path / ".abcd2345.table.json.q9.tmp"]
+    for path in stale:
+        path.write_text("{half a fi", encoding="utf-8")
+    other = tmp_path / "notes.txt"
+    other.write_text("the operator's", encoding="utf-8")
+
+    async def run() -> None:
+        tables = TableServer(tmp_path)
+        assert tables.resume_tables() == []
+        await tables.close()
+
+    asyncio.run(run())
+    assert [path for path in stale if path.exists()] == [] and other.exists()
+
+
+def test_the_tables_that_could_not_be_written_are_named_on_stop(tmp_path: Path) -> None:
+    """A table whose files cannot be written (here the data folder is a file) is named when the server
+    stops, and tried once more then: written when the disk takes it again."""
+    from lcr_audio.cli_online import stopped_message
+
+    blocked = tmp_path / "tables"
+    blocked.write_text("not a folder", encoding="utf-8")
+
+    async def run() -> None:
+        tables = TableServer(blocked, move_seconds=0.0)
+        ws = await start_server(tables, "127.0.0.1", 0)
+        [(failed, _, _), (_, _, _)] = await _kept_lobbies(bound_port(ws), [1, 2])
+        ws.close()
+        await ws.wait_closed()
+        await tables.flush()
+        assert sorted(tables.unwritten) == sorted(tables.tables)
+        unwritten = await tables.close()
+        assert unwritten == sorted(tables.tables)
+        assert stopped_message(2, unwritten) == (
+            f"Server stopped; 0 of 2 tables written for the next start; not written: {', '.join(unwritten)} "
+            "(the log says why)."
+        )
+        blocked.unlink()
+        blocked.mkdir()  # space again: the next stop writes them
+        tables.unwritten = {failed}
+        assert await tables.close() == []
+        assert (blocked / f"{failed}.table.json").is_file()
+
+    asyncio.run(run())
+
+
+STOP_SIGNALS = [
+    name for name in ("SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGINT") if hasattr(signal, name)
+]
+
+
+@pytest.mark.parametrize("name", STOP_SIGNALS)
+def test_every_signal_that_ends_serve_writes_every_table_first(tmp_path: Path, name: str) -> None:
+    """``lcr-audio serve`` stopped by a signal (SIGHUP: its terminal closed) just after lobbies of every
+    size opened writes them all, says so, and a restart resumes them (old main: SIGHUP, SIGQUIT, SIGUSR1
+    and SIGUSR2 ended it at once, losing the tables not yet written)."""
+    data = tmp_path / "tables"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "LCR_AUDIO"))}
+    env.update(HOME=str(tmp_path), LANG="C.UTF-8", PYTHONUTF8="1", XDG_DATA_HOME=str(tmp_path / "data"))
+    command = [sys.executable, "-m", "lcr_audio", "serve", "--host", "127.0.0.1", "--port", "0"]
+    process = subprocess.Popen(
+        [*command, "--data", str(data)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert process.stdout is not None
+        found = re.search(r"ws://127\.0\.0\.1:(\d+)", process.stdout.readline())
+        assert found
+        lobbies = asyncio.run(_kept_lobbies(int(found.group(1)), [1, 2, 3, 4] * 10))
+        process.send_signal(getattr(signal, name))
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert len(list(data.glob("*.table.json"))) == 40, (out, err)
+    asyncio.run(_resumed(data, lobbies))
+    assert out == "Server stopped; all 40 tables are written for the next start.\n", (out, err)

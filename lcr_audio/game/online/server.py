@@ -107,6 +107,8 @@ class TableServer:
     _ids: itertools.count[int] = field(default_factory=itertools.count)
     _pending: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
     _writer: asyncio.Task[None] | None = None
+    unwritten: set[str] = field(default_factory=set)
+    """The tables whose newest files could not be written (a full or read-only disk; logged)."""
     sent: int = 0
     """Frames handed to connections so far (for the load benchmark)."""
     closed: bool = False
@@ -155,6 +157,7 @@ class TableServer:
         problems: list[str] = []
         if self.data is None or not self.data.is_dir():
             return problems
+        self._remove_temp_files(self.data)
         for seats_file in sorted(self.data.glob("*.table.json")):
             try:
                 table = self._read_table(seats_file)
@@ -165,6 +168,22 @@ class TableServer:
             if table is not None and table.code not in self.tables:
                 self._add(table)
         return problems
+
+    @staticmethod
+    def _remove_temp_files(data: Path) -> None:
+        """Remove the temp files a killed server left half-written beside its tables (``.CODE.json.*.tmp``,
+        ``.CODE.table.json.*.tmp``): the table files themselves are always whole (written by rename)."""
+        removed = 0
+        for temp in data.glob(".*.json.*.tmp"):
+            if temp.is_file():
+                try:
+                    temp.unlink()
+                except OSError as error:
+                    log.warning("Cannot remove %s: %s", temp, error)
+                else:
+                    removed += 1
+        if removed:
+            log.info("Removed %d temp files left by a stopped server", removed)
 
     def _read_table(self, seats_file: Path) -> Table | None:
         document: Any = storage.read_json(seats_file, max_bytes=64 * 1024)
@@ -181,6 +200,8 @@ class TableServer:
             loaded = saves.load(game)
             if loaded.over:
                 return None
+            if len(loaded.session.players) != len(table.seats):
+                raise ValueError("the seats are not the game's")
             table.session = loaded.session
         return table
 
@@ -206,11 +227,17 @@ class TableServer:
         """Write the pending tables' files until none is pending."""
         while self._pending and self.data is not None:
             code, (seats, game) = self._pending.popitem()
-            await asyncio.to_thread(self._write_files, self.data, code, seats, game)
+            if await asyncio.to_thread(self._write_files, self.data, code, seats, game):
+                self.unwritten.discard(code)
+            else:
+                self.unwritten.add(code)
 
     @staticmethod
-    def _write_files(data: Path, code: str, seats: str | None, game: str | None) -> None:
-        """Write a table's seats, then its game; no seats: the game is over, its seats file goes."""
+    def _write_files(data: Path, code: str, seats: str | None, game: str | None) -> bool:
+        """Write a table's seats, then its game; no seats: the game is over, its seats file goes.
+
+        Returns False when a file could not be written (logged).
+        """
         try:
             if seats is not None:
                 storage.atomic_write_text(data / f"{code}.table.json", seats)
@@ -220,6 +247,8 @@ class TableServer:
                 (data / f"{code}.table.json").unlink(missing_ok=True)
         except OSError:
             log.exception("Could not keep table %s", code)
+            return False
+        return True
 
     async def flush(self) -> None:
         """Wait until every table's files are written."""
@@ -377,14 +406,27 @@ class TableServer:
         for table in self.tables.values():
             self._deliver(table, [(EVERYONE, Told(Notice.CLOSED, ""))])
 
-    async def close(self) -> None:
-        """Write what is pending and stop the tables' drivers."""
-        await self.flush()
+    async def close(self) -> list[str]:
+        """Stop the tables' drivers, write what is pending, and try once more every table whose files could
+        not be written before.
+
+        Returns the codes of the tables that are not written as they are now (every table when there is no
+        data folder); their files, if any, are the last ones that could be written.
+        """
         for task in self._drivers.values():
             task.cancel()
         for task in self._drivers.values():
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.flush()
+        if self.data is None:
+            return sorted(self.tables)
+        for code in sorted(self.unwritten):
+            table = self.tables.get(code)
+            if table is not None:
+                self._keep(table)
+        await self.flush()
+        return sorted(self.unwritten & self.tables.keys())
 
 
 def tls_context(certificate: Path, key: Path) -> ssl.SSLContext:
