@@ -373,6 +373,16 @@ def _add_online_commands(commands: Commands) -> None:
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("seconds between two computer players' decisions (default 1)"),
     )
+    serve.add_argument(
+        "--empty-lobby",
+        type=_seconds_between(0, 7 * 24 * 3600),
+        default=600.0,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_(
+            "seconds a lobby nobody is connected to is kept, across restarts too, before it and its files "
+            "are removed (default 600: 10 minutes)"
+        ),
+    )
     host = commands.add(
         "host",
         Speaks(_run_host),

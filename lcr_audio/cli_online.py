@@ -127,7 +127,9 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
             # Translators: the certificate or key for wss:// could not be used; {path} is the certificate.
             stdout.write(_("The certificate {path} or its key cannot be used.").format(path=args.cert) + "\n")
             return 2
-    tables = TableServer(folder, away_seconds=args.away, move_seconds=args.pace)
+    tables = TableServer(
+        folder, away_seconds=args.away, move_seconds=args.pace, empty_lobby_seconds=args.empty_lobby
+    )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:

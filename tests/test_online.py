@@ -703,3 +703,130 @@ def test_every_signal_that_ends_serve_writes_every_table_first(tmp_path: Path, n
     assert len(list(data.glob("*.table.json"))) == 40, (out, err)
     asyncio.run(_resumed(data, lobbies))
     assert out == "Server stopped; all 40 tables are written for the next start.\n", (out, err)
+
+
+# --- capacity (issue 22, item 1) -------------------------------------------------------------------------
+
+
+def test_a_refused_hello_opens_no_table(tmp_path: Path) -> None:
+    """A hello that would open a table and is refused (a name of digits, a wrong version, 11 names) leaves
+    nothing behind (old main: each one made a table, and 2,000 of them filled the server)."""
+
+    async def run() -> None:
+        tables = TableServer(tmp_path, move_seconds=0.0)
+        ws = await start_server(tables, "127.0.0.1", 0)
+        try:
+            peer = await _peer(bound_port(ws))
+            refused = [
+                (Hello(PROTOCOL_VERSION, "", names=["12345"]), Reason.BAD_NAME),
+                (Hello(PROTOCOL_VERSION + 1, "", names=["Ana"]), Reason.VERSION),
+                (Hello(PROTOCOL_VERSION, "", names=[f"P{i}" for i in "abcdefghijk"]), Reason.TABLE_FULL),
+            ]
+            for _ in range(5):
+                for hello, reason in refused:
+                    await peer.send(hello)
+                    assert await peer.until(lambda m: isinstance(m, Refused)) == Refused(reason)
+            assert tables.tables == {}
+            await peer.send(Hello(PROTOCOL_VERSION, "", names=["Ana"]))  # the same connection may open one
+            welcome = await peer.until(lambda m: isinstance(m, Welcome))
+            assert isinstance(welcome, Welcome) and list(tables.tables) == [welcome.code]
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+        assert sorted(path.name for path in tmp_path.iterdir()) == [f"{welcome.code}.table.json"]
+
+    asyncio.run(run())
+
+
+def test_an_abandoned_lobby_is_kept_for_a_while_over_a_restart_then_removed_with_its_files(
+    tmp_path: Path,
+) -> None:
+    """A lobby nobody is connected to waits :attr:`TableServer.empty_lobby_seconds` (on the wall clock,
+    kept in its file, so a restart does not start the wait again), then goes with its files; a lobby
+    someone is connected to stays (old main: lobbies never went, and filled the server for good)."""
+    now = [1000.0]
+
+    def wall() -> float:
+        return now[0]
+
+    async def run() -> None:
+        tables = TableServer(tmp_path, move_seconds=0.0, empty_lobby_seconds=600, wall=wall)
+        ws = await start_server(tables, "127.0.0.1", 0)
+        port = bound_port(ws)
+        [(gone, _, _)] = await _kept_lobbies(port, [2])  # its one connection closes at once
+        staying, staying_code = await _open(port, "Cy")
+        async with asyncio.timeout(5):
+            while tables.tables[gone].empty_since is None:
+                await asyncio.sleep(0.01)
+        now[0] += 300
+        assert tables.expire_tables() == []
+        ws.close()
+        await ws.wait_closed()
+        await tables.close()
+        # A restart 5 minutes later: the abandoned lobby has 5 minutes left; the other one's host is away
+        # from the restart on, so it has 10.
+        now[0] += 1
+        again = TableServer(tmp_path, move_seconds=0.0, empty_lobby_seconds=600, wall=wall)
+        assert again.resume_tables() == [] and sorted(again.tables) == sorted([gone, staying_code])
+        now[0] += 298
+        assert again.expire_tables() == []
+        now[0] += 1
+        assert again.expire_tables() == [gone] and list(again.tables) == [staying_code]
+        await again.flush()
+        assert sorted(path.name for path in tmp_path.iterdir()) == [f"{staying_code}.table.json"]
+        now[0] += 600
+        assert again.expire_tables() == [staying_code]
+        assert await again.close() == []
+        assert list(tmp_path.iterdir()) == []
+        del staying
+
+    asyncio.run(run())
+
+
+def test_a_finished_game_leaves_memory_and_its_save_stays_as_a_record(tmp_path: Path) -> None:
+    """Once a game is over and nobody has been connected to its table for the lobbies' wait (a player who
+    comes back meanwhile hears the end), the server forgets the table; its save stays in the data folder,
+    readable by ``lcr-audio resume`` (old main: kept in memory for good)."""
+    from lcr_audio.game import saves
+
+    now = [1000.0]
+
+    async def run() -> str:
+        tables = TableServer(tmp_path, move_seconds=0.0, empty_lobby_seconds=600, wall=lambda: now[0])
+        ws = await start_server(tables, "127.0.0.1", 0)
+        try:
+            peer = await _peer(bound_port(ws))
+            rules = rules_doc(Rules(chips=1))
+            await peer.send(Hello(PROTOCOL_VERSION, "", names=["Ana"], rules=rules))
+            welcome = await peer.until(lambda m: isinstance(m, Welcome))
+            assert isinstance(welcome, Welcome)
+            code = welcome.code
+            await peer.send(Start())
+            await peer.until(lambda m: isinstance(m, Started))
+            session = tables.tables[code].session
+            assert session is not None
+            async with asyncio.timeout(10):
+                while not session.state.over:
+                    state = session.state
+                    if state.seat == 0 and state.phase is Phase.ROLL:
+                        await peer.send(RollDice(0, len(session.actions)))
+                    await peer.until(lambda m: isinstance(m, Applied))
+                assert code in tables.tables  # Ana is still connected: she hears the end
+                await peer.socket.close()
+                while tables.tables[code].empty_since is None:
+                    await asyncio.sleep(0.01)
+            now[0] += 599
+            assert tables.expire_tables() == []
+            now[0] += 1
+            assert tables.expire_tables() == [code]
+            assert tables.tables == {} and tables._drivers == {} and tables._wake == {}
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+        return code
+
+    code = asyncio.run(run())
+    assert sorted(path.name for path in tmp_path.iterdir()) == [f"{code}.json"]
+    assert saves.load(tmp_path / f"{code}.json").over

@@ -60,6 +60,9 @@ MOVE_SECONDS: Final = 1.0
 MAX_TABLES: Final = 2000
 """The most tables one server keeps open."""
 
+EMPTY_LOBBY_SECONDS: Final = 600.0
+"""How long a lobby with nobody connected is kept (over restarts too) before it and its files are removed."""
+
 
 @dataclass
 class RateLimit:
@@ -92,6 +95,10 @@ class TableServer:
         move_seconds: the pause before each computer decision (see :data:`MOVE_SECONDS`).
         limit: the rate limit per connection.
         clock: seconds, for the rate limit (``time.monotonic``).
+        empty_lobby_seconds: how long a lobby nobody is connected to is kept (see
+            :data:`EMPTY_LOBBY_SECONDS`).
+        wall: the time of day in seconds (``time.time``), for abandoned lobbies: kept in their files, it
+            counts across restarts.
     """
 
     data: Path | None = None
@@ -99,14 +106,21 @@ class TableServer:
     move_seconds: float = MOVE_SECONDS
     limit: RateLimit = field(default_factory=RateLimit)
     clock: Callable[[], float] = time.monotonic
+    empty_lobby_seconds: float = EMPTY_LOBBY_SECONDS
+    wall: Callable[[], float] = time.time
     tables: dict[str, Table] = field(default_factory=dict)
+    """The tables in play and in their lobbies; a finished game leaves it once nobody has been connected to
+    it for :attr:`empty_lobby_seconds` (its save stays in the data folder as a record)."""
     _sockets: dict[ConnId, ServerConnection] = field(default_factory=dict)
     _where: dict[ConnId, Table] = field(default_factory=dict)
     _wake: dict[str, asyncio.Event] = field(default_factory=dict)
     _drivers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=itertools.count)
-    _pending: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
+    _pending: dict[str, tuple[str | None, str | None] | None] = field(default_factory=dict)
+    """The newest files of each table waiting to be written: its seats and game texts (None: the file is
+    left alone, but no seats means the game is over and its seats file goes); None: remove both files."""
     _writer: asyncio.Task[None] | None = None
+    _reaper: asyncio.Task[None] | None = None
     unwritten: set[str] = field(default_factory=set)
     """The tables whose newest files could not be written (a full or read-only disk; logged)."""
     sent: int = 0
@@ -123,21 +137,87 @@ class TableServer:
         Raises:
             ProtocolError: the server already keeps :data:`MAX_TABLES` tables (:attr:`Reason.TABLE_FULL`).
         """
+        table = self._new_table(rules)
+        self._add(table)
+        return table
+
+    def _new_table(self, rules: EngineRules) -> Table:
+        """A table with a fresh code, not yet served (:meth:`_add`): a refused hello leaves nothing."""
         if len(self.tables) >= MAX_TABLES:
             raise ProtocolError(Reason.TABLE_FULL)
         code = new_code()
         while code in self.tables:
             code = new_code()
-        table = Table(code, rules, secrets.randbits(31))
-        self._add(table)
-        return table
+        return Table(code, rules, secrets.randbits(31))
 
     def _add(self, table: Table) -> None:
         self.tables[table.code] = table
         self._wake[table.code] = asyncio.Event()
         if table.session is not None:
             self._hook(table)
-        self._drivers[table.code] = asyncio.get_running_loop().create_task(self._drive(table))
+        loop = asyncio.get_running_loop()
+        self._drivers[table.code] = loop.create_task(self._drive(table))
+        if self._reaper is None or self._reaper.done():
+            self._reaper = loop.create_task(self._reap())
+
+    def _forget(self, table: Table, *, files: bool) -> None:
+        """Take ``table`` out of the server (its connections may stay until they go); ``files``: remove its
+        files too."""
+        code = table.code
+        if self.tables.get(code) is not table:
+            return
+        del self.tables[code]
+        self._wake.pop(code, None)
+        task = self._drivers.pop(code, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self.unwritten.discard(code)
+        if files and self.data is not None:
+            self._pending[code] = None
+            self._start_writer()
+
+    def _tidy(self, table: Table) -> None:
+        """After each change: a lobby or finished game nobody is connected to starts its wait (a lobby's is
+        kept in its file), one with someone connected stops it (:meth:`expire_tables`)."""
+        if self.tables.get(table.code) is not table:
+            return
+        if table.members:
+            table.empty_since = None
+        elif table.empty_since is None and table.stage is Stage.LOBBY:
+            table.empty_since = self.wall()
+            self._keep(table)
+        elif table.empty_since is None and table.stage is Stage.OVER and table.code not in self._drivers:
+            table.empty_since = (
+                self.wall()
+            )  # its save is written (:meth:`_finished`); a rejoiner hears the end
+
+    def expire_tables(self) -> list[str]:
+        """Remove every lobby nobody has been connected to for :attr:`empty_lobby_seconds`, with its files,
+        and take every finished game nobody has been connected to for as long out of memory (its save stays).
+
+        Returns their codes (logged).
+        """
+        now = self.wall()
+        expired = [
+            table
+            for table in self.tables.values()
+            if table.stage is not Stage.PLAYING
+            and not table.members
+            and table.empty_since is not None
+            and now - table.empty_since >= self.empty_lobby_seconds
+        ]
+        for table in expired:
+            self._forget(table, files=table.stage is Stage.LOBBY)
+        if expired:
+            log.info("Removed %d tables nobody was connected to (lobbies with their files)", len(expired))
+        return [table.code for table in expired]
+
+    async def _reap(self) -> None:
+        """Remove abandoned lobbies and finished games, checked a few times within their wait (at most every
+        30 s)."""
+        while True:
+            await asyncio.sleep(min(30.0, max(0.05, self.empty_lobby_seconds / 4)))
+            self.expire_tables()
 
     def _hook(self, table: Table) -> None:
         assert table.session is not None
@@ -166,7 +246,10 @@ class TableServer:
                 problems.append(str(seats_file))
                 continue
             if table is not None and table.code not in self.tables:
+                if table.stage is Stage.LOBBY and table.empty_since is None:
+                    table.empty_since = self.wall()  # nobody is connected after a restart
                 self._add(table)
+        self.expire_tables()
         return problems
 
     @staticmethod
@@ -195,6 +278,9 @@ class TableServer:
         rules = rules_from_doc(document["rules"])
         table = Table(code, rules, int(document["seed"]), seats=seats_from(document["seats"]))
         table.host_token = str(document.get("host_token", ""))
+        empty_since = document.get("empty_since")
+        if isinstance(empty_since, (int, float)) and not isinstance(empty_since, bool):
+            table.empty_since = float(empty_since)
         game = seats_file.with_name(f"{code}.json")
         if game.exists():
             loaded = saves.load(game)
@@ -220,17 +306,31 @@ class TableServer:
             log.exception("Table %s is too long to keep", table.code)
             game = None
         self._pending[table.code] = (seats, game)
+        self._start_writer()
+
+    def _start_writer(self) -> None:
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write())
 
     async def _write(self) -> None:
         """Write the pending tables' files until none is pending."""
         while self._pending and self.data is not None:
-            code, (seats, game) = self._pending.popitem()
-            if await asyncio.to_thread(self._write_files, self.data, code, seats, game):
+            code, texts = self._pending.popitem()
+            if texts is None:
+                await asyncio.to_thread(self._remove_files, self.data, code)
+            elif await asyncio.to_thread(self._write_files, self.data, code, *texts):
                 self.unwritten.discard(code)
             else:
                 self.unwritten.add(code)
+
+    @staticmethod
+    def _remove_files(data: Path, code: str) -> None:
+        """Remove a table's files (an abandoned lobby)."""
+        for path in (data / f"{code}.table.json", data / f"{code}.json"):
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as error:
+                log.warning("Cannot remove %s: %s", path, error)
 
     @staticmethod
     def _write_files(data: Path, code: str, seats: str | None, game: str | None) -> bool:
@@ -303,12 +403,14 @@ class TableServer:
             self._send(conn, Refused(error.reason))
             return
         table = self._where.get(conn)
+        fresh = False
         if table is None:
             if not isinstance(message, Hello):
                 self._send(conn, Refused(Reason.NOT_JOINED))
                 return
             try:
                 table = self._table_for(message)
+                fresh = table.code not in self.tables
             except ProtocolError as error:
                 self._send(conn, Refused(error.reason))
                 return
@@ -316,6 +418,11 @@ class TableServer:
             self._send(conn, Refused(Reason.OUT_OF_TURN))
             return
         outbox = table.handle(conn, message)
+        if fresh:  # a new table: served only once its first hello is welcome
+            if conn not in table.members:
+                self._deliver(table, outbox)
+                return
+            self._add(table)
         if conn in table.members:
             self._where[conn] = table
         self._deliver(table, outbox)
@@ -338,7 +445,7 @@ class TableServer:
         if not hello.names:
             raise ProtocolError(Reason.BAD_NAME)
         rules = rules_from_doc(hello.rules) if hello.rules is not None else EngineRules()
-        return self.open_table(rules)
+        return self._new_table(rules)
 
     def _send(self, conn: ConnId, message: ServerMessage) -> None:
         socket = self._sockets.get(conn)
@@ -360,6 +467,7 @@ class TableServer:
         wake = self._wake.get(table.code)
         if wake is not None:
             wake.set()
+        self._tidy(table)
 
     # --- pacing ------------------------------------------------------------------------------------------
 
@@ -385,6 +493,8 @@ class TableServer:
                 continue
             if table.stage is Stage.OVER:
                 self._finished(table)
+                self._drivers.pop(table.code, None)
+                self._tidy(table)
                 return
             await wake.wait()
 
@@ -394,8 +504,7 @@ class TableServer:
         if self.data is not None and table.session is not None:
             with contextlib.suppress(saves.SaveError):
                 self._pending[table.code] = (None, saves.save_text(table.session))
-                if self._writer is None or self._writer.done():
-                    self._writer = asyncio.get_running_loop().create_task(self._write())
+                self._start_writer()
 
     def announce_closed(self) -> None:
         """Tell everyone at every table that the host closed it (``lcr-audio host`` ending), once; nobody
@@ -413,9 +522,10 @@ class TableServer:
         Returns the codes of the tables that are not written as they are now (every table when there is no
         data folder); their files, if any, are the last ones that could be written.
         """
-        for task in self._drivers.values():
+        tasks = [*self._drivers.values(), *([self._reaper] if self._reaper is not None else [])]
+        for task in tasks:
             task.cancel()
-        for task in self._drivers.values():
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await self.flush()
@@ -423,7 +533,9 @@ class TableServer:
             return sorted(self.tables)
         for code in sorted(self.unwritten):
             table = self.tables.get(code)
-            if table is not None:
+            if table is not None and table.stage is Stage.OVER:
+                self._finished(table)
+            elif table is not None:
                 self._keep(table)
         await self.flush()
         return sorted(self.unwritten & self.tables.keys())

@@ -151,6 +151,9 @@ class Table:
     host: ConnId | None = None
     host_token: str = ""
     session: Session | None = None
+    empty_since: float | None = None
+    """When (``time.time()`` seconds) the lobby's last connection went; None while anyone is connected.
+    Kept in the seats file, so an abandoned lobby's wait goes on over a restart (issue 22)."""
 
     @property
     def stage(self) -> Stage:
@@ -434,6 +437,7 @@ class Table:
             "rules": rules_doc(self.rules),
             "host_token": self.host_token,
             "seats": [{"name": s.name, "kind": s.kind.value, "token": s.token} for s in self.seats],
+            **({"empty_since": self.empty_since} if self.empty_since is not None else {}),
         }
 
 
