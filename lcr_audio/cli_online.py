@@ -111,8 +111,21 @@ def run_serve(args: argparse.Namespace, stdout: TextIO) -> int:
 async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
     import asyncio  # imported here: the command words are built before every start
 
-    from lcr_audio.game.online.server import TableServer, bound_port, start_server, tls_context
+    from lcr_audio.game.online.server import (
+        AddressLimits,
+        TableServer,
+        bound_port,
+        normal_address,
+        start_server,
+        tls_context,
+    )
 
+    try:
+        proxies = frozenset(normal_address(proxy) for proxy in args.trusted_proxy)
+    except ValueError:
+        # Translators: lcr-audio serve --trusted-proxy got something that is not an IP address.
+        stdout.write(_("--trusted-proxy needs an IP address, such as 127.0.0.1.") + "\n")
+        return 2
     folder = tables_folder(args.data)
     tls = None
     if args.cert or args.key:
@@ -127,8 +140,14 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
             # Translators: the certificate or key for wss:// could not be used; {path} is the certificate.
             stdout.write(_("The certificate {path} or its key cannot be used.").format(path=args.cert) + "\n")
             return 2
+    limits = AddressLimits(args.connections_per_address, args.tables_per_address, args.lobbies_per_address)
     tables = TableServer(
-        folder, away_seconds=args.away, move_seconds=args.pace, empty_lobby_seconds=args.empty_lobby
+        folder,
+        away_seconds=args.away,
+        move_seconds=args.pace,
+        empty_lobby_seconds=args.empty_lobby,
+        per_address=limits,
+        trusted_proxies=proxies,
     )
     try:
         folder.mkdir(parents=True, exist_ok=True)

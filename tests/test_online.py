@@ -575,17 +575,20 @@ def test_rules_travel_as_a_saves_rules_object() -> None:
 
 
 async def _kept_lobbies(port: int, sizes: list[int]) -> list[tuple[str, str, int]]:
-    """Open one lobby of each size in ``sizes`` at once: each lobby's code, host token and seat count."""
+    """Open one lobby of each size in ``sizes`` at once: each lobby's code, host token and seat count. They
+    come from 8 loopback addresses in turn (127.0.0.1 to 127.0.0.8), 5 lobbies each at most (the limit per
+    address)."""
 
-    async def one(size: int) -> tuple[str, str, int]:
-        async with connect(f"ws://127.0.0.1:{port}") as socket:
+    async def one(index: int, size: int) -> tuple[str, str, int]:
+        async with connect(f"ws://127.0.0.1:{port}", local_addr=(f"127.0.0.{1 + index % 8}", 0)) as socket:
             names = ["Ana", "Bo", "Cy", "Di"][:size]
             await socket.send(encode(Hello(PROTOCOL_VERSION, "", names=names)))
             welcome = decode_server(await socket.recv())
             assert isinstance(welcome, Welcome)
             return welcome.code, welcome.seats[0].token, size
 
-    return list(await asyncio.gather(*(one(size) for size in sizes)))
+    assert len(sizes) <= 40
+    return list(await asyncio.gather(*(one(index, size) for index, size in enumerate(sizes))))
 
 
 async def _resumed(data: Path, lobbies: list[tuple[str, str, int]]) -> None:
@@ -830,3 +833,112 @@ def test_a_finished_game_leaves_memory_and_its_save_stays_as_a_record(tmp_path: 
     code = asyncio.run(run())
     assert sorted(path.name for path in tmp_path.iterdir()) == [f"{code}.json"]
     assert saves.load(tmp_path / f"{code}.json").over
+
+
+async def _from(port: int, source: str = "127.0.0.1", **headers: str) -> Peer:
+    """A connection from the loopback address ``source`` (127.0.0.2 stands in for another client)."""
+    extra = {key.replace("_", "-"): value for key, value in headers.items()}
+    return Peer(
+        await connect(
+            f"ws://127.0.0.1:{port}", max_size=None, local_addr=(source, 0), additional_headers=extra
+        )
+    )
+
+
+def test_one_address_has_only_so_many_connections_and_the_log_says_who(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The connection over the limit per address is refused with the limit's reason and closed, the
+    operator's log names the address, and another address is not held up (old main: no limit)."""
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        held = [await _from(port) for _ in range(50)]  # the default limit
+        over = await _from(port)
+        assert await over.until(lambda m: True) == Refused(Reason.TOO_MANY_CONNECTIONS)
+        with pytest.raises(ConnectionClosed):
+            await over.until(lambda m: False)
+        other = await _from(port, "127.0.0.2")  # another address
+        await other.send(Hello(PROTOCOL_VERSION, "", names=["Ana"]))
+        assert isinstance(await other.until(lambda m: isinstance(m, Welcome)), Welcome)
+        await held.pop().socket.close()
+        async with asyncio.timeout(5):
+            while tables._connections["127.0.0.1"] >= 50:
+                await asyncio.sleep(0.01)
+        again = await _from(port)  # a place was freed
+        await again.send(Hello(PROTOCOL_VERSION, "", names=["Bo"]))
+        assert isinstance(await again.until(lambda m: isinstance(m, Welcome)), Welcome)
+        assert tables.refusals == {"too-many-connections": 1}
+
+    with caplog.at_level("WARNING", logger="lcr_audio.game.online.server"):
+        on_a_server(run)
+    assert "Refused 127.0.0.1: the limit per address is 50 (too-many-connections)" in caplog.text
+
+
+def test_one_address_opens_only_so_many_lobbies_and_tables() -> None:
+    """Lobbies and open tables per address are limited; starting a lobby frees a lobby's place, and the
+    refusal names the limit reached (old main: 2,000 lobbies from one address filled the server)."""
+
+    async def open_from(port: int, source: str = "127.0.0.1") -> tuple[Peer, ServerMessage]:
+        peer = await _from(port, source)
+        await peer.send(Hello(PROTOCOL_VERSION, "", names=["Ana"]))
+        return peer, await peer.until(lambda m: isinstance(m, (Welcome, Refused)))
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        lobbies = [await open_from(port) for _ in range(5)]  # the default limit
+        assert all(isinstance(answer, Welcome) for _, answer in lobbies)
+        answer = (await open_from(port))[1]
+        assert isinstance(answer, Refused) and answer.reason.value == "too-many-lobbies"
+        assert len(tables.tables) == 5
+        assert isinstance((await open_from(port, "127.0.0.2"))[1], Welcome)
+        from lcr_audio.game.online.server import AddressLimits
+
+        tables.per_address = AddressLimits(tables=6, lobbies=5)
+        await lobbies[0][0].send(Start())
+        await lobbies[0][0].until(lambda m: isinstance(m, Started))
+        assert isinstance((await open_from(port))[1], Welcome)  # 5 lobbies and a game: 6 tables
+        await lobbies[1][0].send(Start())
+        await lobbies[1][0].until(lambda m: isinstance(m, Started))
+        assert (await open_from(port))[1] == Refused(Reason.TOO_MANY_TABLES)
+        assert tables.refusals == {"too-many-lobbies": 1, "too-many-tables": 1}
+
+    on_a_server(run)
+
+
+def test_a_trusted_proxys_forwarded_address_is_the_one_limited() -> None:
+    """Behind a reverse proxy named with ``trusted_proxies`` (``serve --trusted-proxy``), the limits count
+    the client address the proxy added last to X-Forwarded-For; anyone else's header counts for nothing."""
+    from lcr_audio.game.online.server import AddressLimits
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        tables.per_address = AddressLimits(connections=1)
+        # Not trusted: the header is ignored, both connections are 127.0.0.1's.
+        first = await _from(port, x_forwarded_for="203.0.113.5")
+        second = await _from(port, x_forwarded_for="203.0.113.6")
+        assert await second.until(lambda m: True) == Refused(Reason.TOO_MANY_CONNECTIONS)
+        await first.socket.close()
+        async with asyncio.timeout(5):
+            while tables._connections:
+                await asyncio.sleep(0.01)
+        tables.trusted_proxies = frozenset({"127.0.0.1"})
+        held = [await _from(port, x_forwarded_for=f"198.51.100.9, 203.0.113.{n}") for n in (5, 6)]
+        for peer in held:
+            await peer.send(Hello(PROTOCOL_VERSION, "", names=["Ana"]))
+            assert isinstance(await peer.until(lambda m: isinstance(m, (Welcome, Refused))), Welcome)
+        spoofed = await _from(port, x_forwarded_for="203.0.113.7, 203.0.113.5")
+        assert await spoofed.until(lambda m: True) == Refused(Reason.TOO_MANY_CONNECTIONS)
+        assert sorted(tables._connections) == ["203.0.113.5", "203.0.113.6"]
+
+    on_a_server(run)
+
+
+def test_client_addresses_are_counted_by_address_and_ipv6_by_its_64_network() -> None:
+    from lcr_audio.game.online.server import client_address
+
+    assert client_address("::ffff:192.0.2.4", None, ()) == "192.0.2.4"
+    assert client_address("2001:db8:1:2:aaaa::1", None, ()) == "2001:db8:1:2::/64"
+    assert client_address("2001:db8:1:2:bbbb::9", None, ()) == "2001:db8:1:2::/64"
+    assert client_address("10.0.0.1", "192.0.2.9", ()) == "10.0.0.1"
+    assert client_address("10.0.0.1", "x, 192.0.2.9", {"10.0.0.1"}) == "192.0.2.9"

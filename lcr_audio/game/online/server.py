@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import itertools
 import json
 import logging
 import secrets
 import ssl
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -77,6 +79,52 @@ class RateLimit:
     close_after: int = 200
 
 
+@dataclass(frozen=True)
+class AddressLimits:
+    """What one client address may hold at once (issue 22): ``connections``, open ``tables`` (lobbies and
+    games it opened) and ``lobbies`` (of those, the ones not started). Over a limit, the connection or the
+    new table is refused with the limit's reason and the operator's log names the address.
+
+    An IPv6 address counts by its /64 network (one home or host has a whole /64)."""
+
+    connections: int = 50
+    tables: int = 20
+    lobbies: int = 5
+
+
+def client_address(peer: str, forwarded: str | None, trusted_proxies: Collection[str]) -> str:
+    """The address a connection counts against: ``peer`` (the socket's), or, when ``peer`` is one of
+    ``trusted_proxies``, the last address in its ``X-Forwarded-For`` header ``forwarded`` (the one the
+    proxy added; those before it are the client's own word). IPv6: its /64 network.
+    """
+    with contextlib.suppress(ValueError):
+        peer = normal_address(peer)
+    address = peer
+    if peer in trusted_proxies and forwarded:
+        address = forwarded.split(",")[-1].strip()
+    try:
+        ip = ipaddress.ip_address(address.strip("[]"))
+    except ValueError:
+        return address[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def normal_address(text: str) -> str:
+    """An address as :func:`client_address` writes it (``--trusted-proxy``).
+
+    Raises:
+        ValueError: not an IP address.
+    """
+    ip = ipaddress.ip_address(text.strip().strip("[]"))
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ip)
+
+
 @dataclass
 class _Bucket:
     level: float
@@ -99,6 +147,9 @@ class TableServer:
             :data:`EMPTY_LOBBY_SECONDS`).
         wall: the time of day in seconds (``time.time``), for abandoned lobbies: kept in their files, it
             counts across restarts.
+        per_address: the limits per client address.
+        trusted_proxies: the addresses of reverse proxies whose ``X-Forwarded-For`` names the client
+            (:func:`normal_address` form).
     """
 
     data: Path | None = None
@@ -108,6 +159,10 @@ class TableServer:
     clock: Callable[[], float] = time.monotonic
     empty_lobby_seconds: float = EMPTY_LOBBY_SECONDS
     wall: Callable[[], float] = time.time
+    per_address: AddressLimits = field(default_factory=AddressLimits)
+    trusted_proxies: frozenset[str] = frozenset()
+    refusals: Counter[str] = field(default_factory=Counter)
+    """Refusals for a limit per address so far, by reason."""
     tables: dict[str, Table] = field(default_factory=dict)
     """The tables in play and in their lobbies; a finished game leaves it once nobody has been connected to
     it for :attr:`empty_lobby_seconds` (its save stays in the data folder as a record)."""
@@ -121,6 +176,11 @@ class TableServer:
     left alone, but no seats means the game is over and its seats file goes); None: remove both files."""
     _writer: asyncio.Task[None] | None = None
     _reaper: asyncio.Task[None] | None = None
+    _addresses: dict[ConnId, str] = field(default_factory=dict)
+    _connections: Counter[str] = field(default_factory=Counter)
+    _owners: dict[str, str] = field(default_factory=dict)
+    """The client address that opened each table (tables resumed after a restart have none)."""
+    _told: dict[tuple[str, Reason], float] = field(default_factory=dict)
     unwritten: set[str] = field(default_factory=set)
     """The tables whose newest files could not be written (a full or read-only disk; logged)."""
     sent: int = 0
@@ -167,6 +227,7 @@ class TableServer:
         if self.tables.get(code) is not table:
             return
         del self.tables[code]
+        self._owners.pop(code, None)
         self._wake.pop(code, None)
         task = self._drivers.pop(code, None)
         if task is not None and task is not asyncio.current_task():
@@ -359,8 +420,15 @@ class TableServer:
 
     async def handler(self, socket: ServerConnection) -> None:
         """Serve one connection until it closes: every frame decoded, checked, rate-limited and routed."""
+        address = self._address_of(socket)
+        if self._connections[address] >= self.per_address.connections:
+            self._hit(address, Reason.TOO_MANY_CONNECTIONS, self.per_address.connections)
+            broadcast([socket], encode(Refused(Reason.TOO_MANY_CONNECTIONS)))
+            return  # websockets closes the connection
         conn = next(self._ids)
         self._sockets[conn] = socket
+        self._addresses[conn] = address
+        self._connections[address] += 1
         bucket = _Bucket(self.limit.burst, self.clock())
         try:
             async for frame in socket:
@@ -375,6 +443,10 @@ class TableServer:
             pass
         finally:
             self._sockets.pop(conn, None)
+            self._addresses.pop(conn, None)
+            self._connections[address] -= 1
+            if self._connections[address] <= 0:
+                del self._connections[address]
             table = self._where.pop(conn, None)
             if table is not None:
                 away = table.disconnected(conn)
@@ -409,7 +481,7 @@ class TableServer:
                 self._send(conn, Refused(Reason.NOT_JOINED))
                 return
             try:
-                table = self._table_for(message)
+                table = self._table_for(conn, message)
                 fresh = table.code not in self.tables
             except ProtocolError as error:
                 self._send(conn, Refused(error.reason))
@@ -423,6 +495,7 @@ class TableServer:
                 self._deliver(table, outbox)
                 return
             self._add(table)
+            self._owners[table.code] = self._addresses.get(conn, "")
         if conn in table.members:
             self._where[conn] = table
         self._deliver(table, outbox)
@@ -436,7 +509,7 @@ class TableServer:
         ):  # a game's actions are kept at each turn's end
             self._keep(table)
 
-    def _table_for(self, hello: Hello) -> Table:
+    def _table_for(self, conn: ConnId, hello: Hello) -> Table:
         if hello.code:
             table = self.tables.get(hello.code.strip().lower())
             if table is None:
@@ -444,8 +517,35 @@ class TableServer:
             return table
         if not hello.names:
             raise ProtocolError(Reason.BAD_NAME)
+        address = self._addresses.get(conn, "")
+        owned = [self.tables[code] for code, owner in self._owners.items() if owner == address]
+        lobbies = sum(1 for table in owned if table.stage is Stage.LOBBY)
+        if lobbies >= self.per_address.lobbies:
+            self._hit(address, Reason.TOO_MANY_LOBBIES, self.per_address.lobbies)
+            raise ProtocolError(Reason.TOO_MANY_LOBBIES)
+        if len(owned) >= self.per_address.tables:
+            self._hit(address, Reason.TOO_MANY_TABLES, self.per_address.tables)
+            raise ProtocolError(Reason.TOO_MANY_TABLES)
         rules = rules_from_doc(hello.rules) if hello.rules is not None else EngineRules()
         return self._new_table(rules)
+
+    def _address_of(self, socket: ServerConnection) -> str:
+        peer = socket.remote_address
+        forwarded = None
+        if self.trusted_proxies and socket.request is not None:
+            forwarded = socket.request.headers.get("X-Forwarded-For")
+        return client_address(str(peer[0]) if peer else "", forwarded, self.trusted_proxies)
+
+    def _hit(self, address: str, reason: Reason, limit: int) -> None:
+        """A limit per address was reached: counted, and logged for the operator (once a minute for each
+        address and limit)."""
+        self.refusals[reason.value] += 1
+        now = self.clock()
+        if now - self._told.get((address, reason), -3600.0) >= 60:
+            if len(self._told) > 10_000:
+                self._told.clear()
+            self._told[(address, reason)] = now
+            log.warning("Refused %s: the limit per address is %d (%s)", address, limit, reason.value)
 
     def _send(self, conn: ConnId, message: ServerMessage) -> None:
         socket = self._sockets.get(conn)
