@@ -248,9 +248,8 @@ class TableServer:
             table.empty_since = self.wall()
             self._keep(table)
         elif table.empty_since is None and table.stage is Stage.OVER and table.code not in self._drivers:
-            table.empty_since = (
-                self.wall()
-            )  # its save is written (:meth:`_finished`); a rejoiner hears the end
+            # Its save is written (:meth:`_finished`); until the wait ends, one who comes back hears the end.
+            table.empty_since = self.wall()
 
     def expire_tables(self) -> list[str]:
         """Remove every lobby nobody has been connected to for :attr:`empty_lobby_seconds`, with its files,
