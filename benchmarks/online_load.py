@@ -129,6 +129,9 @@ async def main() -> None:
     env = {**os.environ, "HOME": str(data)}
     command = [sys.executable, "-m", "lcr_audio", "serve", "--host", "127.0.0.1", "--port", "0"]
     command += ["--data", str(data / "tables"), "--pace", str(args.pace)]
+    # Every client here is 127.0.0.1: the limits per address are lifted to measure the load itself.
+    command += ["--connections-per-address", "100000", "--tables-per-address", "100000"]
+    command += ["--lobbies-per-address", "100000"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
     assert server.stdout is not None
     line = server.stdout.readline()

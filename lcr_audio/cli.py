@@ -373,6 +373,52 @@ def _add_online_commands(commands: Commands) -> None:
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("seconds between two computer players' decisions (default 1)"),
     )
+    serve.add_argument(
+        "--empty-lobby",
+        type=_seconds_between(0, 7 * 24 * 3600),
+        default=600.0,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_(
+            "seconds a lobby nobody is connected to is kept, across restarts too, before it and its files "
+            "are removed (default 600: 10 minutes)"
+        ),
+    )
+    count = int_between(1, 100_000)
+    serve.add_argument(
+        "--connections-per-address",
+        type=count,
+        metavar="N",
+        default=50,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_("the most connections one client address may have at once (default 50)"),
+    )
+    serve.add_argument(
+        "--tables-per-address",
+        type=count,
+        metavar="N",
+        default=20,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_("the most open tables, started or not, one client address may have opened (default 20)"),
+    )
+    serve.add_argument(
+        "--lobbies-per-address",
+        type=count,
+        metavar="N",
+        default=5,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_("the most tables not yet started one client address may have opened (default 5)"),
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_(
+            "the address of a reverse proxy in front of the server: for its connections, the client address "
+            "it adds to X-Forwarded-For counts for the limits (may be given more than once)"
+        ),
+    )
     host = commands.add(
         "host",
         Speaks(_run_host),

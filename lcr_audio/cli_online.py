@@ -21,6 +21,8 @@ from lcr_audio.engine import Rules
 from lcr_audio.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    import asyncio
+
     from lcr_audio.app import App
 
 log = logging.getLogger(__name__)
@@ -109,8 +111,21 @@ def run_serve(args: argparse.Namespace, stdout: TextIO) -> int:
 async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
     import asyncio  # imported here: the command words are built before every start
 
-    from lcr_audio.game.online.server import TableServer, bound_port, start_server, tls_context
+    from lcr_audio.game.online.server import (
+        AddressLimits,
+        TableServer,
+        bound_port,
+        normal_address,
+        start_server,
+        tls_context,
+    )
 
+    try:
+        proxies = frozenset(normal_address(proxy) for proxy in args.trusted_proxy)
+    except ValueError:
+        # Translators: lcr-audio serve --trusted-proxy got something that is not an IP address.
+        stdout.write(_("--trusted-proxy needs an IP address, such as 127.0.0.1.") + "\n")
+        return 2
     folder = tables_folder(args.data)
     tls = None
     if args.cert or args.key:
@@ -125,7 +140,15 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
             # Translators: the certificate or key for wss:// could not be used; {path} is the certificate.
             stdout.write(_("The certificate {path} or its key cannot be used.").format(path=args.cert) + "\n")
             return 2
-    tables = TableServer(folder, away_seconds=args.away, move_seconds=args.pace)
+    limits = AddressLimits(args.connections_per_address, args.tables_per_address, args.lobbies_per_address)
+    tables = TableServer(
+        folder,
+        away_seconds=args.away,
+        move_seconds=args.pace,
+        empty_lobby_seconds=args.empty_lobby,
+        per_address=limits,
+        trusted_proxies=proxies,
+    )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
@@ -169,18 +192,63 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
         )
     stdout.flush()
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for number in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, ValueError):
-            loop.add_signal_handler(number, stop.set)
+    _on_stop_signals(stop)
     await stop.wait()
     server.close()
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(server.wait_closed(), 5)
-    await tables.close()
-    # Translators: printed when the table server stops; the tables are kept for the next start.
-    stdout.write(_("Server stopped; every table is kept for the next start.") + "\n")
+    unwritten = await tables.close()
+    with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): the tables are written anyway
+        stdout.write(stopped_message(len(tables.tables), unwritten) + "\n")
+        stdout.flush()
     return 0
+
+
+STOP_SIGNALS: Final = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGBREAK")
+"""Every signal that would end ``serve`` (those this system has): each one writes every table first."""
+
+
+def _on_stop_signals(stop: asyncio.Event) -> None:
+    """Set ``stop`` on each of :data:`STOP_SIGNALS` instead of ending the process at once (issue 22)."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    for name in STOP_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            loop.add_signal_handler(number, stop.set)
+        except NotImplementedError:  # Windows' event loop: an ordinary handler hands it to the loop
+            with contextlib.suppress(OSError, ValueError, RuntimeError):
+                signal.signal(number, lambda _number, _frame: loop.call_soon_threadsafe(stop.set))
+        except (OSError, ValueError, RuntimeError):
+            log.warning("Cannot handle %s", name)
+
+
+def stopped_message(count: int, unwritten: list[str]) -> str:
+    """What ``serve`` prints on stopping: how many tables were written for the next start, and which were
+    not (``unwritten``: their codes)."""
+    if unwritten:
+        # Translators: printed when the table server stops and some tables' files could not be written
+        # (a full or read-only disk): {written} of {count} tables are on disk as they are now; {codes}
+        # lists the join codes of the others (kept as they were last written, if ever).
+        return ngettext(
+            "Server stopped; {written} of {count} table written for the next start; not written: {codes} "
+            "(the log says why).",
+            "Server stopped; {written} of {count} tables written for the next start; not written: {codes} "
+            "(the log says why).",
+            count,
+        ).format(written=count - len(unwritten), count=count, codes=", ".join(unwritten))
+    if not count:
+        # Translators: printed when the table server stops with no table open.
+        return _("Server stopped; no table was open.")
+    # Translators: printed when the table server stops; every table is written for the next start.
+    return ngettext(
+        "Server stopped; {count} table is written for the next start.",
+        "Server stopped; all {count} tables are written for the next start.",
+        count,
+    ).format(count=count)
 
 
 async def run_join(app: App, args: argparse.Namespace) -> int:

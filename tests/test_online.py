@@ -6,6 +6,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -564,3 +569,376 @@ def test_rules_travel_as_a_saves_rules_object() -> None:
     }
     assert rules_from_doc(doc) == rules and rules_from_doc({}) == Rules()
     assert rules_from_doc(doc, players=4) == Rules(players=4, chips=2, wild=True, reversible=True)
+
+
+# --- nothing lost (issue 22, item 3) ---------------------------------------------------------------------
+
+
+async def _kept_lobbies(port: int, sizes: list[int]) -> list[tuple[str, str, int]]:
+    """Open one lobby of each size in ``sizes`` at once: each lobby's code, host token and seat count. They
+    come from 8 loopback addresses in turn (127.0.0.1 to 127.0.0.8), 5 lobbies each at most (the limit per
+    address)."""
+
+    async def one(index: int, size: int) -> tuple[str, str, int]:
+        async with connect(f"ws://127.0.0.1:{port}", local_addr=(f"127.0.0.{1 + index % 8}", 0)) as socket:
+            names = ["Ana", "Bo", "Cy", "Di"][:size]
+            await socket.send(encode(Hello(PROTOCOL_VERSION, "", names=names)))
+            welcome = decode_server(await socket.recv())
+            assert isinstance(welcome, Welcome)
+            return welcome.code, welcome.seats[0].token, size
+
+    assert len(sizes) <= 40
+    return list(await asyncio.gather(*(one(index, size) for index, size in enumerate(sizes))))
+
+
+async def _resumed(data: Path, lobbies: list[tuple[str, str, int]]) -> None:
+    """A server started on ``data`` resumes every one of ``lobbies``, and each host is its host again."""
+    again = TableServer(data, move_seconds=0.0)
+    ws = await start_server(again, "127.0.0.1", 0)
+    try:
+        assert again.resume_tables() == []
+        assert sorted(again.tables) == sorted(code for code, _, _ in lobbies)
+        for code, token, size in lobbies[:2]:
+            back = await _peer(bound_port(ws))
+            await back.send(Hello(PROTOCOL_VERSION, code, tokens=[token]))
+            welcome = await back.until(lambda m: isinstance(m, Welcome))
+            assert isinstance(welcome, Welcome) and welcome.host and [g.seat for g in welcome.seats] == [0]
+            lobby = await back.until(lambda m: isinstance(m, Lobby))
+            assert isinstance(lobby, Lobby) and len(lobby.seats) == size
+            await back.socket.close()
+    finally:
+        ws.close()
+        await ws.wait_closed()
+        await again.close()
+
+
+def test_a_lobby_of_one_or_two_people_resumes_after_a_restart(tmp_path: Path) -> None:
+    """The host waiting alone, or with one friend, keeps the table over a restart (old main: "The table
+    file ... could not be read" for fewer than 3 seats)."""
+
+    async def run() -> None:
+        tables = TableServer(tmp_path, move_seconds=0.0)
+        ws = await start_server(tables, "127.0.0.1", 0)
+        lobbies = await _kept_lobbies(bound_port(ws), [1, 2, 3])
+        ws.close()
+        await ws.wait_closed()
+        await tables.close()
+        await _resumed(tmp_path, sorted(lobbies, key=lambda lobby: lobby[2]))
+
+    asyncio.run(run())
+
+
+def test_temp_files_of_a_killed_server_are_removed_at_start(tmp_path: Path) -> None:
+    stale = [tmp_path / ".abcd2345.json.x1y2.tmp", tmp_path / ".abcd2345.table.json.q9.tmp"]
+    for path in stale:
+        path.write_text("{half a fi", encoding="utf-8")
+    other = tmp_path / "notes.txt"
+    other.write_text("the operator's", encoding="utf-8")
+
+    async def run() -> None:
+        tables = TableServer(tmp_path)
+        assert tables.resume_tables() == []
+        await tables.close()
+
+    asyncio.run(run())
+    assert [path for path in stale if path.exists()] == [] and other.exists()
+
+
+def test_the_tables_that_could_not_be_written_are_named_on_stop(tmp_path: Path) -> None:
+    """A table whose files cannot be written (here the data folder is a file) is named when the server
+    stops, and tried once more then: written when the disk takes it again."""
+    from lcr_audio.cli_online import stopped_message
+
+    blocked = tmp_path / "tables"
+    blocked.write_text("not a folder", encoding="utf-8")
+
+    async def run() -> None:
+        tables = TableServer(blocked, move_seconds=0.0)
+        ws = await start_server(tables, "127.0.0.1", 0)
+        [(failed, _, _), (_, _, _)] = await _kept_lobbies(bound_port(ws), [1, 2])
+        ws.close()
+        await ws.wait_closed()
+        await tables.flush()
+        assert sorted(tables.unwritten) == sorted(tables.tables)
+        unwritten = await tables.close()
+        assert unwritten == sorted(tables.tables)
+        assert stopped_message(2, unwritten) == (
+            f"Server stopped; 0 of 2 tables written for the next start; not written: {', '.join(unwritten)} "
+            "(the log says why)."
+        )
+        blocked.unlink()
+        blocked.mkdir()  # space again: the next stop writes them
+        tables.unwritten = {failed}
+        assert await tables.close() == []
+        assert (blocked / f"{failed}.table.json").is_file()
+
+    asyncio.run(run())
+
+
+STOP_SIGNALS = [
+    name for name in ("SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGINT") if hasattr(signal, name)
+]
+
+
+@pytest.mark.parametrize("name", STOP_SIGNALS)
+def test_every_signal_that_ends_serve_writes_every_table_first(tmp_path: Path, name: str) -> None:
+    """``lcr-audio serve`` stopped by a signal (SIGHUP: its terminal closed) just after lobbies of every
+    size opened writes them all, says so, and a restart resumes them (old main: SIGHUP, SIGQUIT, SIGUSR1
+    and SIGUSR2 ended it at once, losing the tables not yet written)."""
+    data = tmp_path / "tables"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "LCR_AUDIO"))}
+    env.update(HOME=str(tmp_path), LANG="C.UTF-8", PYTHONUTF8="1", XDG_DATA_HOME=str(tmp_path / "data"))
+    command = [sys.executable, "-m", "lcr_audio", "serve", "--host", "127.0.0.1", "--port", "0"]
+    process = subprocess.Popen(
+        [*command, "--data", str(data)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert process.stdout is not None
+        found = re.search(r"ws://127\.0\.0\.1:(\d+)", process.stdout.readline())
+        assert found
+        lobbies = asyncio.run(_kept_lobbies(int(found.group(1)), [1, 2, 3, 4] * 10))
+        process.send_signal(getattr(signal, name))
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert len(list(data.glob("*.table.json"))) == 40, (out, err)
+    asyncio.run(_resumed(data, lobbies))
+    assert out == "Server stopped; all 40 tables are written for the next start.\n", (out, err)
+
+
+# --- capacity (issue 22, item 1) -------------------------------------------------------------------------
+
+
+def test_a_refused_hello_opens_no_table(tmp_path: Path) -> None:
+    """A hello that would open a table and is refused (a name of digits, a wrong version, 11 names) leaves
+    nothing behind (old main: each one made a table, and 2,000 of them filled the server)."""
+
+    async def run() -> None:
+        tables = TableServer(tmp_path, move_seconds=0.0)
+        ws = await start_server(tables, "127.0.0.1", 0)
+        try:
+            peer = await _peer(bound_port(ws))
+            refused = [
+                (Hello(PROTOCOL_VERSION, "", names=["12345"]), Reason.BAD_NAME),
+                (Hello(PROTOCOL_VERSION + 1, "", names=["Ana"]), Reason.VERSION),
+                (Hello(PROTOCOL_VERSION, "", names=[f"P{i}" for i in "abcdefghijk"]), Reason.TABLE_FULL),
+            ]
+            for _ in range(5):
+                for hello, reason in refused:
+                    await peer.send(hello)
+                    assert await peer.until(lambda m: isinstance(m, Refused)) == Refused(reason)
+            assert tables.tables == {}
+            await peer.send(Hello(PROTOCOL_VERSION, "", names=["Ana"]))  # the same connection may open one
+            welcome = await peer.until(lambda m: isinstance(m, Welcome))
+            assert isinstance(welcome, Welcome) and list(tables.tables) == [welcome.code]
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+        assert sorted(path.name for path in tmp_path.iterdir()) == [f"{welcome.code}.table.json"]
+
+    asyncio.run(run())
+
+
+def test_an_abandoned_lobby_is_kept_for_a_while_over_a_restart_then_removed_with_its_files(
+    tmp_path: Path,
+) -> None:
+    """A lobby nobody is connected to waits :attr:`TableServer.empty_lobby_seconds` (on the wall clock,
+    kept in its file, so a restart does not start the wait again), then goes with its files; a lobby
+    someone is connected to stays (old main: lobbies never went, and filled the server for good)."""
+    now = [1000.0]
+
+    def wall() -> float:
+        return now[0]
+
+    async def run() -> None:
+        tables = TableServer(tmp_path, move_seconds=0.0, empty_lobby_seconds=600, wall=wall)
+        ws = await start_server(tables, "127.0.0.1", 0)
+        port = bound_port(ws)
+        [(gone, _, _)] = await _kept_lobbies(port, [2])  # its one connection closes at once
+        staying, staying_code = await _open(port, "Cy")
+        async with asyncio.timeout(5):
+            while tables.tables[gone].empty_since is None:
+                await asyncio.sleep(0.01)
+        now[0] += 300
+        assert tables.expire_tables() == []
+        ws.close()
+        await ws.wait_closed()
+        await tables.close()
+        # A restart 5 minutes later: the abandoned lobby has 5 minutes left; the other one's host is away
+        # from the restart on, so it has 10.
+        now[0] += 1
+        again = TableServer(tmp_path, move_seconds=0.0, empty_lobby_seconds=600, wall=wall)
+        assert again.resume_tables() == [] and sorted(again.tables) == sorted([gone, staying_code])
+        now[0] += 298
+        assert again.expire_tables() == []
+        now[0] += 1
+        assert again.expire_tables() == [gone] and list(again.tables) == [staying_code]
+        await again.flush()
+        assert sorted(path.name for path in tmp_path.iterdir()) == [f"{staying_code}.table.json"]
+        now[0] += 600
+        assert again.expire_tables() == [staying_code]
+        assert await again.close() == []
+        assert list(tmp_path.iterdir()) == []
+        del staying
+
+    asyncio.run(run())
+
+
+def test_a_finished_game_leaves_memory_and_its_save_stays_as_a_record(tmp_path: Path) -> None:
+    """Once a game is over and nobody has been connected to its table for the lobbies' wait (a player who
+    comes back meanwhile hears the end), the server forgets the table; its save stays in the data folder,
+    readable by ``lcr-audio resume`` (old main: kept in memory for good)."""
+    from lcr_audio.game import saves
+
+    now = [1000.0]
+
+    async def run() -> str:
+        tables = TableServer(tmp_path, move_seconds=0.0, empty_lobby_seconds=600, wall=lambda: now[0])
+        ws = await start_server(tables, "127.0.0.1", 0)
+        try:
+            peer = await _peer(bound_port(ws))
+            rules = rules_doc(Rules(chips=1))
+            await peer.send(Hello(PROTOCOL_VERSION, "", names=["Ana"], rules=rules))
+            welcome = await peer.until(lambda m: isinstance(m, Welcome))
+            assert isinstance(welcome, Welcome)
+            code = welcome.code
+            await peer.send(Start())
+            await peer.until(lambda m: isinstance(m, Started))
+            session = tables.tables[code].session
+            assert session is not None
+            async with asyncio.timeout(10):
+                while not session.state.over:
+                    state = session.state
+                    if state.seat == 0 and state.phase is Phase.ROLL:
+                        await peer.send(RollDice(0, len(session.actions)))
+                    await peer.until(lambda m: isinstance(m, Applied))
+                assert code in tables.tables  # Ana is still connected: she hears the end
+                await peer.socket.close()
+                while tables.tables[code].empty_since is None:
+                    await asyncio.sleep(0.01)
+            now[0] += 599
+            assert tables.expire_tables() == []
+            now[0] += 1
+            assert tables.expire_tables() == [code]
+            assert tables.tables == {} and tables._drivers == {} and tables._wake == {}
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+        return code
+
+    code = asyncio.run(run())
+    assert sorted(path.name for path in tmp_path.iterdir()) == [f"{code}.json"]
+    assert saves.load(tmp_path / f"{code}.json").over
+
+
+async def _from(port: int, source: str = "127.0.0.1", **headers: str) -> Peer:
+    """A connection from the loopback address ``source`` (127.0.0.2 stands in for another client)."""
+    extra = {key.replace("_", "-"): value for key, value in headers.items()}
+    return Peer(
+        await connect(
+            f"ws://127.0.0.1:{port}", max_size=None, local_addr=(source, 0), additional_headers=extra
+        )
+    )
+
+
+def test_one_address_has_only_so_many_connections_and_the_log_says_who(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The connection over the limit per address is refused with the limit's reason and closed, the
+    operator's log names the address, and another address is not held up (old main: no limit)."""
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        held = [await _from(port) for _ in range(50)]  # the default limit
+        over = await _from(port)
+        assert await over.until(lambda m: True) == Refused(Reason.TOO_MANY_CONNECTIONS)
+        with pytest.raises(ConnectionClosed):
+            await over.until(lambda m: False)
+        other = await _from(port, "127.0.0.2")  # another address
+        await other.send(Hello(PROTOCOL_VERSION, "", names=["Ana"]))
+        assert isinstance(await other.until(lambda m: isinstance(m, Welcome)), Welcome)
+        await held.pop().socket.close()
+        async with asyncio.timeout(5):
+            while tables._connections["127.0.0.1"] >= 50:
+                await asyncio.sleep(0.01)
+        again = await _from(port)  # a place was freed
+        await again.send(Hello(PROTOCOL_VERSION, "", names=["Bo"]))
+        assert isinstance(await again.until(lambda m: isinstance(m, Welcome)), Welcome)
+        assert tables.refusals == {"too-many-connections": 1}
+
+    with caplog.at_level("WARNING", logger="lcr_audio.game.online.server"):
+        on_a_server(run)
+    assert "Refused 127.0.0.1: the limit per address is 50 (too-many-connections)" in caplog.text
+
+
+def test_one_address_opens_only_so_many_lobbies_and_tables() -> None:
+    """Lobbies and open tables per address are limited; starting a lobby frees a lobby's place, and the
+    refusal names the limit reached (old main: 2,000 lobbies from one address filled the server)."""
+
+    async def open_from(port: int, source: str = "127.0.0.1") -> tuple[Peer, ServerMessage]:
+        peer = await _from(port, source)
+        await peer.send(Hello(PROTOCOL_VERSION, "", names=["Ana"]))
+        return peer, await peer.until(lambda m: isinstance(m, (Welcome, Refused)))
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        lobbies = [await open_from(port) for _ in range(5)]  # the default limit
+        assert all(isinstance(answer, Welcome) for _, answer in lobbies)
+        answer = (await open_from(port))[1]
+        assert isinstance(answer, Refused) and answer.reason.value == "too-many-lobbies"
+        assert len(tables.tables) == 5
+        assert isinstance((await open_from(port, "127.0.0.2"))[1], Welcome)
+        from lcr_audio.game.online.server import AddressLimits
+
+        tables.per_address = AddressLimits(tables=6, lobbies=5)
+        await lobbies[0][0].send(Start())
+        await lobbies[0][0].until(lambda m: isinstance(m, Started))
+        assert isinstance((await open_from(port))[1], Welcome)  # 5 lobbies and a game: 6 tables
+        await lobbies[1][0].send(Start())
+        await lobbies[1][0].until(lambda m: isinstance(m, Started))
+        assert (await open_from(port))[1] == Refused(Reason.TOO_MANY_TABLES)
+        assert tables.refusals == {"too-many-lobbies": 1, "too-many-tables": 1}
+
+    on_a_server(run)
+
+
+def test_a_trusted_proxys_forwarded_address_is_the_one_limited() -> None:
+    """Behind a reverse proxy named with ``trusted_proxies`` (``serve --trusted-proxy``), the limits count
+    the client address the proxy added last to X-Forwarded-For; anyone else's header counts for nothing."""
+    from lcr_audio.game.online.server import AddressLimits
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        tables.per_address = AddressLimits(connections=1)
+        # Not trusted: the header is ignored, both connections are 127.0.0.1's.
+        first = await _from(port, x_forwarded_for="203.0.113.5")
+        second = await _from(port, x_forwarded_for="203.0.113.6")
+        assert await second.until(lambda m: True) == Refused(Reason.TOO_MANY_CONNECTIONS)
+        await first.socket.close()
+        async with asyncio.timeout(5):
+            while tables._connections:
+                await asyncio.sleep(0.01)
+        tables.trusted_proxies = frozenset({"127.0.0.1"})
+        held = [await _from(port, x_forwarded_for=f"198.51.100.9, 203.0.113.{n}") for n in (5, 6)]
+        for peer in held:
+            await peer.send(Hello(PROTOCOL_VERSION, "", names=["Ana"]))
+            assert isinstance(await peer.until(lambda m: isinstance(m, (Welcome, Refused))), Welcome)
+        spoofed = await _from(port, x_forwarded_for="203.0.113.7, 203.0.113.5")
+        assert await spoofed.until(lambda m: True) == Refused(Reason.TOO_MANY_CONNECTIONS)
+        assert sorted(tables._connections) == ["203.0.113.5", "203.0.113.6"]
+
+    on_a_server(run)
+
+
+def test_client_addresses_are_counted_by_address_and_ipv6_by_its_64_network() -> None:
+    from lcr_audio.game.online.server import client_address
+
+    assert client_address("::ffff:192.0.2.4", None, ()) == "192.0.2.4"
+    assert client_address("2001:db8:1:2:aaaa::1", None, ()) == "2001:db8:1:2::/64"
+    assert client_address("2001:db8:1:2:bbbb::9", None, ()) == "2001:db8:1:2::/64"
+    assert client_address("10.0.0.1", "192.0.2.9", ()) == "10.0.0.1"
+    assert client_address("10.0.0.1", "x, 192.0.2.9", {"10.0.0.1"}) == "192.0.2.9"

@@ -96,6 +96,20 @@ def refusal_sentence(reason: Reason) -> str:
         case Reason.FLOOD:
             # Translators: an online table; too many messages too fast.
             return _("Too fast; wait a moment.")
+        case Reason.TOO_MANY_CONNECTIONS:
+            # Translators: an online table; the server allows each address (one computer, or one home or
+            # school network) only so many connections at once.
+            return _("This server has as many connections from your address as it allows; close one first.")
+        case Reason.TOO_MANY_TABLES:
+            # Translators: an online table; the server allows each address only so many open tables.
+            return _("Your address has as many open tables on this server as it allows; finish one first.")
+        case Reason.TOO_MANY_LOBBIES:
+            # Translators: an online table; the server allows each address only so many tables that have
+            # not started yet.
+            return _(
+                "Your address has as many tables waiting to start on this server as it allows; start or "
+                "leave one first."
+            )
 
 
 def spelled_code(code: str) -> str:

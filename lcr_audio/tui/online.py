@@ -485,7 +485,18 @@ class OnlineClient:
             self.voice.answer(_("Sent."))
 
 
-_FATAL = frozenset({Reason.NO_TABLE, Reason.TABLE_FULL, Reason.VERSION, Reason.BAD_NAME, Reason.STARTED})
+_FATAL = frozenset(
+    {
+        Reason.NO_TABLE,
+        Reason.TABLE_FULL,
+        Reason.VERSION,
+        Reason.BAD_NAME,
+        Reason.STARTED,
+        Reason.TOO_MANY_CONNECTIONS,
+        Reason.TOO_MANY_TABLES,
+        Reason.TOO_MANY_LOBBIES,
+    }
+)
 """Refusals of the first message: this player cannot be at the table."""
 
 

@@ -73,6 +73,13 @@ class Reason(enum.StrEnum):
     """A name that is empty after cleaning, or a number."""
     FLOOD = "flood"
     """Too many messages too fast."""
+    TOO_MANY_CONNECTIONS = "too-many-connections"
+    """This client address already has the most connections the server allows one address (sent on
+    connecting; the connection is then closed)."""
+    TOO_MANY_TABLES = "too-many-tables"
+    """This client address already has the most open tables (lobbies and games) the server allows one."""
+    TOO_MANY_LOBBIES = "too-many-lobbies"
+    """This client address already has the most lobbies (tables not started) the server allows one."""
 
 
 class Notice(enum.StrEnum):

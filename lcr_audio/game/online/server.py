@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import itertools
 import json
 import logging
 import secrets
 import ssl
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -60,6 +62,9 @@ MOVE_SECONDS: Final = 1.0
 MAX_TABLES: Final = 2000
 """The most tables one server keeps open."""
 
+EMPTY_LOBBY_SECONDS: Final = 600.0
+"""How long a lobby with nobody connected is kept (over restarts too) before it and its files are removed."""
+
 
 @dataclass
 class RateLimit:
@@ -72,6 +77,52 @@ class RateLimit:
     per_second: float = 10.0
     burst: float = 20.0
     close_after: int = 200
+
+
+@dataclass(frozen=True)
+class AddressLimits:
+    """What one client address may hold at once (issue 22): ``connections``, open ``tables`` (lobbies and
+    games it opened) and ``lobbies`` (of those, the ones not started). Over a limit, the connection or the
+    new table is refused with the limit's reason and the operator's log names the address.
+
+    An IPv6 address counts by its /64 network (one home or host has a whole /64)."""
+
+    connections: int = 50
+    tables: int = 20
+    lobbies: int = 5
+
+
+def client_address(peer: str, forwarded: str | None, trusted_proxies: Collection[str]) -> str:
+    """The address a connection counts against: ``peer`` (the socket's), or, when ``peer`` is one of
+    ``trusted_proxies``, the last address in its ``X-Forwarded-For`` header ``forwarded`` (the one the
+    proxy added; those before it are the client's own word). IPv6: its /64 network.
+    """
+    with contextlib.suppress(ValueError):
+        peer = normal_address(peer)
+    address = peer
+    if peer in trusted_proxies and forwarded:
+        address = forwarded.split(",")[-1].strip()
+    try:
+        ip = ipaddress.ip_address(address.strip("[]"))
+    except ValueError:
+        return address[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def normal_address(text: str) -> str:
+    """An address as :func:`client_address` writes it (``--trusted-proxy``).
+
+    Raises:
+        ValueError: not an IP address.
+    """
+    ip = ipaddress.ip_address(text.strip().strip("[]"))
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ip)
 
 
 @dataclass
@@ -92,6 +143,13 @@ class TableServer:
         move_seconds: the pause before each computer decision (see :data:`MOVE_SECONDS`).
         limit: the rate limit per connection.
         clock: seconds, for the rate limit (``time.monotonic``).
+        empty_lobby_seconds: how long a lobby nobody is connected to is kept (see
+            :data:`EMPTY_LOBBY_SECONDS`).
+        wall: the time of day in seconds (``time.time``), for abandoned lobbies: kept in their files, it
+            counts across restarts.
+        per_address: the limits per client address.
+        trusted_proxies: the addresses of reverse proxies whose ``X-Forwarded-For`` names the client
+            (:func:`normal_address` form).
     """
 
     data: Path | None = None
@@ -99,14 +157,32 @@ class TableServer:
     move_seconds: float = MOVE_SECONDS
     limit: RateLimit = field(default_factory=RateLimit)
     clock: Callable[[], float] = time.monotonic
+    empty_lobby_seconds: float = EMPTY_LOBBY_SECONDS
+    wall: Callable[[], float] = time.time
+    per_address: AddressLimits = field(default_factory=AddressLimits)
+    trusted_proxies: frozenset[str] = frozenset()
+    refusals: Counter[str] = field(default_factory=Counter)
+    """Refusals for a limit per address so far, by reason."""
     tables: dict[str, Table] = field(default_factory=dict)
+    """The tables in play and in their lobbies; a finished game leaves it once nobody has been connected to
+    it for :attr:`empty_lobby_seconds` (its save stays in the data folder as a record)."""
     _sockets: dict[ConnId, ServerConnection] = field(default_factory=dict)
     _where: dict[ConnId, Table] = field(default_factory=dict)
     _wake: dict[str, asyncio.Event] = field(default_factory=dict)
     _drivers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=itertools.count)
-    _pending: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
+    _pending: dict[str, tuple[str | None, str | None] | None] = field(default_factory=dict)
+    """The newest files of each table waiting to be written: its seats and game texts (None: the file is
+    left alone, but no seats means the game is over and its seats file goes); None: remove both files."""
     _writer: asyncio.Task[None] | None = None
+    _reaper: asyncio.Task[None] | None = None
+    _addresses: dict[ConnId, str] = field(default_factory=dict)
+    _connections: Counter[str] = field(default_factory=Counter)
+    _owners: dict[str, str] = field(default_factory=dict)
+    """The client address that opened each table (tables resumed after a restart have none)."""
+    _told: dict[tuple[str, Reason], float] = field(default_factory=dict)
+    unwritten: set[str] = field(default_factory=set)
+    """The tables whose newest files could not be written (a full or read-only disk; logged)."""
     sent: int = 0
     """Frames handed to connections so far (for the load benchmark)."""
     closed: bool = False
@@ -121,21 +197,87 @@ class TableServer:
         Raises:
             ProtocolError: the server already keeps :data:`MAX_TABLES` tables (:attr:`Reason.TABLE_FULL`).
         """
+        table = self._new_table(rules)
+        self._add(table)
+        return table
+
+    def _new_table(self, rules: EngineRules) -> Table:
+        """A table with a fresh code, not yet served (:meth:`_add`): a refused hello leaves nothing."""
         if len(self.tables) >= MAX_TABLES:
             raise ProtocolError(Reason.TABLE_FULL)
         code = new_code()
         while code in self.tables:
             code = new_code()
-        table = Table(code, rules, secrets.randbits(31))
-        self._add(table)
-        return table
+        return Table(code, rules, secrets.randbits(31))
 
     def _add(self, table: Table) -> None:
         self.tables[table.code] = table
         self._wake[table.code] = asyncio.Event()
         if table.session is not None:
             self._hook(table)
-        self._drivers[table.code] = asyncio.get_running_loop().create_task(self._drive(table))
+        loop = asyncio.get_running_loop()
+        self._drivers[table.code] = loop.create_task(self._drive(table))
+        if self._reaper is None or self._reaper.done():
+            self._reaper = loop.create_task(self._reap())
+
+    def _forget(self, table: Table, *, files: bool) -> None:
+        """Take ``table`` out of the server (its connections may stay until they go); ``files``: remove its
+        files too."""
+        code = table.code
+        if self.tables.get(code) is not table:
+            return
+        del self.tables[code]
+        self._owners.pop(code, None)
+        self._wake.pop(code, None)
+        task = self._drivers.pop(code, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self.unwritten.discard(code)
+        if files and self.data is not None:
+            self._pending[code] = None
+            self._start_writer()
+
+    def _tidy(self, table: Table) -> None:
+        """After each change: a lobby or finished game nobody is connected to starts its wait (a lobby's is
+        kept in its file), one with someone connected stops it (:meth:`expire_tables`)."""
+        if self.tables.get(table.code) is not table:
+            return
+        if table.members:
+            table.empty_since = None
+        elif table.empty_since is None and table.stage is Stage.LOBBY:
+            table.empty_since = self.wall()
+            self._keep(table)
+        elif table.empty_since is None and table.stage is Stage.OVER and table.code not in self._drivers:
+            # Its save is written (:meth:`_finished`); until the wait ends, one who comes back hears the end.
+            table.empty_since = self.wall()
+
+    def expire_tables(self) -> list[str]:
+        """Remove every lobby nobody has been connected to for :attr:`empty_lobby_seconds`, with its files,
+        and take every finished game nobody has been connected to for as long out of memory (its save stays).
+
+        Returns their codes (logged).
+        """
+        now = self.wall()
+        expired = [
+            table
+            for table in self.tables.values()
+            if table.stage is not Stage.PLAYING
+            and not table.members
+            and table.empty_since is not None
+            and now - table.empty_since >= self.empty_lobby_seconds
+        ]
+        for table in expired:
+            self._forget(table, files=table.stage is Stage.LOBBY)
+        if expired:
+            log.info("Removed %d tables nobody was connected to (lobbies with their files)", len(expired))
+        return [table.code for table in expired]
+
+    async def _reap(self) -> None:
+        """Remove abandoned lobbies and finished games, checked a few times within their wait (at most every
+        30 s)."""
+        while True:
+            await asyncio.sleep(min(30.0, max(0.05, self.empty_lobby_seconds / 4)))
+            self.expire_tables()
 
     def _hook(self, table: Table) -> None:
         assert table.session is not None
@@ -155,6 +297,7 @@ class TableServer:
         problems: list[str] = []
         if self.data is None or not self.data.is_dir():
             return problems
+        self._remove_temp_files(self.data)
         for seats_file in sorted(self.data.glob("*.table.json")):
             try:
                 table = self._read_table(seats_file)
@@ -163,8 +306,27 @@ class TableServer:
                 problems.append(str(seats_file))
                 continue
             if table is not None and table.code not in self.tables:
+                if table.stage is Stage.LOBBY and table.empty_since is None:
+                    table.empty_since = self.wall()  # nobody is connected after a restart
                 self._add(table)
+        self.expire_tables()
         return problems
+
+    @staticmethod
+    def _remove_temp_files(data: Path) -> None:
+        """Remove the temp files a killed server left half-written beside its tables (``.CODE.json.*.tmp``,
+        ``.CODE.table.json.*.tmp``): the table files themselves are always whole (written by rename)."""
+        removed = 0
+        for temp in data.glob(".*.json.*.tmp"):
+            if temp.is_file():
+                try:
+                    temp.unlink()
+                except OSError as error:
+                    log.warning("Cannot remove %s: %s", temp, error)
+                else:
+                    removed += 1
+        if removed:
+            log.info("Removed %d temp files left by a stopped server", removed)
 
     def _read_table(self, seats_file: Path) -> Table | None:
         document: Any = storage.read_json(seats_file, max_bytes=64 * 1024)
@@ -176,11 +338,16 @@ class TableServer:
         rules = rules_from_doc(document["rules"])
         table = Table(code, rules, int(document["seed"]), seats=seats_from(document["seats"]))
         table.host_token = str(document.get("host_token", ""))
+        empty_since = document.get("empty_since")
+        if isinstance(empty_since, (int, float)) and not isinstance(empty_since, bool):
+            table.empty_since = float(empty_since)
         game = seats_file.with_name(f"{code}.json")
         if game.exists():
             loaded = saves.load(game)
             if loaded.over:
                 return None
+            if len(loaded.session.players) != len(table.seats):
+                raise ValueError("the seats are not the game's")
             table.session = loaded.session
         return table
 
@@ -199,18 +366,38 @@ class TableServer:
             log.exception("Table %s is too long to keep", table.code)
             game = None
         self._pending[table.code] = (seats, game)
+        self._start_writer()
+
+    def _start_writer(self) -> None:
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write())
 
     async def _write(self) -> None:
         """Write the pending tables' files until none is pending."""
         while self._pending and self.data is not None:
-            code, (seats, game) = self._pending.popitem()
-            await asyncio.to_thread(self._write_files, self.data, code, seats, game)
+            code, texts = self._pending.popitem()
+            if texts is None:
+                await asyncio.to_thread(self._remove_files, self.data, code)
+            elif await asyncio.to_thread(self._write_files, self.data, code, *texts):
+                self.unwritten.discard(code)
+            else:
+                self.unwritten.add(code)
 
     @staticmethod
-    def _write_files(data: Path, code: str, seats: str | None, game: str | None) -> None:
-        """Write a table's seats, then its game; no seats: the game is over, its seats file goes."""
+    def _remove_files(data: Path, code: str) -> None:
+        """Remove a table's files (an abandoned lobby)."""
+        for path in (data / f"{code}.table.json", data / f"{code}.json"):
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as error:
+                log.warning("Cannot remove %s: %s", path, error)
+
+    @staticmethod
+    def _write_files(data: Path, code: str, seats: str | None, game: str | None) -> bool:
+        """Write a table's seats, then its game; no seats: the game is over, its seats file goes.
+
+        Returns False when a file could not be written (logged).
+        """
         try:
             if seats is not None:
                 storage.atomic_write_text(data / f"{code}.table.json", seats)
@@ -220,6 +407,8 @@ class TableServer:
                 (data / f"{code}.table.json").unlink(missing_ok=True)
         except OSError:
             log.exception("Could not keep table %s", code)
+            return False
+        return True
 
     async def flush(self) -> None:
         """Wait until every table's files are written."""
@@ -230,8 +419,15 @@ class TableServer:
 
     async def handler(self, socket: ServerConnection) -> None:
         """Serve one connection until it closes: every frame decoded, checked, rate-limited and routed."""
+        address = self._address_of(socket)
+        if self._connections[address] >= self.per_address.connections:
+            self._hit(address, Reason.TOO_MANY_CONNECTIONS, self.per_address.connections)
+            broadcast([socket], encode(Refused(Reason.TOO_MANY_CONNECTIONS)))
+            return  # websockets closes the connection
         conn = next(self._ids)
         self._sockets[conn] = socket
+        self._addresses[conn] = address
+        self._connections[address] += 1
         bucket = _Bucket(self.limit.burst, self.clock())
         try:
             async for frame in socket:
@@ -246,6 +442,10 @@ class TableServer:
             pass
         finally:
             self._sockets.pop(conn, None)
+            self._addresses.pop(conn, None)
+            self._connections[address] -= 1
+            if self._connections[address] <= 0:
+                del self._connections[address]
             table = self._where.pop(conn, None)
             if table is not None:
                 away = table.disconnected(conn)
@@ -274,12 +474,14 @@ class TableServer:
             self._send(conn, Refused(error.reason))
             return
         table = self._where.get(conn)
+        fresh = False
         if table is None:
             if not isinstance(message, Hello):
                 self._send(conn, Refused(Reason.NOT_JOINED))
                 return
             try:
-                table = self._table_for(message)
+                table = self._table_for(conn, message)
+                fresh = table.code not in self.tables
             except ProtocolError as error:
                 self._send(conn, Refused(error.reason))
                 return
@@ -287,6 +489,12 @@ class TableServer:
             self._send(conn, Refused(Reason.OUT_OF_TURN))
             return
         outbox = table.handle(conn, message)
+        if fresh:  # a new table: served only once its first hello is welcome
+            if conn not in table.members:
+                self._deliver(table, outbox)
+                return
+            self._add(table)
+            self._owners[table.code] = self._addresses.get(conn, "")
         if conn in table.members:
             self._where[conn] = table
         self._deliver(table, outbox)
@@ -300,7 +508,7 @@ class TableServer:
         ):  # a game's actions are kept at each turn's end
             self._keep(table)
 
-    def _table_for(self, hello: Hello) -> Table:
+    def _table_for(self, conn: ConnId, hello: Hello) -> Table:
         if hello.code:
             table = self.tables.get(hello.code.strip().lower())
             if table is None:
@@ -308,8 +516,35 @@ class TableServer:
             return table
         if not hello.names:
             raise ProtocolError(Reason.BAD_NAME)
+        address = self._addresses.get(conn, "")
+        owned = [self.tables[code] for code, owner in self._owners.items() if owner == address]
+        lobbies = sum(1 for table in owned if table.stage is Stage.LOBBY)
+        if lobbies >= self.per_address.lobbies:
+            self._hit(address, Reason.TOO_MANY_LOBBIES, self.per_address.lobbies)
+            raise ProtocolError(Reason.TOO_MANY_LOBBIES)
+        if len(owned) >= self.per_address.tables:
+            self._hit(address, Reason.TOO_MANY_TABLES, self.per_address.tables)
+            raise ProtocolError(Reason.TOO_MANY_TABLES)
         rules = rules_from_doc(hello.rules) if hello.rules is not None else EngineRules()
-        return self.open_table(rules)
+        return self._new_table(rules)
+
+    def _address_of(self, socket: ServerConnection) -> str:
+        peer = socket.remote_address
+        forwarded = None
+        if self.trusted_proxies and socket.request is not None:
+            forwarded = socket.request.headers.get("X-Forwarded-For")
+        return client_address(str(peer[0]) if peer else "", forwarded, self.trusted_proxies)
+
+    def _hit(self, address: str, reason: Reason, limit: int) -> None:
+        """A limit per address was reached: counted, and logged for the operator (once a minute for each
+        address and limit)."""
+        self.refusals[reason.value] += 1
+        now = self.clock()
+        if now - self._told.get((address, reason), -3600.0) >= 60:
+            if len(self._told) > 10_000:
+                self._told.clear()
+            self._told[(address, reason)] = now
+            log.warning("Refused %s: the limit per address is %d (%s)", address, limit, reason.value)
 
     def _send(self, conn: ConnId, message: ServerMessage) -> None:
         socket = self._sockets.get(conn)
@@ -331,6 +566,7 @@ class TableServer:
         wake = self._wake.get(table.code)
         if wake is not None:
             wake.set()
+        self._tidy(table)
 
     # --- pacing ------------------------------------------------------------------------------------------
 
@@ -356,6 +592,8 @@ class TableServer:
                 continue
             if table.stage is Stage.OVER:
                 self._finished(table)
+                self._drivers.pop(table.code, None)
+                self._tidy(table)
                 return
             await wake.wait()
 
@@ -365,8 +603,7 @@ class TableServer:
         if self.data is not None and table.session is not None:
             with contextlib.suppress(saves.SaveError):
                 self._pending[table.code] = (None, saves.save_text(table.session))
-                if self._writer is None or self._writer.done():
-                    self._writer = asyncio.get_running_loop().create_task(self._write())
+                self._start_writer()
 
     def announce_closed(self) -> None:
         """Tell everyone at every table that the host closed it (``lcr-audio host`` ending), once; nobody
@@ -377,14 +614,30 @@ class TableServer:
         for table in self.tables.values():
             self._deliver(table, [(EVERYONE, Told(Notice.CLOSED, ""))])
 
-    async def close(self) -> None:
-        """Write what is pending and stop the tables' drivers."""
-        await self.flush()
-        for task in self._drivers.values():
+    async def close(self) -> list[str]:
+        """Stop the tables' drivers, write what is pending, and try once more every table whose files could
+        not be written before.
+
+        Returns the codes of the tables that are not written as they are now (every table when there is no
+        data folder); their files, if any, are the last ones that could be written.
+        """
+        tasks = [*self._drivers.values(), *([self._reaper] if self._reaper is not None else [])]
+        for task in tasks:
             task.cancel()
-        for task in self._drivers.values():
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.flush()
+        if self.data is None:
+            return sorted(self.tables)
+        for code in sorted(self.unwritten):
+            table = self.tables.get(code)
+            if table is not None and table.stage is Stage.OVER:
+                self._finished(table)
+            elif table is not None:
+                self._keep(table)
+        await self.flush()
+        return sorted(self.unwritten & self.tables.keys())
 
 
 def tls_context(certificate: Path, key: Path) -> ssl.SSLContext:

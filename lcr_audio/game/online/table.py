@@ -151,6 +151,9 @@ class Table:
     host: ConnId | None = None
     host_token: str = ""
     session: Session | None = None
+    empty_since: float | None = None
+    """When (``time.time()`` seconds) the lobby's last connection went; None while anyone is connected.
+    Kept in the seats file, so an abandoned lobby's wait goes on over a restart (issue 22)."""
 
     @property
     def stage(self) -> Stage:
@@ -434,6 +437,7 @@ class Table:
             "rules": rules_doc(self.rules),
             "host_token": self.host_token,
             "seats": [{"name": s.name, "kind": s.kind.value, "token": s.token} for s in self.seats],
+            **({"empty_since": self.empty_since} if self.empty_since is not None else {}),
         }
 
 
@@ -447,10 +451,12 @@ def computer_name(taken: Sequence[str]) -> str:
 
 
 def seats_from(entries: Iterable[dict[str, Any]]) -> list[TableSeat]:
-    """Seats read back from :meth:`Table.seats_document` (everyone away until they reconnect).
+    """Seats read back from :meth:`Table.seats_document` (everyone away until they reconnect): a lobby's
+    seats, however few (the host alone, or with one friend), or a game's (3 to 10, R2; checked against the
+    game by the server).
 
     Raises:
-        ValueError: an entry that is not a seat.
+        ValueError: an entry that is not a seat, or more than 10 seats.
     """
     seats = []
     for entry in entries:
@@ -458,6 +464,6 @@ def seats_from(entries: Iterable[dict[str, Any]]) -> list[TableSeat]:
         if not isinstance(name, str) or not isinstance(token, str):
             raise ValueError("A seat needs a name and a token.")
         seats.append(TableSeat(clean_name(name), kind, token))
-    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS and seats:
-        raise ValueError("A table has 3 to 10 seats.")
+    if len(seats) > MAX_PLAYERS:
+        raise ValueError("A table has at most 10 seats.")
     return seats
