@@ -409,6 +409,17 @@ def _add_online_commands(commands: Commands) -> None:
         help=_("the most tables not yet started one client address may have opened (default 5)"),
     )
     serve.add_argument(
+        "--guesses-per-address",
+        type=int_between(1, 60),
+        metavar="N",
+        default=10,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_(
+            "join codes that no table has one client address may send a minute before it must wait, "
+            "longer each time (default 10)"
+        ),
+    )
+    serve.add_argument(
         "--trusted-proxy",
         action="append",
         default=[],

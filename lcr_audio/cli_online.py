@@ -148,6 +148,7 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
         empty_lobby_seconds=args.empty_lobby,
         per_address=limits,
         trusted_proxies=proxies,
+        guesses_per_minute=args.guesses_per_address,
     )
     try:
         folder.mkdir(parents=True, exist_ok=True)

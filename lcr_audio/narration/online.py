@@ -110,6 +110,20 @@ def refusal_sentence(reason: Reason) -> str:
                 "Your address has as many tables waiting to start on this server as it allows; start or "
                 "leave one first."
             )
+        case Reason.TOO_MANY_GUESSES:
+            # Translators: an online table; this address sent several join codes that no table has, so the
+            # server looks up no code from it for a few minutes (a guard against guessing codes).
+            return _(
+                "Too many wrong join codes came from your address; check the code with the host and try "
+                "again in a few minutes."
+            )
+        case Reason.GUESSES_BUSY:
+            # Translators: an online table; many wrong join codes reached the server from everywhere just
+            # now, so it looks up no code for a moment (a guard against guessing codes).
+            return _(
+                "This server is refusing join codes for a moment because too many wrong ones were tried; "
+                "try again in a minute."
+            )
 
 
 def spelled_code(code: str) -> str:
