@@ -420,6 +420,29 @@ def _add_online_commands(commands: Commands) -> None:
         ),
     )
     serve.add_argument(
+        "--listeners-per-table",
+        type=count,
+        metavar="N",
+        default=20,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_("the most listeners (people without a seat) at one table (default 20)"),
+    )
+    serve.add_argument(
+        "--listeners",
+        type=count,
+        metavar="N",
+        default=2000,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_("the most listeners at all tables together (default 2000)"),
+    )
+    serve.add_argument(
+        "--hello-seconds",
+        type=_seconds_between(1, 600),
+        default=10.0,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_("seconds a new connection has to join a table before it is closed (default 10)"),
+    )
+    serve.add_argument(
         "--trusted-proxy",
         action="append",
         default=[],

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -1048,3 +1049,110 @@ def test_a_table_with_an_eight_character_code_from_before_still_resumes_and_is_j
             await tables.close()
 
     asyncio.run(run())
+
+
+# --- fair under load (issue 22, item 4) ------------------------------------------------------------------
+
+
+def test_listeners_are_capped_per_table_and_in_total(caplog: pytest.LogCaptureFixture) -> None:
+    """Over the cap a listener is refused with the cap's reason; a player still takes a seat (old main: 1,000
+    listeners at one table received a million frames)."""
+
+    async def listen(port: int, code: str) -> ServerMessage:
+        return await _look_up(await _peer(port), code)
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        tables.listeners_per_table, tables.max_listeners = 2, 3
+        _, first = await _open(port, "Ana")
+        _, second = await _open(port, "Bo")
+        assert [type(await listen(port, first)) for _ in range(2)] == [Welcome, Welcome]
+        refused = await listen(port, first)
+        assert isinstance(refused, Refused) and refused.reason.value == "listeners-full"
+        player = await _peer(port)
+        await player.send(Hello(PROTOCOL_VERSION, first, names=["Cy"]))
+        assert isinstance(await player.until(lambda m: isinstance(m, (Welcome, Refused))), Welcome)
+        assert isinstance(await listen(port, second), Welcome)
+        refused = await listen(port, second)
+        assert isinstance(refused, Refused) and refused.reason.value == "server-listeners-full"
+
+    with caplog.at_level("WARNING", logger="lcr_audio.game.online.server"):
+        on_a_server(run)
+    assert "Refused a listener from 127.0.0.1: a table has at most 2 listeners" in caplog.text
+
+
+def test_a_reader_that_stays_behind_is_dropped_and_another_table_plays_on() -> None:
+    """A listener that stops reading during a chat storm is dropped once its unsent frames pass the bound
+    (old main: they piled up without end, and a storm of 400 listeners delayed another table by 20 s)."""
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        tables.limit = RateLimit(10**6, 10**6, 10**9)
+        tables.backlog_bytes = 16 * 1024
+        host, code = await _open(port, "Ana")
+        raw = socket.socket()
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        raw.connect(("127.0.0.1", port))
+        sleeper = Peer(await connect(f"ws://127.0.0.1:{port}", sock=raw, max_queue=1))
+        assert isinstance(await _look_up(sleeper, code), Welcome)
+        (conn,) = [c for c, t in tables._where.items() if t.code == code and c != min(tables._where)]
+        line = "x" * 200
+        async with asyncio.timeout(10):
+            while conn in tables._sockets:
+                for _ in range(50):
+                    await host.send(Chat(line))
+                await asyncio.sleep(0)
+        assert tables.dropped == 1
+        other, other_code = await _open(port, "Bo")
+        friend = await _peer(port)
+        await friend.send(Hello(PROTOCOL_VERSION, other_code, names=["Cy"]))
+        await friend.until(lambda m: isinstance(m, Welcome))
+        await other.send(Chat("still here"))
+        assert await friend.until(lambda m: isinstance(m, Said)) == Said("Bo", "still here")
+
+    on_a_server(run)
+
+
+def test_a_connection_that_sends_no_hello_is_closed() -> None:
+    """A connection that does not join within hello_seconds (``serve --hello-seconds``) is closed; one that
+    joined stays (old main: 2,000 silent connections were held for ever)."""
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        tables.hello_seconds = 0.2
+        host, code = await _open(port, "Ana")
+        silent = await _peer(port)
+        with pytest.raises(ConnectionClosed):
+            await silent.until(lambda m: False, timeout=10)
+        friend = await _peer(port)
+        await friend.send(Hello(PROTOCOL_VERSION, code, names=["Bo"]))
+        await friend.until(lambda m: isinstance(m, Welcome))
+        await friend.send(Chat("hello"))
+        assert await host.until(lambda m: isinstance(m, Said)) == Said("Bo", "hello")
+        assert tables.dropped == 1
+
+    on_a_server(run)
+
+
+def test_serve_takes_the_guess_and_load_limits_as_flags() -> None:
+    from lcr_audio.cli import parse_arguments
+
+    args = parse_arguments(
+        [
+            "serve",
+            "--guesses-per-address",
+            "5",
+            "--listeners-per-table",
+            "7",
+            "--listeners",
+            "70",
+            "--hello-seconds",
+            "3",
+        ]
+    )
+    assert (args.guesses_per_address, args.listeners_per_table, args.listeners, args.hello_seconds) == (
+        5,
+        7,
+        70,
+        3.0,
+    )

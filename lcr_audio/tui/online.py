@@ -497,6 +497,8 @@ _FATAL = frozenset(
         Reason.TOO_MANY_LOBBIES,
         Reason.TOO_MANY_GUESSES,
         Reason.GUESSES_BUSY,
+        Reason.LISTENERS_FULL,
+        Reason.SERVER_LISTENERS_FULL,
     }
 )
 """Refusals of the first message: this player cannot be at the table."""

@@ -85,6 +85,10 @@ class Reason(enum.StrEnum):
     TOO_MANY_GUESSES = "too-many-guesses"
     """This client address sent too many join codes that no table has; it must wait before looking one up
     again (the wait grows each time)."""
+    LISTENERS_FULL = "listeners-full"
+    """This table has as many listeners as the server allows one table."""
+    SERVER_LISTENERS_FULL = "server-listeners-full"
+    """The server has as many listeners, at all its tables together, as it allows."""
     GUESSES_BUSY = "guesses-busy"
     """Too many join codes that no table has were sent to this server from all addresses together just
     now; no code is looked up for a moment (a seat token still gets its seat back)."""

@@ -85,6 +85,20 @@ with any number of addresses, can find an open table (:func:`years_to_find_a_tab
 GUESS_BURST_IN_TOTAL: Final = 100.0
 """Wrong join codes the server answers at once before :data:`GUESSES_PER_SECOND_IN_TOTAL` applies."""
 
+LISTENERS_PER_TABLE: Final = 20
+"""The most listeners one table has: every chat line and every join goes to each of them."""
+
+MAX_LISTENERS: Final = 2000
+"""The most listeners the server has at all its tables together."""
+
+BACKLOG_BYTES: Final = 256 * 1024
+"""The most bytes waiting to be sent to one connection (beyond what the operating system holds): a reader
+that stays this far behind is dropped, so it neither holds memory nor slows the other tables."""
+
+HELLO_SECONDS: Final = 10.0
+"""How long a new connection may take to join a table (its first ``hello`` answered with a welcome) before
+it is closed."""
+
 
 def years_to_find_a_table(
     tables: int = MAX_TABLES, per_second: float = GUESSES_PER_SECOND_IN_TOTAL, length: int = CODE_LENGTH
@@ -205,8 +219,18 @@ class TableServer:
     guesses_per_minute: int = GUESSES_PER_MINUTE
     """Wrong join codes one client address may send a minute before it waits (see
     :data:`GUESSES_PER_MINUTE`)."""
+    listeners_per_table: int = LISTENERS_PER_TABLE
+    """The most listeners at one table (see :data:`LISTENERS_PER_TABLE`)."""
+    max_listeners: int = MAX_LISTENERS
+    """The most listeners at all tables together (see :data:`MAX_LISTENERS`)."""
+    backlog_bytes: int = BACKLOG_BYTES
+    """The most bytes waiting for one connection before it is dropped (see :data:`BACKLOG_BYTES`)."""
+    hello_seconds: float = HELLO_SECONDS
+    """How long a connection may stay without joining a table (see :data:`HELLO_SECONDS`)."""
     refusals: Counter[str] = field(default_factory=Counter)
-    """Refusals for a limit per address so far, by reason."""
+    """Refusals for a limit so far, by reason."""
+    dropped: int = 0
+    """Connections dropped for reading too slowly or for not joining in time."""
     tables: dict[str, Table] = field(default_factory=dict)
     """The tables in play and in their lobbies; a finished game leaves it once nobody has been connected to
     it for :attr:`empty_lobby_seconds` (its save stays in the data folder as a record)."""
@@ -476,6 +500,7 @@ class TableServer:
         self._addresses[conn] = address
         self._connections[address] += 1
         bucket = _Bucket(self.limit.burst, self.clock())
+        timer = asyncio.get_running_loop().call_later(self.hello_seconds, self._no_hello, conn)
         try:
             async for frame in socket:
                 if not self._allowed(conn, bucket):
@@ -488,6 +513,7 @@ class TableServer:
         except ConnectionClosed:
             pass
         finally:
+            timer.cancel()
             self._sockets.pop(conn, None)
             self._addresses.pop(conn, None)
             self._connections[address] -= 1
@@ -499,6 +525,27 @@ class TableServer:
                 if not self.closed:
                     self._deliver(table, away)
                 self._changed(table)
+
+    def _no_hello(self, conn: ConnId) -> None:
+        """Close a connection that has not joined a table within :attr:`hello_seconds` (at once: a silent
+        peer is not waited for)."""
+        socket = self._sockets.get(conn)
+        if socket is not None and conn not in self._where:
+            self.dropped += 1
+            socket.transport.abort()
+
+    def _ready(self, conn: ConnId, socket: ServerConnection) -> bool:
+        """Whether ``socket`` may be sent one more frame: a connection with more than
+        :attr:`backlog_bytes` still waiting to go out is dropped instead (it reads too slowly)."""
+        transport = socket.transport
+        if transport.is_closing():
+            return False
+        if transport.get_write_buffer_size() <= self.backlog_bytes:
+            return True
+        self.dropped += 1
+        log.info("Dropped %s: it read too slowly", self._addresses.get(conn, "?"))
+        transport.abort()
+        return False
 
     def _allowed(self, conn: ConnId, bucket: _Bucket) -> bool:
         now = self.clock()
@@ -565,6 +612,8 @@ class TableServer:
             if table is None:
                 self._wrong_code(address)
                 raise ProtocolError(Reason.NO_TABLE)
+            if not hello.names and not hello.tokens:  # to listen
+                self._may_listen(address, table)
             return table
         if not hello.names:
             raise ProtocolError(Reason.BAD_NAME)
@@ -600,6 +649,21 @@ class TableServer:
         if self._guess_level < 1:
             self._hit("every address", Reason.GUESSES_BUSY, int(GUESSES_PER_SECOND_IN_TOTAL))
             raise ProtocolError(Reason.GUESSES_BUSY)
+
+    def _may_listen(self, address: str, table: Table) -> None:
+        """Refuse a new listener over :attr:`listeners_per_table` at ``table`` or :attr:`max_listeners` in
+        all.
+
+        Raises:
+            ProtocolError: :attr:`Reason.LISTENERS_FULL` or :attr:`Reason.SERVER_LISTENERS_FULL`.
+        """
+        if sum(1 for m in table.members.values() if m.spectator) >= self.listeners_per_table:
+            self._hit(address, Reason.LISTENERS_FULL, self.listeners_per_table)
+            raise ProtocolError(Reason.LISTENERS_FULL)
+        listeners = sum(1 for t in self.tables.values() for m in t.members.values() if m.spectator)
+        if listeners >= self.max_listeners:
+            self._hit(address, Reason.SERVER_LISTENERS_FULL, self.max_listeners)
+            raise ProtocolError(Reason.SERVER_LISTENERS_FULL)
 
     def _wrong_code(self, address: str) -> None:
         """Count a join code no table has against ``address`` and against the server's total."""
@@ -639,12 +703,16 @@ class TableServer:
                 log.warning(
                     "Refused code look-ups from every address: at most %d wrong codes a second", limit
                 )
+            elif reason is Reason.LISTENERS_FULL:
+                log.warning("Refused a listener from %s: a table has at most %d listeners", address, limit)
+            elif reason is Reason.SERVER_LISTENERS_FULL:
+                log.warning("Refused a listener from %s: the server has at most %d listeners", address, limit)
             else:
                 log.warning("Refused %s: the limit per address is %d (%s)", address, limit, reason.value)
 
     def _send(self, conn: ConnId, message: ServerMessage) -> None:
         socket = self._sockets.get(conn)
-        if socket is not None:
+        if socket is not None and self._ready(conn, socket):
             broadcast([socket], encode(message))
             self.sent += 1
 
@@ -652,7 +720,13 @@ class TableServer:
         for recipient, message in outbox:
             if recipient is EVERYONE or isinstance(recipient, AllBut):
                 left_out = recipient.conn if isinstance(recipient, AllBut) else None
-                sockets = [self._sockets[c] for c in table.members if c in self._sockets and c != left_out]
+                sockets = [
+                    socket
+                    for c in list(table.members)
+                    if c != left_out
+                    and (socket := self._sockets.get(c)) is not None
+                    and self._ready(c, socket)
+                ]
                 broadcast(sockets, encode(message))
                 self.sent += len(sockets)
             else:
