@@ -409,6 +409,40 @@ def _add_online_commands(commands: Commands) -> None:
         help=_("the most tables not yet started one client address may have opened (default 5)"),
     )
     serve.add_argument(
+        "--guesses-per-address",
+        type=int_between(1, 60),
+        metavar="N",
+        default=10,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_(
+            "join codes that no table has one client address may send a minute before it must wait, "
+            "longer each time (default 10)"
+        ),
+    )
+    serve.add_argument(
+        "--listeners-per-table",
+        type=count,
+        metavar="N",
+        default=20,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_("the most listeners (people without a seat) at one table (default 20)"),
+    )
+    serve.add_argument(
+        "--listeners",
+        type=count,
+        metavar="N",
+        default=2000,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_("the most listeners at all tables together (default 2000)"),
+    )
+    serve.add_argument(
+        "--hello-seconds",
+        type=_seconds_between(1, 600),
+        default=10.0,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_("seconds a new connection has to join a table before it is closed (default 10)"),
+    )
+    serve.add_argument(
         "--trusted-proxy",
         action="append",
         default=[],

@@ -148,6 +148,10 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
         empty_lobby_seconds=args.empty_lobby,
         per_address=limits,
         trusted_proxies=proxies,
+        guesses_per_minute=args.guesses_per_address,
+        listeners_per_table=args.listeners_per_table,
+        max_listeners=args.listeners,
+        hello_seconds=args.hello_seconds,
     )
     try:
         folder.mkdir(parents=True, exist_ok=True)

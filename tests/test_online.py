@@ -9,6 +9,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -942,3 +943,216 @@ def test_client_addresses_are_counted_by_address_and_ipv6_by_its_64_network() ->
     assert client_address("2001:db8:1:2:bbbb::9", None, ()) == "2001:db8:1:2::/64"
     assert client_address("10.0.0.1", "192.0.2.9", ()) == "10.0.0.1"
     assert client_address("10.0.0.1", "x, 192.0.2.9", {"10.0.0.1"}) == "192.0.2.9"
+
+
+# --- join codes that cannot be found by guessing (issue 22, item 2) ---------------------------------------
+
+
+async def _look_up(peer: Peer, code: str, tokens: list[str] | None = None) -> ServerMessage:
+    await peer.send(Hello(PROTOCOL_VERSION, code, tokens=tokens or []))
+    return await peer.until(lambda m: isinstance(m, (Welcome, Refused)))
+
+
+def _wrong_codes(count: int) -> list[str]:
+    return [f"zz{n:08d}".replace("0", "a").replace("1", "b") for n in range(count)]
+
+
+def test_wrong_codes_are_budgeted_per_address_with_a_growing_wait(caplog: pytest.LogCaptureFixture) -> None:
+    """Ten wrong codes a minute from one address, then a wait that doubles; while it waits even the right
+    code is refused (a guess learns nothing), another address and a seat coming back with its token are not
+    held up (old main: 3,247 guesses a second from one machine, every one answered)."""
+    now = [0.0]
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        tables.clock = lambda: now[0]
+        host, code = await _open(port, "Ana")
+        welcome = host.seen[-1]
+        assert isinstance(welcome, Welcome)
+        guesser = await _from(port, "127.0.0.2")
+        for wrong in _wrong_codes(10):
+            assert await _look_up(guesser, wrong) == Refused(Reason.NO_TABLE)
+        refused = await _look_up(guesser, code)  # the right code, but the address must wait
+        assert isinstance(refused, Refused) and refused.reason.value == "too-many-guesses"
+        other = await _from(port, "127.0.0.3")
+        assert isinstance(await _look_up(other, code), Welcome)
+        await host.socket.close()
+        back = await _from(port, "127.0.0.2")  # the host's own address is waiting: the token still works
+        assert isinstance(await _look_up(back, code, [welcome.seats[0].token]), Welcome)
+        now[0] = 59.0
+        assert (await _look_up(guesser, code)).reason.value == "too-many-guesses"  # type: ignore[union-attr]
+        now[0] = 61.0
+        assert isinstance(await _look_up(await _from(port, "127.0.0.2"), code), Welcome)
+        for wrong in _wrong_codes(10):
+            assert await _look_up(guesser, wrong) == Refused(Reason.NO_TABLE)
+        now[0] = 61.0 + 119.0  # the second wait is twice as long
+        assert (await _look_up(guesser, code)).reason.value == "too-many-guesses"  # type: ignore[union-attr]
+        now[0] = 61.0 + 121.0
+        assert isinstance(await _look_up(await _from(port, "127.0.0.2"), code), Welcome)
+
+    with caplog.at_level("WARNING", logger="lcr_audio.game.online.server"):
+        on_a_server(run)
+    assert "Refused 127.0.0.2: the limit per address is 10 (too-many-guesses)" in caplog.text
+
+
+def test_wrong_codes_are_budgeted_in_total_across_addresses() -> None:
+    """However many addresses guess, the server answers at most a burst of 100 wrong codes and then 20 a
+    second; after that no code is looked up for a moment, the reason said (old main: no total)."""
+    now = [0.0]
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        tables.clock = lambda: now[0]
+        tables.guesses_per_minute = 60
+        _, code = await _open(port, "Ana")
+        wrong = iter(_wrong_codes(100))
+        for source in ("127.0.0.2", "127.0.0.3"):
+            peer = await _from(port, source)
+            for _ in range(50):
+                assert await _look_up(peer, next(wrong)) == Refused(Reason.NO_TABLE)
+        fresh = await _from(port, "127.0.0.4")
+        refused = await _look_up(fresh, code)
+        assert isinstance(refused, Refused) and refused.reason.value == "guesses-busy"
+        now[0] = 0.05  # one more wrong code's worth of time
+        assert isinstance(await _look_up(fresh, code), Welcome)
+
+    on_a_server(run)
+
+
+def test_finding_an_open_table_by_guessing_takes_over_a_century_at_the_servers_limits() -> None:
+    from lcr_audio.game.online.protocol import CODE_LENGTH
+    from lcr_audio.game.online.server import years_to_find_a_table
+
+    assert CODE_LENGTH == 10 and len(new_code()) == 10
+    assert years_to_find_a_table() > 100
+    assert years_to_find_a_table(length=8) < 1  # why the codes grew
+
+
+def test_a_table_with_an_eight_character_code_from_before_still_resumes_and_is_joined(tmp_path: Path) -> None:
+    """Tables opened before the codes grew keep their 8-character codes over a restart."""
+    table = Table("abcdefgh", Rules(), seed=5)
+    table.handle(0, Hello(PROTOCOL_VERSION, "", names=["Ana"]))
+    (tmp_path / "abcdefgh.table.json").write_text(json.dumps(table.seats_document()), encoding="utf-8")
+
+    async def run() -> None:
+        tables = TableServer(tmp_path, move_seconds=0.0)
+        assert tables.resume_tables() == []
+        ws = await start_server(tables, "127.0.0.1", 0)
+        try:
+            peer = await _peer(bound_port(ws))
+            await peer.send(Hello(PROTOCOL_VERSION, "ABCDEFGH", names=["Bo"]))
+            welcome = await peer.until(lambda m: isinstance(m, (Welcome, Refused)))
+            assert isinstance(welcome, Welcome) and welcome.code == "abcdefgh"
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+
+    asyncio.run(run())
+
+
+# --- fair under load (issue 22, item 4) ------------------------------------------------------------------
+
+
+def test_listeners_are_capped_per_table_and_in_total(caplog: pytest.LogCaptureFixture) -> None:
+    """Over the cap a listener is refused with the cap's reason; a player still takes a seat (old main: 1,000
+    listeners at one table received a million frames)."""
+
+    async def listen(port: int, code: str) -> ServerMessage:
+        return await _look_up(await _peer(port), code)
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        tables.listeners_per_table, tables.max_listeners = 2, 3
+        _, first = await _open(port, "Ana")
+        _, second = await _open(port, "Bo")
+        assert [type(await listen(port, first)) for _ in range(2)] == [Welcome, Welcome]
+        refused = await listen(port, first)
+        assert isinstance(refused, Refused) and refused.reason.value == "listeners-full"
+        player = await _peer(port)
+        await player.send(Hello(PROTOCOL_VERSION, first, names=["Cy"]))
+        assert isinstance(await player.until(lambda m: isinstance(m, (Welcome, Refused))), Welcome)
+        assert isinstance(await listen(port, second), Welcome)
+        refused = await listen(port, second)
+        assert isinstance(refused, Refused) and refused.reason.value == "server-listeners-full"
+
+    with caplog.at_level("WARNING", logger="lcr_audio.game.online.server"):
+        on_a_server(run)
+    assert "Refused a listener from 127.0.0.1: a table has at most 2 listeners" in caplog.text
+
+
+def test_a_reader_that_stays_behind_is_dropped_and_another_table_plays_on() -> None:
+    """A listener that stops reading during a chat storm is dropped once its unsent frames pass the bound
+    (old main: they piled up without end, and a storm of 400 listeners delayed another table by 20 s)."""
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        tables.limit = RateLimit(10**6, 10**6, 10**9)
+        tables.backlog_bytes = 16 * 1024
+        host, code = await _open(port, "Ana")
+        raw = socket.socket()
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        raw.connect(("127.0.0.1", port))
+        sleeper = Peer(await connect(f"ws://127.0.0.1:{port}", sock=raw, max_queue=1))
+        assert isinstance(await _look_up(sleeper, code), Welcome)
+        (conn,) = [c for c, t in tables._where.items() if t.code == code and c != min(tables._where)]
+        line = "x" * 200
+        async with asyncio.timeout(10):
+            while conn in tables._sockets:
+                for _ in range(50):
+                    await host.send(Chat(line))
+                await asyncio.sleep(0)
+        assert tables.dropped == 1
+        other, other_code = await _open(port, "Bo")
+        friend = await _peer(port)
+        await friend.send(Hello(PROTOCOL_VERSION, other_code, names=["Cy"]))
+        await friend.until(lambda m: isinstance(m, Welcome))
+        await other.send(Chat("still here"))
+        assert await friend.until(lambda m: isinstance(m, Said)) == Said("Bo", "still here")
+
+    on_a_server(run)
+
+
+def test_a_connection_that_sends_no_hello_is_closed() -> None:
+    """A connection that does not join within hello_seconds (``serve --hello-seconds``) is closed; one that
+    joined stays (old main: 2,000 silent connections were held for ever)."""
+
+    async def run(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        tables.hello_seconds = 0.2
+        host, code = await _open(port, "Ana")
+        silent = await _peer(port)
+        with pytest.raises(ConnectionClosed):
+            await silent.until(lambda m: False, timeout=10)
+        friend = await _peer(port)
+        await friend.send(Hello(PROTOCOL_VERSION, code, names=["Bo"]))
+        await friend.until(lambda m: isinstance(m, Welcome))
+        await friend.send(Chat("hello"))
+        assert await host.until(lambda m: isinstance(m, Said)) == Said("Bo", "hello")
+        assert tables.dropped == 1
+
+    on_a_server(run)
+
+
+def test_serve_takes_the_guess_and_load_limits_as_flags() -> None:
+    from lcr_audio.cli import parse_arguments
+
+    args = parse_arguments(
+        [
+            "serve",
+            "--guesses-per-address",
+            "5",
+            "--listeners-per-table",
+            "7",
+            "--listeners",
+            "70",
+            "--hello-seconds",
+            "3",
+        ]
+    )
+    assert (args.guesses_per_address, args.listeners_per_table, args.listeners, args.hello_seconds) == (
+        5,
+        7,
+        70,
+        3.0,
+    )

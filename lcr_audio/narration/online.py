@@ -110,6 +110,28 @@ def refusal_sentence(reason: Reason) -> str:
                 "Your address has as many tables waiting to start on this server as it allows; start or "
                 "leave one first."
             )
+        case Reason.LISTENERS_FULL:
+            # Translators: an online table; the table already has as many listeners (people who only
+            # listen, without a seat) as the server allows.
+            return _("This table has as many listeners as the server allows; try again later.")
+        case Reason.SERVER_LISTENERS_FULL:
+            # Translators: an online table; the server already has as many listeners at all its tables as
+            # it allows.
+            return _("This server has as many listeners as it allows; try again later.")
+        case Reason.TOO_MANY_GUESSES:
+            # Translators: an online table; this address sent several join codes that no table has, so the
+            # server looks up no code from it for a few minutes (a guard against guessing codes).
+            return _(
+                "Too many wrong join codes came from your address; check the code with the host and try "
+                "again in a few minutes."
+            )
+        case Reason.GUESSES_BUSY:
+            # Translators: an online table; many wrong join codes reached the server from everywhere just
+            # now, so it looks up no code for a moment (a guard against guessing codes).
+            return _(
+                "This server is refusing join codes for a moment because too many wrong ones were tried; "
+                "try again in a minute."
+            )
 
 
 def spelled_code(code: str) -> str:

@@ -495,6 +495,10 @@ _FATAL = frozenset(
         Reason.TOO_MANY_CONNECTIONS,
         Reason.TOO_MANY_TABLES,
         Reason.TOO_MANY_LOBBIES,
+        Reason.TOO_MANY_GUESSES,
+        Reason.GUESSES_BUSY,
+        Reason.LISTENERS_FULL,
+        Reason.SERVER_LISTENERS_FULL,
     }
 )
 """Refusals of the first message: this player cannot be at the table."""

@@ -36,8 +36,10 @@ MAX_CHAT: Final = 200
 CODE_ALPHABET: Final = "abcdefghjkmnpqrstuvwxyz23456789"
 """Letters and digits for join codes: none that a voice or a reader confuses (no i, l, o, 0, 1)."""
 
-CODE_LENGTH: Final = 8
-"""Characters in a join code: 31**8 (about 8.5e11) codes, far beyond what the rate limit lets anyone try."""
+CODE_LENGTH: Final = 10
+"""Characters in a new join code: 31**10 (about 8.2e14) codes, so that finding any open table at the server's
+own limits takes centuries (docs/protocol.md gives the arithmetic). Tables opened with 8-character codes
+(before issue 22) keep them and are still found by them."""
 
 
 class Reason(enum.StrEnum):
@@ -80,6 +82,16 @@ class Reason(enum.StrEnum):
     """This client address already has the most open tables (lobbies and games) the server allows one."""
     TOO_MANY_LOBBIES = "too-many-lobbies"
     """This client address already has the most lobbies (tables not started) the server allows one."""
+    TOO_MANY_GUESSES = "too-many-guesses"
+    """This client address sent too many join codes that no table has; it must wait before looking one up
+    again (the wait grows each time)."""
+    LISTENERS_FULL = "listeners-full"
+    """This table has as many listeners as the server allows one table."""
+    SERVER_LISTENERS_FULL = "server-listeners-full"
+    """The server has as many listeners, at all its tables together, as it allows."""
+    GUESSES_BUSY = "guesses-busy"
+    """Too many join codes that no table has were sent to this server from all addresses together just
+    now; no code is looked up for a moment (a seat token still gets its seat back)."""
 
 
 class Notice(enum.StrEnum):

@@ -34,6 +34,8 @@ from lcr_audio.engine import Event, GameState, GameWon, TurnEnded
 from lcr_audio.engine import Rules as EngineRules
 from lcr_audio.game import saves
 from lcr_audio.game.online.protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
     MAX_FRAME,
     Choose,
     Decide,
@@ -64,6 +66,49 @@ MAX_TABLES: Final = 2000
 
 EMPTY_LOBBY_SECONDS: Final = 600.0
 """How long a lobby with nobody connected is kept (over restarts too) before it and its files are removed."""
+
+GUESSES_PER_MINUTE: Final = 10
+"""Join codes that no table has one client address may send a minute; after them it waits
+:data:`GUESS_WAIT_SECONDS`, twice as long each time it runs out again (up to :data:`GUESS_WAIT_MAX`)."""
+
+GUESS_WAIT_SECONDS: Final = 60.0
+"""The first wait of an address that ran out of wrong codes."""
+
+GUESS_WAIT_MAX: Final = 3600.0
+"""The longest wait of an address that keeps sending wrong codes."""
+
+GUESSES_PER_SECOND_IN_TOTAL: Final = 20.0
+"""Wrong join codes the whole server answers a second, from every address together (after a burst of
+:data:`GUESS_BURST_IN_TOTAL`): with :data:`MAX_TABLES` and ``CODE_LENGTH`` this bounds how fast anyone,
+with any number of addresses, can find an open table (:func:`years_to_find_a_table`)."""
+
+GUESS_BURST_IN_TOTAL: Final = 100.0
+"""Wrong join codes the server answers at once before :data:`GUESSES_PER_SECOND_IN_TOTAL` applies."""
+
+LISTENERS_PER_TABLE: Final = 20
+"""The most listeners one table has: every chat line and every join goes to each of them."""
+
+MAX_LISTENERS: Final = 2000
+"""The most listeners the server has at all its tables together."""
+
+BACKLOG_BYTES: Final = 256 * 1024
+"""The most bytes waiting to be sent to one connection (beyond what the operating system holds): a reader
+that stays this far behind is dropped, so it neither holds memory nor slows the other tables."""
+
+HELLO_SECONDS: Final = 10.0
+"""How long a new connection may take to join a table (its first ``hello`` answered with a welcome) before
+it is closed."""
+
+
+def years_to_find_a_table(
+    tables: int = MAX_TABLES, per_second: float = GUESSES_PER_SECOND_IN_TOTAL, length: int = CODE_LENGTH
+) -> float:
+    """The expected years to find any one of ``tables`` open tables by guessing codes of ``length``
+    characters at ``per_second`` wrong codes a second (the server's total budget): each guess finds a table
+    with probability ``tables / 31**length``, so a hit takes ``31**length / tables`` guesses on average.
+    """
+    guesses: float = len(CODE_ALPHABET) ** length / tables
+    return guesses / per_second / (365.25 * 24 * 3600)
 
 
 @dataclass
@@ -134,6 +179,16 @@ class _Bucket:
 
 
 @dataclass
+class _Guesses:
+    """One address's wrong join codes: a bucket of :attr:`TableServer.guesses_per_minute`, then a wait."""
+
+    level: float
+    stamp: float
+    until: float = 0.0
+    strikes: int = 0
+
+
+@dataclass
 class TableServer:
     """Tables, connections and the files that keep them.
 
@@ -161,8 +216,21 @@ class TableServer:
     wall: Callable[[], float] = time.time
     per_address: AddressLimits = field(default_factory=AddressLimits)
     trusted_proxies: frozenset[str] = frozenset()
+    guesses_per_minute: int = GUESSES_PER_MINUTE
+    """Wrong join codes one client address may send a minute before it waits (see
+    :data:`GUESSES_PER_MINUTE`)."""
+    listeners_per_table: int = LISTENERS_PER_TABLE
+    """The most listeners at one table (see :data:`LISTENERS_PER_TABLE`)."""
+    max_listeners: int = MAX_LISTENERS
+    """The most listeners at all tables together (see :data:`MAX_LISTENERS`)."""
+    backlog_bytes: int = BACKLOG_BYTES
+    """The most bytes waiting for one connection before it is dropped (see :data:`BACKLOG_BYTES`)."""
+    hello_seconds: float = HELLO_SECONDS
+    """How long a connection may stay without joining a table (see :data:`HELLO_SECONDS`)."""
     refusals: Counter[str] = field(default_factory=Counter)
-    """Refusals for a limit per address so far, by reason."""
+    """Refusals for a limit so far, by reason."""
+    dropped: int = 0
+    """Connections dropped for reading too slowly or for not joining in time."""
     tables: dict[str, Table] = field(default_factory=dict)
     """The tables in play and in their lobbies; a finished game leaves it once nobody has been connected to
     it for :attr:`empty_lobby_seconds` (its save stays in the data folder as a record)."""
@@ -181,6 +249,9 @@ class TableServer:
     _owners: dict[str, str] = field(default_factory=dict)
     """The client address that opened each table (tables resumed after a restart have none)."""
     _told: dict[tuple[str, Reason], float] = field(default_factory=dict)
+    _guesses: dict[str, _Guesses] = field(default_factory=dict)
+    _guess_level: float = GUESS_BURST_IN_TOTAL
+    _guess_stamp: float | None = None
     unwritten: set[str] = field(default_factory=set)
     """The tables whose newest files could not be written (a full or read-only disk; logged)."""
     sent: int = 0
@@ -429,6 +500,7 @@ class TableServer:
         self._addresses[conn] = address
         self._connections[address] += 1
         bucket = _Bucket(self.limit.burst, self.clock())
+        timer = asyncio.get_running_loop().call_later(self.hello_seconds, self._no_hello, conn)
         try:
             async for frame in socket:
                 if not self._allowed(conn, bucket):
@@ -441,6 +513,7 @@ class TableServer:
         except ConnectionClosed:
             pass
         finally:
+            timer.cancel()
             self._sockets.pop(conn, None)
             self._addresses.pop(conn, None)
             self._connections[address] -= 1
@@ -452,6 +525,27 @@ class TableServer:
                 if not self.closed:
                     self._deliver(table, away)
                 self._changed(table)
+
+    def _no_hello(self, conn: ConnId) -> None:
+        """Close a connection that has not joined a table within :attr:`hello_seconds` (at once: a silent
+        peer is not waited for)."""
+        socket = self._sockets.get(conn)
+        if socket is not None and conn not in self._where:
+            self.dropped += 1
+            socket.transport.abort()
+
+    def _ready(self, conn: ConnId, socket: ServerConnection) -> bool:
+        """Whether ``socket`` may be sent one more frame: a connection with more than
+        :attr:`backlog_bytes` still waiting to go out is dropped instead (it reads too slowly)."""
+        transport = socket.transport
+        if transport.is_closing():
+            return False
+        if transport.get_write_buffer_size() <= self.backlog_bytes:
+            return True
+        self.dropped += 1
+        log.info("Dropped %s: it read too slowly", self._addresses.get(conn, "?"))
+        transport.abort()
+        return False
 
     def _allowed(self, conn: ConnId, bucket: _Bucket) -> bool:
         now = self.clock()
@@ -509,14 +603,20 @@ class TableServer:
             self._keep(table)
 
     def _table_for(self, conn: ConnId, hello: Hello) -> Table:
+        address = self._addresses.get(conn, "")
         if hello.code:
             table = self.tables.get(hello.code.strip().lower())
+            if table is not None and _holds_a_token(table, hello.tokens):
+                return table  # a seat coming back is never held up by others' guessing
+            self._may_look_up(address)
             if table is None:
+                self._wrong_code(address)
                 raise ProtocolError(Reason.NO_TABLE)
+            if not hello.names and not hello.tokens:  # to listen
+                self._may_listen(address, table)
             return table
         if not hello.names:
             raise ProtocolError(Reason.BAD_NAME)
-        address = self._addresses.get(conn, "")
         owned = [self.tables[code] for code, owner in self._owners.items() if owner == address]
         lobbies = sum(1 for table in owned if table.stage is Stage.LOBBY)
         if lobbies >= self.per_address.lobbies:
@@ -527,6 +627,61 @@ class TableServer:
             raise ProtocolError(Reason.TOO_MANY_TABLES)
         rules = rules_from_doc(hello.rules) if hello.rules is not None else EngineRules()
         return self._new_table(rules)
+
+    def _may_look_up(self, address: str) -> None:
+        """Refuse a code look-up while ``address`` waits after too many wrong codes, or while the server's
+        total budget of wrong codes is spent (before the code is looked up: a refusal says nothing about
+        it).
+
+        Raises:
+            ProtocolError: :attr:`Reason.TOO_MANY_GUESSES` or :attr:`Reason.GUESSES_BUSY`.
+        """
+        now = self.clock()
+        guesses = self._guesses.get(address)
+        if guesses is not None and now < guesses.until:
+            self._hit(address, Reason.TOO_MANY_GUESSES, self.guesses_per_minute)
+            raise ProtocolError(Reason.TOO_MANY_GUESSES)
+        stamp = now if self._guess_stamp is None else self._guess_stamp
+        self._guess_level = min(
+            GUESS_BURST_IN_TOTAL, self._guess_level + (now - stamp) * GUESSES_PER_SECOND_IN_TOTAL
+        )
+        self._guess_stamp = now
+        if self._guess_level < 1:
+            self._hit("every address", Reason.GUESSES_BUSY, int(GUESSES_PER_SECOND_IN_TOTAL))
+            raise ProtocolError(Reason.GUESSES_BUSY)
+
+    def _may_listen(self, address: str, table: Table) -> None:
+        """Refuse a new listener over :attr:`listeners_per_table` at ``table`` or :attr:`max_listeners` in
+        all.
+
+        Raises:
+            ProtocolError: :attr:`Reason.LISTENERS_FULL` or :attr:`Reason.SERVER_LISTENERS_FULL`.
+        """
+        if sum(1 for m in table.members.values() if m.spectator) >= self.listeners_per_table:
+            self._hit(address, Reason.LISTENERS_FULL, self.listeners_per_table)
+            raise ProtocolError(Reason.LISTENERS_FULL)
+        listeners = sum(1 for t in self.tables.values() for m in t.members.values() if m.spectator)
+        if listeners >= self.max_listeners:
+            self._hit(address, Reason.SERVER_LISTENERS_FULL, self.max_listeners)
+            raise ProtocolError(Reason.SERVER_LISTENERS_FULL)
+
+    def _wrong_code(self, address: str) -> None:
+        """Count a join code no table has against ``address`` and against the server's total."""
+        now = self.clock()
+        self._guess_level -= 1
+        if len(self._guesses) > 100_000:  # forget the addresses that are not waiting
+            self._guesses = {a: g for a, g in self._guesses.items() if now < g.until}
+        budget = float(self.guesses_per_minute)
+        guesses = self._guesses.setdefault(address, _Guesses(budget, now))
+        if now - guesses.stamp >= GUESS_WAIT_MAX:
+            guesses.strikes = 0  # an hour without a wrong code: the waits start again from the first
+        guesses.level = min(budget, guesses.level + (now - guesses.stamp) * budget / 60.0) - 1
+        guesses.stamp = now
+        if guesses.level < 1:
+            wait = min(GUESS_WAIT_MAX, GUESS_WAIT_SECONDS * 2**guesses.strikes)
+            guesses.strikes += 1
+            guesses.until = now + wait
+            guesses.level = budget  # after the wait, the minute's codes again
 
     def _address_of(self, socket: ServerConnection) -> str:
         peer = socket.remote_address
@@ -544,11 +699,20 @@ class TableServer:
             if len(self._told) > 10_000:
                 self._told.clear()
             self._told[(address, reason)] = now
-            log.warning("Refused %s: the limit per address is %d (%s)", address, limit, reason.value)
+            if reason is Reason.GUESSES_BUSY:
+                log.warning(
+                    "Refused code look-ups from every address: at most %d wrong codes a second", limit
+                )
+            elif reason is Reason.LISTENERS_FULL:
+                log.warning("Refused a listener from %s: a table has at most %d listeners", address, limit)
+            elif reason is Reason.SERVER_LISTENERS_FULL:
+                log.warning("Refused a listener from %s: the server has at most %d listeners", address, limit)
+            else:
+                log.warning("Refused %s: the limit per address is %d (%s)", address, limit, reason.value)
 
     def _send(self, conn: ConnId, message: ServerMessage) -> None:
         socket = self._sockets.get(conn)
-        if socket is not None:
+        if socket is not None and self._ready(conn, socket):
             broadcast([socket], encode(message))
             self.sent += 1
 
@@ -556,7 +720,13 @@ class TableServer:
         for recipient, message in outbox:
             if recipient is EVERYONE or isinstance(recipient, AllBut):
                 left_out = recipient.conn if isinstance(recipient, AllBut) else None
-                sockets = [self._sockets[c] for c in table.members if c in self._sockets and c != left_out]
+                sockets = [
+                    socket
+                    for c in list(table.members)
+                    if c != left_out
+                    and (socket := self._sockets.get(c)) is not None
+                    and self._ready(c, socket)
+                ]
                 broadcast(sockets, encode(message))
                 self.sent += len(sockets)
             else:
@@ -638,6 +808,13 @@ class TableServer:
                 self._keep(table)
         await self.flush()
         return sorted(self.unwritten & self.tables.keys())
+
+
+def _holds_a_token(table: Table, tokens: Sequence[str]) -> bool:
+    """Whether one of ``tokens`` is one of ``table``'s seat tokens (compared in constant time)."""
+    return any(
+        seat.token and secrets.compare_digest(seat.token, token) for seat in table.seats for token in tokens
+    )
 
 
 def tls_context(certificate: Path, key: Path) -> ssl.SSLContext:
