@@ -172,3 +172,19 @@ def test_the_walk_skips_three_wilds_without_wild_dice() -> None:
     )
     assert not any(text.startswith("Three Wilds") for text in spoken)
     assert rules == Rules(reversible=True)
+
+
+def test_the_tests_rule_generators_cover_every_declared_option() -> None:
+    """``any_rules`` and ``rule_combinations`` are built from the declaration: each value of each option (a
+    number's lowest, default and highest) is drawn, so an option added later is tested without being named."""
+    from hypothesis import find
+    from support.engine import any_rules, rule_combinations
+
+    combinations = rule_combinations()
+    for option in RULE_OPTIONS:
+        wanted = set(option.values)
+        if isinstance(option.values[0], int) and not isinstance(option.values[0], bool):
+            wanted = {option.values[0], option.default, option.values[-1]}
+        assert {getattr(rules, option.field) for rules in combinations} == wanted, option.field
+        for value in wanted:
+            find(any_rules(), lambda rules, f=option.field, v=value: getattr(rules, f) == v)
