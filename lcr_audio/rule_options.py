@@ -4,8 +4,11 @@ and default, command-line flag and help, setup question and value labels, and cl
 The command line (:mod:`lcr_audio.cli`, and the odds and simulate commands), the setup's options walk
 (:mod:`lcr_audio.tui.setup`), the rules summary (:mod:`lcr_audio.narration.rules_summary`) and the save
 format (:mod:`lcr_audio.game.saves`, the ``"rules"`` object, one key per field in this order) are all built
-from :data:`RULE_OPTIONS`. Adding an option means: its field in ``engine/rules.py`` (and what it does in the
-engine), one :class:`RuleOption` here, the catalogs, and tests.
+from :data:`RULE_OPTIONS`, and so are the odds cache's key (:func:`lcr_audio.game.analysis.odds.table_key`)
+and the tests' rule generators. Adding an option means: its field in ``engine/rules.py`` (and what it does in
+the engine), with a default that plays as the game did before; one :class:`RuleOption` here, with ``since``
+the save format version that first carries it (older saves and messages lack it and read its default); the
+catalogs; and tests.
 
 This module sits above the engine and :mod:`lcr_audio.i18n` only; its words are translated when asked for
 (each a function), so that the options can be declared before a language is chosen.
