@@ -4,8 +4,11 @@ and default, command-line flag and help, setup question and value labels, and cl
 The command line (:mod:`lcr_audio.cli`, and the odds and simulate commands), the setup's options walk
 (:mod:`lcr_audio.tui.setup`), the rules summary (:mod:`lcr_audio.narration.rules_summary`) and the save
 format (:mod:`lcr_audio.game.saves`, the ``"rules"`` object, one key per field in this order) are all built
-from :data:`RULE_OPTIONS`. Adding an option means: its field in ``engine/rules.py`` (and what it does in the
-engine), one :class:`RuleOption` here, the catalogs, and tests.
+from :data:`RULE_OPTIONS`, and so are the odds cache's key (:func:`lcr_audio.game.analysis.odds.table_key`)
+and the tests' rule generators. Adding an option means: its field in ``engine/rules.py`` (and what it does in
+the engine), with a default that plays as the game did before; one :class:`RuleOption` here, with ``since``
+the save format version that first carries it (older saves and messages lack it and read its default); the
+catalogs; and tests.
 
 This module sits above the engine and :mod:`lcr_audio.i18n` only; its words are translated when asked for
 (each a function), so that the options can be declared before a language is chosen.
@@ -17,7 +20,7 @@ import argparse
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, Literal, TypeVar
 
 from lcr_audio.engine import (
     MAX_CHIPS,
@@ -65,6 +68,11 @@ class RuleOption(Generic[T]):
             the three-Wilds rule with the Wild dice).
         needs: the switch this option only matters with (``"wild"`` for three Wilds), or None.
         alone: the sentence refusing the flag given without the switch it ``needs``.
+        since: the save format version (:data:`lcr_audio.game.saves.FORMAT_VERSION`) and protocol version
+            (:data:`lcr_audio.game.online.protocol.PROTOCOL_VERSION`) that first carry its field: 1 for the
+            options of the first release. Older saves and messages lack the field and are read with its
+            :attr:`default`, so an option added later must have as default the play of the versions before
+            it (see :func:`rules_from_json`).
     """
 
     field: str
@@ -76,6 +84,7 @@ class RuleOption(Generic[T]):
     clause: Callable[[Rules], str | None] | None
     needs: str | None = None
     alone: Callable[[], str] | None = None
+    since: int = 1
 
     @property
     def default(self) -> T:
@@ -327,6 +336,8 @@ def _check() -> None:
     for option in RULE_OPTIONS:
         if option.default not in option.values:
             raise TypeError(f"{option.field}: its default {option.default!r} is not among its values.")
+        if option.since < 1:
+            raise TypeError(f"{option.field}: since {option.since}: versions count from 1.")
         if (option.needs is None) != (option.alone is None):
             raise TypeError(
                 f"{option.field}: an option that needs another has a sentence for its flag alone."
@@ -354,26 +365,73 @@ def rules_to_json(rules: Rules) -> dict[str, Json]:
 _JSON_TYPES: Final = {Kind.SWITCH: bool, Kind.NUMBER: int, Kind.CHOICE: str}
 
 
-def rules_from_json(mapping: dict[str, Any]) -> Rules:
-    """The rules of a ``"rules"`` object written by :func:`rules_to_json`; a field left out takes its
-    option's default (R2, R3, R8-R10, R13).
+class FieldProblem(enum.Enum):
+    """What is wrong with one field of a ``"rules"`` object (:class:`RuleFieldError`)."""
+
+    UNKNOWN = "unknown"
+    """No rule option has that field."""
+    WRONG_TYPE = "wrong-type"
+    """A JSON value of the wrong type (a string for a number, ``true`` for a number)."""
+    BAD_VALUE = "bad-value"
+    """The right type, but not among the option's values (11 players, an unknown win condition)."""
+
+
+class RuleFieldError(ValueError):
+    """One field of a ``"rules"`` object that cannot be read (:func:`rules_from_json`).
+
+    Attributes:
+        field: the field's name (its key in the object).
+        value: what the object holds there.
+        problem: what is wrong with it.
+    """
+
+    def __init__(self, field: str, value: object, problem: FieldProblem) -> None:
+        super().__init__(f"The rules field {field!r} cannot be read ({problem.value}): {value!r}.")
+        self.field = field
+        self.value = value
+        self.problem = problem
+
+
+def rules_from_json(mapping: dict[str, Any], *, unknown: Literal["refuse", "ignore"] = "refuse") -> Rules:
+    """The rules of a ``"rules"`` object written by :func:`rules_to_json` (R2, R3, R8-R10, R13): the one
+    policy of every reader, a save's (:mod:`lcr_audio.game.saves`) and a message's
+    (:mod:`lcr_audio.game.online.protocol`).
+
+    A field left out takes its option's :attr:`~RuleOption.default`: an object written before the option
+    existed (:attr:`RuleOption.since`) has none, and a writer may leave out a field at its default. Each field
+    present is checked for its JSON type first (every field, in :data:`RULE_OPTIONS` order), then against its
+    option's values, so the first problem reported is the same whatever the object's key order.
+
+    Args:
+        mapping: the ``"rules"`` object, parsed.
+        unknown: what a field no option declares does: ``"refuse"`` (a message: an unknown option is a
+            mistake) or ``"ignore"`` (a save: a later writer of the same format version may add fields,
+            docs/save-format.md).
 
     Raises:
-        ValueError: a field that is no rule option, a value of the wrong JSON type, or one that is not among
-            its option's values (a :class:`~lcr_audio.engine.RulesError` when the rules refuse it).
+        RuleFieldError: an unknown field (when refused), a value of the wrong JSON type, or one that is not
+            among its option's values.
     """
-    unknown = set(mapping) - {option.field for option in RULE_OPTIONS}
-    if unknown:
-        raise ValueError(f"No rule option is called {sorted(unknown)[0]!r}.")
-    values: dict[str, Any] = {}
-    for option in RULE_OPTIONS:
-        if option.field not in mapping:
-            continue
+    if unknown == "refuse":
+        extra = sorted(set(mapping) - {option.field for option in RULE_OPTIONS})
+        if extra:
+            raise RuleFieldError(extra[0], mapping[extra[0]], FieldProblem.UNKNOWN)
+    present = [option for option in RULE_OPTIONS if option.field in mapping]
+    for option in present:
         value = mapping[option.field]
         wanted = _JSON_TYPES[option.kind]
         if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
-            raise ValueError(f"{option.field} takes a {wanted.__name__}, not {value!r}.")
-        values[option.field] = value if option.kind is Kind.SWITCH else option.from_word(str(value))
+            raise RuleFieldError(option.field, value, FieldProblem.WRONG_TYPE)
+    values: dict[str, Any] = {}
+    for option in present:
+        value = mapping[option.field]
+        if option.kind is Kind.SWITCH:
+            values[option.field] = value
+            continue
+        try:
+            values[option.field] = option.from_word(str(value))
+        except ValueError:
+            raise RuleFieldError(option.field, value, FieldProblem.BAD_VALUE) from None
     return Rules(**values)
 
 
@@ -447,9 +505,11 @@ __all__ = [
     "THREE_WILDS",
     "WILD",
     "WIN",
+    "FieldProblem",
     "FlagAlone",
     "Json",
     "Kind",
+    "RuleFieldError",
     "RuleOption",
     "add_rule_flags",
     "int_between",

@@ -8,6 +8,7 @@ import random
 
 import numpy as np
 import pytest
+from support.engine import rule_combinations
 
 from lcr_audio.engine import (
     POT,
@@ -30,15 +31,17 @@ from lcr_audio.game.analysis.kernel import FACE_CODES, NO_WINNER, play_turn
 from lcr_audio.game.analysis.plain import plain_dice_turn, plain_turn
 from lcr_audio.game.bots import Policy
 
-ALL_RULES = [
-    Rules(players=p, chips=c, wild=w, three_wilds=t, reversible=r, win=win)
-    for (w, t), r, win, (p, c) in itertools.product(
-        [(False, ThreeWilds.TAKE_POT), (True, ThreeWilds.TAKE_POT), (True, ThreeWilds.WIN)],
-        [False, True],
-        list(WinCondition),
-        [(3, 3), (4, 2), (5, 4), (7, 1)],
-    )
-]
+ALL_RULES = rule_combinations(
+    [
+        {"players": 3, "chips": 3},
+        {"players": 4, "chips": 2},
+        {"players": 5, "chips": 4},
+        {"players": 7, "chips": 1},
+    ],
+    leave_out={"first_player"},  # who rolls first acts before the first turn, never within one
+    where_it_applies=True,
+)
+"""Every declared rule option's values (a new option too), at four small tables."""
 
 
 def engine_turn(state: GameState, faces: tuple[Face, ...], policy: Policy) -> tuple[GameState, int, bool]:

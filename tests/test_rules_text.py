@@ -19,7 +19,7 @@ from types import ModuleType
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.frontend import parse_keywords
-from support.engine import at, events_of, random_game
+from support.engine import at, events_of, random_game, rule_combinations
 
 from lcr_audio.engine import (
     ChipsReset,
@@ -53,12 +53,8 @@ DOC = ROOT / "docs" / "rules.md"
 L, C, R, D, W = Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.WILD
 NAMES = ("Ana", "Bo", "Cy", "Dee")
 
-ALL_RULES = [
-    Rules(wild=wild, three_wilds=three, reversible=rev, win=win, first_player=first)
-    for wild, three, rev, win, first in itertools.product(
-        (False, True), ThreeWilds, (False, True), WinCondition, FirstPlayer
-    )
-]
+ALL_RULES = rule_combinations([{"players": 3, "chips": 3}])
+"""Every combination of the declared rule options (a new one too), three Wilds without Wild dice included."""
 
 
 pytestmark = pytest.mark.usefixtures("english")

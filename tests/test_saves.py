@@ -377,7 +377,6 @@ BAD_SAVES: list[tuple[str, Callable[[dict[str, Any]], bytes], Problem, str]] = [
     ("physical-text", edit(lambda d: set_in(d, "physical", "yes")), Problem.FIELD, TYPE.format("physical")),
     ("no-rules", edit(lambda d: drop(d, "rules")), Problem.FIELD, MISSING.format("rules")),
     ("chips-text", edit(lambda d: set_in(d, "rules.chips", "3")), Problem.FIELD, TYPE.format("rules.chips")),
-    ("no-wild", edit(lambda d: drop(d, "rules.wild")), Problem.FIELD, MISSING.format("rules.wild")),
     ("no-name", edit(lambda d: drop(d, "players.1.name")), Problem.FIELD, MISSING.format("players[1].name")),
     (
         "human-text",

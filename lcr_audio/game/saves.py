@@ -46,7 +46,7 @@ from lcr_audio.game.seating import default_key_of, default_text
 from lcr_audio.game.session import Player, Session
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.names import clean_name, seat_name
-from lcr_audio.rule_options import RULE_OPTIONS, Json, Kind, rules_to_json
+from lcr_audio.rule_options import FieldProblem, RuleFieldError, rules_from_json, rules_to_json
 
 FORMAT_NAME: Final = "lcr-audio-save"
 """The value of the ``"format"`` field: what tells our saves from any other JSON file."""
@@ -589,28 +589,17 @@ class _Reader:
             self.wrong_type(key)
 
     def rules(self, mapping: dict[str, Any]) -> Rules:
-        """The ``"rules"`` object: one field per rule option (:data:`RULE_OPTIONS`), each read with its
-        type first (missing or wrongly typed fields reported in that order), then checked against the
-        option's values."""
-        readers: dict[Kind, Callable[[dict[str, Any], str, str], Json]] = {
-            Kind.NUMBER: self.integer,
-            Kind.SWITCH: self.boolean,
-            Kind.CHOICE: self.text,
-        }
-        raw = {
-            option: readers[option.kind](mapping, option.field, f"rules.{option.field}")
-            for option in RULE_OPTIONS
-        }
-        values: dict[str, Any] = {}
-        for option, value in raw.items():
-            if option.kind is Kind.SWITCH:
-                values[option.field] = value
-                continue
-            try:
-                values[option.field] = option.from_word(str(value))
-            except ValueError:
-                self.bad_rule(f"rules.{option.field}", value)
-        return Rules(**values)
+        """The ``"rules"`` object, read by the rule options' one policy
+        (:func:`~lcr_audio.rule_options.rules_from_json`): a field left out takes its default, a field no
+        option declares is ignored (docs/save-format.md), a wrongly typed one and then a value out of range
+        are reported (in :data:`~lcr_audio.rule_options.RULE_OPTIONS` order)."""
+        try:
+            return rules_from_json(mapping, unknown="ignore")
+        except RuleFieldError as error:
+            name = f"rules.{error.field}"
+            if error.problem is FieldProblem.WRONG_TYPE:
+                self.wrong_type(name)
+            self.bad_rule(name, error.value)
 
     def players(self, items: list[Any], rules: Rules) -> list[Player]:
         if len(items) != rules.players:

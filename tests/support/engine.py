@@ -3,8 +3,9 @@ played in order."""
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from hypothesis import strategies as st
@@ -15,18 +16,16 @@ from lcr_audio.engine import (
     ChooseSeat,
     Event,
     Face,
-    FirstPlayer,
     GameState,
     Phase,
     Reverse,
     Roll,
     Rules,
-    ThreeWilds,
-    WinCondition,
     may_reverse,
     new_game,
     step,
 )
+from lcr_audio.rule_options import RULE_OPTIONS, Kind
 
 FACES = {"L": Face.LEFT, "C": Face.CENTER, "R": Face.RIGHT, ".": Face.DOT, "W": Face.WILD}
 """A face per letter: L, C, R, a dot, W."""
@@ -94,13 +93,42 @@ def random_game(rules: Rules, rng: random.Random, limit: int) -> Iterator[tuple[
 
 @st.composite
 def any_rules(draw: st.DrawFn) -> Rules:
-    """Any valid rules: every option over its whole range (R2, R3, R8-R10, R13)."""
-    return Rules(
-        players=draw(st.integers(3, 10)),
-        chips=draw(st.integers(1, 10)),
-        wild=draw(st.booleans()),
-        three_wilds=draw(st.sampled_from(ThreeWilds)),
-        reversible=draw(st.booleans()),
-        win=draw(st.sampled_from(WinCondition)),
-        first_player=draw(st.sampled_from(FirstPlayer)),
-    )
+    """Any valid rules: every declared rule option (``RULE_OPTIONS``, a new one too) over all its values
+    (R2, R3, R8-R10, R13)."""
+    return Rules(**{option.field: draw(st.sampled_from(option.values)) for option in RULE_OPTIONS})
+
+
+def rule_combinations(
+    numbers: Sequence[Mapping[str, int]] = ({},),
+    *,
+    leave_out: Collection[str] = (),
+    where_it_applies: bool = False,
+) -> list[Rules]:
+    """Every combination of the declared rule options' values (``RULE_OPTIONS``), so that an option added
+    later is exercised without anyone naming it here.
+
+    Args:
+        numbers: the number options' values to try, one mapping per table (``{"players": 4, "chips": 2}``);
+            a number option a mapping leaves out takes its lowest, default and highest value.
+        leave_out: fields held at their default (each caller says why).
+        where_it_applies: an option that does not matter under the rules (three Wilds without Wild dice)
+            only at its default: the combinations that play differently.
+    """
+    switches = [o for o in RULE_OPTIONS if o.kind is not Kind.NUMBER and o.field not in leave_out]
+    found: list[Rules] = []
+    for given in numbers:
+        counted = [o for o in RULE_OPTIONS if o.kind is Kind.NUMBER and o.field not in given]
+        spans = [sorted({o.values[0], o.default, o.values[-1]}) for o in counted]
+        for counts in itertools.product(*spans):
+            for values in itertools.product(*(o.values for o in switches)):
+                rules = Rules(
+                    **given,
+                    **{o.field: n for o, n in zip(counted, counts, strict=True)},
+                    **{o.field: v for o, v in zip(switches, values, strict=True)},
+                )
+                if where_it_applies and any(
+                    not o.applies(rules) and getattr(rules, o.field) != o.default for o in switches
+                ):
+                    continue
+                found.append(rules)
+    return found

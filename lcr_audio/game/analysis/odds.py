@@ -9,6 +9,8 @@ simulates meanwhile, so a key never waits for it. Computer players are taken to 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import math
 import os
 import random
@@ -25,6 +27,7 @@ from lcr_audio.engine import ChooseSeat, GameState, Phase, Roll, Rules, Seat, ro
 from lcr_audio.game.analysis.exact import FloatArray, build_chain, solve, supports
 from lcr_audio.game.analysis.kernel import IntArray, greedy_choice
 from lcr_audio.game.analysis.plain import plain_wins
+from lcr_audio.rule_options import RULE_OPTIONS
 
 FORMAT: Final = 1
 """The cache file's format; a file of another format is solved again."""
@@ -85,14 +88,37 @@ class ExactTable:
         return tuple(float(relative[(seat - mover) % seats]) for seat in range(seats))
 
 
+TABLE_IGNORES: Final = frozenset({"first_player"})
+"""Rule fields left out of :func:`table_key` on purpose: fields that cannot change the table. Who rolls first
+(R13) only picks the position a game starts from; the table holds every position, counted from the seat to
+play. Every other rule option is in the key, a new one too, without anyone deciding it."""
+
+
+def table_key(rules: Rules) -> str:
+    """The name of ``rules``' exact table: a hash (hex, 16 characters) of the rules' canonical JSON
+    (:func:`~lcr_audio.rule_options.rules_to_json`), the cache file's :data:`FORMAT` and the policy the table
+    assumes (:data:`DEFAULT_REVERSE_AT`).
+
+    Rules differing in any declared option (:data:`~lcr_audio.rule_options.RULE_OPTIONS`) get different
+    keys, except in a field of :data:`TABLE_IGNORES` and in an option that does not apply under ``rules``
+    (three Wilds without Wild dice, :meth:`~lcr_audio.rule_options.RuleOption.applies`): those fields are
+    written at their default, since the table is the same whatever they hold.
+    """
+    fields = {
+        option.field: option.to_json(
+            getattr(rules, option.field) if option.applies(rules) else option.default
+        )
+        for option in RULE_OPTIONS
+        if option.field not in TABLE_IGNORES
+    }
+    document = {"format": FORMAT, "reverse_at": DEFAULT_REVERSE_AT, "rules": fields}
+    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
 def cache_path(rules: Rules, folder: Path) -> Path:
-    """The cache file of ``rules``' table in ``folder``: one per set of options that changes the odds."""
-    name = f"odds-v{FORMAT}-{rules.players}x{rules.chips}"
-    if rules.wild:
-        name += f"-wild-{rules.three_wilds.value}"
-    if rules.reversible:
-        name += f"-reversible-{DEFAULT_REVERSE_AT}"
-    return folder / f"{name}.npz"
+    """The cache file of ``rules``' table in ``folder``: one per :func:`table_key`."""
+    return folder / f"odds-{rules.players}x{rules.chips}-{table_key(rules)}.npz"
 
 
 def exact_table(rules: Rules, folder: Path | None = None) -> ExactTable:
