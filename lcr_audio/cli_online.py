@@ -132,6 +132,9 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
         stdout.write(_("--trusted-proxy needs an IP address, such as 127.0.0.1.") + "\n")
         return 2
     folder = tables_folder(args.data)
+    # Two lines a connection would flood the log (and the journal's rate limit, which then drops the
+    # refusals and status lines too); the status line counts connections instead.
+    logging.getLogger("lcr_audio.game.online.websockets").setLevel(logging.WARNING)
     tls = None
     if args.cert or args.key:
         if not (args.cert and args.key):
