@@ -248,3 +248,17 @@ def test_a_wss_address_without_a_port_is_the_proxys_and_keeps_its_path(typed: st
     """Old main: "wss://lcr.example.org" went to port 7655 and "wss://server.example.org/lcr/" lost its path,
     so neither proxy example of docs/online.md could be joined as written."""
     assert address_of(typed) == address
+
+
+def test_the_docs_quote_the_units_command_line_and_proxy_to_its_port() -> None:
+    """docs/online.md, "Running a public server", shows the unit's command line as it is, runs the same
+    serve by hand for a machine without systemd, and points Caddy at the port the unit listens on."""
+    docs = (ROOT / "docs" / "online.md").read_text("utf-8").split("## Running a public server", 1)[1]
+    [start] = _unit()["ExecStart"]
+    blocks = [re.sub(r"\\\n\s*", " ", block) for block in re.findall(r"```\n(.*?)```", docs, re.S)]
+    commands = [line for block in blocks for line in block.splitlines() if "lcr-audio serve --host" in line]
+    assert commands[0] == start
+    assert commands[1].endswith(" " + start)  # by hand: the same command, as nobody, with the unit's settings
+    assert all(f" {setting} " in commands[1] for setting in _unit()["Environment"][0].split())
+    port = shlex.split(start)[shlex.split(start).index("--port") + 1]
+    assert docs.count(f"reverse_proxy 127.0.0.1:{port}") == 2
