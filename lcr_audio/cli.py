@@ -453,6 +453,32 @@ def _add_online_commands(commands: Commands) -> None:
             "it adds to X-Forwarded-For counts for the limits (may be given more than once)"
         ),
     )
+    serve.add_argument(
+        "--status-seconds",
+        type=seconds,
+        default=60.0,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_(
+            "seconds between two status lines in the log: tables, connections, refusals by reason "
+            "(default 60; 0: none)"
+        ),
+    )
+    serve.add_argument(
+        "--log",
+        metavar="FILE",
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_(
+            "the log file, or - for standard error: the journal when systemd runs the server (default: "
+            "lcr-audio.log in the game's log folder)"
+        ),
+    )
+    # Translators: the end of lcr-audio serve --help: the limits that have no option. {tables},
+    # {guesses}, {messages} and {kib} are numbers.
+    serve.epilog = _(
+        "Limits without an option: {tables} open tables in all, {guesses} wrong join codes a second from "
+        "every address together, {messages} messages a second from one connection, and {kib} KiB waiting "
+        "to be sent to one connection."
+    ).format(tables=2000, guesses=20, messages=10, kib=256)
     host = commands.add(
         "host",
         Speaks(_run_host),
@@ -493,8 +519,38 @@ def _run_serve(args: argparse.Namespace, stdout: TextIO) -> int:
     """``lcr-audio serve``: its messages printed, everything else in the log."""
     from lcr_audio.cli_online import run_serve
 
-    with quiet_stderr(log_path()):
+    if args.log == "-":
+        with log_to_stderr():
+            return run_serve(args, stdout)
+    with quiet_stderr(Path(args.log) if args.log else log_path()):
         return run_serve(args, stdout)
+
+
+class _JournalFormatter(logging.Formatter):
+    """Log lines for standard error; under systemd (``JOURNAL_STREAM`` set) each begins with its syslog
+    priority (``<4>`` for a warning), which the journal reads as the line's priority and removes."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = super().format(record)
+        if not os.environ.get("JOURNAL_STREAM"):
+            return line
+        priority = 3 if record.levelno >= logging.ERROR else 4 if record.levelno >= logging.WARNING else 6
+        return f"<{priority}>{line}"
+
+
+@contextlib.contextmanager
+def log_to_stderr() -> Iterator[None]:
+    """Send Python's logging to standard error, one line a record without the time (the journal adds it):
+    ``lcr-audio serve --log -``."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_JournalFormatter("%(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)
 
 
 async def _run_host(app: App, args: argparse.Namespace, start: Start) -> int:

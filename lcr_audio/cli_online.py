@@ -36,7 +36,9 @@ class OnlineUsageError(ValueError):
 
 
 def address_of(text: str, port: int = DEFAULT_PORT) -> str:
-    """A ``ws://`` or ``wss://`` address from what a player typed ("192.168.1.20", "example.org:80").
+    """A ``ws://`` or ``wss://`` address from what a player typed ("192.168.1.20", "example.org:80",
+    "wss://example.org/lcr/"): without a port, ``port``, but 443 for ``wss://`` (a TLS reverse proxy); a
+    path is kept.
 
     Raises:
         OnlineUsageError: not an address.
@@ -56,7 +58,10 @@ def address_of(text: str, port: int = DEFAULT_PORT) -> str:
             _("{address} is not a table's address; use one such as 192.168.1.20.").format(address=text)
         )
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-    return f"{parts.scheme}://{host}:{explicit or port}"
+    if explicit is None and parts.scheme == "wss":
+        explicit = 443  # TLS without a port: a reverse proxy's standard port (docs/online.md)
+    path = parts.path if parts.path not in ("", "/") else ""  # a proxy's path, such as /lcr/
+    return f"{parts.scheme}://{host}:{explicit or port}{path}"
 
 
 def join_code(text: str) -> str:
@@ -127,6 +132,9 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
         stdout.write(_("--trusted-proxy needs an IP address, such as 127.0.0.1.") + "\n")
         return 2
     folder = tables_folder(args.data)
+    # Two lines a connection would flood the log (and the journal's rate limit, which then drops the
+    # refusals and status lines too); the status line counts connections instead.
+    logging.getLogger("lcr_audio.game.online.websockets").setLevel(logging.WARNING)
     tls = None
     if args.cert or args.key:
         if not (args.cert and args.key):
@@ -197,7 +205,12 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
     stdout.flush()
     stop = asyncio.Event()
     _on_stop_signals(stop)
+    reporter = None  # the operator's status line every --status-seconds (issue 22)
+    if args.status_seconds:
+        reporter = asyncio.get_running_loop().create_task(tables.report(args.status_seconds))
     await stop.wait()
+    if reporter is not None:
+        reporter.cancel()
     server.close()
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(server.wait_closed(), 5)

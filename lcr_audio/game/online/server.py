@@ -20,7 +20,7 @@ import secrets
 import ssl
 import time
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -98,6 +98,36 @@ that stays this far behind is dropped, so it neither holds memory nor slows the 
 HELLO_SECONDS: Final = 10.0
 """How long a new connection may take to join a table (its first ``hello`` answered with a welcome) before
 it is closed."""
+
+
+STATUS_SECONDS: Final = 60.0
+"""How often ``lcr-audio serve`` writes its status line to the operator's log (:meth:`TableServer.status`)."""
+
+
+def status_line(
+    *,
+    tables: int,
+    lobbies: int,
+    connections: int,
+    listeners: int,
+    refused: Mapping[str, int],
+    dropped: int,
+    wrong_codes: int,
+) -> str:
+    """The operator's status line (English, like the rest of the log): ``tables`` open (of them ``lobbies``
+    not started), ``connections`` (of them ``listeners`` without a seat), then what happened since the last
+    line: refusals for a limit by reason (``refused``: reason to count; the reasons in alphabetical order),
+    connections ``dropped`` (too slow to read, or no hello in time) and join codes no table has
+    (``wrong_codes``): "Status: 12 tables, 3 lobbies, 40 connections, 5 listeners; since the last status: 4
+    refused (too-many-guesses 1, too-many-lobbies 3), 2 dropped, 31 wrong codes".
+    """
+    counts = [(reason, number) for reason, number in sorted(refused.items()) if number > 0]
+    total = sum(number for _, number in counts)
+    detail = " (" + ", ".join(f"{reason} {number}" for reason, number in counts) + ")" if counts else ""
+    return (
+        f"Status: {tables} tables, {lobbies} lobbies, {connections} connections, {listeners} listeners; "
+        f"since the last status: {total} refused{detail}, {dropped} dropped, {wrong_codes} wrong codes"
+    )
 
 
 def years_to_find_a_table(
@@ -228,9 +258,13 @@ class TableServer:
     hello_seconds: float = HELLO_SECONDS
     """How long a connection may stay without joining a table (see :data:`HELLO_SECONDS`)."""
     refusals: Counter[str] = field(default_factory=Counter)
-    """Refusals for a limit so far, by reason."""
+    """Refusals for a limit so far, by reason (the server's :data:`MAX_TABLES` too: ``table-full``)."""
     dropped: int = 0
     """Connections dropped for reading too slowly or for not joining in time."""
+    wrong_codes: int = 0
+    """Join codes looked up that no table has, so far."""
+    _reported: tuple[Counter[str], int, int] = field(default_factory=lambda: (Counter(), 0, 0))
+    """:attr:`refusals`, :attr:`dropped` and :attr:`wrong_codes` at the last :meth:`status` line."""
     tables: dict[str, Table] = field(default_factory=dict)
     """The tables in play and in their lobbies; a finished game leaves it once nobody has been connected to
     it for :attr:`empty_lobby_seconds` (its save stays in the data folder as a record)."""
@@ -275,6 +309,7 @@ class TableServer:
     def _new_table(self, rules: EngineRules) -> Table:
         """A table with a fresh code, not yet served (:meth:`_add`): a refused hello leaves nothing."""
         if len(self.tables) >= MAX_TABLES:
+            self.refusals[Reason.TABLE_FULL.value] += 1
             raise ProtocolError(Reason.TABLE_FULL)
         code = new_code()
         while code in self.tables:
@@ -486,6 +521,31 @@ class TableServer:
         while self._writer is not None and not self._writer.done():
             await self._writer
 
+    # --- the operator's status line ------------------------------------------------------------------------
+
+    def status(self) -> str:
+        """The status line for the operator's log (:func:`status_line`): tables, lobbies, connections and
+        listeners now; refusals by reason, dropped connections and wrong codes since the last call."""
+        refusals, dropped, wrong_codes = self._reported
+        self._reported = (Counter(self.refusals), self.dropped, self.wrong_codes)
+        members = [member for table in self.tables.values() for member in table.members.values()]
+        return status_line(
+            tables=len(self.tables),
+            lobbies=sum(1 for table in self.tables.values() if table.stage is Stage.LOBBY),
+            connections=len(self._sockets),
+            listeners=sum(1 for member in members if member.spectator),
+            refused=self.refusals - refusals,
+            dropped=self.dropped - dropped,
+            wrong_codes=self.wrong_codes - wrong_codes,
+        )
+
+    async def report(self, seconds: float = STATUS_SECONDS) -> None:
+        """Write :meth:`status` to the log every ``seconds`` (``lcr-audio serve --status-seconds``) until
+        cancelled."""
+        while True:
+            await asyncio.sleep(seconds)
+            log.info("%s", self.status())
+
     # --- connections -------------------------------------------------------------------------------------
 
     async def handler(self, socket: ServerConnection) -> None:
@@ -668,6 +728,7 @@ class TableServer:
     def _wrong_code(self, address: str) -> None:
         """Count a join code no table has against ``address`` and against the server's total."""
         now = self.clock()
+        self.wrong_codes += 1
         self._guess_level -= 1
         if len(self._guesses) > 100_000:  # forget the addresses that are not waiting
             self._guesses = {a: g for a, g in self._guesses.items() if now < g.until}
