@@ -7,16 +7,25 @@ the program is missing the test is skipped, with the reason, so the README's tes
 machine; with ``LCR_AUDIO_REQUIRE_SYSTEM_TESTS=1`` (``.ci/run`` sets it, after installing the programs) it
 fails instead, so CI always runs them. A fixture that finds out only by trying (pyttsx3 starting a voice)
 calls the ``missing_system`` fixture's function, which does the same.
+
+System tests (issue 23): a test that starts a program (the game as a process, tmux, openssl), a terminal
+(pexpect), a server on a socket, or real speech (speech-dispatcher, eSpeak NG, aplay) is marked
+``@pytest.mark.system``, so that ``python3 -m pytest -m "not system"`` is the quick loop of the unit tests.
+The marks ``requires_program`` and ``requires_voice``, and the ``missing_system`` fixture, mark it by
+themselves. In the quick loop, on POSIX, a test without the mark that starts a process, or binds or
+connects a socket, fails and names what it started (:func:`_system_marked`), so the mark stays complete.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import socket
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 from hypothesis import settings
@@ -119,10 +128,24 @@ def _absence(absent: list[str]) -> str:
     return f"{', '.join(absent)} {'is' if len(absent) == 1 else 'are'} not installed"
 
 
+def _needs_the_system(item: pytest.Item) -> bool:
+    """Whether ``item`` says by its marks or fixtures that it runs a program of the machine or its voice."""
+    return (
+        item.get_closest_marker("requires_program") is not None
+        or item.get_closest_marker("requires_voice") is not None
+        or "missing_system" in getattr(item, "fixturenames", ())
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Skip each test marked ``requires_program`` or ``requires_voice`` whose programs are not on PATH (the
-    reason names them and the test's own line); under ``LCR_AUDIO_REQUIRE_SYSTEM_TESTS=1`` it runs, and
+    """Mark ``system`` each test that needs a program of the machine (:func:`_needs_the_system`); skip each
+    test marked ``requires_program`` or ``requires_voice`` whose programs are not on PATH (the reason names
+    them and the test's own line); under ``LCR_AUDIO_REQUIRE_SYSTEM_TESTS=1`` it runs, and
     :func:`pytest_runtest_setup` fails it."""
+    for item in items:
+        if _needs_the_system(item) and item.get_closest_marker("system") is None:
+            item.add_marker(pytest.mark.system)
     if os.environ.get(REQUIRE_SYSTEM_TESTS) == "1":
         return
     for item in items:
@@ -142,3 +165,52 @@ def missing_system() -> Callable[[str], NoReturn]:
     """For a fixture or test that finds out only by trying that the machine lacks something: call it with the
     reason to skip (or, in CI, fail)."""
     return missing
+
+
+class SystemUse(RuntimeError):
+    """A test not marked ``system`` started a process or bound or connected a socket (:func:`_system_marked`)."""
+
+
+_PROCESS_STARTS = ("fork", "forkpty", "posix_spawn", "posix_spawnp", "system", "execv", "execve", "execvp")
+"""The ``os`` functions that start or become another program (pexpect forks a pseudo-terminal; everything
+else, asyncio's subprocesses included, goes through ``subprocess.Popen``)."""
+
+
+@pytest.fixture(autouse=True)
+def _system_marked(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Keep the ``system`` mark complete: in the quick loop (``-m "not system"``), starting a process
+    (``subprocess``, a fork, pexpect) or binding or connecting a socket (a server, a client,
+    speech-dispatcher, D-Bus) raises :class:`SystemUse`, and the test fails naming what it started, even
+    where the code under test caught the error. A socket pair (asyncio's own wake-up) is neither.
+
+    Only in the quick loop, where no system test runs: in a whole run a system test's thread that outlives
+    it (a voice still playing) could start a process during the next test and fail that one instead. Not on
+    Windows, where Python builds that socket pair by binding and connecting on loopback."""
+    quick_loop = "not system" in (request.config.getoption("markexpr") or "")
+    if not quick_loop or sys.platform == "win32" or request.node.get_closest_marker("system") is not None:
+        yield
+        return
+    started: list[str] = []
+
+    def refuse(what: str, argument: int | None) -> Any:
+        def refused(*args: Any, **_kwargs: Any) -> Any:
+            shown = f" {args[argument]!r}"[:120] if argument is not None and len(args) > argument else ""
+            started.append(what + shown)
+            raise SystemUse(f"{what}{shown} in a test not marked system")
+
+        return refused
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(subprocess.Popen, "_execute_child", refuse("a program", 1))
+        for name in _PROCESS_STARTS:
+            if hasattr(os, name):
+                patch.setattr(os, name, refuse(f"os.{name}", 0 if name != "fork" else None))
+        for name in ("bind", "connect", "connect_ex"):
+            patch.setattr(socket.socket, name, refuse(f"socket.{name}", 1))
+        yield
+    if started:
+        pytest.fail(
+            "this test starts a program, a terminal, a server or speech: mark it @pytest.mark.system "
+            f"(it is left out of the quick loop, -m 'not system'); it started: {'; '.join(started)}",
+            pytrace=False,
+        )

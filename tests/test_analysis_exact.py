@@ -305,6 +305,7 @@ def test_solving_reports_progress_that_climbs_to_the_end(rules: Rules) -> None:
     assert len({round(s, 1) for s in shares}) >= 8  # it climbs in steps, not in one jump at the end
 
 
+@pytest.mark.system
 def test_parallel_play_moves_each_generator_on_and_agrees_with_the_table() -> None:
     """Shared between workers (processes on Linux from PROCESS_MIN_GAMES games): the same seed gives the
     same games, a second call with the same generators gives new ones, and the rates agree with the exact

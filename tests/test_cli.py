@@ -35,6 +35,7 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
     return run_game(*args, env=env, errors="strict")
 
 
+@pytest.mark.system
 def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None:
     """The issue's command exits 0, names one winner, and prints the same text twice (same seed)."""
     first = run(*WATCH, env=game_env(tmp_path))
@@ -51,6 +52,7 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
     )
 
 
+@pytest.mark.system
 @pytest.mark.parametrize(
     ("args", "sentence"),
     [
@@ -82,6 +84,7 @@ def test_bad_arguments_get_one_sentence_and_exit_2(args: list[str], sentence: st
     assert sentence in result.stderr
 
 
+@pytest.mark.system
 def test_people_without_a_keyboard_are_told_why(tmp_path: Path) -> None:
     """A table with a person but no terminal to type in: one sentence, exit 2, no hang."""
     result = run("play", "--speech", "console", env=game_env(tmp_path))
@@ -149,6 +152,7 @@ def test_the_seed_error_names_the_option_once() -> None:
     assert str(raised.value) == "Argument --seed: it must be a whole number, not abc."
 
 
+@pytest.mark.system
 def test_version_prints_the_version_and_exits_0(tmp_path: Path) -> None:
     from lcr_audio import __version__
 
@@ -204,6 +208,7 @@ def test_play_options_seat_the_table() -> None:
     assert [p.human for p in players] == [True, False, True, False]
 
 
+@pytest.mark.system
 def test_every_variant_plays_to_one_winner(tmp_path: Path) -> None:
     """Each win condition and both three-Wild settings, in watch mode, end with exactly one winner."""
     for extra in (

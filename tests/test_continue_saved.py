@@ -26,7 +26,10 @@ from lcr_audio.game.saves import SaveKind, autosave_path, default_save_path, loa
 from lcr_audio.game.session import Player, Session
 from lcr_audio.tui.input import REACTION_SECONDS
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+pytestmark = [
+    pytest.mark.system,
+    pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal"),
+]
 
 CONTROL_C = "\x03"
 ROLL_PROMPT = "Press Space to roll"

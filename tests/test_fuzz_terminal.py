@@ -34,7 +34,10 @@ import pytest
 from lcr_audio.cli import log_path
 from lcr_audio.game.saves import SaveError, default_save_path, load
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals and signals")
+pytestmark = [
+    pytest.mark.system,
+    pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals and signals"),
+]
 
 ROOT = Path(__file__).resolve().parent.parent
 FUZZ_SECONDS = float(os.environ.get("LCR_AUDIO_FUZZ_SECONDS", "2.5"))

@@ -14,6 +14,8 @@ from lcr_audio.engine import Rules
 from lcr_audio.game.online import server as server_module
 from lcr_audio.tui import online as online_module
 
+pytestmark = pytest.mark.system  # every test starts the table server on a socket
+
 
 def _host(monkeypatch: pytest.MonkeyPatch, host: str | None) -> tuple[int, dict[str, Any], list[str]]:
     """Run ``lcr-audio host [--host HOST] --port 0`` up to the point where its own player would join; what

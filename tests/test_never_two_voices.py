@@ -373,6 +373,7 @@ def fake_say(tmp_path: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) 
     tts._PLAYER.failures = 0
 
 
+@pytest.mark.system
 def test_macos_voice_is_the_say_program_with_its_voice_and_rate(fake_say: object) -> None:
     from lcr_audio.output.speech import Voice, tts
 
@@ -391,6 +392,7 @@ def test_macos_voice_is_the_say_program_with_its_voice_and_rate(fake_say: object
     ]
 
 
+@pytest.mark.system
 def test_a_say_that_keeps_failing_ends_the_voice_so_the_lines_are_printed(fake_say: object) -> None:
     from lcr_audio.output.speech import tts
 

@@ -105,6 +105,7 @@ def test_item1_a_crafted_save_with_a_lone_surrogate_loads_with_a_clean_name(tmp_
     assert load(path).names == ("Player 1", "Ana", "Bo")
 
 
+@pytest.mark.system
 @posix_only
 def test_item1_a_home_that_is_not_utf8_saves_and_every_way_out_works(tmp_path: Path) -> None:
     """``HOME=.../caf\\xe9``: Control+S saves (said once, where the folder can be written), Escape and Y
@@ -314,6 +315,7 @@ def test_item4_settings_no_parser_can_take_give_one_sentence(text: str) -> None:
     assert path.with_name("settings.json.broken").read_text("utf-8") == text
 
 
+@pytest.mark.system
 def test_item4_help_with_a_5000_digit_setting_prints_no_traceback() -> None:
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -324,6 +326,7 @@ def test_item4_help_with_a_5000_digit_setting_prints_no_traceback() -> None:
     assert result.stdout.startswith("usage:")
 
 
+@pytest.mark.system
 def test_item4_folders_that_cannot_be_written_the_game_runs_and_says_so_once(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
@@ -361,6 +364,7 @@ def crafted_records() -> None:
     transcript_path(path).write_text(f"Ana{OSC_52} rolls.\n{CLEAR}Bo wins.\n", "utf-8")
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("args", [["series"], ["series", "--csv"], ["transcript"]])
 def test_item5_records_print_no_escape_sequences(args: list[str]) -> None:
     crafted_records()
@@ -417,6 +421,7 @@ def test_item8_a_settings_file_that_is_a_folder_is_one_plain_sentence() -> None:
     assert problem.endswith(f"{path} could not be read: there is a folder of that name.")
 
 
+@pytest.mark.system
 def test_item8_a_transcript_that_is_a_folder_is_one_plain_sentence() -> None:
     path = default_save_path()
     save(mid_game(), path)
@@ -429,6 +434,7 @@ def test_item8_a_transcript_that_is_a_folder_is_one_plain_sentence() -> None:
     )
 
 
+@pytest.mark.system
 def test_item8_a_transcript_that_is_not_utf8_is_printed_not_refused() -> None:
     path = default_save_path()
     save(mid_game(), path)
@@ -498,6 +504,7 @@ def test_item11_a_transcript_that_cannot_be_written_is_said_as_such(tmp_path: Pa
 # --- item 13: watched games recorded; the scorekeeper's undo in the history; game numbers ------------------------
 
 
+@pytest.mark.system
 def test_item13_a_watched_game_is_recorded_with_game_numbers_and_the_series() -> None:
     result = run("play", "--computer", "all", "--fast", "--seed", "3", "--speech", "console")
     assert result.returncode == 0, result.stderr

@@ -281,6 +281,7 @@ async def _open(port: int, *names: str) -> tuple[Peer, str]:
     return host, welcome.code
 
 
+@pytest.mark.system
 def test_bad_input_over_the_wire_is_refused_and_other_tables_play_on() -> None:
     on_a_server(_test_bad_input_over_the_wire_is_refused_and_other_tables_play_on)
 
@@ -323,6 +324,7 @@ async def _test_bad_input_over_the_wire_is_refused_and_other_tables_play_on(
     assert isinstance(await host.until(lambda m: isinstance(m, Applied)), Applied)
 
 
+@pytest.mark.system
 def test_a_flood_is_refused_then_closed() -> None:
     on_a_server(_test_a_flood_is_refused_then_closed)
 
@@ -347,6 +349,7 @@ async def _test_a_flood_is_refused_then_closed(server: tuple[TableServer, int]) 
     assert not [m for m in host.seen if isinstance(m, Said)]  # the sender is not told its own line
 
 
+@pytest.mark.system
 def test_a_dropped_player_gets_the_seat_back_and_the_game_it_missed() -> None:
     on_a_server(_test_a_dropped_player_gets_the_seat_back_and_the_game_it_missed)
 
@@ -382,6 +385,7 @@ async def _test_a_dropped_player_gets_the_seat_back_and_the_game_it_missed(
     assert not tables.tables[code].seats[1].stand_in
 
 
+@pytest.mark.system
 def test_leaving_hands_the_seat_to_a_computer_player() -> None:
     on_a_server(_test_leaving_hands_the_seat_to_a_computer_player)
 
@@ -399,6 +403,7 @@ async def _test_leaving_hands_the_seat_to_a_computer_player(server: tuple[TableS
     assert tables.tables[code].seats[1].kind is SeatKind.COMPUTER
 
 
+@pytest.mark.system
 def test_a_table_is_kept_after_every_turn_and_resumes_after_a_restart(tmp_path: Path) -> None:
     asyncio.run(_kept_and_resumed(tmp_path))
 
@@ -520,6 +525,7 @@ def test_the_client_cleans_every_text_the_server_sends() -> None:
     assert isinstance(welcome, Welcome) and welcome.code == "abcd"
 
 
+@pytest.mark.system
 def test_the_host_closing_the_table_tells_everyone_and_ends_a_joiners_game(tmp_path: Path, pipe: Any) -> None:
     from support.app import make_app
 
@@ -613,6 +619,7 @@ async def _resumed(data: Path, lobbies: list[tuple[str, str, int]]) -> None:
         await again.close()
 
 
+@pytest.mark.system
 def test_a_lobby_of_one_or_two_people_resumes_after_a_restart(tmp_path: Path) -> None:
     """The host waiting alone, or with one friend, keeps the table over a restart (old main: "The table
     file ... could not be read" for fewer than 3 seats)."""
@@ -645,6 +652,7 @@ def test_temp_files_of_a_killed_server_are_removed_at_start(tmp_path: Path) -> N
     assert [path for path in stale if path.exists()] == [] and other.exists()
 
 
+@pytest.mark.system
 def test_the_tables_that_could_not_be_written_are_named_on_stop(tmp_path: Path) -> None:
     """A table whose files cannot be written (here the data folder is a file) is named when the server
     stops, and tried once more then: written when the disk takes it again."""
@@ -681,6 +689,7 @@ STOP_SIGNALS = [
 ]
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("name", STOP_SIGNALS)
 def test_every_signal_that_ends_serve_writes_every_table_first(tmp_path: Path, name: str) -> None:
     """``lcr-audio serve`` stopped by a signal (SIGHUP: its terminal closed) just after lobbies of every
@@ -712,6 +721,7 @@ def test_every_signal_that_ends_serve_writes_every_table_first(tmp_path: Path, n
 # --- capacity (issue 22, item 1) -------------------------------------------------------------------------
 
 
+@pytest.mark.system
 def test_a_refused_hello_opens_no_table(tmp_path: Path) -> None:
     """A hello that would open a table and is refused (a name of digits, a wrong version, 11 names) leaves
     nothing behind (old main: each one made a table, and 2,000 of them filled the server)."""
@@ -743,6 +753,7 @@ def test_a_refused_hello_opens_no_table(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.system
 def test_an_abandoned_lobby_is_kept_for_a_while_over_a_restart_then_removed_with_its_files(
     tmp_path: Path,
 ) -> None:
@@ -788,6 +799,7 @@ def test_an_abandoned_lobby_is_kept_for_a_while_over_a_restart_then_removed_with
     asyncio.run(run())
 
 
+@pytest.mark.system
 def test_a_finished_game_leaves_memory_and_its_save_stays_as_a_record(tmp_path: Path) -> None:
     """Once a game is over and nobody has been connected to its table for the lobbies' wait (a player who
     comes back meanwhile hears the end), the server forgets the table; its save stays in the data folder,
@@ -846,6 +858,7 @@ async def _from(port: int, source: str = "127.0.0.1", **headers: str) -> Peer:
     )
 
 
+@pytest.mark.system
 def test_one_address_has_only_so_many_connections_and_the_log_says_who(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -876,6 +889,7 @@ def test_one_address_has_only_so_many_connections_and_the_log_says_who(
     assert "Refused 127.0.0.1: the limit per address is 50 (too-many-connections)" in caplog.text
 
 
+@pytest.mark.system
 def test_one_address_opens_only_so_many_lobbies_and_tables() -> None:
     """Lobbies and open tables per address are limited; starting a lobby frees a lobby's place, and the
     refusal names the limit reached (old main: 2,000 lobbies from one address filled the server)."""
@@ -907,6 +921,7 @@ def test_one_address_opens_only_so_many_lobbies_and_tables() -> None:
     on_a_server(run)
 
 
+@pytest.mark.system
 def test_a_trusted_proxys_forwarded_address_is_the_one_limited() -> None:
     """Behind a reverse proxy named with ``trusted_proxies`` (``serve --trusted-proxy``), the limits count
     the client address the proxy added last to X-Forwarded-For; anyone else's header counts for nothing."""
@@ -957,6 +972,7 @@ def _wrong_codes(count: int) -> list[str]:
     return [f"zz{n:08d}".replace("0", "a").replace("1", "b") for n in range(count)]
 
 
+@pytest.mark.system
 def test_wrong_codes_are_budgeted_per_address_with_a_growing_wait(caplog: pytest.LogCaptureFixture) -> None:
     """Ten wrong codes a minute from one address, then a wait that doubles; while it waits even the right
     code is refused (a guess learns nothing), another address and a seat coming back with its token are not
@@ -995,6 +1011,7 @@ def test_wrong_codes_are_budgeted_per_address_with_a_growing_wait(caplog: pytest
     assert "Refused 127.0.0.2: the limit per address is 10 (too-many-guesses)" in caplog.text
 
 
+@pytest.mark.system
 def test_wrong_codes_are_budgeted_in_total_across_addresses() -> None:
     """However many addresses guess, the server answers at most a burst of 100 wrong codes and then 20 a
     second; after that no code is looked up for a moment, the reason said (old main: no total)."""
@@ -1028,6 +1045,7 @@ def test_finding_an_open_table_by_guessing_takes_over_a_century_at_the_servers_l
     assert years_to_find_a_table(length=8) < 1  # why the codes grew
 
 
+@pytest.mark.system
 def test_a_table_with_an_eight_character_code_from_before_still_resumes_and_is_joined(tmp_path: Path) -> None:
     """Tables opened before the codes grew keep their 8-character codes over a restart."""
     table = Table("abcdefgh", Rules(), seed=5)
@@ -1054,6 +1072,7 @@ def test_a_table_with_an_eight_character_code_from_before_still_resumes_and_is_j
 # --- fair under load (issue 22, item 4) ------------------------------------------------------------------
 
 
+@pytest.mark.system
 def test_listeners_are_capped_per_table_and_in_total(caplog: pytest.LogCaptureFixture) -> None:
     """Over the cap a listener is refused with the cap's reason; a player still takes a seat (old main: 1,000
     listeners at one table received a million frames)."""
@@ -1081,6 +1100,7 @@ def test_listeners_are_capped_per_table_and_in_total(caplog: pytest.LogCaptureFi
     assert "Refused a listener from 127.0.0.1: a table has at most 2 listeners" in caplog.text
 
 
+@pytest.mark.system
 def test_a_reader_that_stays_behind_is_dropped_and_another_table_plays_on() -> None:
     """A listener that stops reading during a chat storm is dropped once its unsent frames pass the bound
     (old main: they piled up without end, and a storm of 400 listeners delayed another table by 20 s)."""
@@ -1113,6 +1133,7 @@ def test_a_reader_that_stays_behind_is_dropped_and_another_table_plays_on() -> N
     on_a_server(run)
 
 
+@pytest.mark.system
 def test_a_connection_that_sends_no_hello_is_closed() -> None:
     """A connection that does not join within hello_seconds (``serve --hello-seconds``) is closed; one that
     joined stays (old main: 2,000 silent connections were held for ever)."""

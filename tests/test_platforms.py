@@ -499,6 +499,7 @@ def test_nothing_is_registered_off_windows(monkeypatch: pytest.MonkeyPatch) -> N
 # -- item 9: every Python a test starts speaks UTF-8 ------------------------------------------------------
 
 
+@pytest.mark.system
 def test_a_python_started_by_a_test_is_in_utf8_mode() -> None:
     import subprocess
     import sys

@@ -58,6 +58,7 @@ def test_policy_names_are_translated_labels_and_values_stay(lang: str, greedy: s
     assert (PolicyName.GREEDY.value, PolicyName.CAREFUL.value) == ("greedy", "careful")
 
 
+@pytest.mark.system
 def test_simulate_names_each_seat_s_computer_player_in_the_language(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -16,6 +16,8 @@ from lcr_audio.game.autosave import transcript_path
 from lcr_audio.game.saves import Series, default_save_path, save
 from lcr_audio.game.session import Player, Session
 
+pytestmark = pytest.mark.system  # every test runs the game as a program
+
 TRANSCRIPT = (
     "A game of 3 players: Ana, Bo, and Zoë. Everyone starts with 3 chips.\n"
     "Ana rolls L, dot, C: one chip to Bo, one to the pot. Ana 1, Bo 4, pot 1.\n"

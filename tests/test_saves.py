@@ -559,6 +559,7 @@ def test_every_sentence_is_translatable_with_a_comment_and_named_placeholders() 
 # --- kills ------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.system
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 def test_a_save_killed_at_any_moment_still_loads(tmp_path: Path) -> None:
     path = tmp_path / "saves" / "autosave.json"

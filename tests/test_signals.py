@@ -24,7 +24,10 @@ from support.program import spawn_game as spawn
 from lcr_audio.game.saves import default_save_path, load, state_digest
 from lcr_audio.tui.input import REACTION_SECONDS
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals in a pseudo-terminal")
+pytestmark = [
+    pytest.mark.system,
+    pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals in a pseudo-terminal"),
+]
 
 PLAY = one_person_game()
 ROLL_PROMPT = "Press Space to roll"

@@ -473,6 +473,7 @@ def test_a_real_alsa_failure_reaches_no_terminal(
     assert capfd.readouterr() == ("", "")
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("opening", ["", "p.open_in_background()\n"])
 def test_importing_and_opening_prints_no_banner(opening: str) -> None:
     """A fresh interpreter without PYGAME_HIDE_SUPPORT_PROMPT: pygame's banner must not appear, whether the

@@ -131,6 +131,7 @@ def test_screen_reader_refuses_macos_at_once(
     assert capfd.readouterr() == ("", "")
 
 
+@pytest.mark.system
 def test_screen_reader_on_linux_without_speech_dispatcher_fails_quietly(
     monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

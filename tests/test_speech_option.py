@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from support.program import WATCH, game_env, run_game
 
 from lcr_audio.output.speech import MODES
@@ -48,6 +49,7 @@ def write_settings(tmp_path: Path, speech: str) -> None:
     save_settings(Settings(speech=speech), settings_file(tmp_path))
 
 
+@pytest.mark.system
 def test_the_remembered_mode_is_used_and_speech_on_the_command_line_wins(tmp_path: Path) -> None:
     """A watch game prints its lines in console mode and nothing at all in silent mode."""
     write_settings(tmp_path, "silent")

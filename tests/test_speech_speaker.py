@@ -245,6 +245,7 @@ def test_console_prints_and_needs_a_printer() -> None:
         create_speaker("console")
 
 
+@pytest.mark.system
 def test_auto_on_macos_goes_straight_to_the_voice(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "platform", "darwin")
     monkeypatch.delenv(ENV_VAR, raising=False)
@@ -297,6 +298,7 @@ def test_auto_never_spawns_speech_dispatcher(
     assert calls == [False, True]
 
 
+@pytest.mark.system
 def test_explicit_screen_reader_falls_back_to_the_voice_and_says_why(
     no_speech_dispatcher: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -442,6 +442,7 @@ def _stubborn_command(started: Path) -> list[str]:
     return [sys.executable, "-c", code]
 
 
+@pytest.mark.system
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM and SIGKILL are POSIX")
 def test_stop_kills_a_player_that_ignores_sigterm_after_the_grace(tmp_path: Path) -> None:
     player = tts_module._Player()
@@ -463,6 +464,7 @@ def test_stop_kills_a_player_that_ignores_sigterm_after_the_grace(tmp_path: Path
     assert player.process is None
 
 
+@pytest.mark.system
 def test_playback_silenced_before_it_started_never_runs() -> None:
     player = tts_module._Player()
     player.arm()
@@ -476,6 +478,7 @@ def test_playback_silenced_before_it_started_never_runs() -> None:
     assert player.runs == 1
 
 
+@pytest.mark.system
 def test_a_voice_no_sound_device_plays_counts_as_failed() -> None:
     """aplay failing again and again (no sound device): the next utterance raises, so the Speaker tells the
     player once and goes on in printed lines instead of a voice nobody hears."""
@@ -683,6 +686,7 @@ def _linux_backend() -> TtsBackend:
     return TtsBackend(engine_factory=tts_module.default_engine_factory("linux"))
 
 
+@pytest.mark.system
 def test_espeak_ng_gets_each_utterance_with_its_voice_and_rate_and_aplay_plays_it(
     fake_linux: FakePrograms, capfd: pytest.CaptureFixture[str]
 ) -> None:
@@ -712,6 +716,7 @@ def test_espeak_ng_gets_each_utterance_with_its_voice_and_rate_and_aplay_plays_i
     assert set(Path(tempfile.gettempdir()).glob("lcr-audio-*.wav")) <= before  # no sound file left behind
 
 
+@pytest.mark.system
 def test_a_synthesis_without_sound_is_not_played_and_two_in_a_row_count_as_failed(
     fake_linux: FakePrograms, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -731,6 +736,7 @@ def test_a_synthesis_without_sound_is_not_played_and_two_in_a_row_count_as_faile
     backend.close()
 
 
+@pytest.mark.system
 def test_espeak_ng_failing_makes_the_voice_fail(fake_linux: FakePrograms) -> None:
     backend = _linux_backend()
     backend.speak("FAIL now.")

@@ -153,6 +153,7 @@ def test_the_first_sentence_is_out_before_the_sound_device_opens_and_cues_play_a
     sys.stdin.close()
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("sounds", [False, True])
 def test_with_sounds_off_pygame_is_never_imported(sounds: bool) -> None:
     """A whole watch game in a fresh interpreter: with sounds off, no pygame module is ever loaded (with
@@ -207,6 +208,7 @@ MENU_OPENING = (
 )
 
 
+@pytest.mark.system
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
 @pytest.mark.parametrize("case", ["menu", "broken save", "unfinished game", "play"])
 def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: str, tmp_path: Path) -> None:
@@ -252,6 +254,7 @@ def test_the_o_key_knows_without_numpy_which_rules_have_an_exact_table() -> None
                 assert has_table(rules) is supports(rules), rules
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("odds", [False, True])
 def test_a_whole_watch_game_never_imports_numpy_until_the_odds_are_asked_for(odds: bool) -> None:
     """A whole 10-seat watch game (3 chips each: too many positions for an exact table) in a fresh
@@ -284,6 +287,7 @@ def test_a_whole_watch_game_never_imports_numpy_until_the_odds_are_asked_for(odd
     assert after is odds
 
 
+@pytest.mark.system
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
 @pytest.mark.parametrize(
     ("saved", "asked", "opening", "key", "answer", "never_after"),
@@ -325,6 +329,7 @@ def test_the_first_question_said_early_is_said_once_and_a_key_typed_at_once_answ
         assert text not in shown
 
 
+@pytest.mark.system
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (pexpect.spawn) is POSIX only")
 @pytest.mark.parametrize("variant", [False, True], ids=["plain", "wild"])
 def test_plays_first_sentence_said_early_is_said_once_kept_in_the_history_and_the_game_goes_on(

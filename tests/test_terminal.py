@@ -24,7 +24,10 @@ from support.program import spawn_game as spawn
 from lcr_audio.game.saves import default_save_path, load
 from lcr_audio.tui.input import REACTION_SECONDS
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals and signals")
+pytestmark = [
+    pytest.mark.system,
+    pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals and signals"),
+]
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = one_person_game()

@@ -21,6 +21,7 @@ from lcr_audio.engine import (
     Reverse,
     Roll,
     Rules,
+    WinCondition,
     may_reverse,
     new_game,
     step,
@@ -89,6 +90,22 @@ def random_game(rules: Rules, rng: random.Random, limit: int) -> Iterator[tuple[
             return
         state, events = step(state, random_action(state, rng))
         yield list(events), state
+
+
+def random_events(rules: Rules, rng: random.Random) -> Iterator[Event]:
+    """The events of a game played with random rolls, reversals and choices (:func:`random_game`), up to
+    400 actions."""
+    for events, _state in random_game(rules, rng, limit=400):
+        yield from events
+
+
+def every_variant(players: int, chips: int) -> list[Rules]:
+    """Every combination of Wild dice, reversal and win condition at a table of ``players`` with ``chips``
+    each."""
+    return [
+        Rules(players=players, chips=chips, wild=w, reversible=r, win=win)
+        for w, r, win in itertools.product((False, True), (False, True), WinCondition)
+    ]
 
 
 @st.composite
