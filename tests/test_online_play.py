@@ -186,6 +186,8 @@ def test_three_clients_one_in_french_each_hear_every_roll_once(
     assert not ENGLISH_ROLL.findall(bo.read())
     assert not FRENCH_ROLL.findall(ana.read()) and not FRENCH_ROLL.findall(cy.read())
     assert "Bo says" not in ana.read()  # nothing said that was not said
+    for client in clients:  # nobody dropped: those whose game ended first are not heard as away
+        assert "lost the connection" not in client.read()
 
 
 def test_a_killed_client_gets_its_seat_back_and_hears_what_it_missed(
