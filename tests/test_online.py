@@ -1340,3 +1340,37 @@ def test_a_turn_waiting_for_an_away_player_is_said_then_said_again_before_the_st
         notice_sentence(Notice.WAITING, "Jo", 60)
         == "Waiting for Jo; a computer player plays for them in 60 seconds."
     )
+
+
+def test_chat_during_a_waiting_turn_does_not_restart_the_wait() -> None:
+    """The wait for an away person runs from their turn's start: a listener chatting all along does not put
+    the stand-in off (old main: every chat line started the wait again, so it never ended)."""
+
+    async def run() -> None:
+        tables = TableServer(None, move_seconds=0.0, away_seconds=1.0, limit=RateLimit(100, 100, 50))
+        ws = await start_server(tables, "127.0.0.1", 0)
+        try:
+            port = bound_port(ws)
+            host, code = await _open(port, "Ana")
+            guest = await _peer(port)
+            await guest.send(Hello(PROTOCOL_VERSION, code, names=["Bo"]))
+            await guest.until(lambda m: isinstance(m, Welcome))
+            listener = await _peer(port)
+            await listener.send(Hello(PROTOCOL_VERSION, code))
+            await listener.until(lambda m: isinstance(m, Welcome))
+            await host.send(Start())
+            await host.until(lambda m: isinstance(m, Started))
+            await guest.socket.close()
+            await host.until(lambda m: m == Told(Notice.AWAY, "Bo", 1))
+            await host.send(RollDice(0, 0))
+            stand_in = asyncio.ensure_future(host.until(lambda m: m == Told(Notice.STAND_IN, "Bo", 1), 10))
+            while not stand_in.done():
+                await listener.send(Chat("still here"))
+                await asyncio.wait({stand_in}, timeout=0.1)
+            await stand_in
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+
+    asyncio.run(run())
