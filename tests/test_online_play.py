@@ -261,3 +261,22 @@ def test_a_killed_server_resumes_every_table_at_its_last_turn(tmp_path: Path) ->
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=10)
+
+
+def test_a_turn_that_waits_for_a_dropped_player_is_said(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Bo's game is killed; at Bo's turn Ana hears how long the table waits for Bo, then the stand-in (the
+    server waits 1 s here: ``--away 1``; old main: nothing until the stand-in played)."""
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    ana.press("\r")
+    bo.wait_for("A game of 3 players")
+    bo.child.kill(signal.SIGKILL)
+    bo.child.wait()
+    ana.wait_for("Bo lost the connection")
+    ana.wait_for("Your turn")
+    ana.press_until(" ", ana, r"Waiting for Bo; a computer player plays for them in 1 second\.")
+    ana.wait_for(r"(?s)Waiting for Bo.*Bo is away; a computer player plays for them until they are back\.")
+    assert ana.read().count("Waiting for Bo") == 1  # the wait is too short for a reminder
