@@ -295,7 +295,7 @@ async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
     from lcr_audio.tui.online import OnlineClient
 
     folder = tables_folder(None)
-    tables = TableServer(folder)
+    tables = TableServer(folder, one_table=True)  # the host's own table; new ones are opened at a serve
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:

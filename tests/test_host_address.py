@@ -30,6 +30,7 @@ def _host(monkeypatch: pytest.MonkeyPatch, host: str | None) -> tuple[int, dict[
     async def start_server(tables: Any, address: str, port: int, **options: Any) -> Any:
         server = await real_start(tables, address, port, **options)
         seen["listening"] = {sock.getsockname()[0] for sock in server.sockets}
+        seen["one_table"] = getattr(tables, "one_table", False)
         return server
 
     class Client:
@@ -54,6 +55,13 @@ def test_host_can_keep_the_table_to_this_computer(monkeypatch: pytest.MonkeyPatc
     port = int(seen["local"].rsplit(":", 1)[1])
     assert seen["local"] == f"ws://127.0.0.1:{port}"
     assert seen["shown"] == (f"127.0.0.1:{port}" if port != DEFAULT_PORT else "127.0.0.1")
+
+
+def test_the_hosts_server_holds_its_own_table_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``join ADDRESS new`` at a host's address is refused (test_online.py shows the refusal said); old main
+    opened a second table there."""
+    _code, seen, _spoken = _host(monkeypatch, "127.0.0.1")
+    assert seen["one_table"] is True
 
 
 def test_host_listens_on_every_address_by_default(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1177,3 +1177,221 @@ def test_serve_takes_the_guess_and_load_limits_as_flags() -> None:
         70,
         3.0,
     )
+
+
+# --- the table by ear (issue 22, item 5) -----------------------------------------------------------------
+
+
+@contextlib.asynccontextmanager
+async def hostile(frames: list[ServerMessage]) -> AsyncIterator[int]:
+    """A server on loopback that sends ``frames`` to each connection after its hello, then stays open."""
+    from websockets.asyncio.server import ServerConnection, serve
+
+    async def handler(socket: ServerConnection) -> None:
+        await socket.recv()
+        for frame in frames:
+            await socket.send(encode(frame))
+        await socket.wait_closed()
+
+    async with serve(handler, "127.0.0.1", 0) as ws:
+        yield bound_port(ws)
+
+
+def test_a_chat_line_with_nothing_left_after_cleaning_is_not_said(tmp_path: Path, pipe: Any) -> None:
+    """A chat line of escape sequences alone is cleaned to nothing by the client and is not said (old main:
+    "A listener says: ")."""
+    from support.app import make_app
+
+    from lcr_audio.tui.online import OnlineClient
+
+    async def run() -> list[str]:
+        said = [Said("", "\x1b[2J\x07"), Said("Ana", "\x1b]52;c;aGk=\x07"), Said("Ana", "hi")]
+        async with hostile([Welcome(PROTOCOL_VERSION, "abcd", [], False, True), *said]) as port:
+            app, recorder = make_app(pipe, tmp_path)
+            client = OnlineClient(app, f"ws://127.0.0.1:{port}", "abcd", [], None)
+            link = asyncio.ensure_future(client.link.run())
+            try:
+                async with asyncio.timeout(10):
+                    while not any("hi" in text for text, _ in recorder.spoken):
+                        await asyncio.sleep(0.01)
+            finally:
+                await client.link.close()
+                link.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await link
+            return [text for text, _ in recorder.spoken]
+
+    assert asyncio.run(run()) == ["Ana says: hi"]
+
+
+def test_nobody_is_announced_away_after_the_games_end() -> None:
+    """Once the game is over each player's game says goodbye and closes its connection: the others are not
+    told that the seat waits for them (old main: "Bo lost the connection; their seat waits for them." after
+    the host's goodbye)."""
+
+    async def scenario(server: tuple[TableServer, int]) -> None:
+        tables, port = server
+        rules = rules_doc(Rules(chips=1))
+        host = await _peer(port)
+        await host.send(Hello(PROTOCOL_VERSION, "", names=["Ana"], rules=rules))
+        welcome = await host.until(lambda m: isinstance(m, Welcome))
+        assert isinstance(welcome, Welcome)
+        code = welcome.code
+        guest = await _peer(port)
+        await guest.send(Hello(PROTOCOL_VERSION, code, names=["Bo"]))
+        await guest.until(lambda m: isinstance(m, Welcome))
+        await host.send(Start())
+        await host.until(lambda m: isinstance(m, Started))
+        session = tables.tables[code].session
+        assert session is not None
+        async with asyncio.timeout(10):
+            while not session.state.over:
+                state = session.state
+                if state.seat in (0, 1) and state.phase is Phase.ROLL:
+                    await (host, guest)[state.seat].send(RollDice(state.seat, len(session.actions)))
+                await host.until(lambda m: isinstance(m, Applied))
+            await guest.socket.close()
+            while len(tables.tables[code].members) > 1:
+                await asyncio.sleep(0.01)
+        listener = await _peer(port)
+        await listener.send(Hello(PROTOCOL_VERSION, code))
+        await host.until(lambda m: m == Told(Notice.SPECTATOR, ""))
+        assert not [m for m in host.seen if isinstance(m, Told) and m.kind is Notice.AWAY]
+
+    on_a_server(scenario)
+
+
+def test_the_lobby_says_which_seats_computer_players_will_take(tmp_path: Path, pipe: Any) -> None:
+    """Three people at a table for four: the lobby says that seat 4 goes to a computer player, and its digit
+    says so too (old main: "3 seats: Hana, Jo, and Élodie. 4 players, ..." and "Seat 4 is empty.")."""
+    from support.app import make_app
+
+    from lcr_audio.game.online.client import cleaned
+    from lcr_audio.tui.online import OnlineClient
+
+    async def run() -> None:
+        async with serving() as (_tables, port):
+            host = await _peer(port)
+            rules = rules_doc(Rules(players=4))
+            await host.send(Hello(PROTOCOL_VERSION, "", names=["Hana", "Jo", "Élodie"], rules=rules))
+            welcome = await host.until(lambda m: isinstance(m, Welcome))
+            lobby = await host.until(lambda m: isinstance(m, Lobby))
+        app, _recorder = make_app(pipe, tmp_path)
+        client = OnlineClient(app, "ws://127.0.0.1:1", "", ["Hana", "Jo", "Élodie"], None)
+        client._on_message(cleaned(welcome))
+        client._on_message(cleaned(lobby))
+        status = client.lobby_status()
+        assert status.startswith(
+            "3 seats: Hana, Jo, and Élodie. Seat 4 goes to a computer player when the game starts. 4 players"
+        ), status
+        assert client.seat_line(3) == "Seat 4 is empty; a computer player takes it when the game starts."
+        assert client.seat_line(4) == "Seat 5 is empty."
+        assert client.seat_line(2) == "Seat 3: Élodie."
+
+    asyncio.run(run())
+
+
+def test_join_new_at_a_hosts_address_opens_nothing_and_says_so(tmp_path: Path, pipe: Any) -> None:
+    """``lcr-audio host``'s server holds its host's table only: ``join ADDRESS new`` there is refused with one
+    sentence and opens no second table (old main: a second table opened silently)."""
+    from support.app import make_app
+
+    from lcr_audio.tui.online import OnlineClient
+
+    async def run() -> None:
+        tables = TableServer(None, move_seconds=0.0, one_table=True)
+        ws = await start_server(tables, "127.0.0.1", 0)
+        try:
+            port = bound_port(ws)
+            _host, code = await _open(port, "Ana")
+            app, recorder = make_app(pipe, tmp_path)
+            client = OnlineClient(app, f"ws://127.0.0.1:{port}", "", ["Bo"], None)
+            async with asyncio.timeout(10):
+                assert await client.run() == 1
+            assert [text for text, _ in recorder.spoken] == [
+                "The game at this address holds only its host's own table and opens no other; ask the host "
+                "for the code and join with it."
+            ]
+            assert list(tables.tables) == [code]
+            guest = await _peer(port)  # the host's table is still joined by its code
+            await guest.send(Hello(PROTOCOL_VERSION, code, names=["Bo"]))
+            assert isinstance(await guest.until(lambda m: isinstance(m, (Welcome, Refused))), Welcome)
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+
+    asyncio.run(run())
+
+
+def test_a_turn_waiting_for_an_away_player_is_said_then_said_again_before_the_stand_in() -> None:
+    """Bo's connection dropped; at Bo's turn the table hears how long it waits for Bo, again shortly before
+    the wait ends, then the stand-in (old main: silence until the stand-in played)."""
+    from lcr_audio.narration.online import notice_sentence
+
+    async def run() -> list[Told]:
+        tables = TableServer(None, move_seconds=0.0, away_seconds=2.0, away_reminder=1.0)
+        ws = await start_server(tables, "127.0.0.1", 0)
+        try:
+            port = bound_port(ws)
+            host, code = await _open(port, "Ana")
+            guest = await _peer(port)
+            await guest.send(Hello(PROTOCOL_VERSION, code, names=["Bo"]))
+            await guest.until(lambda m: isinstance(m, Welcome))
+            await host.send(Start())
+            await host.until(lambda m: isinstance(m, Started))
+            await guest.socket.close()
+            await host.until(lambda m: m == Told(Notice.AWAY, "Bo", 1))
+            await host.send(RollDice(0, 0))
+            await host.until(lambda m: m == Told(Notice.STAND_IN, "Bo", 1))
+            return [
+                m for m in host.seen if isinstance(m, Told) and m.kind in (Notice.WAITING, Notice.STAND_IN)
+            ]
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+
+    assert asyncio.run(run()) == [
+        Told(Notice.WAITING, "Bo", 1, seconds=2),
+        Told(Notice.WAITING, "Bo", 1, seconds=1),
+        Told(Notice.STAND_IN, "Bo", 1),
+    ]
+    assert (
+        notice_sentence(Notice.WAITING, "Jo", 60)
+        == "Waiting for Jo; a computer player plays for them in 60 seconds."
+    )
+
+
+def test_chat_during_a_waiting_turn_does_not_restart_the_wait() -> None:
+    """The wait for an away person runs from their turn's start: a listener chatting all along does not put
+    the stand-in off (old main: every chat line started the wait again, so it never ended)."""
+
+    async def run() -> None:
+        tables = TableServer(None, move_seconds=0.0, away_seconds=1.0, limit=RateLimit(100, 100, 50))
+        ws = await start_server(tables, "127.0.0.1", 0)
+        try:
+            port = bound_port(ws)
+            host, code = await _open(port, "Ana")
+            guest = await _peer(port)
+            await guest.send(Hello(PROTOCOL_VERSION, code, names=["Bo"]))
+            await guest.until(lambda m: isinstance(m, Welcome))
+            listener = await _peer(port)
+            await listener.send(Hello(PROTOCOL_VERSION, code))
+            await listener.until(lambda m: isinstance(m, Welcome))
+            await host.send(Start())
+            await host.until(lambda m: isinstance(m, Started))
+            await guest.socket.close()
+            await host.until(lambda m: m == Told(Notice.AWAY, "Bo", 1))
+            await host.send(RollDice(0, 0))
+            stand_in = asyncio.ensure_future(host.until(lambda m: m == Told(Notice.STAND_IN, "Bo", 1), 10))
+            while not stand_in.done():
+                await listener.send(Chat("still here"))
+                await asyncio.wait({stand_in}, timeout=0.1)
+            await stand_in
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+
+    asyncio.run(run())

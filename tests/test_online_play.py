@@ -186,6 +186,8 @@ def test_three_clients_one_in_french_each_hear_every_roll_once(
     assert not ENGLISH_ROLL.findall(bo.read())
     assert not FRENCH_ROLL.findall(ana.read()) and not FRENCH_ROLL.findall(cy.read())
     assert "Bo says" not in ana.read()  # nothing said that was not said
+    for client in clients:  # nobody dropped: those whose game ended first are not heard as away
+        assert "lost the connection" not in client.read()
 
 
 def test_a_killed_client_gets_its_seat_back_and_hears_what_it_missed(
@@ -259,3 +261,22 @@ def test_a_killed_server_resumes_every_table_at_its_last_turn(tmp_path: Path) ->
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=10)
+
+
+def test_a_turn_that_waits_for_a_dropped_player_is_said(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Bo's game is killed; at Bo's turn Ana hears how long the table waits for Bo, then the stand-in (the
+    server waits 1 s here: ``--away 1``; old main: nothing until the stand-in played)."""
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    ana.press("\r")
+    bo.wait_for("A game of 3 players")
+    bo.child.kill(signal.SIGKILL)
+    bo.child.wait()
+    ana.wait_for("Bo lost the connection")
+    ana.wait_for("Your turn")
+    ana.press_until(" ", ana, r"Waiting for Bo; a computer player plays for them in 1 second\.")
+    ana.wait_for(r"(?s)Waiting for Bo.*Bo is away; a computer player plays for them until they are back\.")
+    assert ana.read().count("Waiting for Bo") == 1  # the wait is too short for a reminder

@@ -8,11 +8,12 @@ length).
 from __future__ import annotations
 
 from lcr_audio.game.online.protocol import Notice, Reason
-from lcr_audio.i18n import _
+from lcr_audio.i18n import _, ngettext
 
 
-def notice_sentence(kind: Notice, name: str) -> str:
-    """One sentence for a table notice about ``name`` (a seat's name; "" for a listener)."""
+def notice_sentence(kind: Notice, name: str, seconds: int = 0) -> str:
+    """One sentence for a table notice about ``name`` (a seat's name; "" for a listener); ``seconds``: how
+    long the game still waits for an away person (:attr:`Notice.WAITING`)."""
     match kind:
         case Notice.ARRIVED:
             # Translators: an online table; a person joined and took a seat.
@@ -26,6 +27,14 @@ def notice_sentence(kind: Notice, name: str) -> str:
         case Notice.BACK:
             # Translators: an online table; a person whose connection dropped is back.
             return _("{name} is back.").format(name=name)
+        case Notice.WAITING:
+            # Translators: an online table; it is the turn of a person whose connection dropped, and the game
+            # waits {seconds} seconds for them before a computer player makes their moves.
+            return ngettext(
+                "Waiting for {name}; a computer player plays for them in {seconds} second.",
+                "Waiting for {name}; a computer player plays for them in {seconds} seconds.",
+                seconds,
+            ).format(name=name, seconds=seconds)
         case Notice.STAND_IN:
             # Translators: an online table; a person was away at their turn, so a computer plays for them.
             return _("{name} is away; a computer player plays for them until they are back.").format(
@@ -124,6 +133,13 @@ def refusal_sentence(reason: Reason) -> str:
             return _(
                 "Too many wrong join codes came from your address; check the code with the host and try "
                 "again in a few minutes."
+            )
+        case Reason.ONE_TABLE:
+            # Translators: an online table; "lcr-audio join ADDRESS new" tried to open a new table at an
+            # address where a player runs their own table (lcr-audio host), which holds that table only.
+            return _(
+                "The game at this address holds only its host's own table and opens no other; ask the host "
+                "for the code and join with it."
             )
         case Reason.GUESSES_BUSY:
             # Translators: an online table; many wrong join codes reached the server from everywhere just

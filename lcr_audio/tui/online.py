@@ -16,7 +16,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from lcr_audio.engine import Rules
+from lcr_audio.engine import MIN_PLAYERS, Rules
 from lcr_audio.game.online.client import (
     Link,
     RemoteSession,
@@ -159,6 +159,8 @@ class OnlineClient:
         self.welcomed = asyncio.Event()
         self.failed: asyncio.Future[tuple[str, int]] = asyncio.get_running_loop().create_future()
         """The table ended this player's game: the sentence to say, and the exit code."""
+        self.ended = False
+        """This player's time at the table is over (its last sentence said): nothing more is said."""
         self.link = Link(
             address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop
         )
@@ -176,13 +178,18 @@ class OnlineClient:
         )
 
     def say(self, text: str) -> None:
-        """A table message: in the game's queue (and history) during the game, else spoken after the rest."""
+        """A table message: in the game's queue (and history) during the game, else spoken after the rest;
+        nothing after this player's goodbye."""
+        if self.ended:
+            return
         if self.screen is not None:
             self.screen.say(text)
         else:
             self.app.speaker.speak(text)
 
     def _on_message(self, message: ServerMessage) -> None:
+        if self.ended:  # after the goodbye: nothing more is said
+            return
         match message:
             case Welcome():
                 opened = not self.view.code
@@ -217,14 +224,14 @@ class OnlineClient:
                 session = self.view.session
                 if session is None or not session.state.over:  # a finished game ends by itself, said whole
                     self._fail(notice_sentence(Notice.CLOSED, ""), 0)
-            case Told(kind=kind, name=name, seat=seat):
+            case Told(kind=kind, name=name, seat=seat, seconds=seconds):
                 session = self.view.session
                 if kind is Notice.LEFT and session is not None and 0 <= seat < len(session.players):
                     session.computer_seats |= {seat}  # a computer player has taken the seat
                     if self.screen is not None:
                         self.screen.narrator.computers = session.computers
-                self.say(notice_sentence(kind, name))
-            case Said(name=name, text=text):
+                self.say(notice_sentence(kind, name, seconds))
+            case Said(name=name, text=text) if text:  # a line with nothing left after cleaning is not said
                 self.say(chat_sentence(name, text))
             case Refused(reason=reason):
                 self._refused(reason)
@@ -282,15 +289,25 @@ class OnlineClient:
         if not self.failed.done():
             self.failed.set_result((sentence, code))
 
+    def _game_over(self) -> bool:
+        """The game has ended (its end is being said): a connection that drops now is not told."""
+        return self.view.session is not None and self.view.session.state.over
+
     def _on_drop(self) -> None:
+        if self._game_over():  # the table closes after its game; nothing is tried again that matters
+            return
         # Translators: an online table; the connection to the server dropped, the game tries again.
         self.say(_("The connection to the table dropped; trying again."))
 
     def _on_long_drop(self) -> None:
+        if self._game_over():
+            return
         # Translators: an online table has not answered for a minute after the connection dropped.
         self.say(_("The table has not answered for a minute; it may have closed. Escape, then Y, leaves."))
 
     def _on_back(self) -> None:
+        if self._game_over():
+            return
         # Translators: an online table; the connection works again.
         self.say(_("Connected to the table again."))
 
@@ -302,6 +319,7 @@ class OnlineClient:
         link_task = asyncio.get_running_loop().create_task(self.link.run())
         try:
             end = await self._until(self._lobby(), link_task)
+            self.ended = end is not LobbyEnd.STARTED
             if isinstance(end, tuple):
                 self.app.speaker.speak(end[0])
                 return end[1]
@@ -312,6 +330,7 @@ class OnlineClient:
                 self.app.speaker.speak(self._seat_waits())
                 return 0
             outcome = await self._until(self._play(), link_task)
+            self.ended = True  # what follows is the last thing said at this table
             if isinstance(outcome, tuple):
                 self.app.speaker.speak(outcome[0])
                 return outcome[1]
@@ -425,7 +444,8 @@ class OnlineClient:
             return _("Joining the table.")
         names = [seat.name for seat in lobby.seats]
         computers = sum(1 for seat in lobby.seats if seat.kind is SeatKind.COMPUTER)
-        rules = rules_from_doc(lobby.rules)
+        filled = self.filled_seats()
+        rules = rules_from_doc(lobby.rules, players=len(names) + len(filled))  # as many as will play
         # Translators: an online table's lobby; {names} lists the seats in order, {count} how many seats.
         seated = ngettext("{count} seat: {names}.", "{count} seats: {names}.", len(names)).format(
             count=len(names), names=and_list(names)
@@ -437,6 +457,17 @@ class OnlineClient:
                 ngettext("{count} is a computer player.", "{count} are computer players.", computers).format(
                     count=computers
                 )
+            )
+        if filled:
+            numbers = and_list([str(index + 1) for index in filled])
+            parts.append(
+                # Translators: an online table's lobby: the seats (numbers, "4" or "4 and 5") that computer
+                # players will take when the game starts, to make up the number of players the rules ask.
+                ngettext(
+                    "Seat {seats} goes to a computer player when the game starts.",
+                    "Seats {seats} go to computer players when the game starts.",
+                    len(filled),
+                ).format(seats=numbers)
             )
         if lobby.listeners:
             parts.append(
@@ -454,9 +485,24 @@ class OnlineClient:
             parts.append(_("The host starts the game."))
         return " ".join(parts)
 
+    def filled_seats(self) -> list[int]:
+        """The seats (0-based) that computer players will take when the game starts: the server fills the
+        table up to the rules' number of players, at least 3 (R2)."""
+        lobby = self.view.lobby
+        if lobby is None:
+            return []
+        players = rules_from_doc(lobby.rules).players
+        return list(range(len(lobby.seats), max(players, MIN_PLAYERS)))
+
     def seat_line(self, index: int) -> str:
         """Who sits in seat ``index`` (0-based)."""
         lobby = self.view.lobby
+        if index in self.filled_seats():
+            # Translators: an online table's lobby: nobody sits in the seat whose digit was pressed yet, and a
+            # computer player will take it when the game starts.
+            return _("Seat {seat} is empty; a computer player takes it when the game starts.").format(
+                seat=index + 1
+            )
         if lobby is None or not 0 <= index < len(lobby.seats):
             # Translators: an online table's lobby: nobody sits in the seat whose digit was pressed.
             return _("Seat {seat} is empty.").format(seat=index + 1)
@@ -497,6 +543,7 @@ _FATAL = frozenset(
         Reason.TOO_MANY_LOBBIES,
         Reason.TOO_MANY_GUESSES,
         Reason.GUESSES_BUSY,
+        Reason.ONE_TABLE,
         Reason.LISTENERS_FULL,
         Reason.SERVER_LISTENERS_FULL,
     }

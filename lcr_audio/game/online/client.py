@@ -159,9 +159,11 @@ def cleaned(message: ServerMessage) -> ServerMessage:
             return msgspec.structs.replace(message, seats=[_seat(seat, i) for i, seat in enumerate(seats)])
         case Started(seats=seats):
             return msgspec.structs.replace(message, seats=[_seat(seat, i) for i, seat in enumerate(seats)])
-        case Told(name=name, seat=seat):
+        case Told(name=name, seat=seat, seconds=seconds):
             return msgspec.structs.replace(
-                message, name=clean_name(name) or (seat_name(seat + 1) if name else "")
+                message,
+                name=clean_name(name) or (seat_name(seat + 1) if name else ""),
+                seconds=min(max(seconds, 0), 3600),
             )
         case Said(name=name, text=text):
             return msgspec.structs.replace(

@@ -89,6 +89,10 @@ class Reason(enum.StrEnum):
     """This table has as many listeners as the server allows one table."""
     SERVER_LISTENERS_FULL = "server-listeners-full"
     """The server has as many listeners, at all its tables together, as it allows."""
+    ONE_TABLE = "one-table"
+    """A ``hello`` that would open a table at a server that holds one player's own table only
+    (``lcr-audio host``): friends join that table with its code; new tables are opened at ``lcr-audio
+    serve``."""
     GUESSES_BUSY = "guesses-busy"
     """Too many join codes that no table has were sent to this server from all addresses together just
     now; no code is looked up for a moment (a seat token still gets its seat back)."""
@@ -105,6 +109,9 @@ class Notice(enum.StrEnum):
     """A person's connection dropped; their seat waits for them."""
     BACK = "back"
     """A person reconnected and has their seat again."""
+    WAITING = "waiting"
+    """It is the turn of a person whose connection dropped: the game waits ``seconds`` more for them before
+    a computer player stands in (sent when the wait starts and again shortly before it ends)."""
     STAND_IN = "stand-in"
     """A person was away when it was their turn: a computer player made that decision for them."""
     COMPUTER_ADDED = "computer-added"
@@ -268,11 +275,13 @@ class Applied(msgspec.Struct, frozen=True, tag="applied", forbid_unknown_fields=
 
 
 class Told(msgspec.Struct, frozen=True, tag="notice", forbid_unknown_fields=True):
-    """A table notice about ``seat`` (or a listener, seat -1) named ``name``."""
+    """A table notice about ``seat`` (or a listener, seat -1) named ``name``; ``seconds``: how long the
+    game still waits for them (:attr:`Notice.WAITING`, else 0)."""
 
     kind: Notice
     name: str
     seat: int = -1
+    seconds: int = 0
 
 
 class Said(msgspec.Struct, frozen=True, tag="said", forbid_unknown_fields=True):

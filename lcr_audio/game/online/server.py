@@ -58,6 +58,10 @@ log = logging.getLogger(__name__)
 AWAY_SECONDS: Final = 60.0
 """How long a turn waits for a person whose connection dropped before a computer player moves for them."""
 
+AWAY_REMINDER_SECONDS: Final = 10.0
+"""How long before the end of that wait the table is told again that it waits (only when the wait is at least
+twice as long)."""
+
 MOVE_SECONDS: Final = 1.0
 """Seconds between two computer decisions (the table's pace; each client narrates at its own)."""
 
@@ -240,6 +244,9 @@ class TableServer:
     data: Path | None = None
     away_seconds: float = AWAY_SECONDS
     move_seconds: float = MOVE_SECONDS
+    away_reminder: float = AWAY_REMINDER_SECONDS
+    """How long before an away person's wait ends the table hears it again (see
+    :data:`AWAY_REMINDER_SECONDS`)."""
     limit: RateLimit = field(default_factory=RateLimit)
     clock: Callable[[], float] = time.monotonic
     empty_lobby_seconds: float = EMPTY_LOBBY_SECONDS
@@ -257,6 +264,9 @@ class TableServer:
     """The most bytes waiting for one connection before it is dropped (see :data:`BACKLOG_BYTES`)."""
     hello_seconds: float = HELLO_SECONDS
     """How long a connection may stay without joining a table (see :data:`HELLO_SECONDS`)."""
+    one_table: bool = False
+    """The server holds one table only, its host's (``lcr-audio host``): once it is open, a ``hello`` that
+    would open another is refused (:attr:`Reason.ONE_TABLE`) instead of opening a second table there."""
     refusals: Counter[str] = field(default_factory=Counter)
     """Refusals for a limit so far, by reason (the server's :data:`MAX_TABLES` too: ``table-full``)."""
     dropped: int = 0
@@ -675,6 +685,8 @@ class TableServer:
             if not hello.names and not hello.tokens:  # to listen
                 self._may_listen(address, table)
             return table
+        if self.one_table and self.tables:
+            raise ProtocolError(Reason.ONE_TABLE)
         if not hello.names:
             raise ProtocolError(Reason.BAD_NAME)
         owned = [self.tables[code] for code, owner in self._owners.items() if owner == address]
@@ -802,8 +814,13 @@ class TableServer:
     # --- pacing ------------------------------------------------------------------------------------------
 
     async def _drive(self, table: Table) -> None:
-        """Computer players move, paced; an away person's turn waits, then a computer player stands in."""
+        """Computer players move, paced; an away person's turn waits, said when it starts and
+        :attr:`away_reminder` seconds before it ends, then a computer player stands in."""
         wake = self._wake[table.code]
+        loop = asyncio.get_running_loop()
+        waiting: tuple[int, int] | None = None  # the away seat waited for, and the game's moves when it began
+        deadline, reminded = 0.0, False
+        reminds = 0 < self.away_reminder <= self.away_seconds / 2  # else the reminder would follow at once
         while True:
             wake.clear()
             if table.computer_due():
@@ -812,12 +829,27 @@ class TableServer:
                     self._deliver(table, table.play_computer())
                 continue
             away = table.waiting_for_away()
-            if away is not None:
-                before = len(table.session.actions) if table.session else 0
+            if away is None:
+                waiting = None
+            else:
+                moves = len(table.session.actions) if table.session else 0
+                now = loop.time()
+                if waiting != (
+                    away,
+                    moves,
+                ):  # a new wait: said now (a chat or an arrival does not restart it)
+                    waiting, deadline, reminded = (away, moves), now + self.away_seconds, False
+                    self._tell_waiting(table, away, self.away_seconds)
+                elif reminds and not reminded and now >= deadline - self.away_reminder:
+                    reminded = True
+                    self._tell_waiting(table, away, deadline - now)
+                until = deadline - self.away_reminder if reminds and not reminded else deadline
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), self.away_seconds)
+                    await asyncio.wait_for(wake.wait(), max(0.0, until - now))
                     continue
-                still = table.session is not None and len(table.session.actions) == before
+                if loop.time() < deadline:  # time for the reminder
+                    continue
+                still = table.session is not None and len(table.session.actions) == moves
                 if still and table.waiting_for_away() == away:
                     self._deliver(table, table.stand_in(away))
                 continue
@@ -827,6 +859,11 @@ class TableServer:
                 self._tidy(table)
                 return
             await wake.wait()
+
+    def _tell_waiting(self, table: Table, seat: int, seconds: float) -> None:
+        """Tell everyone at ``table`` that the game waits ``seconds`` more for away ``seat``."""
+        name = table.seats[seat].name
+        self._deliver(table, [(EVERYONE, Told(Notice.WAITING, name, seat, max(1, round(seconds))))])
 
     def _finished(self, table: Table) -> None:
         """A finished game stays on disk as an ordinary save (``lcr-audio resume`` can replay it); its seats

@@ -264,25 +264,28 @@ class Table:
         return [(EVERYONE, self.picture())] if self.stage is Stage.LOBBY else []
 
     def disconnected(self, conn: ConnId) -> Outbox:
-        """``conn`` dropped: its seats wait for it (a computer player decides for it after the wait)."""
+        """``conn`` dropped: its seats wait for it (a computer player decides for it after the wait). After
+        the game's end nothing waits, so nobody is told (each player's game says goodbye and ends)."""
         self.members.pop(conn, None)
         out: Outbox = []
         for index in self.seats_of(conn):
             seat = self.seats[index]
             seat.holder = None
-            out.append((EVERYONE, Told(Notice.AWAY, seat.name, index)))
+            if self.stage is not Stage.OVER:
+                out.append((EVERYONE, Told(Notice.AWAY, seat.name, index)))
         if self.host == conn:
             self.host = None
         return out + self._lobby_update()
 
     def leave(self, conn: ConnId) -> Outbox:
         """``conn`` leaves for good: in the lobby its seats are emptied; in a game computer players take
-        them."""
+        them (after the game's end, silently: nobody takes a seat in a finished game)."""
         out: Outbox = []
         held = self.seats_of(conn)
         for index in sorted(held, reverse=True):
             seat = self.seats[index]
-            out.append((EVERYONE, Told(Notice.LEFT, seat.name, index)))
+            if self.stage is not Stage.OVER:
+                out.append((EVERYONE, Told(Notice.LEFT, seat.name, index)))
             if self.stage is Stage.LOBBY:
                 del self.seats[index]
             else:
