@@ -1197,6 +1197,7 @@ async def hostile(frames: list[ServerMessage]) -> AsyncIterator[int]:
         yield bound_port(ws)
 
 
+@pytest.mark.system
 def test_a_chat_line_with_nothing_left_after_cleaning_is_not_said(tmp_path: Path, pipe: Any) -> None:
     """A chat line of escape sequences alone is cleaned to nothing by the client and is not said (old main:
     "A listener says: ")."""
@@ -1224,6 +1225,7 @@ def test_a_chat_line_with_nothing_left_after_cleaning_is_not_said(tmp_path: Path
     assert asyncio.run(run()) == ["Ana says: hi"]
 
 
+@pytest.mark.system
 def test_nobody_is_announced_away_after_the_games_end() -> None:
     """Once the game is over each player's game says goodbye and closes its connection: the others are not
     told that the seat waits for them (old main: "Bo lost the connection; their seat waits for them." after
@@ -1261,6 +1263,7 @@ def test_nobody_is_announced_away_after_the_games_end() -> None:
     on_a_server(scenario)
 
 
+@pytest.mark.system
 def test_the_lobby_says_which_seats_computer_players_will_take(tmp_path: Path, pipe: Any) -> None:
     """Three people at a table for four: the lobby says that seat 4 goes to a computer player, and its digit
     says so too (old main: "3 seats: Hana, Jo, and Élodie. 4 players, ..." and "Seat 4 is empty.")."""
@@ -1291,6 +1294,7 @@ def test_the_lobby_says_which_seats_computer_players_will_take(tmp_path: Path, p
     asyncio.run(run())
 
 
+@pytest.mark.system
 def test_join_new_at_a_hosts_address_opens_nothing_and_says_so(tmp_path: Path, pipe: Any) -> None:
     """``lcr-audio host``'s server holds its host's table only: ``join ADDRESS new`` there is refused with one
     sentence and opens no second table (old main: a second table opened silently)."""
@@ -1324,6 +1328,7 @@ def test_join_new_at_a_hosts_address_opens_nothing_and_says_so(tmp_path: Path, p
     asyncio.run(run())
 
 
+@pytest.mark.system
 def test_a_turn_waiting_for_an_away_player_is_said_then_said_again_before_the_stand_in() -> None:
     """Bo's connection dropped; at Bo's turn the table hears how long it waits for Bo, again shortly before
     the wait ends, then the stand-in (old main: silence until the stand-in played)."""
@@ -1363,6 +1368,7 @@ def test_a_turn_waiting_for_an_away_player_is_said_then_said_again_before_the_st
     )
 
 
+@pytest.mark.system
 def test_chat_during_a_waiting_turn_does_not_restart_the_wait() -> None:
     """The wait for an away person runs from their turn's start: a listener chatting all along does not put
     the stand-in off (old main: every chat line started the wait again, so it never ended)."""

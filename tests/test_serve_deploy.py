@@ -77,6 +77,7 @@ async def _recv(socket: ClientConnection) -> object:
     return decode_server(await socket.recv())
 
 
+@pytest.mark.system
 def test_the_status_counts_a_real_servers_refusals_since_the_last_line() -> None:
     """A refused connection, a refused lobby and a wrong code on a real server are counted in the next
     status line, by reason, and not again in the one after it; the tables and connections are counted as
@@ -115,6 +116,7 @@ def test_the_status_counts_a_real_servers_refusals_since_the_last_line() -> None
     assert then.endswith("since the last status: 0 refused, 0 dropped, 0 wrong codes")
 
 
+@pytest.mark.system
 def test_serve_logs_the_status_line_every_period_to_the_journal(tmp_path: Path) -> None:
     """``serve --log - --status-seconds 0.2``: the status line comes on standard error, again and again,
     each line with its journal priority under systemd (``JOURNAL_STREAM``); SIGTERM still writes and says
@@ -167,6 +169,8 @@ NOT_LIMITS = {
     *("data", "clock", "wall", "trusted_proxies", "per_address", "tables", "closed"),
     *("refusals", "dropped", "wrong_codes", "unwritten", "sent"),  # counts
     *("limit", "backlog_bytes"),  # fixed: named at the end of the help
+    "one_table",  # lcr-audio host's own server: no serve option
+    "away_reminder",  # when the waiting turn is said again: a fixed lead, not a limit
 }
 """TableServer's fields that are not set by a ``serve`` option with a number."""
 
@@ -175,6 +179,7 @@ def _serve_help() -> str:
     return " ".join(_build()[1].parsers()["serve"].format_help().split())
 
 
+@pytest.mark.system
 def test_serve_help_names_every_limit_with_its_option_and_default() -> None:
     """Every limit of the server has an option whose help says its default, which is the server's own;
     the limits without an option are named at the end with their values; a new setting of TableServer
