@@ -18,6 +18,7 @@ connects a socket, fails and names what it started (:func:`_system_marked`), so 
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import socket
@@ -137,6 +138,30 @@ def _needs_the_system(item: pytest.Item) -> bool:
     )
 
 
+if "PYTEST_XDIST_WORKER" in os.environ:
+    # pytest-xdist gives its workers COLUMNS=80 and LINES=24; the programs the system tests start in a wide
+    # terminal would then wrap their lines at 80 columns, as they never do in a plain run.
+    os.environ.pop("COLUMNS", None)
+    os.environ.pop("LINES", None)
+
+SYSTEM_GROUP = "system"
+"""pytest-xdist's group for the system tests: they run one after another on one worker, as they always
+have, while the other worker runs the rest file by file (pyproject's ``-n 2 --dist loadgroup``). Two of
+them side by side would compete for terminals, speech and the clock they measure."""
+
+
+def _in_system_group(item: pytest.Item) -> bool:
+    """True for a test marked ``system``, or in a file that starts programs anywhere (a module's fixture
+    may start one for tests that are not marked): such tests never run beside each other."""
+    return item.get_closest_marker("system") is not None or _file_starts_programs(str(item.path))
+
+
+@functools.cache
+def _file_starts_programs(path: str) -> bool:
+    text = Path(path).read_text(encoding="utf-8")
+    return any(word in text for word in ("subprocess", "pexpect", "tmux", "spawn_game", "run_game"))
+
+
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark ``system`` each test that needs a program of the machine (:func:`_needs_the_system`); skip each
@@ -146,6 +171,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if _needs_the_system(item) and item.get_closest_marker("system") is None:
             item.add_marker(pytest.mark.system)
+        group = SYSTEM_GROUP if _in_system_group(item) else Path(str(item.path)).stem
+        item.add_marker(pytest.mark.xdist_group(group))
+    # The real voice's tests measure playbacks against the clock: they go last, when the other worker is
+    # most likely done and the machine is as quiet as it will be (one failed beside busy unit tests).
+    items.sort(key=lambda item: item.get_closest_marker("requires_voice") is not None)
     if os.environ.get(REQUIRE_SYSTEM_TESTS) == "1":
         return
     for item in items:
