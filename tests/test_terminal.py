@@ -102,7 +102,9 @@ def test_a_control_s_before_the_game_reads_keys_does_not_stop_its_output(keyboar
     output, and the game hung writing to it (for good when no key loop ever turned flow control off: a
     watch-mode game with standard input from elsewhere). Flow control is off for the whole run, so output
     goes on."""
-    command = [sys.executable, "-m", "lcr_audio", "play", "--computer", "all", "--fast"]
+    # Paced, not --fast: the game must still be running when its mode is read after the first roll (a fast
+    # game on a busy machine could end first and give the player's own mode back, flow control on).
+    command = [sys.executable, "-m", "lcr_audio", "play", "--computer", "all", "--pause", "0.2"]
     command += ["--speech", "console", "--seed", "3"]
     line = " ".join(command) + (" </dev/null" if keyboard == "none" else "")
     env = dict(os.environ, TERM="xterm")
