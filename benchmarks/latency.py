@@ -144,6 +144,11 @@ class Terminal:
             self._read_some()
 
     def _read_some(self) -> None:
+        if not self._read_chunk():
+            raise SystemExit(f"the program ended early; the terminal showed:\n{self.text()}")
+
+    def _read_chunk(self) -> bool:
+        """Read what the program printed next into :attr:`seen`; False when it has ended."""
         ready, _, _ = select.select([self.fd], [], [], TIMEOUT)
         if not ready:
             raise SystemExit(f"no output for {TIMEOUT:.0f} s; the terminal shows:\n{self.text()}")
@@ -151,23 +156,13 @@ class Terminal:
             chunk = os.read(self.fd, 65536)
         except OSError:  # the program ended (EIO on Linux)
             chunk = b""
-        if not chunk:
-            raise SystemExit(f"the program ended early; the terminal showed:\n{self.text()}")
         self.seen += chunk
+        return bool(chunk)
 
     def read_to_end(self) -> None:
         """Read until the program ends; then :attr:`peak_mb` holds its peak resident memory."""
-        while True:
-            ready, _, _ = select.select([self.fd], [], [], TIMEOUT)
-            if not ready:
-                raise SystemExit(f"no output for {TIMEOUT:.0f} s; the terminal shows:\n{self.text()}")
-            try:
-                chunk = os.read(self.fd, 65536)
-            except OSError:  # the program ended (EIO on Linux)
-                chunk = b""
-            if not chunk:
-                break
-            self.seen += chunk
+        while self._read_chunk():
+            pass
         _, _, usage = os.wait4(self.pid, 0)
         self.peak_mb = usage.ru_maxrss / 1024  # kilobytes on Linux
         self.pid = 0
