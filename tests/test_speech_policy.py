@@ -154,3 +154,18 @@ def test_the_options_in_a_game_say_what_is_in_force(pipe: PipeInput) -> None:
         await driver.leave()
 
     asyncio.run(scenario())
+
+
+def test_home_and_end_in_the_options_during_a_game_go_to_the_first_and_last_option(pipe: PipeInput) -> None:
+    """Before, End in the options opened during a game went to the last message of the history."""
+    from support.play import started, your_game
+
+    async def scenario() -> None:
+        driver = await started(your_game(), pipe)
+        opening = (await driver.press("\x1bOQ"))[0]  # F2: Options
+        assert opening.endswith(" 1 of 9.")
+        assert (await driver.press("\x1b[F"))[0].endswith(" 9 of 9.")  # End
+        assert (await driver.press("\x1b[H"))[0].endswith(" 1 of 9.")  # Home
+        await driver.leave()
+
+    asyncio.run(scenario())

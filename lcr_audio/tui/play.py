@@ -964,7 +964,10 @@ class PlayScreen:
             self.answer(self._reader.go(self._reader.index + step))
 
     def section(self, index: int) -> None:
-        if self._reader is not None:
+        """Home and End in an overlay: the options menu's first or last line, the reader's section."""
+        if self._options is not None:
+            self.answer(self._options.go(index))
+        elif self._reader is not None:
             self.answer(self._reader.go(index))
 
     def overlay_line(self) -> str:
