@@ -43,6 +43,7 @@ from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration import Narrator, Priority, Utterance, Verbosity, phrases
 from lcr_audio.narration.explain import explain_roll
 from lcr_audio.narration.lists import unit_list
+from lcr_audio.narration.odds_text import game_over_odds
 from lcr_audio.narration.series import series_text, standings
 from lcr_audio.output.sound import SoundPlayer
 from lcr_audio.output.speech import Speaker, SpeechMode
@@ -728,7 +729,11 @@ class PlayScreen:
         heard = self.heard_state
         # A person choosing for a Wild hears the position before their choice, not the default one's.
         open_choice = heard.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and heard.seat in humans
-        text = self._odds.sentence(heard, self.session.names, you, open_choice=open_choice)
+        if heard.winner is not None:  # at the play-again question: who won, not "100 percent"
+            winner = heard.winner
+            text = game_over_odds(self.session.names[winner], winner == you)
+        else:
+            text = self._odds.sentence(heard, self.session.names, you, open_choice=open_choice)
         self.history.append(text)
         self._history_pos = None
         self.answer(text)
