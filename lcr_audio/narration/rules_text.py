@@ -24,6 +24,7 @@ from lcr_audio.engine import (
     ThreeWilds,
     WinCondition,
 )
+from lcr_audio.engine.rules import MAX_DICE
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration.lists import and_list, unit_list
 
@@ -460,10 +461,14 @@ def _reversible(rules: Rules | None) -> Section:
             "choose, and three reversed Wilds put all your chips in the pot."
         ),
         # Translators: rules reader, "Reversible dice" section: the project's reading of the dice count (R9).
-        _(
+        # {count} is the most dice a player may roll (3).
+        ngettext(
             "The description of this variant doesn't say how many dice a reversed roll uses; this game "
-            "always rolls 3."
-        ),
+            "always rolls {count}.",
+            "The description of this variant doesn't say how many dice a reversed roll uses; this game "
+            "always rolls {count}.",
+            MAX_DICE,
+        ).format(count=MAX_DICE),
     ]
     return Section(SectionKey.REVERSIBLE, title, tuple(paragraphs))
 
