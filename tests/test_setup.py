@@ -7,7 +7,7 @@ import io
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
-from support.setup_questions import run_setup
+from support.setup_questions import answer_setup, run_setup
 
 from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
 from lcr_audio.game.seating import clean_name, distinct_names, table
@@ -15,9 +15,17 @@ from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.setup import Setup
 
+RIGHT, LEFT = "\x1b[C", "\x1b[D"
+TO_THE_RULES = (
+    ("How many players", "\r"),
+    ("How many of them play at this keyboard", "\r"),
+    ("Name of player 1", "\r"),
+)
+"""Enter at each question before the rules: 3 players, one at the keyboard, the default name."""
+
 
 def test_enter_four_times_is_you_against_two_computers_with_standard_rules() -> None:
-    rules, names, humans, spoken = run_setup("\r", "\r", "\r", "\r")
+    rules, names, humans, spoken = answer_setup(*TO_THE_RULES, ("Rules:", "\r"))
     assert rules == Rules(players=3)
     assert names == ["You", "Ana", "Bo"]
     assert humans == [True, False, False]
@@ -44,8 +52,17 @@ def test_a_bad_number_is_refused_in_one_sentence_and_asked_again() -> None:
 
 def test_every_option_by_keys() -> None:
     """O walks the options: Right changes a value, a first letter jumps, Enter accepts (issue 3)."""
-    rules, *_ = run_setup(
-        "\r", "\r", "\r", "o", "\x1b[C\r", "\x1b[C\r", "w\r", "o\r", "r\r", "\x1b[C\r", "\r", "\r"
+    rules, *_ = answer_setup(
+        *TO_THE_RULES,
+        ("Rules:", "o"),
+        ("Starting chips", RIGHT + "\r"),
+        ("Wild dice", RIGHT + "\r"),
+        ("Three Wilds", "w\r"),
+        ("Reversible dice", "o\r"),
+        ("Winning", "r\r"),
+        ("First player", RIGHT + "\r"),
+        ("Computer players", "\r"),
+        ("Options set.", "\r"),
     )
     assert rules == Rules(
         players=3,
@@ -59,7 +76,13 @@ def test_every_option_by_keys() -> None:
 
 
 def test_d_takes_the_defaults_for_the_rest() -> None:
-    rules, _n, _h, spoken = run_setup("\r", "\r", "\r", "o", "\x1b[D\r", "d", "\r")
+    rules, _n, _h, spoken = answer_setup(
+        *TO_THE_RULES,
+        ("Rules:", "o"),
+        ("Starting chips", LEFT + "\r"),
+        ("Wild dice", "d"),
+        ("Options set.", "\r"),
+    )
     assert rules == Rules(players=3, chips=2)
     assert spoken[-1].startswith("Options set. 3 players, 2 chips each.")
     assert spoken[-1].endswith(" Press Enter to start, or O to change the options again.")
@@ -204,7 +227,15 @@ def test_the_scorekeepers_names_are_each_said_back_before_the_next_question() ->
 def test_after_the_options_enter_starts_and_o_walks_them_again() -> None:
     """Issue 21, item 7: after the options walk the game started at once; now the rules are said with the
     same choice as the standard rules: Enter starts, O walks the options again."""
-    rules, _n, _h, spoken = run_setup("\r", "\r", "\r", "o", "d", "o", "\x1b[C\r", "d", "\r")
+    rules, _n, _h, spoken = answer_setup(
+        *TO_THE_RULES,
+        ("Rules:", "o"),
+        ("Starting chips", "d"),
+        ("Options set.", "o"),
+        ("Starting chips", RIGHT + "\r"),
+        ("Wild dice", "d"),
+        ("Options set.", "\r"),
+    )
     assert rules == Rules(players=3, chips=4)
     asked = [text for text in spoken if text.startswith("Options set.")]
     assert asked == [
@@ -257,3 +288,21 @@ def test_a_typed_answer_that_would_run_over_the_edge_starts_its_own_line(
 
     printed = asyncio.run(scenario())
     assert "Name of player 1? Enter for You.\nAna\b \b\b \b\b \bBo\nPlayer 1: Bo." in printed, repr(printed)
+
+
+def test_a_question_the_test_did_not_expect_fails_at_once_naming_it() -> None:
+    """The setup helper answers by question (issue 23, item 6): a question added to the setup fails the
+    tests that walk it with the question's own words, not with a timeout."""
+    from support.setup_questions import UnexpectedQuestion
+
+    with pytest.raises(
+        UnexpectedQuestion,
+        match=r"^unexpected question: Name of player 1\? Enter for You\. \(expected 'Rules:'\)$",
+    ):
+        answer_setup(
+            ("How many players", "\r"), ("How many of them play at this keyboard", "\r"), ("Rules:", "\r")
+        )
+    with pytest.raises(
+        UnexpectedQuestion, match=r"^unexpected question: Rules: 3 players, .* \(after the last"
+    ):
+        answer_setup(*TO_THE_RULES)
