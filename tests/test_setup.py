@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
 from support.setup_questions import answer_setup, run_setup
 
 from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
 from lcr_audio.game.seating import clean_name, distinct_names, table
 from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
-from lcr_audio.tui.setup import Setup
 
 RIGHT, LEFT = "\x1b[C", "\x1b[D"
 TO_THE_RULES = (
@@ -104,20 +101,18 @@ def test_a_voice_says_each_question_once_and_the_screen_shows_it_once() -> None:
     class Voice(Recording):
         prints = True
 
-    async def scenario() -> tuple[list[tuple[str, bool]], str]:
-        with create_pipe_input() as keys:
-            voice = Voice(name="tts")
-            printed = io.StringIO()
-            console = Console(printed)
-            setup = Setup(Speaker([voice], print_line=console.line), console, keys)
-            task = asyncio.create_task(setup.ask())
-            for group in ["12\r", "\r", "\r", "\r", "\r"]:
-                await asyncio.sleep(0.05)
-                keys.send_text(group)
-            await asyncio.wait_for(task, 5)
-            return voice.spoken, printed.getvalue()
-
-    spoken, printed = asyncio.run(scenario())
+    voice = Voice(name="tts")
+    output = io.StringIO()
+    console = Console(output)
+    answer_setup(
+        ("How many players", "12\r"),
+        ("How many players", "\r"),  # asked again after the refusal
+        *TO_THE_RULES[1:],
+        ("Rules:", "\r"),
+        speaker=Speaker([voice], print_line=console.line),
+        console=console,
+    )
+    spoken, printed = voice.spoken, output.getvalue()
     texts = [t for t, _ in spoken]
     assert texts[1] == "How many players, 3 to 10? Enter for 3."
     refusal = texts.index("Please type a number from 3 to 10, or press Enter for 3.")
@@ -142,20 +137,17 @@ def test_a_name_in_any_script_is_echoed_and_corrected_with_backspace() -> None:
     class Printing(RecordingBackend):
         prints = True
 
-    async def scenario() -> tuple[list[str], str]:
-        with create_pipe_input() as keys:
-            recorder = Printing()
-            printed = io.StringIO()
-            console = Console(printed)
-            setup = Setup(Speaker([recorder], print_line=console.line), console, keys)
-            task = asyncio.create_task(setup.ask())
-            for group in ["\r", "\r", "Zoë李x", "\x7f", "\x7f", "\r", "\r"]:
-                await asyncio.sleep(0.05)
-                keys.send_text(group)
-            _rules, players = await asyncio.wait_for(task, 5)
-            return [p.name for p in players], printed.getvalue()
-
-    names, printed = asyncio.run(scenario())
+    recorder = Printing()
+    output = io.StringIO()
+    console = Console(output)
+    names = answer_setup(
+        *TO_THE_RULES[:2],
+        ("Name of player 1", "Zoë李x\x7f\x7f\r"),
+        ("Rules:", "\r"),
+        speaker=Speaker([recorder], print_line=console.line),
+        console=console,
+    ).names
+    printed = output.getvalue()
     assert names[0] == "Zoë"
     assert "Name of player 1? Enter for You. Zoë李x\b \b\b\b  \b\b\nPlayer 1: Zoë." in printed
 
@@ -274,19 +266,16 @@ def test_a_typed_answer_that_would_run_over_the_edge_starts_its_own_line(
         def isatty(self) -> bool:
             return True
 
-    async def scenario() -> str:
-        with create_pipe_input() as keys:
-            printed = Terminal()
-            console = Console(printed)
-            setup = Setup(Speaker([Printing()], print_line=console.line), console, keys)
-            task = asyncio.create_task(setup.ask())
-            for group in ["\r", "\r", "Ana", "\x7f", "\x7f", "\x7f", "Bo", "\r", "\r"]:
-                await asyncio.sleep(0.05)
-                keys.send_text(group)
-            await asyncio.wait_for(task, 5)
-            return printed.getvalue()
-
-    printed = asyncio.run(scenario())
+    output = Terminal()
+    console = Console(output)
+    answer_setup(
+        *TO_THE_RULES[:2],
+        ("Name of player 1", "Ana\x7f\x7f\x7fBo\r"),
+        ("Rules:", "\r"),
+        speaker=Speaker([Printing()], print_line=console.line),
+        console=console,
+    )
+    printed = output.getvalue()
     assert "Name of player 1? Enter for You.\nAna\b \b\b \b\b \bBo\nPlayer 1: Bo." in printed, repr(printed)
 
 

@@ -12,12 +12,14 @@ import asyncio
 import io
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import Any
 from unittest import mock
 
 from prompt_toolkit.input import create_pipe_input
 
 from lcr_audio.engine import Rules
+from lcr_audio.game.session import Player
 from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui import setup as setup_module
 from lcr_audio.tui.console import Console
@@ -29,13 +31,18 @@ LIMIT_SECONDS = 60.0
 the setup hangs, never in a passing run."""
 
 
-class SetUp(NamedTuple):
-    """What the setup ended with, and what it said on the way."""
+@dataclass(frozen=True)
+class SetUp:
+    """What the setup ended with, and what it said on the way; unpacks as ``rules, names, humans, spoken``."""
 
     rules: Rules
     names: list[str]
     humans: list[bool]
     spoken: list[str]
+    players: list[Player]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.rules, self.names, self.humans, self.spoken))
 
 
 class UnexpectedQuestion(AssertionError):
@@ -79,12 +86,20 @@ async def _next(asked: asyncio.Queue[str], task: asyncio.Task[object], waiting_f
     )
 
 
-def _run(steps: Sequence[tuple[str | None, str]], everyone_at_table: bool) -> SetUp:
+def _run(
+    steps: Sequence[tuple[str | None, str]],
+    everyone_at_table: bool,
+    speaker: Speaker | None = None,
+    console: Console | None = None,
+) -> SetUp:
     async def scenario() -> SetUp:
         with create_pipe_input() as keys, _questions_asked() as asked:
             recorder = RecordingBackend()
             setup = Setup(
-                Speaker([recorder]), Console(io.StringIO()), keys, everyone_at_table=everyone_at_table
+                speaker or Speaker([recorder]),
+                console or Console(io.StringIO()),
+                keys,
+                everyone_at_table=everyone_at_table,
             )
             task: asyncio.Task[object] = asyncio.create_task(setup.ask())
             for expected, answer in steps:
@@ -102,16 +117,23 @@ def _run(steps: Sequence[tuple[str | None, str]], everyone_at_table: bool) -> Se
                 raise UnexpectedQuestion(question)
             rules, players = task.result()  # type: ignore[misc]
             spoken = [t for t, _ in recorder.spoken]
-            return SetUp(rules, [p.name for p in players], [p.human for p in players], spoken)
+            return SetUp(rules, [p.name for p in players], [p.human for p in players], spoken, players)
 
     return asyncio.run(scenario())
 
 
-def answer_setup(*steps: tuple[str, str], everyone_at_table: bool = False) -> SetUp:
+def answer_setup(
+    *steps: tuple[str, str],
+    everyone_at_table: bool = False,
+    speaker: Speaker | None = None,
+    console: Console | None = None,
+) -> SetUp:
     """Run the setup in its own event loop, answering it by question: each step ``(question, keys)``
     waits until the setup asks its next question, checks that it starts with ``question`` and sends
     ``keys`` (``("How many players", "4\\r")``; a refused answer is asked again, so it takes another step).
     Returns the table it made and every utterance. ``everyone_at_table``: the scorekeeper's setup.
+    ``speaker`` and ``console``: the test's own (a printing voice, a terminal); what is said is then read
+    from the test's backend (``spoken`` is empty).
 
     Raises:
         UnexpectedQuestion: the setup asked something else, or asked more after the last step ("unexpected
@@ -119,7 +141,7 @@ def answer_setup(*steps: tuple[str, str], everyone_at_table: bool = False) -> Se
         AssertionError: the setup ended before a step's question.
         TimeoutError: the setup hung (:data:`LIMIT_SECONDS`).
     """
-    return _run(steps, everyone_at_table)
+    return _run(steps, everyone_at_table, speaker, console)
 
 
 def run_setup(*key_groups: str, everyone_at_table: bool = False) -> SetUp:
