@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import PipeInput
 from support.app import make_app
-from support.keys import DOWN, ENTER, ESCAPE, F1, UP, KeyDriver
+from support.keys import DOWN, ENTER, ESCAPE, F1, UP, KeyDriver, keys_taken
 
 from lcr_audio.app import App
 from lcr_audio.narration.practice import AnswerKind, Question, check, lesson, questions
@@ -242,7 +242,7 @@ def test_a_letter_at_a_number_question_gets_one_sentence(pipe: PipeInput, tmp_pa
         assert await practice.send(str(question.answer)) == str(question.answer)
         said = len(practice.texts)
         assert await practice.send("x") == "Type the number, then Enter."
-        await asyncio.sleep(0.05)
+        await keys_taken(pipe)
         assert practice.texts[said:] == ["Type the number, then Enter."]
         assert await practice.send(ENTER) == "Right."
         await leave(practice, pipe)
@@ -331,7 +331,7 @@ def test_an_enter_typed_with_the_last_answer_does_not_skip_the_score(pipe: PipeI
         await practice.asked(6)
         pipe.send_text(ENTER + ENTER)
         await practice.until(lambda: practice.texts[-1].startswith("Lesson done: "))
-        await asyncio.sleep(0.1)
+        await keys_taken(pipe)
         assert practice.texts[-1].startswith("Lesson done: ")
         assert await practice.send(ENTER) == "Winning. 6 questions. " + lesson("winning").intro
         await practice.asked(1)

@@ -12,7 +12,7 @@ import asyncio
 
 import pytest
 from prompt_toolkit.input import PipeInput
-from support.keys import BACKSPACE, DOWN, ENTER, UP, KeyDriver
+from support.keys import BACKSPACE, DOWN, ENTER, UP, KeyDriver, keys_taken
 
 from lcr_audio.engine import Face, GameState, Phase, Rules
 from lcr_audio.game.session import Player, Session
@@ -68,7 +68,7 @@ class Table(KeyDriver[Outcome]):
         """The key is refused with ``sentence`` and nothing changes: not the game, not the typed faces."""
         state, faces = self.state, list(self.screen.faces)
         assert await self.error(key) == sentence
-        await asyncio.sleep(0.02)  # anything the key might have queued would be applied by now
+        await keys_taken(self.keys)  # the key was read and handled: anything it did is done
         assert self.state is state
         assert self.screen.faces == faces
 
