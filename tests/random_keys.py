@@ -54,7 +54,7 @@ async def game_with_random_keys(
         for _ in range(4000):
             if task.done():
                 break
-            await asyncio.sleep(rng.uniform(0.005, 0.06))
+            await asyncio.sleep(rng.uniform(0.005, 0.06))  # a random-key driver's pacing: random on purpose
             if screen.session.human_to_play:
                 keys.send_text(" ")  # discarded until the question has been handed to speech
             elif rng.random() < 0.25:
@@ -174,7 +174,7 @@ async def game_end_with_random_keys(
         start: int | None = len(heard())  # and in what the backend said whole (None: not yet known)
         slowly = False
         for _ in range(3000):  # about a minute: a game that takes longer is stuck
-            await asyncio.sleep(rng.uniform(0.005, 0.04))
+            await asyncio.sleep(rng.uniform(0.005, 0.04))  # a random-key driver's pacing: random on purpose
             if task.done():
                 end.answered_early += not end.after_heard or end.after_heard[-1][0] == "y"
                 break
@@ -213,7 +213,7 @@ async def game_end_with_random_keys(
             for _wait in range(1000):  # up to 10 s on a loaded machine
                 if took():
                     break
-                await asyncio.sleep(0.01)
+                await asyncio.sleep(0.01)  # a poll, up to the limit
             end.after_heard.append((answer, took(), [text for text, _i in said[before:]]))
             if not took():
                 break

@@ -34,7 +34,7 @@ async def leave(program: Program) -> None:
     """Escape, then Y: the program ends with its goodbye."""
     assert await program.press(ESCAPE) == "Leave Left Right Center? Y or N."
     assert await program.press("y") == "Goodbye."
-    await asyncio.wait_for(program.task, 5)  # type: ignore[arg-type]
+    await asyncio.wait_for(program.task, 60)  # type: ignore[arg-type]
 
 
 def test_escape_on_the_main_menu_asks_before_leaving(pipe: PipeInput, tmp_path: Path) -> None:
@@ -49,7 +49,7 @@ def test_escape_on_the_main_menu_asks_before_leaving(pipe: PipeInput, tmp_path: 
         assert program.task is not None and not program.task.done()
         assert program.texts[-1] == "Leave Left Right Center? Y or N."
         assert await program.press("y") == "Goodbye."
-        await asyncio.wait_for(program.task, 5)
+        await asyncio.wait_for(program.task, 60)
 
     asyncio.run(scenario())
 

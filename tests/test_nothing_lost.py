@@ -229,7 +229,7 @@ def test_item3_keep_score_offers_its_own_unfinished_table(pipe: PipeInput, tmp_p
         pipe.send_text("\r")
         await until(lambda: len(load(tmp_path / "scorekeeper.json").session.actions) == 3, task)
         pipe.send_text("\x03")
-        assert await asyncio.wait_for(task, 5) is Outcome.LEFT
+        assert await asyncio.wait_for(task, 60) is Outcome.LEFT
 
     asyncio.run(scenario())
     assert play_save.read_bytes() == before  # the other kind's save is not touched
@@ -264,7 +264,7 @@ def test_item3_a_new_game_never_replaces_an_unfinished_one_without_a_yes(
         )
         await until(lambda: question in recorder.texts, task)
         pipe.send_text(key)
-        assert await asyncio.wait_for(task, 5) is Outcome.QUIT
+        assert await asyncio.wait_for(task, 60) is Outcome.QUIT
         assert recorder.texts[-1] == f"Nothing was changed; the saved game is still in {path}."
 
     asyncio.run(scenario())
@@ -285,7 +285,7 @@ def test_item3_yes_replaces_it(pipe: PipeInput, tmp_path: Path) -> None:
         pipe.send_text(" ")
         await until(lambda: load(path).session.seed == 9, task)
         pipe.send_text("\x03")
-        await asyncio.wait_for(task, 5)
+        await asyncio.wait_for(task, 60)
 
     asyncio.run(scenario())
 
@@ -404,7 +404,7 @@ def test_item5_a_resumed_transcript_is_cleaned_before_it_is_said_again(
         assert app.active_screen is not None
         history = list(app.active_screen.history)
         pipe.send_text("\x03")
-        await asyncio.wait_for(task, 5)
+        await asyncio.wait_for(task, 60)
         return history
 
     assert asyncio.run(scenario())[:3] == ["Ana rolls.", "Bo rolls.", "\ufffd"]
@@ -580,6 +580,6 @@ def test_item13_an_undo_is_in_the_history_and_marks_the_undone_messages(
         text = keeper.transcript.read_text("utf-8")
         assert undone in text and "Undone: " in text
         pipe.send_text("\x03")
-        await asyncio.wait_for(task, 5)
+        await asyncio.wait_for(task, 60)
 
     asyncio.run(scenario())

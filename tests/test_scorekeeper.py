@@ -83,7 +83,7 @@ class Table(KeyDriver[Outcome]):
     async def stop(self) -> None:
         assert self.task is not None
         self.keys.send_text("\x03")  # Control+C: save (no keeper here) and leave
-        assert await asyncio.wait_for(self.task, 5) is Outcome.LEFT
+        assert await asyncio.wait_for(self.task, 60) is Outcome.LEFT
 
 
 def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInput) -> None:

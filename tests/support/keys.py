@@ -18,7 +18,7 @@ UP, DOWN, F1 = "\x1b[A", "\x1b[B", "\x1bOP"
 
 
 async def until(
-    condition: Callable[[], bool], task: asyncio.Future[Any] | None = None, timeout: float = 5.0
+    condition: Callable[[], bool], task: asyncio.Future[Any] | None = None, timeout: float = 30.0
 ) -> None:
     """Wait until ``condition()`` holds, checking every 5 ms of the loop's clock.
 
@@ -90,7 +90,7 @@ class KeyDriver(Generic[T]):
         """Start ``screen`` as a task of the running loop."""
         self.task = asyncio.create_task(screen)
 
-    async def until(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    async def until(self, condition: Callable[[], bool], timeout: float = 30.0) -> None:
         """Wait until ``condition()`` holds.
 
         Raises:
