@@ -119,9 +119,7 @@ def test_item1_a_home_that_is_not_utf8_saves_and_every_way_out_works(tmp_path: P
     child = spawn(*play, env=env, codec_errors="replace")
     try:
         child.expect_exact("Press Space to roll")
-        time.sleep(
-            REACTION_SECONDS + 0.1
-        )  # a person's reaction, in a real terminal: a sooner key is typed ahead
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
         child.send(" ")
         child.expect_exact("Your turn. You have 2 chips. Press Space to roll 2 dice.")
         child.send("\x13")  # Control+S

@@ -45,7 +45,7 @@ async def first_cue(log: list[Entry]) -> None:
     for _ in range(1000):
         if log:
             return
-        await asyncio.sleep(0.001)
+        await asyncio.sleep(0.001)  # loop time: the fake clock, no wall time
     raise AssertionError("no cue played")
 
 
@@ -126,7 +126,7 @@ def make_speaking(
 
 async def settle() -> None:
     """Let the presenter's loop run a few polls."""
-    await asyncio.sleep(0.1)
+    await asyncio.sleep(0.1)  # loop time: the fake clock, no wall time
 
 
 async def saying(text: str) -> tuple[Presenter, SpeakingRecorder, list[str]]:
@@ -312,7 +312,7 @@ def test_a_skip_during_cues_also_drops_that_sentence() -> None:
         await first_cue(log)
         assert kinds(log) == [("cue", "dice")]  # its cues are under way, its sentence not yet
         assert presenter.skip() == 1
-        await asyncio.sleep(DICE_GAP_SECONDS + 3 * CUE_GAP_SECONDS + 0.1)
+        await asyncio.sleep(DICE_GAP_SECONDS + 3 * CUE_GAP_SECONDS + 0.1)  # loop time: the fake clock
         await presenter.stop(drain=False)
         assert backend.spoken == []
 

@@ -90,9 +90,7 @@ def test_after_a_stop_and_fg_keys_answer_at_once_and_do_not_echo() -> None:
             time.sleep(0.02)  # a poll of the terminal's mode
         _iflag, resumed = modes(child)
         assert not resumed & (termios.ECHO | termios.ICANON), "raw again: no echo, each key at once"
-        time.sleep(
-            REACTION_SECONDS + 0.1
-        )  # a person's reaction, in a real terminal: a sooner key is typed ahead
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
         child.send(" ")  # no Enter: a key answers at once
         child.expect_exact("You roll")
     finally:
@@ -134,9 +132,7 @@ def test_the_terminal_mode_is_the_players_again_at_exit() -> None:
         assert termios.tcgetattr(child.child_fd) != before
         child.send("\x1b")
         child.expect_exact("Quit this game? Y or N.")
-        time.sleep(
-            REACTION_SECONDS + 0.1
-        )  # a person's reaction, in a real terminal: a sooner key is typed ahead
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
         child.send("y")
         child.expect(pexpect.EOF)
         after = termios.tcgetattr(child.child_fd)
@@ -176,9 +172,7 @@ def test_escape_and_control_c_together_at_a_setup_question() -> None:
     child = spawn("--speech", "console")
     try:
         child.expect("Main menu")
-        time.sleep(
-            REACTION_SECONDS + 0.1
-        )  # a person's reaction, in a real terminal: a sooner key is typed ahead
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
         child.send("\r")
         child.expect_exact("How many players")
         child.send("\x1b\x03")
@@ -208,14 +202,10 @@ def test_sigint_after_the_setup_questions_saves_and_leaves() -> None:
         ):
             if question != "Main menu":
                 child.expect_exact(question)
-            time.sleep(
-                REACTION_SECONDS + 0.1
-            )  # a person's reaction, in a real terminal: a sooner key is typed ahead
+            time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
             child.send("\r")
         child.expect_exact(ROLL_PROMPT)
-        time.sleep(
-            REACTION_SECONDS + 0.1
-        )  # a person's reaction, in a real terminal: a sooner key is typed ahead
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
         child.send(" ")
         child.expect_exact("You roll")
         child.expect_exact("Ana rolls")  # your turn is over, and saved
@@ -235,9 +225,7 @@ def test_signals_while_the_game_is_leaving_never_kill_it() -> None:
     child = spawn("--speech", "console")
     try:
         child.expect("Main menu")
-        time.sleep(
-            REACTION_SECONDS + 0.1
-        )  # a person's reaction, in a real terminal: a sooner key is typed ahead
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
         child.send("\x03")
         deadline = time.monotonic() + 10
         while child.isalive() and time.monotonic() < deadline:
