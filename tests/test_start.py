@@ -102,7 +102,7 @@ def fake_pygame(recorder: Recorder) -> tuple[ModuleType, ModuleType]:
             recorder.note("cue", sound.name)
 
     def init(**kwargs: Any) -> None:
-        time.sleep(OPENING)
+        time.sleep(OPENING)  # the sound device's slow opening this test is about, on the mixer's own thread
         recorder.note("open", threading.current_thread().name)
         state["init"] = (44100, -16, 2)
 

@@ -40,7 +40,7 @@ from lcr_audio.game.autosave import Keeper
 from lcr_audio.game.saves import Series
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, ngettext
-from lcr_audio.narration import Narrator, Priority, Utterance, Verbosity, phrases
+from lcr_audio.narration import Narrator, Utterance, Verbosity, phrases
 from lcr_audio.narration.explain import explain_roll
 from lcr_audio.narration.lists import unit_list
 from lcr_audio.narration.odds_text import game_over_odds
@@ -411,7 +411,7 @@ class PlayScreen:
             last = index == len(utterances) - 1 and not choosing
             self._queue(utterance, CueArgs(dice=dice), on_start=heard if last else None)
         if choosing:
-            self._offered = self._choice_utterance(Priority.IMPORTANT)
+            self._offered = self._choice_utterance()
             self._queue(self._offered, on_start=heard)
         return True
 
@@ -425,7 +425,7 @@ class PlayScreen:
         if prompt is not None:
             self._queue(prompt)
         if choosing:
-            self._offered = self._choice_utterance(Priority.IMPORTANT)
+            self._offered = self._choice_utterance()
             self._queue(self._offered)
 
     chats = False
@@ -497,7 +497,7 @@ class PlayScreen:
                 on_end=heard if last and not question else None,
             )
         if choosing:
-            self._offered = self._choice_utterance(Priority.IMPORTANT)
+            self._offered = self._choice_utterance()
             self._queue(self._offered, on_start=heard)
         elif not utterances:  # nothing to hear: the question counts as asked now
             heard()
@@ -507,7 +507,7 @@ class PlayScreen:
             self._places = []
         self._track_turn(events)
         if state.over:
-            self._queue(Utterance(self._game_end(events, state), Priority.IMPORTANT))
+            self._queue(Utterance(self._game_end(events, state)))
         self._poke()
 
     def _game_end(self, events: Sequence[Event], state: GameState) -> str:
@@ -592,7 +592,7 @@ class PlayScreen:
         if state.over or state.seat not in self.narrator.humans:  # as the narrator's prompt, without asking
             return ()
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
-            return (self._choice_utterance(Priority.ANSWER).text,)
+            return (self._choice_utterance().text,)
         turn = phrases.your_turn(self.narrator.name(state.seat), you=len(self.narrator.humans) == 1)
         return (turn, question) if question else (turn,)
 
@@ -652,7 +652,7 @@ class PlayScreen:
 
     def say(self, text: str) -> None:
         """Say ``text`` after the game messages queued (kept in the history)."""
-        self._queue(Utterance(text, Priority.IMPORTANT))
+        self._queue(Utterance(text))
 
     def error(self, text: str) -> None:
         """Say ``text`` with the error cue (a key that did nothing): queued behind the speech under way,
@@ -663,7 +663,7 @@ class PlayScreen:
 
     def _note(self, text: str | None) -> None:
         if text:
-            self._queue(Utterance(text, Priority.IMPORTANT))
+            self._queue(Utterance(text))
 
     def ask(self, question: YesNoQuestion) -> None:
         """Open a yes-or-no question: asked at once in a game (a key asked it), queued after the game's
@@ -673,7 +673,7 @@ class PlayScreen:
         if question.in_game:
             self.answer(question.text)  # asked now: the presenter hands it over at once
             return
-        self._question_message = Utterance(question.text, Priority.IMPORTANT)
+        self._question_message = Utterance(question.text)
         self._queue(self._question_message)
 
     def question_text(self) -> str:
@@ -689,7 +689,7 @@ class PlayScreen:
         if prompt is None:
             return ""
         if self.context in CHOOSING:
-            return f"{prompt.text} {self._choice_utterance(Priority.ANSWER).text}"
+            return f"{prompt.text} {self._choice_utterance().text}"
         return prompt.text
 
     def _ask_quit(self) -> None:
@@ -796,7 +796,7 @@ class PlayScreen:
         else:
             self.answer(self.narrator.seat(self.heard_state, seat).text)
 
-    def _choice_utterance(self, priority: Priority) -> Utterance:
+    def _choice_utterance(self) -> Utterance:
         choices = self.state.choices
         seat = choices[self._choice % len(choices)]
         count = self.state.chips[seat]
@@ -807,7 +807,7 @@ class PlayScreen:
             "{name}, seat {seat}, {count} chips.",
             count,
         ).format(name=self.session.names[seat], seat=seat + 1, count=count)
-        return Utterance(text, priority)
+        return Utterance(text)
 
     def move_choice(self, delta: int) -> None:
         choices = self.state.choices
@@ -817,7 +817,7 @@ class PlayScreen:
     def _offer_choice(self) -> None:
         """Say the seat now under the cursor: Space takes it only once this was handed to speech (issue 21,
         item 5); the first seat offered, if still waiting to be said, is taken back (it is not the one)."""
-        text = self._choice_utterance(Priority.ANSWER).text
+        text = self._choice_utterance().text
         self._pending(text)
         if self._offered is not None:
             self.presenter.withdraw(self._offered)
