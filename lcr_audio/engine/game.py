@@ -131,8 +131,8 @@ class GameState:
 
     @property
     def dice_to_roll(self) -> int:
-        """How many dice the seat to play rolls: 3 when reversed (R9), else min(chips, 3) (R4)."""
-        return MAX_DICE if self.reversed else dice_for(self.chips[self.seat])
+        """How many dice the seat to play rolls: 3 when reversed (R9), else one per chip up to 3 (R4)."""
+        return dice_for(self.chips[self.seat], self.reversed)
 
     @property
     def choices(self) -> tuple[Seat, ...]:
@@ -168,8 +168,36 @@ def new_game(rules: Rules, first: Seat = 0) -> tuple[GameState, tuple[Event, ...
 
 
 def may_reverse(rules: Rules, chips: int) -> bool:
-    """True when a seat holding ``chips`` may reverse the dice: reversible dice and more than 3 chips (R9)."""
+    """True when a seat holding ``chips`` may reverse the dice: reversible dice and more than 3 chips (R9).
+    The one statement of the threshold: every kernel calls this or its numpy twin,
+    :func:`lcr_audio.engine.arrays.may_reverse` (a computer player's own threshold comes on top).
+
+    >>> may_reverse(Rules(reversible=True), 4), may_reverse(Rules(reversible=True), 3)
+    (True, False)
+    >>> may_reverse(Rules(), 9)
+    False
+    """
     return rules.reversible and chips > REVERSAL_COST
+
+
+def letter_place(face: Face, seat: Seat, players: int) -> Place:
+    """Where a letter rolled by ``seat`` sends its chip (R5), or, reversed, takes one from (R9): L the seat
+    on the left, R the seat on the right, C the pot (:data:`POT`). A dot keeps the chip (R5); a Wild asks
+    for a seat (R7).
+
+    >>> letter_place(Face.LEFT, 0, 4), letter_place(Face.RIGHT, 0, 4), letter_place(Face.CENTER, 0, 4)
+    (1, 3, -1)
+
+    Raises:
+        ValueError: ``face`` is a dot or a Wild, which move no chip to a fixed place.
+    """
+    if face is Face.LEFT:
+        return left_of(seat, players)
+    if face is Face.RIGHT:
+        return right_of(seat, players)
+    if face is Face.CENTER:
+        return POT
+    raise ValueError(f"A {face.value} face sends no chip to a fixed place.")
 
 
 def position(rules: Rules, chips: tuple[int, ...], pot: int = 0, mover: Seat = 0, turn: int = 1) -> GameState:
@@ -325,13 +353,13 @@ def _roll(state: GameState, faces: tuple[Face, ...], events: list[Event]) -> Gam
         if not face.is_letter:
             continue
         if not state.reversed:
-            target = {Face.LEFT: left_of(seat, n), Face.RIGHT: right_of(seat, n), Face.CENTER: POT}[face]
+            target = letter_place(face, seat, n)
             cause = {Face.LEFT: Cause.LEFT, Face.RIGHT: Cause.RIGHT, Face.CENTER: Cause.CENTER}[face]
             _move(chips, seat, target, 1)
             pot += target == POT
             events.append(ChipsMoved(seat, target, 1, cause))
             continue
-        source = {Face.LEFT: left_of(seat, n), Face.RIGHT: right_of(seat, n), Face.CENTER: POT}[face]
+        source = letter_place(face, seat, n)
         cause = {
             Face.LEFT: Cause.REVERSED_LEFT,
             Face.RIGHT: Cause.REVERSED_RIGHT,
