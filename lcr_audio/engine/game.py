@@ -155,6 +155,12 @@ class GameState:
 def new_game(rules: Rules, first: Seat = 0) -> tuple[GameState, tuple[Event, ...]]:
     """Start a game: every seat holds ``rules.chips``, the pot is empty, ``first`` is to play (R2, R13).
 
+    >>> state, events = new_game(Rules(players=3, chips=3))
+    >>> state.chips, state.pot, state.seat, state.phase
+    ((3, 3, 3), 0, 0, <Phase.ROLL: 'roll'>)
+    >>> events
+    (GameStarted(players=3, chips=3, first=0), TurnStarted(seat=0, turn=1, chips=3))
+
     Raises:
         IllegalActionError: ``first`` is not a seat of this game.
     """
@@ -206,6 +212,11 @@ def position(rules: Rules, chips: tuple[int, ...], pot: int = 0, mover: Seat = 0
     For analysis, practice scenes and tests: the state is the one :func:`step` would reach at the start of
     ``mover``'s turn, so the reversal question comes first where R9 allows it.
 
+    >>> position(Rules(reversible=True), (5, 2, 2), mover=0).phase
+    <Phase.REVERSE: 'reverse'>
+    >>> position(Rules(), (1, 4, 3), pot=1, mover=0).dice_to_roll
+    1
+
     Args:
         rules: the options in force.
         chips: chips per seat (index = seat); as many as ``rules.players``, none negative.
@@ -239,6 +250,17 @@ def position(rules: Rules, chips: tuple[int, ...], pot: int = 0, mover: Seat = 0
 def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Apply one action and return the new state and what happened, in order.
 
+    >>> state, _ = new_game(Rules())
+    >>> state, events = step(state, Roll((Face.LEFT, Face.DOT, Face.CENTER)))
+    >>> state.chips, state.pot, state.seat
+    ((1, 4, 3), 1, 1)
+    >>> [type(e).__name__ for e in events]
+    ['DiceRolled', 'ChipsMoved', 'ChipsMoved', 'TurnEnded', 'TurnStarted']
+    >>> step(state, Reverse(True))
+    Traceback (most recent call last):
+    ...
+    lcr_audio.engine.game.IllegalActionError: The dice must be rolled now.
+
     Raises:
         IllegalActionError: the game is over, the action is of the wrong kind for ``state.phase``, the roll
             has the wrong number of dice or a face these dice do not have, or the seat cannot be chosen.
@@ -265,6 +287,10 @@ def legal_rolls(state: GameState) -> Iterator[tuple[tuple[Face, ...], Fraction]]
     """Every ordered roll possible now with its probability (fair dice), like a chance node's outcomes.
 
     Yields ``(faces, probability)``; nothing outside the ROLL phase. Probabilities sum to 1.
+
+    >>> rolls = list(legal_rolls(new_game(Rules())[0]))
+    >>> len(rolls), rolls[0]
+    (216, ((<Face.LEFT: 'L'>, <Face.LEFT: 'L'>, <Face.LEFT: 'L'>), Fraction(1, 216)))
     """
     if state.phase is not Phase.ROLL:
         return
@@ -282,6 +308,15 @@ def roll_outcomes(state: GameState) -> tuple[tuple[tuple[Face, ...], Fraction], 
     whatever its place, R5, R6, R9), so they are one outcome here: 20 for three plain dice, 35 with Wild
     dice. Each outcome's faces are in die order (L, C, R, dot, W) and can be played with ``Roll(faces)``.
     Empty outside the ROLL phase. Probabilities sum to exactly 1. :func:`legal_rolls` lists the ordered rolls.
+
+    >>> len(roll_outcomes(new_game(Rules())[0])), len(roll_outcomes(new_game(Rules(wild=True))[0]))
+    (20, 35)
+    >>> for faces, chance in roll_outcomes(position(Rules(), (1, 4, 3), pot=1)):
+    ...     print("".join(face.value for face in faces), chance)
+    L 1/6
+    C 1/6
+    R 1/6
+    . 1/2
     """
     weights: dict[tuple[Face, ...], Fraction] = {}
     rank = {face: i for i, face in enumerate(Face)}

@@ -93,6 +93,14 @@ class Rules:
     Raises:
         RulesError: an option is out of range, or not of its field's type (exactly: ``True`` is no number,
             ``"win"`` no :class:`ThreeWilds`).
+
+    >>> rules = Rules(players=4, wild=True)
+    >>> rules.total_chips, "".join(face.value for face in rules.die)
+    (12, 'LCRW..')
+    >>> Rules(players=11)
+    Traceback (most recent call last):
+    ...
+    lcr_audio.engine.rules.RulesError: The game needs 3 to 10 players, not 11.
     """
 
     players: int = 3
