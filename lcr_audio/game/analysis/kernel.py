@@ -43,7 +43,9 @@ WILD: Final = FACE_CODES[Face.WILD]
 
 NO_WINNER: Final = -1
 
-__all__ = ["FACE_CODES", "NO_WINNER", "TurnResult", "die_codes", "greedy_choice", "play_turn", "roll_faces"]
+# FACE_CODES and die_codes come from the engine's twin; the analysis imports them from here too.
+__all__ = ["CENTER", "DOT", "FACE_CODES", "LEFT", "NO_WINNER", "RIGHT", "WILD", "BoolArray", "IntArray"]
+__all__ += ["TurnResult", "die_codes", "greedy_choice", "play_turn", "roll_faces"]
 
 
 @dataclass(frozen=True)
