@@ -1,0 +1,257 @@
+"""Best responses (lcr_audio.game.analysis.best) against an independent solver written here: every turn is
+played through the engine's ``step`` from every position, and each way of choosing is valued by solving
+its linear equations (numpy), best responses found by policy iteration (not value iteration)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from lcr_audio.engine import ChooseSeat, GameState, Phase, Reverse, Roll, Rules, position, roll_outcomes, step
+from lcr_audio.game.analysis import best
+from lcr_audio.game.analysis.exact import build_chain, solve
+
+Key = tuple[tuple[int, ...], int, int]  # chips, pot, seat to play
+Outcome = Key | int  # the next turn's position, or the winning seat
+
+
+@dataclass
+class Turn:
+    """A position's turn: per reversal answer, its rolls, each with its chance, its ends (one per order of
+    the roller's Wild choices, in the engine's order of choices) and the usual end's index."""
+
+    answers: dict[bool, list[tuple[float, list[Outcome], int]]]
+    usual_answer: bool
+
+
+def usual_seat(state: GameState) -> int:
+    """The usual Wild seat, written again: take from the most chips, give to the fewest, nearest first."""
+    if state.phase is Phase.WILD_TAKE:
+        return max(state.choices, key=lambda s: (state.chips[s], -state.choices.index(s)))
+    return min(state.choices, key=lambda s: (state.chips[s], state.choices.index(s)))
+
+
+def ends_of(state: GameState) -> tuple[list[Outcome], int]:
+    """Every end of the turn from ``state`` (after the roll), and the index of the usual one."""
+    if state.over:
+        assert state.winner is not None
+        return [state.winner], 0
+    if state.phase not in (Phase.WILD_TAKE, Phase.WILD_GIVE):
+        return [(state.chips, state.pot, state.seat)], 0
+    ends: list[Outcome] = []
+    usual = 0
+    for seat in state.choices:
+        sub, sub_usual = ends_of(step(state, ChooseSeat(seat))[0])
+        if seat == usual_seat(state):
+            usual = len(ends) + sub_usual
+        ends.extend(sub)
+    return ends, usual
+
+
+def all_turns(rules: Rules, reverse_at: int = 6) -> dict[Key, Turn]:
+    """Every position of the table (two holders at least) and its turn, through ``step``."""
+    seats, total = rules.players, rules.total_chips
+    turns: dict[Key, Turn] = {}
+    for chips in itertools.product(range(total + 1), repeat=seats):
+        if sum(chips) > total or sum(1 for n in chips if n) < 2:
+            continue
+        for mover in range(seats):
+            if chips[mover] == 0:
+                continue
+            start = position(rules, chips, total - sum(chips), mover)
+            answers = {}
+            for answer in (False, True) if start.phase is Phase.REVERSE else (False,):
+                state = step(start, Reverse(answer))[0] if start.phase is Phase.REVERSE else start
+                rolls = []
+                for faces, chance in roll_outcomes(state):
+                    ends, usual = ends_of(step(state, Roll(faces))[0])
+                    rolls.append((float(chance), ends, usual))
+                answers[answer] = rolls
+            turns[(chips, total - sum(chips), mover)] = Turn(
+                answers, chips[mover] >= reverse_at and True in answers
+            )
+    return turns
+
+
+Choice = dict[Key, tuple[bool, list[int]]]  # per position: the reversal answer and an end per roll
+
+
+def usual_choice(turns: dict[Key, Turn]) -> Choice:
+    return {key: (t.usual_answer, [u for _, _, u in t.answers[t.usual_answer]]) for key, t in turns.items()}
+
+
+def value_of(turns: dict[Key, Turn], choices: list[Choice], seat: int) -> dict[Key, float]:
+    """``seat``'s chance from every position, everyone choosing by ``choices`` (per seat): linear equations."""
+    keys = list(turns)
+    index = {key: i for i, key in enumerate(keys)}
+    size = len(keys)
+    matrix = np.eye(size)
+    constant = np.zeros(size)
+    for key, turn in turns.items():
+        answer, picks = choices[key[2]][key]
+        for (chance, ends, _), pick in zip(turn.answers[answer], picks, strict=True):
+            end = ends[pick]
+            if isinstance(end, int):
+                constant[index[key]] += chance * (end == seat)
+            else:
+                matrix[index[key], index[end]] -= chance
+    values = np.linalg.solve(matrix, constant)
+    return {key: float(values[index[key]]) for key in keys}
+
+
+TIE = 1e-12
+
+
+def improve(
+    turns: dict[Key, Turn], values: Callable[[Outcome], float], key: Key, usual: tuple[bool, list[int]]
+) -> tuple[bool, list[int]]:
+    """The choices at ``key`` that are best by ``values``, the usual ones kept on a tie."""
+    turn = turns[key]
+    picks_by_answer = {}
+    worth = {}
+    for answer, rolls in turn.answers.items():
+        picks = []
+        total = 0.0
+        usual_picks = [u for _, _, u in rolls]
+        for (chance, ends, _), keep in zip(rolls, usual_picks, strict=True):
+            scores = [values(end) for end in ends]
+            top = max(range(len(ends)), key=lambda i: (scores[i], -i))
+            pick = top if scores[top] > scores[keep] + TIE else keep
+            picks.append(pick)
+            total += chance * scores[pick]
+        picks_by_answer[answer], worth[answer] = picks, total
+    answer = turn.usual_answer
+    if len(worth) == 2 and worth[not answer] > worth[answer] + TIE:
+        answer = not answer
+    return answer, picks_by_answer[answer]
+
+
+def best_answer(turns: dict[Key, Turn], choices: list[Choice], seat: int) -> tuple[Choice, dict[Key, float]]:
+    """``seat``'s best response to ``choices`` by policy iteration, and its values."""
+    choices = list(choices)
+    usual = usual_choice(turns)
+    for _ in range(200):
+        values = value_of(turns, choices, seat)
+
+        def worth(end: Outcome, values: dict[Key, float] = values) -> float:
+            return float(end == seat) if isinstance(end, int) else values[end]
+
+        mine = {key: improve(turns, worth, key, usual[key]) for key in turns if key[2] == seat}
+        mine = {**choices[seat], **mine}
+        if mine == choices[seat]:
+            return mine, values
+        choices[seat] = mine
+    raise AssertionError("Policy iteration did not settle.")
+
+
+RULES = [
+    Rules(players=3, chips=1),
+    Rules(players=3, chips=2, wild=True),
+    Rules(players=3, chips=3, wild=True),
+    Rules(players=3, chips=2, reversible=True),
+    Rules(players=3, chips=3, reversible=True),
+    Rules(players=3, chips=2, wild=True, reversible=True),
+    Rules(players=3, chips=3, wild=True, reversible=True),
+]
+
+
+def mine_as_dict(
+    options: best.Options, values: np.ndarray, seat: int, seats: int, total: int
+) -> dict[Key, float]:
+    out = {}
+    for p, turned in enumerate(options.states):
+        for mover in range(seats):
+            chips = tuple(int(turned[(s - mover) % seats]) for s in range(seats))
+            out[(chips, total - sum(chips), mover)] = float(
+                values[p, mover] if values.ndim == 2 else values[p, mover, seat]
+            )
+    return out
+
+
+@pytest.mark.parametrize(
+    "rules", RULES, ids=lambda r: f"{r.players}x{r.chips}{'W' if r.wild else ''}{'R' if r.reversible else ''}"
+)
+def test_best_response_matches_an_independent_solver(rules: Rules) -> None:
+    turns = all_turns(rules)
+    options = best.build_options(rules, build_chain(rules, 6))
+    usual = usual_choice(turns)
+    seats, total = rules.players, rules.total_chips
+    # The usual way, both ways, and the exact table.
+    plain = mine_as_dict(
+        options, best.evaluate(rules, options, [best.usual_policy(options)] * seats), 0, seats, total
+    )
+    theirs = value_of(turns, [usual] * seats, 0)
+    assert max(abs(plain[k] - theirs[k]) for k in theirs) < 1e-9
+    chain = build_chain(rules, 6)
+    table = solve(rules, chain).win
+    assert (
+        np.max(np.abs(best.evaluate(rules, options, [best.usual_policy(options)] * seats)[:, 0, :] - table))
+        < 1e-9
+    )
+    for seat in range(seats):
+        _, mine = best.best_response(rules, options, [best.usual_policy(options)] * seats, seat)
+        _, their_values = best_answer(turns, [usual] * seats, seat)
+        got = mine_as_dict(options, mine, seat, seats, total)
+        assert max(abs(got[k] - their_values[k]) for k in their_values) < 1e-9
+        assert all(
+            got[k] >= theirs_k - 1e-9 for k, theirs_k in value_of(turns, [usual] * seats, seat).items()
+        )
+
+
+@pytest.mark.parametrize(
+    "rules",
+    RULES[1:],
+    ids=lambda r: f"{r.players}x{r.chips}{'W' if r.wild else ''}{'R' if r.reversible else ''}",
+)
+def test_careful_seats_iterate_to_the_same_end(rules: Rules) -> None:
+    """Every seat careful: best responses in turn, a fixed point or a cycle, the same both ways."""
+    turns = all_turns(rules)
+    options = best.build_options(rules, build_chain(rules, 6))
+    seats, total = rules.players, rules.total_chips
+    usual = usual_choice(turns)
+    choices = [usual] * seats
+    seen = [list(choices)]
+    settled = "cycle"
+    for _ in range(best.MAX_ROUNDS):
+        changed = False
+        for seat in range(seats):
+            answer, _ = best_answer(turns, choices, seat)
+            if answer != choices[seat]:
+                choices[seat] = answer
+                changed = True
+        if not changed:
+            settled = "fixed"
+            break
+        if choices in seen:
+            break
+        seen.append(list(choices))
+    if settled == "cycle":
+        choices = [best_answer(turns, [usual] * seats, seat)[0] for seat in range(seats)]
+    profile = best.careful_profile(rules, options, range(seats))
+    assert profile.settled.value == settled
+    for seat in range(seats):
+        theirs = value_of(turns, choices, seat)
+        got = mine_as_dict(options, profile.values, seat, seats, total)
+        assert max(abs(got[k] - theirs[k]) for k in theirs) < 1e-9
+
+
+def test_the_issue_figures_at_three_by_five_with_reversible_dice() -> None:
+    """Issue 25: seat 1 at its best 43.43 percent, every seat careful 29.4, 33.0, 37.6 (a fixed point)."""
+    rules = Rules(players=3, chips=5, reversible=True)
+    options = best.build_options(rules, build_chain(rules, 6))
+    start = int(np.flatnonzero((options.states == 5).all(axis=1))[0])
+    alone = best.careful_profile(rules, options, [0])
+    assert round(100 * alone.values[start, 0, 0], 2) == 43.43
+    everyone = best.careful_profile(rules, options, [0, 1, 2])
+    assert everyone.settled is best.Settled.FIXED
+    assert [round(100 * v, 1) for v in everyone.values[start, 0]] == [29.4, 33.0, 37.6]
+
+
+def test_wild_dice_cycle_at_three_by_three() -> None:
+    rules = Rules(players=3, chips=3, wild=True)
+    options = best.build_options(rules, build_chain(rules, 6))
+    assert best.careful_profile(rules, options, [0, 1, 2]).settled is best.Settled.CYCLE
