@@ -156,7 +156,7 @@ def test_simulated_odds_say_their_games_and_their_margin(capsys: pytest.CaptureF
     assert lines[0] == "Odds from the start, seat 1 to play, simulated in 500 games: " + rules_summary(rules)
     assert lines[1] == (
         "These odds take every player to play greedy. Greedy, the usual computer player: it reverses the "
-        "dice when it has 6 chips or more."
+        "dice when it has 4 chips or more."
     )
     assert "give or take a margin it stays within 95 times in 100" in lines[2]
     assert all(", give or take " in line for line in lines[3:]) and len(lines) == 6
@@ -227,7 +227,7 @@ def test_simulate_explains_greedy_and_careful_with_both_choices(capsys: pytest.C
     assert lines[:3] == [
         "Simulating 20 games from the start, seat 1 rolling first: " + rules_summary(rules),
         "Greedy, the usual computer player: its Wild takes a chip from the player with the most chips, its "
-        "reversed Wild gives one to the player with the fewest, and it reverses the dice when it has 6 chips "
+        "reversed Wild gives one to the player with the fewest, and it reverses the dice when it has 7 chips "
         "or more.",
         "20 games played.",
     ]

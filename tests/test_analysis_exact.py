@@ -30,6 +30,7 @@ from lcr_audio.game.analysis.exact import random_table_position
 from lcr_audio.game.analysis.odds import OddsKeeper, cache_path, exact_table
 from lcr_audio.game.analysis.simulate import play_games
 from lcr_audio.game.bots import Policy
+from lcr_audio.game.usual import usual_reverse_at
 
 
 def solve_by_hand(
@@ -228,7 +229,7 @@ def test_simulations_agree_with_the_table_within_three_standard_errors(rules: Ru
         chips, pot, mover = random_table_position(rng, rules)
         expected = np.array(table.lookup(chips, pot, mover))
         games = 4000
-        tally = play_games(rules, chips, pot, mover, games, generator)
+        tally = play_games(rules, chips, pot, mover, games, generator, usual_reverse_at(rules))
         error = np.sqrt(expected * (1 - expected) / games) + 1e-12
         assert np.all(np.abs(tally.rates - expected) <= 3 * error), (chips, pot, mover, tally.rates, expected)
         wins = fast.play(fast.index_of(chips, mover), mover, 20_000, fast_generator)

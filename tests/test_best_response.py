@@ -7,12 +7,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from lcr_audio.engine import ChooseSeat, GameState, Phase, Reverse, Roll, Rules, position, roll_outcomes, step
 from lcr_audio.game.analysis import best
+from lcr_audio.game.analysis.careful import careful_reverse
 from lcr_audio.game.analysis.exact import build_chain, solve
 
 Key = tuple[tuple[int, ...], int, int]  # chips, pot, seat to play
@@ -177,7 +179,7 @@ def mine_as_dict(
 )
 def test_best_response_matches_an_independent_solver(rules: Rules) -> None:
     turns = all_turns(rules)
-    options = best.build_options(rules, build_chain(rules, 6))
+    options = best.build_options(rules, build_chain(rules, 6), 6)
     usual = usual_choice(turns)
     seats, total = rules.players, rules.total_chips
     # The usual way, both ways, and the exact table.
@@ -210,7 +212,7 @@ def test_best_response_matches_an_independent_solver(rules: Rules) -> None:
 def test_careful_seats_iterate_to_the_same_end(rules: Rules) -> None:
     """Every seat careful: best responses in turn, a fixed point or a cycle, the same both ways."""
     turns = all_turns(rules)
-    options = best.build_options(rules, build_chain(rules, 6))
+    options = best.build_options(rules, build_chain(rules, 6), 6)
     seats, total = rules.players, rules.total_chips
     usual = usual_choice(turns)
     choices = [usual] * seats
@@ -242,7 +244,7 @@ def test_careful_seats_iterate_to_the_same_end(rules: Rules) -> None:
 def test_the_issue_figures_at_three_by_five_with_reversible_dice() -> None:
     """Issue 25: seat 1 at its best 43.43 percent, every seat careful 29.4, 33.0, 37.6 (a fixed point)."""
     rules = Rules(players=3, chips=5, reversible=True)
-    options = best.build_options(rules, build_chain(rules, 6))
+    options = best.build_options(rules, build_chain(rules, 6), 6)
     start = int(np.flatnonzero((options.states == 5).all(axis=1))[0])
     alone = best.careful_profile(rules, options, [0])
     assert round(100 * alone.values[start, 0, 0], 2) == 43.43
@@ -253,5 +255,25 @@ def test_the_issue_figures_at_three_by_five_with_reversible_dice() -> None:
 
 def test_wild_dice_cycle_at_three_by_three() -> None:
     rules = Rules(players=3, chips=3, wild=True)
-    options = best.build_options(rules, build_chain(rules, 6))
+    options = best.build_options(rules, build_chain(rules, 6), 6)
     assert best.careful_profile(rules, options, [0, 1, 2]).settled is best.Settled.CYCLE
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(players=3, chips=4, reversible=True), Rules(players=3, chips=3, wild=True, reversible=True)],
+    ids=repr,
+)
+def test_the_careful_player_reverses_as_the_best_response(rules: Rules, tmp_path: Path) -> None:
+    """Issue 25, item 2: where there is a table, careful is the exact best response (everyone else usual),
+    at every position where it may reverse; the old careful player looked one turn ahead only."""
+    options = best.options_for(rules)
+    policy, _ = best.best_response(rules, options, [best.usual_policy(options)] * rules.players, 0)
+    asked = 0
+    for row, turned in enumerate(options.states):
+        chips = tuple(int(n) for n in turned)
+        state = position(rules, chips, rules.total_chips - sum(chips), 0)
+        if state.phase is Phase.REVERSE:
+            asked += 1
+            assert careful_reverse(state, tmp_path, wait=True) == bool(policy.reverse[row]), chips
+    assert asked >= 20

@@ -35,10 +35,11 @@ from lcr_audio.game.analysis.careful import (
 )
 from lcr_audio.game.analysis.exact import supports
 from lcr_audio.game.analysis.kernel import NO_WINNER, die_codes
-from lcr_audio.game.analysis.odds import DEFAULT_REVERSE_AT, exact_table
+from lcr_audio.game.analysis.odds import exact_table
 from lcr_audio.game.analysis.plain import plain_turn
 from lcr_audio.game.bots import CAREFUL_POLICY, DEFAULT_POLICY, PolicyName
 from lcr_audio.game.session import Player, Session
+from lcr_audio.game.usual import usual_reverse_at
 
 
 def test_a_careful_take_is_the_best_seat_by_the_table(tmp_path: Path) -> None:
@@ -71,7 +72,7 @@ def test_the_careful_reversal_compares_both_ways_over_every_roll(tmp_path: Path)
 
 
 def _played_chance(
-    rules: Rules, state: GameState, seat: int, games: int, first_reverse_at: int = DEFAULT_REVERSE_AT
+    rules: Rules, state: GameState, seat: int, games: int, first_reverse_at: int | None = None
 ) -> float:
     """``seat``'s share of ``games`` games played on from ``state`` (the start of a turn) by the plain
     Python turn (an implementation apart from the kernel the careful player simulates with), every seat by
@@ -80,13 +81,15 @@ def _played_chance(
     rng = random.Random(7)
     wins = 0
     for _ in range(games):
-        chips, pot, mover, reverse_at = list(state.chips), state.pot, state.seat, first_reverse_at
+        usual = usual_reverse_at(rules)
+        reverse_at = usual if first_reverse_at is None else first_reverse_at
+        chips, pot, mover = list(state.chips), state.pot, state.seat
         for _turn in range(10_000):
             faces = rng.choices(codes, k=3)
             chips, pot, mover, winner, _taken, _rev, _reset = plain_turn(
                 rules, chips, pot, mover, faces, reverse_at
             )
-            reverse_at = DEFAULT_REVERSE_AT
+            reverse_at = usual
             if winner != NO_WINNER:
                 wins += winner == seat
                 break
@@ -115,11 +118,12 @@ def test_without_a_table_a_careful_wild_takes_the_last_chip_of_a_seat_and_wins_m
 def test_without_a_table_a_careful_sole_holder_reverses_to_keep_the_others_out() -> None:
     """R9, R10 (roll all dots, no exact table): seat 1 alone holds chips, 4 of them. Reversed dice take
     from empty neighbours and the pot and never pass a chip on, so seat 1 stays the only seat in play;
-    the default policy (reversing from 6 chips) rolls as usual and hands chips to its neighbours."""
+    rolling as usual hands chips to its neighbours. The usual player reverses here too (whenever allowed,
+    issue 25), as it did not when it reversed only from 6 chips."""
     rules = Rules(players=3, reversible=True, win=WinCondition.ROLL_ALL_DOTS)
     assert not supports(rules)
     state = position(rules, (4, 0, 0), 5, 0)
-    assert state.phase is Phase.REVERSE and not DEFAULT_POLICY.decide_reverse(state)
+    assert state.phase is Phase.REVERSE and DEFAULT_POLICY.decide_reverse(state)
     assert CAREFUL_POLICY.decide_reverse(state)
     assert _played_chance(rules, state, 0, 800, first_reverse_at=0) > _played_chance(
         rules, state, 0, 800, NEVER

@@ -46,7 +46,7 @@ def test_the_one_person_s_default_name_follows_the_language_that_loads_the_game(
     assert json.loads(text)["players"][0] == {
         "name": "Du",
         "human": True,
-        "policy": {"name": "greedy", "reverse_at": 6},
+        "policy": {"name": "greedy", "reverse_at": 4},
         "default_name": YOU,
     }
     assert _loaded_names(text, "ru") == ("Ты", "Ana", "Bo", "Cy")

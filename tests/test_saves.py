@@ -153,7 +153,7 @@ def test_the_file_is_the_documented_json(tmp_path: Path) -> None:
     assert document["players"][0] == {
         "name": "Ana",
         "human": False,
-        "policy": {"name": "greedy", "reverse_at": 6},
+        "policy": {"name": "greedy", "reverse_at": 4},
     }
     assert document["seed"] == 3 and document["first"] == 0
     assert document["series"] == {"games": 2, "wins": [1, 1, 0]}

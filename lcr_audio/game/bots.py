@@ -8,7 +8,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from lcr_audio.engine import GameState, Phase, Seat
+from lcr_audio.engine import GameState, Phase, Rules, Seat
+from lcr_audio.game.usual import usual_reverse_at
 from lcr_audio.i18n import pgettext
 
 
@@ -16,7 +17,7 @@ class PolicyName(enum.StrEnum):
     """The computer players' ways of deciding, by the name saved and typed (``--policy 2=careful``)."""
 
     GREEDY = "greedy"
-    """Take from the richest, give to the poorest, reverse from 6 chips on (the default)."""
+    """Take from the richest, give to the poorest, reverse by the usual rule (:mod:`lcr_audio.game.usual`)."""
     CAREFUL = "careful"
     """Choose what makes its own chance of winning largest, by the exact odds where the rules have a table,
     else by simulated odds (issue 15)."""
@@ -41,11 +42,18 @@ class Policy:
 
     Attributes:
         name: the policy's name (a :class:`PolicyName` value), as saved and shown.
-        reverse_at: reverse the dice (R9) when holding at least this many chips; above 3 to matter.
+        reverse_at: reverse the dice (R9) when holding at least this many chips (above 3 to matter);
+            ``None`` for the usual rule of the rules in force (:func:`~lcr_audio.game.usual.usual_reverse_at`:
+            whenever allowed, from 7 chips with Wild dice). A saved game keeps the threshold it was played
+            with.
     """
 
     name: str = PolicyName.GREEDY.value
-    reverse_at: int = 6
+    reverse_at: int | None = None
+
+    def threshold(self, rules: Rules) -> int:
+        """The reversal threshold under ``rules``: :attr:`reverse_at`, or the usual rule's."""
+        return usual_reverse_at(rules) if self.reverse_at is None else self.reverse_at
 
     @property
     def careful(self) -> bool:
@@ -93,8 +101,8 @@ class Policy:
         return _first_best(state, state.choices, most=False)
 
     def reverse(self, state: GameState) -> bool:
-        """Whether to reverse the dice (R9): when holding at least ``reverse_at`` chips."""
-        return state.chips[state.seat] >= self.reverse_at
+        """Whether to reverse the dice (R9): when holding at least :meth:`threshold` chips."""
+        return state.chips[state.seat] >= self.threshold(state.rules)
 
 
 def _first_best(state: GameState, seats: tuple[Seat, ...], *, most: bool) -> Seat:

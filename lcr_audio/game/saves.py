@@ -325,7 +325,7 @@ def to_document(
         "version": FORMAT_VERSION,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "rules": rules_to_json(rules),
-        "players": [_player_to_json(p) for p in session.players],
+        "players": [_player_to_json(p, session.rules) for p in session.players],
         "seed": session.seed,
         "physical": session.physical,
         "first": session.first,
@@ -339,13 +339,13 @@ def to_document(
     }
 
 
-def _player_to_json(player: Player) -> dict[str, Any]:
+def _player_to_json(player: Player, rules: Rules) -> dict[str, Any]:
     """One seat as the file keeps it; a default name also as what it is (``"default_name"``), so that it is
     said in the language of whoever loads the game (the name's text stays for older versions)."""
     item: dict[str, Any] = {
         "name": player.name,
         "human": player.human,
-        "policy": {"name": player.policy.name, "reverse_at": player.policy.reverse_at},
+        "policy": {"name": player.policy.name, "reverse_at": player.policy.threshold(rules)},
     }
     if player.default_name is not None:
         item["default_name"] = player.default_name

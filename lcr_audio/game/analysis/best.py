@@ -20,11 +20,16 @@ the others' usual play instead (:func:`careful_profile` says which).
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import itertools
 import math
+import os
+import tempfile
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Final
 
 import numpy as np
@@ -32,8 +37,10 @@ import numpy.typing as npt
 
 from lcr_audio.engine import Face, Rules, Seat, ThreeWilds, arrays
 from lcr_audio.engine.rules import MAX_DICE
-from lcr_audio.game.analysis.exact import Chain, FloatArray, TooLargeError, state_count, supports
+from lcr_audio.game.analysis.exact import Chain, FloatArray, TooLargeError, build_chain, state_count, supports
 from lcr_audio.game.analysis.kernel import DOT, FACE_CODES, NO_WINNER, WILD, IntArray, play_turn
+from lcr_audio.game.analysis.odds import table_key
+from lcr_audio.game.usual import usual_reverse_at
 
 BoolArray = npt.NDArray[np.bool_]
 
@@ -74,7 +81,7 @@ class Options:
         node_usual: the end the usual choices reach from each node (an index into the ends).
         end_node, end_target, end_turn, end_winner: each end's node and where it goes.
         reverse_allowed: the seat to play may reverse here (R9).
-        usual_reverse: the usual player reverses here (:data:`USUAL_REVERSE_AT`).
+        usual_reverse: the usual player reverses here (its threshold given to :func:`build_options`).
     """
 
     states: IntArray
@@ -94,11 +101,7 @@ class Options:
     group_of: IntArray = field(repr=False)
 
 
-USUAL_REVERSE_AT: Final = 6
-"""The reversal threshold the usual player's answer assumes here (:class:`~lcr_audio.game.bots.Policy`)."""
-
-
-def build_options(rules: Rules, chain: Chain, reverse_at: int = USUAL_REVERSE_AT) -> Options:
+def build_options(rules: Rules, chain: Chain, reverse_at: int) -> Options:
     """Every choice of every turn from ``chain``'s positions (R5-R10), the usual player reversing from
     ``reverse_at`` chips.
 
@@ -477,3 +480,129 @@ def careful_profile(rules: Rules, options: Options, careful: Sequence[Seat]) -> 
             for seat in careful:
                 policies[seat] = best_response(rules, options, base, seat)[0]
     return Profile(tuple(policies), careful, settled, rounds, evaluate(rules, options, policies))
+
+
+# --- the careful player's table ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BestTable:
+    """Every position's chance for a seat that plays its best while the others play the usual way, ready to
+    look up (the careful player, the H key). One table serves every seat: turning the table turns the odds.
+
+    Attributes:
+        rules: the options in force.
+        codes: the positions' codes (chips turned so the seat to play is first), sorted.
+        chance: per position in ``codes`` order and seat counted from the seat to play, that seat's chance
+            when it plays its best and everyone else the usual way.
+    """
+
+    rules: Rules
+    codes: IntArray
+    chance: FloatArray
+
+    def lookup(self, chips: tuple[int, ...], pot: int, mover: Seat) -> tuple[float, ...] | None:
+        """Each seat's chance from the start of ``mover``'s turn, were that seat alone to play its best (seat
+        1 first); ``None`` when the position is not in the table (as :meth:`.odds.ExactTable.lookup`)."""
+        seats, total = self.rules.players, self.rules.total_chips
+        if len(chips) != seats or sum(chips) + pot != total or sum(1 for n in chips if n) < 2:
+            return None
+        turned = [chips[(mover + k) % seats] for k in range(seats)]
+        code = sum(n * (total + 1) ** k for k, n in enumerate(turned))
+        row = int(np.searchsorted(self.codes, code))
+        if row >= len(self.codes) or int(self.codes[row]) != code:
+            return None
+        relative = self.chance[row]
+        return tuple(float(relative[(seat - mover) % seats]) for seat in range(seats))
+
+
+def options_for(rules: Rules) -> Options:
+    """:func:`build_options` on the exact chain of ``rules``, the usual player reversing by the usual rule.
+
+    Raises:
+        TooLargeError: no best responses here (:func:`best_supports`).
+    """
+    if not best_supports(rules):
+        raise TooLargeError(f"No best responses for {rules}.")
+    at = usual_reverse_at(rules)
+    return build_options(rules, build_chain(rules, at), at)
+
+
+def solve_best_table(rules: Rules) -> BestTable:
+    """Solve :class:`BestTable` for ``rules`` (seconds at the largest tables).
+
+    Raises:
+        TooLargeError: no best responses here (:func:`best_supports`).
+    """
+    options = options_for(rules)
+    seats = rules.players
+    _, values = best_response(rules, options, [usual_policy(options)] * seats, 0)
+    # values[p, m]: seat 0's chance with seat m to play; seat 0 is (0 - m) seats from the seat to play.
+    chance = values[:, (-np.arange(seats)) % seats]
+    order = np.argsort(options.codes)
+    return BestTable(rules, options.codes[order], chance[order])
+
+
+def best_cache_path(rules: Rules, folder: Path) -> Path:
+    """The cache file of ``rules``' best-response table in ``folder`` (named as the exact table's)."""
+    return folder / f"best-{rules.players}x{rules.chips}-{table_key(rules)}.npz"
+
+
+def best_table(rules: Rules, folder: Path | None = None) -> BestTable:
+    """``rules``' best-response table: read from ``folder`` when it holds it, else solved (and written
+    there). A file that cannot be read or does not fit is solved again; one that cannot be written is left.
+
+    Raises:
+        TooLargeError: no best responses here (:func:`best_supports`).
+    """
+    path = best_cache_path(rules, folder) if folder is not None else None
+    if path is not None:
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            with np.load(path, allow_pickle=False) as data:
+                codes, chance = data["codes"], data["chance"]
+            if codes.ndim == 1 and chance.shape == (len(codes), rules.players):
+                return BestTable(rules, codes.astype(np.int64), chance.astype(np.float64))
+    table = solve_best_table(rules)
+    if path is not None:
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as handle:
+                np.savez(handle, codes=table.codes, chance=table.chance)
+            os.replace(handle.name, path)
+    return table
+
+
+_TABLES: dict[Rules, BestTable] = {}
+_LOCK = threading.Lock()
+_MAKING: set[Rules] = set()
+
+
+def ready_best(rules: Rules, folder: Path | None, *, wait: bool = False) -> BestTable | None:
+    """``rules``' best-response table if it can be had now (made earlier in this run, or read from
+    ``folder``'s cache file); otherwise ``None``, and it is made on a daemon thread for a later call, so a
+    careful player never holds the game while a table is solved. With ``wait``, made here if need be.
+    ``None`` too where there are no best responses (:func:`best_supports`)."""
+    if not best_supports(rules):
+        return None
+    with _LOCK:
+        table = _TABLES.get(rules)
+        if table is not None:
+            return table
+        start = rules not in _MAKING
+        _MAKING.add(rules)
+    if wait or (folder is not None and best_cache_path(rules, folder).exists()):
+        table = best_table(rules, folder)
+        with _LOCK:
+            _TABLES[rules] = table
+        return table
+    if start:
+        threading.Thread(target=_make_quietly, args=(rules, folder), name="best-table", daemon=True).start()
+    return None
+
+
+def _make_quietly(rules: Rules, folder: Path | None) -> None:
+    """Make the shared best-response table on a daemon thread; a failure leaves the careful player as is."""
+    with contextlib.suppress(Exception):
+        table = best_table(rules, folder)
+        with _LOCK:
+            _TABLES[rules] = table

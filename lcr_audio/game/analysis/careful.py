@@ -1,10 +1,13 @@
-"""The careful computer player's choices (issue 15, item 3): each Wild's seat and the reversal (R7, R9)
-chosen to make its own chance of winning largest, everyone else (and its own later turns) playing the
-default policy.
+"""The careful computer player's choices (issue 15, item 3; issue 25, item 2): each Wild's seat and the
+reversal (R7, R9) chosen to make its own chance of winning largest, everyone else playing the default
+policy.
 
-Where the rules have an exact table (:func:`.exact.supports`) the chances come from it: one step of
-look-ahead, every choice, and for the reversal every roll, played through ``step`` to the start of the next
-turn, whose odds the table holds.
+Where the rules have a best-response table (:func:`.best.best_supports`: up to 20,000 positions) the careful
+player is that best response, exact: every choice, and for the reversal every roll, played through ``step``
+to the start of the next turn, whose chance for a seat playing its best from there on the table holds
+(:class:`.best.BestTable`). Until that table is ready (it is made in the background), and at larger exact
+tables, the exact table of everyone's usual play does the same with one step of look-ahead (its own later
+turns taken as usual play).
 
 Elsewhere (the other win conditions, R10, and tables too large, such as Wild dice at 8 seats) the chances
 are simulated: every choice's position at the start of the next turn is played to the end many times with
@@ -36,14 +39,17 @@ from lcr_audio.engine import (
     Roll,
     Rules,
     Seat,
+    may_reverse,
     roll_outcomes,
     step,
 )
 from lcr_audio.engine.rules import MAX_DICE
+from lcr_audio.game.analysis.best import TIE, BestTable, ready_best
 from lcr_audio.game.analysis.exact import supports
 from lcr_audio.game.analysis.kernel import NO_WINNER, IntArray, die_codes, greedy_choice, play_turn
-from lcr_audio.game.analysis.odds import DEFAULT_REVERSE_AT, ExactTable, ready_table, shared_table
+from lcr_audio.game.analysis.odds import ExactTable, ready_table, shared_table
 from lcr_audio.game.analysis.simulate import FloatArray
+from lcr_audio.game.usual import usual_reverse_at
 
 SIMULATED_WORK: Final = 120_000
 """The work of a simulated decision, in rows (one turn of one game for one choice), all choices together,
@@ -76,23 +82,30 @@ NEVER: Final = 1 << 30
 # --- exact ----------------------------------------------------------------------------------------------
 
 
-def _table(state: GameState, folder: Path | None, wait: bool) -> ExactTable | None:
-    """The exact table, if the rules have one and (unless ``wait``) it is ready: a game never waits for
-    one to be solved; its careful players simulate until it is (:func:`.odds.ready_table`)."""
+def _table(state: GameState, folder: Path | None, wait: bool) -> ExactTable | BestTable | None:
+    """The table to choose by: the best-response table where the rules have one (:mod:`.best`: the careful
+    seat's own later choices at their best too), else the exact table, if the rules have one and (unless
+    ``wait``) it is ready: a game never waits for a table to be solved; its careful players use the next
+    table down, or simulate, until it is (:func:`.odds.ready_table`, :func:`.best.ready_best`)."""
     if not supports(state.rules):
         return None
+    best = ready_best(state.rules, folder, wait=wait)
+    if best is not None:
+        return best
     return shared_table(state.rules, folder) if wait else ready_table(state.rules, folder)
 
 
-def own_chance(state: GameState, seat: Seat, table: ExactTable) -> float:
+def own_chance(state: GameState, seat: Seat, table: ExactTable | BestTable) -> float:
     """``seat``'s chance of winning from ``state`` (any phase): the rest of the turn played carefully for
-    ``seat``'s own choices and by the default policy for the others', then the table."""
+    ``seat``'s own choices and by the default policy for the others', then the table (with a
+    :class:`.best.BestTable`, ``seat`` at its best from there on too: its best response, exact)."""
     if state.over:
         return 1.0 if state.winner == seat else 0.0
     if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
         options = state.choices if state.seat == seat else (greedy_choice(state),)
         return max(own_chance(step(state, ChooseSeat(c))[0], seat, table) for c in options)
-    if state.phase is Phase.ROLL and state.reversed:
+    if state.phase is Phase.ROLL and (state.reversed or may_reverse(state.rules, state.chips[state.seat])):
+        # Rolling, reversed or not, after the reversal question (R9): the table's entry would answer it again.
         return sum(
             float(p) * own_chance(step(state, Roll(f))[0], seat, table) for f, p in roll_outcomes(state)
         )
@@ -139,6 +152,9 @@ def careful_reverse(state: GameState, folder: Path | None, *, wait: bool = True)
         return simulated_reverse(state)
     reverse = own_chance(step(state, Reverse(True))[0], state.seat, table)
     keep = own_chance(step(state, Reverse(False))[0], state.seat, table)
+    usual = state.chips[state.seat] >= usual_reverse_at(state.rules)
+    if abs(reverse - keep) <= TIE:
+        return usual
     return reverse > keep
 
 
@@ -214,7 +230,7 @@ def reverse_estimate(state: GameState, work: int | None = None) -> tuple[bool, E
     """
     if state.phase is not Phase.REVERSE:
         raise ValueError("The dice cannot be reversed now.")
-    usual = state.chips[state.seat] >= DEFAULT_REVERSE_AT
+    usual = state.chips[state.seat] >= usual_reverse_at(state.rules)
     ordered = (usual, not usual)
     leaves = [_Leaf(state.chips, state.pot, state.seat) for _ in ordered]
     first = np.array([0 if reverse else NEVER for reverse in ordered], dtype=np.int64)
@@ -346,7 +362,7 @@ def _play(
                     part.winner,
                 )
         else:
-            result = play_turn(rules, chips, pot, mover, faces, DEFAULT_REVERSE_AT)
+            result = play_turn(rules, chips, pot, mover, faces, usual_reverse_at(rules))
             chips, pot, mover, winner = result.chips, result.pot, result.mover, result.winner
         done = winner != NO_WINNER
         if done.any():

@@ -43,6 +43,7 @@ from lcr_audio.engine import Face, Rules, Seat
 from lcr_audio.engine.rules import MAX_DICE
 from lcr_audio.game.analysis.exact import Chain, TooLargeError, build_chain
 from lcr_audio.game.analysis.kernel import NO_WINNER, IntArray
+from lcr_audio.game.usual import usual_reverse_at
 
 FACE_ROLLS: Final = 6**MAX_DICE
 """Ordered rolls of three six-sided dice."""
@@ -278,7 +279,7 @@ def chain_simulator(rules: Rules, chain: Chain | None = None) -> ChainSimulator:
         TooLargeError: ``rules`` have no exact table, or its turn table would take more than
             :data:`MAX_TABLE_BYTES`.
     """
-    chain = chain if chain is not None else build_chain(rules)
+    chain = chain if chain is not None else build_chain(rules, usual_reverse_at(rules))
     seats = rules.players
     size = len(chain.states)
     outcomes = column_outcomes(rules)

@@ -35,6 +35,7 @@ from lcr_audio.engine import (
     new_game,
     step,
 )
+from lcr_audio.game.usual import usual_reverse_at
 from lcr_audio.i18n import _, language, ngettext
 from lcr_audio.rule_options import (
     FIRST_PLAYER,
@@ -281,8 +282,6 @@ def has_choices(rules: Rules) -> bool:
 def greedy_explained(rules: Rules) -> str | None:
     """What the usual computer player (greedy, :class:`lcr_audio.game.bots.Policy`) does under ``rules``,
     in one sentence; None when it has nothing to decide (:func:`has_choices`)."""
-    from lcr_audio.game.bots import DEFAULT_POLICY
-
     if rules.wild and rules.reversible:
         # Translators: explains the usual computer player, greedy (say it as in the message with context
         # policy), in lcr-audio simulate and odds, with Wild and reversible dice; {chips} is a number of
@@ -304,7 +303,7 @@ def greedy_explained(rules: Rules) -> str | None:
         text = _("Greedy, the usual computer player: it reverses the dice when it has {chips} chips or more.")
     else:
         return None
-    return text.format(chips=DEFAULT_POLICY.reverse_at)
+    return text.format(chips=usual_reverse_at(rules))
 
 
 def careful_explained(rules: Rules) -> str | None:
@@ -464,7 +463,7 @@ def run_odds(args: argparse.Namespace, report: Report) -> int:
     progress_out = report.notes if args.csv else out
     rows: list[tuple[float, float | None, float, float, float]] = []
     if exact_result:
-        chain = exact.build_chain(rules)
+        chain = exact.build_chain(rules, usual_reverse_at(rules))
         progress = Progress(progress_out, 100, report.spoken)
         solution = exact.solve(
             rules, chain, expectations=True, progress=lambda f: progress(math.floor(100 * f))
@@ -484,7 +483,15 @@ def run_odds(args: argparse.Namespace, report: Report) -> int:
         tally = empty_tally(seats)
         progress = Progress(progress_out, args.games, report.spoken)
         while tally.games < args.games:
-            tally += play_games(rules, chips, pot, mover, min(BATCH // 4, args.games - tally.games), rng)
+            tally += play_games(
+                rules,
+                chips,
+                pot,
+                mover,
+                min(BATCH // 4, args.games - tally.games),
+                rng,
+                usual_reverse_at(rules),
+            )
             progress(tally.games)
         for seat in range(seats):
             win = float(tally.rates[seat])
@@ -710,7 +717,9 @@ def win_counts(
                 return [int(w) for w in wins]
         tally = empty_tally(rules.players)
         while tally.games < games:
-            tally += play_games(rules, start, 0, 0, min(BATCH // 4, games - tally.games), rng)
+            tally += play_games(
+                rules, start, 0, 0, min(BATCH // 4, games - tally.games), rng, usual_reverse_at(rules)
+            )
             progress(tally.games)
         return [int(w) for w in tally.wins]
     chosen = paired_winners(rules, policies, games, seed, progress, compare=False)[0]

@@ -27,6 +27,7 @@ from lcr_audio.engine import ChooseSeat, GameState, Phase, Roll, Rules, Seat, ro
 from lcr_audio.game.analysis.exact import FloatArray, build_chain, solve, supports
 from lcr_audio.game.analysis.kernel import IntArray, greedy_choice
 from lcr_audio.game.analysis.plain import plain_wins
+from lcr_audio.game.usual import usual_reverse_at
 from lcr_audio.rule_options import RULE_OPTIONS
 
 FORMAT: Final = 1
@@ -34,9 +35,6 @@ FORMAT: Final = 1
 
 KEY_BUDGET: Final = 0.09
 """Seconds a key may spend simulating when there is no exact table (the O key answers within 150 ms)."""
-
-DEFAULT_REVERSE_AT: Final = 6
-"""The default policy's reversal threshold (:class:`~lcr_audio.game.bots.Policy`), as the table assumes."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +95,7 @@ play. Every other rule option is in the key, a new one too, without anyone decid
 def table_key(rules: Rules) -> str:
     """The name of ``rules``' exact table: a hash (hex, 16 characters) of the rules' canonical JSON
     (:func:`~lcr_audio.rule_options.rules_to_json`), the cache file's :data:`FORMAT` and the policy the table
-    assumes (:data:`DEFAULT_REVERSE_AT`).
+    assumes (its reversal threshold, :func:`~lcr_audio.game.usual.usual_reverse_at`).
 
     Rules differing in any declared option (:data:`~lcr_audio.rule_options.RULE_OPTIONS`) get different
     keys, except in a field of :data:`TABLE_IGNORES` and in an option that does not apply under ``rules``
@@ -111,7 +109,7 @@ def table_key(rules: Rules) -> str:
         for option in RULE_OPTIONS
         if option.field not in TABLE_IGNORES
     }
-    document = {"format": FORMAT, "reverse_at": DEFAULT_REVERSE_AT, "rules": fields}
+    document = {"format": FORMAT, "reverse_at": usual_reverse_at(rules), "rules": fields}
     canonical = json.dumps(document, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
@@ -140,7 +138,7 @@ def exact_table(rules: Rules, folder: Path | None = None) -> ExactTable:
                 and np.all(np.abs(win.sum(axis=1) - 1) < 1e-9)
             ):
                 return ExactTable(rules, codes.astype(np.int64), win.astype(np.float64))
-    chain = build_chain(rules, DEFAULT_REVERSE_AT)
+    chain = build_chain(rules, usual_reverse_at(rules))
     win = solve(rules, chain).win
     order = np.argsort(chain.codes)
     table = ExactTable(rules, chain.codes[order], win[order])
@@ -402,7 +400,7 @@ class OddsKeeper:
             mover,
             budget=budget,
             rng=rng,
-            reverse_at=DEFAULT_REVERSE_AT,
+            reverse_at=usual_reverse_at(self.rules),
             keep_going=lambda: foreground or self._wanted == wanted,
         )
         with self._pool_lock:
