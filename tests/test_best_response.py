@@ -277,3 +277,28 @@ def test_the_careful_player_reverses_as_the_best_response(rules: Rules, tmp_path
             asked += 1
             assert careful_reverse(state, tmp_path, wait=True) == bool(policy.reverse[row]), chips
     assert asked >= 20
+
+
+def test_odds_with_a_careful_seat_say_what_they_assume(capsys: pytest.CaptureFixture[str]) -> None:
+    """``lcr-audio odds --policy``: the best response's chances, exact, and the sentence of what they
+    assume; several careful seats under Wild dice: the cycle said; too large: one sentence, nothing else."""
+    from lcr_audio.cli import main
+
+    assert main(["odds", "--players", "3", "--chips", "5", "--reversible", "--policy", "1=careful"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == (
+        "Seat 1 plays careful: its best response, the choices that give it the best chance of winning while "
+        "the others play as they do."
+    )
+    assert out[-3:] == [
+        "Seat 1, careful: wins 29.4 percent.",
+        "Seat 2, greedy: wins 33.0 percent.",
+        "Seat 3, greedy: wins 37.6 percent.",
+    ]
+    argv = ["odds", "--players", "3", "--chips", "3", "--wild", "--csv"]
+    assert main([*argv, "--policy", "1=careful", "--policy", "2=careful", "--policy", "3=careful"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0] == "seat,policy,win,settled" and all(row.endswith(",cycle") for row in rows[1:])
+    assert main(["odds", "--players", "8", "--wild", "--policy", "1=careful"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "lcr-audio simulate --policy plays the others." in captured.err

@@ -41,6 +41,7 @@ from lcr_audio.game.analysis.exact import Chain, FloatArray, TooLargeError, buil
 from lcr_audio.game.analysis.kernel import DOT, FACE_CODES, NO_WINNER, WILD, IntArray, play_turn
 from lcr_audio.game.analysis.odds import table_key
 from lcr_audio.game.usual import usual_reverse_at
+from lcr_audio.i18n import _
 
 BoolArray = npt.NDArray[np.bool_]
 
@@ -358,7 +359,7 @@ def _sweeps(
     own_reversed = np.where(allowed, group_of[:, 1], group_of[:, 0])
     end_value = won_value
     own_nodes = np.zeros(len(options.node_position))
-    for _ in range(MAX_SWEEPS):
+    for _sweep in range(MAX_SWEEPS):
         end_value = np.where(going[:, None], values[target[:, None], following], won_value)
         node_value = np.take_along_axis(end_value, chosen, axis=0)
         if maximise:
@@ -606,3 +607,61 @@ def _make_quietly(rules: Rules, folder: Path | None) -> None:
         table = best_table(rules, folder)
         with _LOCK:
             _TABLES[rules] = table
+
+
+def profile_chances(
+    rules: Rules, chips: tuple[int, ...], pot: int, mover: Seat, careful: Sequence[Seat]
+) -> tuple[tuple[float, ...], Settled]:
+    """Each seat's chance of winning from the start of ``mover``'s turn (seat 1 first), the ``careful`` seats
+    choosing by :func:`careful_profile` and the others the usual way, and how the careful seats' choices
+    were found (``lcr-audio odds --policy``).
+
+    Raises:
+        TooLargeError: no best responses here (:func:`best_supports`).
+        ValueError: the position is not in the table (fewer than two seats with chips, chips that do not
+            add up).
+    """
+    options = options_for(rules)
+    profile = careful_profile(rules, options, careful)
+    seats = rules.players
+    turned = [chips[(mover + k) % seats] for k in range(seats)]
+    if sum(chips) + pot != rules.total_chips:
+        raise ValueError(f"The chips {chips} and pot {pot} do not add up.")
+    found = np.flatnonzero((options.states == turned).all(axis=1))
+    if not len(found):
+        raise ValueError(f"No position {chips} in the table.")
+    return tuple(float(v) for v in profile.values[int(found[0]), mover]), profile.settled
+
+
+def assumption(settled: Settled, careful: Sequence[Seat]) -> str:
+    """What odds with careful seats assume, in one sentence (``lcr-audio odds --policy``; seats from 0)."""
+    if settled is Settled.ALONE:
+        # Translators: lcr-audio odds --policy with one careful seat (say careful as in the message with
+        # context policy); {seat} is a seat number.
+        return _(
+            "Seat {seat} plays careful: its best response, the choices that give it the best chance of "
+            "winning while the others play as they do."
+        ).format(seat=careful[0] + 1)
+    if settled is Settled.FIXED:
+        # Translators: lcr-audio odds --policy with several careful seats whose best responses settle.
+        return _(
+            "The careful seats each play their best response to the others: taken in turns, their choices "
+            "settle, and none of them can do better alone."
+        )
+    # Translators: lcr-audio odds --policy with several careful seats under Wild dice, where best responses
+    # to each other never settle.
+    return _(
+        "The careful seats' best responses to each other go round in a circle and never settle, so there is "
+        "no one right way for all of them; each careful seat plays its best response to the others playing "
+        "greedy."
+    )
+
+
+def unsupported() -> str:
+    """The sentence for odds with careful seats where there are no best responses (:func:`best_supports`)."""
+    # Translators: lcr-audio odds --policy under rules too large for exact best responses; simulate --policy
+    # stays as it is.
+    return _(
+        "Odds with a careful player are worked out exactly only at small tables, such as 3 players with 10 "
+        "chips or 5 with 3, under the last-with-chips rule; lcr-audio simulate --policy plays the others."
+    )

@@ -177,6 +177,7 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     )
     # Translators: command-line help (--help) of the odds command.
     _add_games(parser, _("games to simulate when there is no exact table (default 100000)"))
+    _add_policy(parser)
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -184,6 +185,11 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     add_rule_arguments(parser)
     # Translators: command-line help (--help) of the simulate command.
     _add_games(parser, _("how many games (default 100000)"))
+    _add_policy(parser)
+
+
+def _add_policy(parser: argparse.ArgumentParser) -> None:
+    """The ``--policy SEAT=NAME`` option of simulate and odds."""
     parser.add_argument(
         "--policy",
         action="append",
@@ -454,6 +460,9 @@ def run_odds(args: argparse.Namespace, report: Report) -> int:
     rules = rules_from(args)
     chips, pot, mover = parse_position(args, rules)
     seats = rules.players
+    careful = [s for s, name in enumerate(parse_policies(args.policy, seats)) if name != "greedy"]
+    if careful and has_choices(rules):
+        return run_careful_odds(args, report, rules, (chips, pot, mover), careful)
     holders = sum(1 for n in chips if n)
     exact_result = exact.supports(rules) and holders >= 2 and quick_exact(rules)
     out = report.out
@@ -566,6 +575,57 @@ def run_odds(args: argparse.Namespace, report: Report) -> int:
             pot=_decimal(pot_won),
         )
         out.write(text + "\n")
+    return 0
+
+
+def run_careful_odds(
+    args: argparse.Namespace,
+    report: Report,
+    rules: Rules,
+    where: tuple[tuple[int, ...], int, int],
+    careful: Sequence[int],
+) -> int:
+    """``lcr-audio odds --policy SEAT=careful``: each seat's exact chance with the careful seats choosing by
+    their best responses (:func:`.best.profile_chances`), and a sentence saying what that assumes.
+
+    Raises:
+        BadInput: no exact best responses under ``rules`` (:func:`.best.best_supports`), or a position with
+            fewer than two seats holding chips.
+    """
+    from lcr_audio.game.analysis import best
+    from lcr_audio.game.analysis.figures import tenths_and_margins
+    from lcr_audio.game.bots import PolicyName
+
+    chips, pot, mover = where
+    if not best.best_supports(rules) or sum(1 for n in chips if n) < 2:
+        raise BadInput(best.unsupported())
+    chances, settled = best.profile_chances(rules, chips, pot, mover, careful)
+    names = [PolicyName.CAREFUL if s in careful else PolicyName.GREEDY for s in range(rules.players)]
+    out = report.out
+    report.spoken.result(_odds_spoken(chances, [0.0] * len(chances), True))
+    if args.csv:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["seat", "policy", "win", "settled"])
+        for seat, (name, chance) in enumerate(zip(names, chances, strict=True), start=1):
+            writer.writerow([seat, name.value, f"{chance:.15g}", settled.value])
+        return 0
+    heading = _odds_heading(args, rules, chips, pot, mover, True).split("\n")
+    heading = [
+        line for line in heading if not line.startswith(_("These odds take every player to play greedy."))
+    ]
+    heading.append(best.assumption(settled, careful))
+    greedy = greedy_explained(rules)
+    if greedy is not None and len(careful) < rules.players:
+        heading.append(greedy)
+    out.write("\n".join(heading) + "\n")
+    printed = tenths_and_margins(list(chances), [None] * len(chances))
+    for seat, name in enumerate(names, start=1):
+        # Translators: one seat's line of lcr-audio odds --policy: {policy} is the name of its computer
+        # player (the messages with context policy), {chance} its exact chance of winning in percent.
+        line = _("Seat {seat}, {policy}: wins {chance} percent.")
+        out.write(
+            line.format(seat=seat, policy=name.label, chance=_decimal(printed[seat - 1][0] / 10)) + "\n"
+        )
     return 0
 
 
