@@ -169,7 +169,9 @@ def _only_names(line: str) -> bool:
 def _narrate_game(lang: str) -> list[str]:
     i18n.set_language(lang)
     try:
-        session = Session(Rules(players=4, wild=True, reversible=True, chips=4), table(4, [], []), 21)
+        session = Session(
+            Rules(players=4, wild=True, reversible=True, chips=4), table(4, [], []), 35
+        )  # a game with a reversal and a reversed Wild
         narrator = Narrator(session.names, ())
         lines: list[str] = []
         session.listeners.append(
