@@ -849,6 +849,9 @@ def _careful_table(rules: Rules, notes: TextIO) -> None:
         notes.write(text + "\n")
         notes.flush()
     shared_table(rules, folder)
+    from lcr_audio.game.analysis.best import ready_best
+
+    ready_best(rules, folder, wait=True)  # their best responses, where there are any: seconds at most
 
 
 def run_simulate(args: argparse.Namespace, report: Report) -> int:
