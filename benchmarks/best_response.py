@@ -12,8 +12,8 @@ import numpy as np
 
 from lcr_audio.engine import Rules
 from lcr_audio.game.analysis import best
-from lcr_audio.game.usual import usual_reverse_at
 from lcr_audio.game.analysis.exact import build_chain
+from lcr_audio.game.usual import usual_reverse_at
 
 TABLES = [
     Rules(players=3, chips=5, reversible=True),
