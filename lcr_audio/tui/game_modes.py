@@ -69,6 +69,7 @@ class Review(Anytime):
     faster = on(Command.FASTER, does=lambda screen: screen.rate(+1))
     options = on(Command.OPTIONS, does=lambda screen: screen.open_options())
     odds = on(Command.ODDS, does=lambda screen: screen.odds())  # each seat's chance of winning (issue 15)
+    best_choice = on(Command.BEST_CHOICE, does=lambda screen: screen.best_choice())  # issue 25, item 3
 
     @handles(Command.CHAT)
     def chat(self, press: Press) -> None:

@@ -128,6 +128,7 @@ class Command(enum.Enum):
     FASTER = "faster"
     OPTIONS = "options"
     ODDS = "odds"
+    BEST_CHOICE = "best-choice"
     SAVE = "save"
     RULES_READER = "rules-reader"
     NEXT_LINE = "next-line"
@@ -465,6 +466,15 @@ KEYS: tuple[KeySpec, ...] = (
         N_("O"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("each player's chance of winning from here"),
+        IN_GAME,
+    ),
+    KeySpec(
+        Command.BEST_CHOICE,
+        ("h",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("H"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("at a Wild or the reversal question, your chance of winning after each choice, best first"),
         IN_GAME,
     ),
     KeySpec(

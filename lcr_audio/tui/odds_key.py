@@ -90,3 +90,13 @@ class OddsKey:
         budget = max(LEAST_BUDGET, KEY_BUDGET - (time.perf_counter() - started))
         odds = keeper.odds(state, budget, open_choice=open_choice)
         return odds_sentence(odds.chances, odds.errors, names, you)
+
+    def best_choice(self, state: GameState, names: list[str]) -> str:
+        """H: the options of the choice ``state`` asks for, with the chooser's chance after each, best first
+        (exact from a ready table, else simulated with a margin; a table not yet made is made in the
+        background)."""
+        from lcr_audio.game.analysis.careful import option_chances
+        from lcr_audio.narration.best_choice import best_choice_sentence
+        from lcr_audio.storage import cache_dir
+
+        return best_choice_sentence(option_chances(state, cache_dir() / "odds"), names, state.phase)

@@ -738,6 +738,22 @@ class PlayScreen:
         self._history_pos = None
         self.answer(text)
 
+    def best_choice(self) -> None:
+        """H: at a person's choice (a Wild's seat, the reversal: R7, R9), each option with that person's
+        chance of winning after it, best first; in hot-seat, for the person choosing (issue 25, item 3)."""
+        assert self._odds is not None  # made by use()
+        state = self.state
+        choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE, Phase.REVERSE)
+        if not choosing or state.seat not in self.session.humans:
+            from lcr_audio.narration.best_choice import best_choice_sentence
+
+            text = best_choice_sentence([], self.session.names, state.phase)
+        else:
+            text = self._odds.best_choice(state, self.session.names)
+        self.history.append(text)
+        self._history_pos = None
+        self.answer(text)
+
     def neighbours(self) -> None:
         """Who sits on the listener's left and right (R1), with their chips; while watching, the seat to
         play's (issue 14, item 9)."""

@@ -23,6 +23,7 @@ reversal or a choice near the end often differs by several.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import NormalDist
@@ -373,3 +374,54 @@ def _play(
         held = chips.sum(axis=1)
         won[row] = chips[:, seat] / np.maximum(held, 1)
     return won.reshape(count, games), spent, turns
+
+
+# --- the H key ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OptionChance:
+    """One option of the choice pending and the chooser's chance of winning after it.
+
+    Attributes:
+        option: the seat (a Wild's, R7, R9) or the reversal answer (True: reverse, R9).
+        chance: the chooser's chance of winning after it (0 to 1), playing its best from there on where a
+            best-response table is ready, else as the exact table or the simulated games assume.
+        margin: ``None`` when exact; else the 95 in 100 margin of the simulated chance.
+    """
+
+    option: Seat | bool
+    chance: float
+    margin: float | None = None
+
+
+def option_chances(state: GameState, folder: Path | None) -> list[OptionChance]:
+    """Every option of the choice ``state`` asks for, with the chooser's chance after it, best first (ties:
+    the usual option first): exact from a ready table (:func:`_table`, never waiting for one), else
+    simulated (:func:`choice_estimate`, :func:`reverse_estimate`) with a margin. Empty when nothing is asked.
+    """
+    seat = state.seat
+    if state.phase is Phase.REVERSE:
+        usual = state.chips[seat] >= usual_reverse_at(state.rules)
+        options: tuple[Seat | bool, ...] = (usual, not usual)
+    elif state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
+        first = greedy_choice(state)
+        options = (first, *(c for c in state.choices if c != first))
+    else:
+        return []
+    table = _table(state, folder, wait=False)
+    found: list[OptionChance] = []
+    if table is not None:
+        for option in options:
+            after = step(state, Reverse(option) if isinstance(option, bool) else ChooseSeat(option))[0]
+            found.append(OptionChance(option, own_chance(after, seat, table)))
+    else:
+        if state.phase is Phase.REVERSE:
+            _answer, estimate = reverse_estimate(state)
+        else:
+            estimate = choice_estimate(state, tuple(o for o in options if not isinstance(o, bool)))
+        z = NormalDist().inv_cdf(0.975)
+        for option, chance in zip(options, estimate.chances, strict=True):
+            error = math.sqrt(max(float(chance) * (1 - float(chance)), 1e-12) / max(estimate.games, 1))
+            found.append(OptionChance(option, float(chance), z * error))
+    return sorted(found, key=lambda o: -o.chance)  # a stable sort: the usual option first among equals
