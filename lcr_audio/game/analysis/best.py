@@ -45,9 +45,10 @@ from lcr_audio.i18n import _
 
 BoolArray = npt.NDArray[np.bool_]
 
-MAX_BEST_STATES: Final = 20_000
-"""The largest table whose best responses are solved (every Wild order of every roll is kept: 5 seats with 3
-chips have 11,628 positions, 6 seats with 2 have 12,376); larger tables keep the one-step careful player."""
+MAX_BEST_STATES: Final = 5_000
+"""The largest table whose best responses are solved (every Wild order of every roll is kept, and the
+careful player's table is solved in the background in seconds to a minute): 3 seats with up to 10 chips
+(4,960 positions), 4 with 4 (3,876), 5 with 2 (3,003); larger tables keep the one-step careful player."""
 
 TOLERANCE: Final = 1e-13
 """Value iteration stops when no chance changes by more than this."""
@@ -663,5 +664,5 @@ def unsupported() -> str:
     # stays as it is.
     return _(
         "Odds with a careful player are worked out exactly only at small tables, such as 3 players with 10 "
-        "chips or 5 with 3, under the last-with-chips rule; lcr-audio simulate --policy plays the others."
+        "chips or 4 with 4, under the last-with-chips rule; lcr-audio simulate --policy plays the others."
     )

@@ -2,7 +2,7 @@
 reversal (R7, R9) chosen to make its own chance of winning largest, everyone else playing the default
 policy.
 
-Where the rules have a best-response table (:func:`.best.best_supports`: up to 20,000 positions) the careful
+Where the rules have a best-response table (:func:`.best.best_supports`: up to 5,000 positions) the careful
 player is that best response, exact: every choice, and for the reversal every roll, played through ``step``
 to the start of the next turn, whose chance for a seat playing its best from there on the table holds
 (:class:`.best.BestTable`). Until that table is ready (it is made in the background), and at larger exact
