@@ -12,7 +12,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lcr_audio.engine import ChooseSeat, GameState, Phase, Reverse, Roll, Rules, position, roll_outcomes, step
+from lcr_audio.engine import (
+    ChooseSeat,
+    GameState,
+    Phase,
+    Reverse,
+    Roll,
+    Rules,
+    ThreeWilds,
+    position,
+    roll_outcomes,
+    step,
+)
 from lcr_audio.game.analysis import best
 from lcr_audio.game.analysis.careful import careful_reverse
 from lcr_audio.game.analysis.exact import build_chain, solve
@@ -158,6 +169,7 @@ RULES = [
     Rules(players=3, chips=3, reversible=True),
     Rules(players=3, chips=2, wild=True, reversible=True),
     Rules(players=3, chips=3, wild=True, reversible=True),
+    Rules(players=3, chips=3, wild=True, reversible=True, three_wilds=ThreeWilds.WIN),
 ]
 
 
@@ -175,7 +187,11 @@ def mine_as_dict(
 
 
 @pytest.mark.parametrize(
-    "rules", RULES, ids=lambda r: f"{r.players}x{r.chips}{'W' if r.wild else ''}{'R' if r.reversible else ''}"
+    "rules",
+    RULES,
+    ids=lambda r: (
+        f"{r.players}x{r.chips}{'W' if r.wild else ''}{'R' if r.reversible else ''}{'-3win' if r.three_wilds is ThreeWilds.WIN else ''}"
+    ),
 )
 def test_best_response_matches_an_independent_solver(rules: Rules) -> None:
     turns = all_turns(rules)
@@ -207,7 +223,9 @@ def test_best_response_matches_an_independent_solver(rules: Rules) -> None:
 @pytest.mark.parametrize(
     "rules",
     RULES[1:],
-    ids=lambda r: f"{r.players}x{r.chips}{'W' if r.wild else ''}{'R' if r.reversible else ''}",
+    ids=lambda r: (
+        f"{r.players}x{r.chips}{'W' if r.wild else ''}{'R' if r.reversible else ''}{'-3win' if r.three_wilds is ThreeWilds.WIN else ''}"
+    ),
 )
 def test_careful_seats_iterate_to_the_same_end(rules: Rules) -> None:
     """Every seat careful: best responses in turn, a fixed point or a cycle, the same both ways."""
