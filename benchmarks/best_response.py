@@ -21,7 +21,6 @@ TABLES = [
     Rules(players=3, chips=5, wild=True, reversible=True),
     Rules(players=4, chips=2, wild=True),
     Rules(players=4, chips=3, reversible=True),
-    Rules(players=5, chips=3, reversible=True),
 ]
 
 
