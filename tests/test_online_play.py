@@ -280,3 +280,83 @@ def test_a_turn_that_waits_for_a_dropped_player_is_said(
     ana.press_until(" ", ana, r"Waiting for Bo; a computer player plays for them in 1 second\.")
     ana.wait_for(r"(?s)Waiting for Bo.*Bo is away; a computer player plays for them until they are back\.")
     assert ana.read().count("Waiting for Bo") == 1  # the wait is too short for a reminder
+
+
+def test_a_player_who_starts_their_game_again_hears_the_moves_they_missed(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Bo's game is killed after Ana's first roll; the table plays on (a computer player stands in for Bo);
+    Bo starts the game again and hears how many moves were missed, then each of them as it was played (old
+    main: only "The game continues at turn N" and the standings)."""
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    ana.press("\r")
+    bo.wait_for("A game of 3 players")
+    ana.wait_for("Your turn")
+    ana.press_until(" ", bo, r"Ana rolls (?!first)[^\n:.]*[:.]")
+    bo.child.kill(signal.SIGKILL)
+    bo.child.wait()
+    ana.wait_for(r"Bo is away; a computer player plays for them")
+    again = Client(tmp_path, port, code, "Bo")
+    found = again.wait_for(r"You missed (\d+) moves?; Q skips (?:them|it)\.")
+    missed = int(found.group(1))
+    assert missed >= 1
+    after = again.read()[found.end() :]
+    deadline = time.monotonic() + 30
+    while len(ENGLISH_ROLL.findall(after)) < missed:  # each missed move is said after the count
+        assert time.monotonic() < deadline, again.read()
+        time.sleep(0.05)
+        after = again.read()[found.end() :]
+    before = again.read()[: found.start()]
+    assert not ENGLISH_ROLL.findall(before.split("The game continues")[-1])  # none said before the count
+    _play_out([ana, again])
+    assert "Traceback" not in again.read()
+
+
+def test_a_guests_f1_lists_only_their_keys_and_the_host_moves_a_person_to_another_seat(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """In the lobby a guest's F1 lists the keys a guest can use, without the host's (old main: all 10,
+    start and add a computer player among them); the host hears Cy's seat, presses Left arrow, and everyone
+    hears that Cy moves to seat 2, and the seating in the new order (old main: the arrow did nothing)."""
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    cy = join(ana, tmp_path, port, code, "Cy")
+    bo.wait_for("Cy joins the table")
+    bo.press("?")
+    listed = bo.wait_for(r"Keys\. Up and Down go through them, Escape closes\. (.*) 1 of (\d+)\.")
+    assert int(listed.group(2)) == 6, listed.group(0)
+    entries = [listed.group(1)]
+    for _ in range(5):
+        count = len(re.findall(r" of 6\.", bo.read()))
+        bo.press("\x1b[B")  # Down
+        bo.wait_for(rf"(?s)(?:.* of 6\.){{{count + 1}}}")
+    entries += re.findall(r"^(.*) \d of 6\.$", bo.read(), re.MULTILINE)[1:]
+    text = " ".join(entries)
+    assert "start the game" not in text and "add a computer player" not in text
+    assert "who is at the table" in text and "chat" in text
+    bo.press("\x1b")
+    bo.wait_for("Key list closed.")
+    ana.press("?")
+    ana.wait_for(r"1 of 12\.")
+    ana.press("\x1b")
+    ana.wait_for("Key list closed.")
+    ana.press("3")
+    ana.wait_for("Seat 3: Cy.")
+    ana.press("\x1b[D")  # Left arrow
+    for client in (ana, bo, cy):
+        client.wait_for(r"Cy moves to seat 2\.")
+    bo.press("s")
+    bo.wait_for(r"3 seats: Ana, Cy, and Bo\.")
+    ana.press("\x1b[D")  # again: Cy goes on moving
+    cy.wait_for(r"Cy moves to seat 1\.")
+    ana.press("\x1b[D")  # the end of the table: said, nothing sent
+    ana.wait_for(r"Seat 1 is the end of the table\.")
+    ana.press("\r")
+    for client in (ana, bo, cy):
+        client.wait_for("A game of 3 players")
+    cy.wait_for("Your turn")  # Cy sits first now and plays from their own keyboard
+    for client in (ana, bo, cy):
+        assert "Traceback" not in client.read()

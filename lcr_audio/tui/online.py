@@ -16,6 +16,8 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import msgspec
+
 from lcr_audio.engine import MIN_PLAYERS, Rules
 from lcr_audio.game.online.client import (
     Link,
@@ -35,6 +37,8 @@ from lcr_audio.game.online.protocol import (
     Hello,
     Leave,
     Lobby,
+    Missed,
+    MoveSeat,
     Notice,
     ProtocolError,
     Reason,
@@ -161,6 +165,11 @@ class OnlineClient:
         """The table ended this player's game: the sentence to say, and the exit code."""
         self.ended = False
         """This player's time at the table is over (its last sentence said): nothing more is said."""
+        self.missed_from: int | None = None
+        """The server's word (:class:`Missed`): this player's seats were lost after that many actions."""
+        self.catch_up: list[Any] = []
+        """The moves this player missed while their program was not running (action docs), said once the
+        game screen is up (:meth:`OnlineScreen._resume_turn`)."""
         self.link = Link(
             address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop
         )
@@ -208,6 +217,8 @@ class OnlineClient:
                 self.welcomed.set()
             case Lobby():
                 self.view.lobby = message
+            case Missed(since=since):
+                self.missed_from = since
             case Started():
                 self._started(message)
             case Applied(index=index, action=doc):
@@ -230,16 +241,20 @@ class OnlineClient:
                     session.computer_seats |= {seat}  # a computer player has taken the seat
                     if self.screen is not None:
                         self.screen.narrator.computers = session.computers
-                self.say(notice_sentence(kind, name, seconds))
+                self.say(notice_sentence(kind, name, seconds, seat))
             case Said(name=name, text=text) if text:  # a line with nothing left after cleaning is not said
                 self.say(chat_sentence(name, text))
-            case Refused(reason=reason):
-                self._refused(reason)
+            case Refused(reason=reason, text=text):
+                self._refused(reason, text)
 
     def _started(self, message: Started) -> None:
         log.info("The game: %d actions so far", len(message.actions))
         session = self.view.session
         if session is None:
+            since, self.missed_from = self.missed_from, None
+            if since is not None and 0 <= since < len(message.actions):  # built as this player last saw it
+                self.catch_up = list(message.actions[since:])
+                message = msgspec.structs.replace(message, actions=message.actions[:since])
             try:
                 self.view.session = make_session(message, self.view.seats, self.link.send)
             except (ProtocolError, ValueError):
@@ -253,15 +268,10 @@ class OnlineClient:
             if self.lobby is not None:
                 self.lobby.finish(LobbyEnd.STARTED)
             return
+        self.missed_from = None
         missed = message.actions[len(session.actions) :]
         if missed:
-            self.say(
-                # Translators: an online table; back after a dropped connection, {count} moves happened
-                # meanwhile (they are said next).
-                ngettext(
-                    "While you were away: {count} move.", "While you were away: {count} moves.", len(missed)
-                ).format(count=len(missed))
-            )
+            self.say(missed_sentence(len(missed)))
         session.waiting = False
         for index, doc in enumerate(missed, start=len(session.actions)):
             session.receive(index, action_from_doc(doc))
@@ -271,19 +281,21 @@ class OnlineClient:
         if self.link.socket is not None:
             asyncio.get_running_loop().create_task(self.link.socket.close())
 
-    def _refused(self, reason: Reason) -> None:
+    def _refused(self, reason: Reason | str, text: str = "") -> None:
         if self.view.session is not None:
             self.view.session.refused()
-        if not self.view.code or (not self.view.seats and not self.view.spectator and reason in _FATAL):
-            self._fail(refusal_sentence(reason))
+        sentence = refusal_sentence(reason, text)
+        joining = not self.view.seats and not self.view.spectator
+        if not self.view.code or (joining and (reason in _FATAL or not isinstance(reason, Reason))):
+            self._fail(sentence)
             return
         if reason is Reason.BAD_TOKEN and self.view.tokens:
-            self._fail(refusal_sentence(reason))
+            self._fail(sentence)
             return
         if self.screen is not None:
-            self.screen.error(refusal_sentence(reason))
+            self.screen.error(sentence)
         else:
-            self.voice.error(refusal_sentence(reason))
+            self.voice.error(sentence)
 
     def _fail(self, sentence: str, code: int = 1) -> None:
         if not self.failed.done():
@@ -531,6 +543,16 @@ class OnlineClient:
             self.voice.answer(_("Sent."))
 
 
+def missed_sentence(count: int) -> str:
+    """Said before the moves a player missed (their connection dropped, or their program stopped), which
+    follow one by one at their verbosity; Q skips them as it skips any game message."""
+    # Translators: an online table; back after a dropped connection or a restart of the game, {count} moves
+    # happened meanwhile; they are said next, and the Q key skips them.
+    return ngettext(
+        "You missed {count} move; Q skips it.", "You missed {count} moves; Q skips them.", count
+    ).format(count=count)
+
+
 _FATAL = frozenset(
     {
         Reason.NO_TABLE,
@@ -549,6 +571,19 @@ _FATAL = frozenset(
     }
 )
 """Refusals of the first message: this player cannot be at the table."""
+
+
+HOST_KEYS = frozenset(
+    {
+        Command.START_GAME,
+        Command.ADD_COMPUTER,
+        Command.FREE_SEAT,
+        Command.MOVE_SEAT_BACK,
+        Command.MOVE_SEAT_ON,
+        Command.OPTIONS,
+    }
+)
+"""The lobby keys only the host may use."""
 
 
 class LobbyMode(Question[LobbyEnd]):
@@ -618,6 +653,41 @@ class LobbyMode(Question[LobbyEnd]):
         self.client.link.send(FreeSeat(self.last_seat))
         self.last_seat = None
 
+    @handles(Command.MOVE_SEAT_BACK)
+    def move_back(self, press: Press) -> None:
+        """Move the person in the seat last heard one seat back (the host)."""
+        self._move_seat(-1)
+
+    @handles(Command.MOVE_SEAT_ON)
+    def move_on(self, press: Press) -> None:
+        """Move the person in the seat last heard one seat on (the host)."""
+        self._move_seat(1)
+
+    def _move_seat(self, step: int) -> None:
+        """Move the person in the seat last heard ``step`` seats on (the host); everyone hears where they
+        sit now, and the next arrow moves them again."""
+        if not self._host():
+            return
+        lobby = self.client.view.lobby
+        index = self.last_seat
+        if index is None or lobby is None or not 0 <= index < len(lobby.seats):
+            # Translators: an online table's lobby; an arrow key pressed before the digit of a taken seat.
+            self.voice.error(_("Press the digit of a taken seat first, then an arrow to move its player."))
+            return
+        to = index + step
+        if not 0 <= to < len(lobby.seats):
+            # Translators: an online table's lobby; the player cannot move further that way ({seat} is the
+            # first or the last taken seat's number).
+            self.voice.error(_("Seat {seat} is the end of the table.").format(seat=index + 1))
+            return
+        self.client.link.send(MoveSeat(index, to))
+        self.last_seat = to
+
+    @property
+    def hidden(self) -> frozenset[Command]:
+        """The host's keys are left out of a guest's or a listener's F1 list (they do nothing there)."""
+        return frozenset() if self.client.view.host else HOST_KEYS
+
     @handles(Command.STATUS)
     def status(self, press: Press) -> None:
         """Who is here and the rules."""
@@ -657,6 +727,18 @@ class OnlineScreen(PlayScreen):
         super().__init__(session, *args, **options)  # type: ignore[arg-type]
         self.client = client
         self._chat_task: asyncio.Task[None] | None = None
+
+    def _resume_turn(self) -> bool:
+        """Back at the table after this player's program stopped: the moves missed meanwhile, counted and
+        then said one by one as they happened (Q skips them); else the turn pending, as a resumed game."""
+        missed, self.client.catch_up = self.client.catch_up, []
+        session = self.client.view.session
+        if not missed or session is None:
+            return super()._resume_turn()
+        self.say(missed_sentence(len(missed)))
+        for index, doc in enumerate(missed, start=len(session.actions)):
+            session.receive(index, action_from_doc(doc))
+        return True
 
     def _ask_quit(self) -> None:
         if not self.client.serving:

@@ -42,6 +42,8 @@ from lcr_audio.game.online.protocol import (
     Hello,
     Leave,
     Lobby,
+    Missed,
+    MoveSeat,
     Notice,
     ProtocolError,
     Reason,
@@ -114,6 +116,9 @@ class TableSeat:
     holder: ConnId | None = None
     stand_in: bool = False
     """A computer player decides for this person while they are away (after the wait ran out)."""
+    lost_at: int | None = None
+    """How many actions the game had when this person's connection was lost (None: not lost in this game):
+    the moves from there on are the ones they missed (:class:`Missed`)."""
 
     @property
     def away(self) -> bool:
@@ -182,7 +187,7 @@ class Table:
                     return self._act(conn, message)
                 case Chat(text=text):
                     return self._chat(conn, text)
-                case AddComputer() | FreeSeat() | SetRules() | Start():
+                case AddComputer() | FreeSeat() | SetRules() | Start() | MoveSeat():
                     return self._lobby(conn, message)
                 case Leave():
                     return self.leave(conn)
@@ -220,10 +225,11 @@ class Table:
         out: Outbox = []
         self.members[conn] = Member(hello.language, spectator=not names and not reclaimed)
         grants: list[Grant] = []
+        lost = [at for at in (self.seats[i].lost_at for i in reclaimed) if at is not None]
         for index in reclaimed:
             seat = self.seats[index]
             previous = seat.holder
-            seat.holder, seat.stand_in = conn, False
+            seat.holder, seat.stand_in, seat.lost_at = conn, False, None
             grants.append(Grant(index, seat.token))
             if previous is None:
                 out.append((AllBut(conn), Told(Notice.BACK, seat.name, index)))
@@ -244,7 +250,10 @@ class Table:
         )
         if self.stage is Stage.LOBBY:  # everyone hears the new lobby, this connection too
             return [(conn, welcome), *out, *self._lobby_update()]
-        return [(conn, welcome), (conn, self.picture()), *out]
+        missed: Outbox = []
+        if lost and self.session is not None and min(lost) < len(self.session.actions):
+            missed.append((conn, Missed(min(lost))))  # before the game, so it is built as they last saw it
+        return [(conn, welcome), *missed, (conn, self.picture()), *out]
 
     def picture(self) -> Lobby | Started:
         """What a newcomer needs: the lobby, or the game with every action so far."""
@@ -271,6 +280,8 @@ class Table:
         for index in self.seats_of(conn):
             seat = self.seats[index]
             seat.holder = None
+            if self.session is not None and seat.lost_at is None:
+                seat.lost_at = len(self.session.actions)
             if self.stage is not Stage.OVER:
                 out.append((EVERYONE, Told(Notice.AWAY, seat.name, index)))
         if self.host == conn:
@@ -282,12 +293,14 @@ class Table:
         them (after the game's end, silently: nobody takes a seat in a finished game)."""
         out: Outbox = []
         held = self.seats_of(conn)
+        moved = False
         for index in sorted(held, reverse=True):
             seat = self.seats[index]
             if self.stage is not Stage.OVER:
                 out.append((EVERYONE, Told(Notice.LEFT, seat.name, index)))
             if self.stage is Stage.LOBBY:
                 del self.seats[index]
+                moved = True
             else:
                 seat.kind, seat.holder, seat.token = SeatKind.COMPUTER, None, ""
                 if self.session is not None:
@@ -296,7 +309,20 @@ class Table:
         if self.host == conn:
             self.host, self.host_token = None, ""
             self._pass_host()
+        if moved:  # the seats after the emptied ones moved up
+            out += self._seats_again()
         return out + self._lobby_update()
+
+    def _seats_again(self) -> Outbox:
+        """A :class:`Welcome` again to each connection holding seats, after lobby seats moved: the numbers
+        of its seats (which it plays from its keyboard once the game starts) may have changed."""
+        out: Outbox = []
+        for conn in self.members:
+            held = self.seats_of(conn)
+            if held:
+                grants = [Grant(i, self.seats[i].token) for i in held]
+                out.append((conn, Welcome(PROTOCOL_VERSION, self.code, grants, self.host == conn, False)))
+        return out
 
     def _pass_host(self) -> None:
         for seat in self.seats:
@@ -320,7 +346,7 @@ class Table:
         name = self.seats[held[0]].name if held else ""
         return [(AllBut(conn), Said(name, line))]  # the sender has typed it and heard "Sent."
 
-    def _lobby(self, conn: ConnId, message: AddComputer | FreeSeat | SetRules | Start) -> Outbox:
+    def _lobby(self, conn: ConnId, message: AddComputer | FreeSeat | SetRules | Start | MoveSeat) -> Outbox:
         if conn not in self.members:
             raise ProtocolError(Reason.NOT_JOINED)
         if conn != self.host:
@@ -342,6 +368,14 @@ class Table:
                 if seat.holder is not None:
                     self.members[seat.holder].spectator = not self.seats_of(seat.holder)
                 out.append((EVERYONE, Told(Notice.SEAT_FREED, seat.name, index)))
+                out += self._seats_again()
+            case MoveSeat(seat=index, to=to):
+                if not (0 <= index < len(self.seats) and 0 <= to < len(self.seats)) or index == to:
+                    raise ProtocolError(Reason.OUT_OF_TURN)
+                seat = self.seats.pop(index)
+                self.seats.insert(to, seat)
+                out.append((EVERYONE, Told(Notice.SEAT_MOVED, seat.name, to)))
+                out += self._seats_again()
             case SetRules(rules=doc):
                 self.rules = rules_from_doc(doc)
             case Start():
