@@ -9,6 +9,7 @@ said once by every client, in that client's language.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import re
@@ -149,13 +150,19 @@ def join(host: Client, tmp_path: Path, port: int, code: str, name: str, *extra: 
     return client
 
 
+AGAIN = "Play again with the same table? Y or N."
+
+
 def _play_out(clients: list[Client], seconds: float = 90) -> None:
-    """Press Space at every client until every one has ended (the game over)."""
+    """Press Space and N in turn at every client until every one has ended (N: no to playing again, in any
+    language; in a game of the standard rules it only says "Not now")."""
     deadline = time.monotonic() + seconds
-    while any(c.child.isalive() for c in clients):
+    for presses in itertools.count():
+        if not any(c.child.isalive() for c in clients):
+            break
         assert time.monotonic() < deadline, "\n\n".join(c.read()[-2000:] for c in clients)
         for client in clients:
-            client.press(" ")
+            client.press("n" if presses % 2 else " ")
             client.read()
         time.sleep(0.3)
     for client in clients:
@@ -360,3 +367,48 @@ def test_a_guests_f1_lists_only_their_keys_and_the_host_moves_a_person_to_anothe
     cy.wait_for("Your turn")  # Cy sits first now and plays from their own keyboard
     for client in (ana, bo, cy):
         assert "Traceback" not in client.read()
+
+
+def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes(tmp_path: Path) -> None:
+    """At the game's end each person is asked to play again; Bo says no and leaves, Ana says yes: the table
+    starts a new game, Bo's seat a computer player's, Ana plays it from her keyboard, and her no to the next
+    question ends it (old main: no question, the game ended for everyone)."""
+    data = tmp_path / "tables"
+    home = tmp_path / "server-home"
+    home.mkdir()
+    command = [sys.executable, "-m", "lcr_audio", "serve", "--host", "127.0.0.1", "--port", "0"]
+    process = subprocess.Popen(
+        [*command, "--data", str(data), "--pace", "0.05"], stdout=subprocess.PIPE, text=True, env=_env(home)
+    )
+    try:
+        port = _port(process)
+        ana, code = open_table(tmp_path, port)
+        bo = join(ana, tmp_path, port, code, "Bo")
+        ana.press("\r")
+        deadline = time.monotonic() + 120
+        while not (AGAIN in ana.read() and AGAIN in bo.read()):
+            assert time.monotonic() < deadline, ana.read()[-2000:] + bo.read()[-2000:]
+            for client in (ana, bo):
+                if AGAIN not in client.read():
+                    client.press(" ")
+            time.sleep(0.3)
+        bo.press("n")
+        bo.wait_for(r"No more games at this table\.")
+        bo.child.expect(pexpect.EOF, timeout=20)
+        first = ana.read().count("A game of 3 players")
+        ana.press("y")
+        ana.wait_for(r"Waiting for the others' answers; the next game starts with those who say yes\.")
+        ana.wait_for(r"(?s)Bo has left; a computer player takes the seat\..*A game of 3 players")
+        assert ana.read().count("A game of 3 players") == first + 1
+        _play_out([ana], seconds=120)
+        text = ana.read()
+        assert text.count(AGAIN) == 2
+        last = text.rsplit(AGAIN, 1)[1].split("\n")  # what the terminal echoed after the program ended aside
+        assert last[1:3] == ["No more games at this table.", "The game at this table is over. Goodbye."], last
+        assert "Traceback" not in text and "Traceback" not in bo.read()
+        second = text.rsplit("A game of 3 players", 1)[1]
+        assert ENGLISH_ROLL.findall(second)
+        assert "You roll" in second  # Ana plays her own seat in the new game
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)

@@ -293,3 +293,52 @@ def test_a_refusal_for_a_reason_this_client_does_not_know_is_said_with_the_serve
         == "The table refused that; a newer version of lcr-audio may be needed."
     )
     assert isinstance(known, Refused) and known.reason is Reason.FLOOD
+
+
+# --- play again ------------------------------------------------------------------------------------------
+
+
+def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes() -> None:
+    """At the game's end everyone hears the table ask (an :class:`Again`); Ana says yes, Bo does not answer:
+    when the time to answer is up the next game starts with Ana, and a computer player in Bo's seat (said to
+    everyone); a yes from Bo after that is refused (old main: the table simply ended)."""
+
+    async def run() -> None:
+        async with serving() as (tables, port):
+            tables.again_seconds = 1.0
+            ana = await _peer(port)
+            await ana.send(Hello(PROTOCOL_VERSION, "", names=["Ana"], rules=rules_doc(Rules(chips=1))))
+            welcome = await ana.until(lambda m: isinstance(m, Welcome))
+            assert isinstance(welcome, Welcome)
+            code = welcome.code
+            bo, _ = await _join(port, code, "Bo")
+            await ana.send(Start())
+            await ana.until(lambda m: isinstance(m, Started))
+            session = tables.tables[code].session
+            assert session is not None
+            async with asyncio.timeout(30):
+                while not session.state.over:
+                    state = session.state
+                    if state.seat in (0, 1) and state.phase.name == "ROLL":
+                        await (ana, bo)[state.seat].send(RollDice(state.seat, len(session.actions)))
+                    await ana.until(lambda m: isinstance(m, (Applied, protocol.Again)))
+            for peer in (ana, bo):
+                again = await peer.until(lambda m: isinstance(m, protocol.Again))
+                assert again == protocol.Again(1)
+            await ana.send(protocol.PlayAgain(True))
+            left = await ana.until(lambda m: isinstance(m, Told))
+            assert left == Told(Notice.LEFT, "Bo", 1)
+            started = await ana.until(lambda m: isinstance(m, Started))
+            assert isinstance(started, Started) and started.actions == []
+            assert [(s.name, s.kind) for s in started.seats][:2] == [
+                ("Ana", SeatKind.PERSON),
+                ("Bo", SeatKind.COMPUTER),
+            ]
+            await bo.send(protocol.PlayAgain(True))
+            assert await bo.until(lambda m: isinstance(m, Refused)) == Refused(Reason.OUT_OF_TURN)
+            new = tables.tables[code].session
+            assert new is not None and new is not session and not new.state.over
+            if new.state.seat != 0:  # the computer players move on by themselves
+                await ana.until(lambda m: isinstance(m, Applied))
+
+    asyncio.run(run())

@@ -31,6 +31,7 @@ from lcr_audio.game.online.client import (
 from lcr_audio.game.online.client import remote_session as make_session
 from lcr_audio.game.online.protocol import (
     AddComputer,
+    Again,
     Applied,
     Chat,
     FreeSeat,
@@ -40,6 +41,7 @@ from lcr_audio.game.online.protocol import (
     Missed,
     MoveSeat,
     Notice,
+    PlayAgain,
     ProtocolError,
     Reason,
     Refused,
@@ -55,6 +57,7 @@ from lcr_audio.game.online.protocol import (
     rules_doc,
     rules_from_doc,
 )
+from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, language, ngettext
 from lcr_audio.narration.lists import and_list
 from lcr_audio.narration.online import chat_sentence, notice_sentence, refusal_sentence, table_open_sentence
@@ -167,6 +170,10 @@ class OnlineClient:
         """This player's time at the table is over (its last sentence said): nothing more is said."""
         self.missed_from: int | None = None
         """The server's word (:class:`Missed`): this player's seats were lost after that many actions."""
+        self.again_offered = False
+        """The table asked who plays another game (:class:`Again`; an older server never does)."""
+        self.waiting_again = False
+        """This player said yes to playing again: the table's next game is on its way."""
         self.catch_up: list[Any] = []
         """The moves this player missed while their program was not running (action docs), said once the
         game screen is up (:meth:`OnlineScreen._resume_turn`)."""
@@ -219,6 +226,8 @@ class OnlineClient:
                 self.view.lobby = message
             case Missed(since=since):
                 self.missed_from = since
+            case Again():
+                self.again_offered = True
             case Started():
                 self._started(message)
             case Applied(index=index, action=doc):
@@ -269,12 +278,27 @@ class OnlineClient:
                 self.lobby.finish(LobbyEnd.STARTED)
             return
         self.missed_from = None
+        if self.waiting_again:  # the table's next game, with those who said yes
+            self._next_game(message)
+            return
         missed = message.actions[len(session.actions) :]
         if missed:
             self.say(missed_sentence(len(missed)))
         session.waiting = False
         for index, doc in enumerate(missed, start=len(session.actions)):
             session.receive(index, action_from_doc(doc))
+
+    def _next_game(self, message: Started) -> None:
+        self.waiting_again, self.again_offered = False, False
+        try:
+            session = make_session(message, self.view.seats, self.link.send)
+        except (ProtocolError, ValueError):
+            log.exception("The next game from the server cannot be played")
+            self._fail(_("The table sent a game this version cannot play."))
+            return
+        self.view.session, self.view.started = session, message
+        if self.screen is not None:
+            self.screen.next_game(session)
 
     def _resync(self) -> None:
         """The copy of the game lost step with the server: connect again, which sends the whole game."""
@@ -427,6 +451,7 @@ class OnlineClient:
             save_settings=app.remember,
             sound=app.sound,
             client=self,
+            new_session=_from_the_table if self.view.seats else None,  # people are asked to play again
         )
         self.screen = screen
         app.active_screen = screen  # a signal ends it cleanly (the server keeps the game)
@@ -541,6 +566,15 @@ class OnlineClient:
             self.link.send(Chat(text))
             # Translators: an online table; the chat line typed was sent to everyone else.
             self.voice.answer(_("Sent."))
+
+
+def _from_the_table(finished: Session) -> Session:
+    """Never called: an online table's next game comes from its server (:meth:`OnlineScreen.next_game`).
+
+    Raises:
+        RuntimeError: always.
+    """
+    raise RuntimeError("The next game comes from the table's server.")
 
 
 def missed_sentence(count: int) -> str:
@@ -739,6 +773,38 @@ class OnlineScreen(PlayScreen):
         for index, doc in enumerate(missed, start=len(session.actions)):
             session.receive(index, action_from_doc(doc))
         return True
+
+    def _answer_again(self, yes: bool) -> None:
+        """Play again at this table: the answer goes to the table, which starts the next game once everyone
+        has answered, with those who said yes and computer players (an older server offers none: said)."""
+        client = self.client
+        if not yes or not client.again_offered:
+            if client.again_offered:
+                client.link.send(PlayAgain(False))
+            elif yes:
+                # Translators: an online game ended; the player said yes to playing again, but the table's
+                # server (an older version) cannot start another game.
+                self.presenter.say_last(_("This table's server cannot start another game."))
+                self._finish(Outcome.FINISHED)
+                return
+            super()._answer_again(False)
+            return
+        client.waiting_again = True
+        client.link.send(PlayAgain(True))
+        # Translators: an online game ended and the player said yes to playing again; the next game starts
+        # once everyone at the table has answered (with those who said yes, computer players in the others'
+        # seats).
+        self.answer_kept(_("Waiting for the others' answers; the next game starts with those who say yes."))
+
+    def next_game_coming(self) -> bool:
+        """The player said yes to playing again; the table's next game is on its way."""
+        return self.client.waiting_again
+
+    def next_game(self, session: RemoteSession) -> None:
+        """The table's next game: played from now on, its opening said."""
+        self.use(session)
+        session.start()
+        self._poke()
 
     def _ask_quit(self) -> None:
         if not self.client.serving:

@@ -340,6 +340,9 @@ class PlayScreen:
                 await self._wake.wait()
                 continue
             if self.state.over:
+                if self.next_game_coming():  # online: the table starts it; its opening wakes the loop
+                    await self._wake.wait()
+                    continue
                 if self.new_session is None or not self.session.humans:
                     await self.presenter.drained()
                     self._finish(Outcome.FINISHED)
@@ -694,6 +697,11 @@ class PlayScreen:
     def _ask_quit(self) -> None:
         # Translators: asked when the player presses Escape during a game.
         self.ask(YesNoQuestion(_("Quit this game? Y or N."), self._answer_quit))
+
+    def next_game_coming(self) -> bool:
+        """The player said yes to playing again and the next game comes from elsewhere (an online table's
+        server): the finished game waits for it, asking nothing."""
+        return False
 
     def _ask_again_question(self) -> None:
         # Translators: asked when a game has ended.

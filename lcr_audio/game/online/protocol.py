@@ -239,8 +239,26 @@ class MoveSeat(msgspec.Struct, frozen=True, tag="move-seat", forbid_unknown_fiel
     to: int
 
 
+class PlayAgain(msgspec.Struct, frozen=True, tag="play-again", forbid_unknown_fields=True):
+    """A person's answer, once the game is over and the table asked (:class:`Again`): play another game at
+    this table (``yes``), or not."""
+
+    yes: bool
+
+
 ClientMessage: TypeAlias = (
-    Hello | RollDice | Decide | Choose | Chat | AddComputer | FreeSeat | SetRules | Start | Leave | MoveSeat
+    Hello
+    | RollDice
+    | Decide
+    | Choose
+    | Chat
+    | AddComputer
+    | FreeSeat
+    | SetRules
+    | Start
+    | Leave
+    | MoveSeat
+    | PlayAgain
 )
 
 
@@ -326,7 +344,16 @@ class Missed(msgspec.Struct, frozen=True, tag="missed"):
     since: int
 
 
-ServerMessage: TypeAlias = Welcome | Lobby | Started | Applied | Told | Said | Refused | Missed
+class Again(msgspec.Struct, frozen=True, tag="again"):
+    """The game is over and the table asks each person whether to play again (:class:`PlayAgain`), for
+    ``seconds`` at most: when everyone connected has answered (or the time is up) a new game starts with
+    those who said yes, computer players in the other seats (a :class:`Started` with no actions). An older
+    client skips this message, and its game ends as before."""
+
+    seconds: int
+
+
+ServerMessage: TypeAlias = Welcome | Lobby | Started | Applied | Told | Said | Refused | Missed | Again
 
 _T = TypeVar("_T")
 _encoder = msgspec.json.Encoder()

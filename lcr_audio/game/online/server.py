@@ -104,6 +104,10 @@ HELLO_SECONDS: Final = 10.0
 it is closed."""
 
 
+AGAIN_SECONDS: Final = 60.0
+"""How long, after a game's end, the table waits for each person's answer to playing again; who has not
+answered by then does not play, and the next game starts with those who said yes."""
+
 WRITE_RETRY_SECONDS: Final = 30.0
 """How often tables whose files could not be written (a full or read-only disk) are tried again; they are
 kept in memory meanwhile, and written as soon as the disk takes them."""
@@ -304,6 +308,8 @@ class TableServer:
     unwritten: set[str] = field(default_factory=set)
     """The tables whose newest files could not be written (a full or read-only disk; logged): kept in
     memory and tried again every :attr:`retry_seconds` until the disk takes them."""
+    again_seconds: float = AGAIN_SECONDS
+    """How long the table waits for everyone's answer to playing again (see :data:`AGAIN_SECONDS`)."""
     retry_seconds: float = WRITE_RETRY_SECONDS
     """How often the tables that could not be written are tried again (see :data:`WRITE_RETRY_SECONDS`)."""
     _disk_error: str = ""
@@ -643,6 +649,7 @@ class TableServer:
                 if not self.closed:
                     self._deliver(table, away)
                 self._changed(table)
+                self._next_game(table)  # the last answer to playing again may have been this one's leaving
 
     def _no_hello(self, conn: ConnId) -> None:
         """Close a connection that has not joined a table within :attr:`hello_seconds` (at once: a silent
@@ -713,11 +720,16 @@ class TableServer:
         self._changed(table)
         if any(isinstance(m, Refused) for _, m in outbox):
             return
-        if table.session is not None and not table.session.listeners:
-            self._hook(table)  # the game has just started
+        self._next_game(table)
         if not isinstance(
             message, (RollDice, Decide, Choose)
         ):  # a game's actions are kept at each turn's end
+            self._keep(table)
+
+    def _next_game(self, table: Table) -> None:
+        """A game has just started (from the lobby, or again after the last one): its turns are kept."""
+        if table.session is not None and not table.session.listeners:
+            self._hook(table)
             self._keep(table)
 
     def _table_for(self, conn: ConnId, hello: Hello) -> Table:
@@ -868,9 +880,12 @@ class TableServer:
         loop = asyncio.get_running_loop()
         waiting: tuple[int, int] | None = None  # the away seat waited for, and the game's moves when it began
         deadline, reminded = 0.0, False
+        asked, until_again = False, 0.0  # the table asked who plays again after this game
         reminds = 0 < self.away_reminder <= self.away_seconds / 2  # else the reminder would follow at once
         while True:
             wake.clear()
+            if table.stage is not Stage.OVER:
+                asked = False
             if table.computer_due():
                 await asyncio.sleep(self.move_seconds)
                 if table.computer_due():
@@ -901,8 +916,19 @@ class TableServer:
                 if still and table.waiting_for_away() == away:
                     self._deliver(table, table.stand_in(away))
                 continue
-            if table.stage is Stage.OVER:
+            if table.stage is Stage.OVER and not asked:  # the record first, then who plays again
                 self._finished(table)
+                asked = True
+                self._deliver(table, table.offer_again(round(self.again_seconds)))
+                until_again = loop.time() + self.again_seconds
+            if table.stage is Stage.OVER and table.again is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), max(0.0, until_again - loop.time()))
+                    continue
+                self._deliver(table, table.again_answered(final=True))  # the time to answer is up
+                self._next_game(table)
+                continue
+            if table.stage is Stage.OVER:
                 self._drivers.pop(table.code, None)
                 self._tidy(table)
                 return

@@ -32,6 +32,7 @@ from lcr_audio.game.online.protocol import (
     MAX_CHAT,
     PROTOCOL_VERSION,
     AddComputer,
+    Again,
     Applied,
     Chat,
     Choose,
@@ -45,6 +46,7 @@ from lcr_audio.game.online.protocol import (
     Missed,
     MoveSeat,
     Notice,
+    PlayAgain,
     ProtocolError,
     Reason,
     Refused,
@@ -159,6 +161,9 @@ class Table:
     empty_since: float | None = None
     """When (``time.time()`` seconds) the lobby's last connection went; None while anyone is connected.
     Kept in the seats file, so an abandoned lobby's wait goes on over a restart (issue 22)."""
+    again: dict[Seat, bool] | None = None
+    """After the game's end, while the table asks who plays again (:meth:`offer_again`): each answer so far
+    by seat; None when nobody is asked."""
 
     @property
     def stage(self) -> Stage:
@@ -191,6 +196,8 @@ class Table:
                     return self._lobby(conn, message)
                 case Leave():
                     return self.leave(conn)
+                case PlayAgain(yes=yes):
+                    return self._answer_again(conn, yes)
         except ProtocolError as error:
             return [(conn, Refused(error.reason))]
         return [(conn, Refused(Reason.MALFORMED))]
@@ -286,6 +293,8 @@ class Table:
                 out.append((EVERYONE, Told(Notice.AWAY, seat.name, index)))
         if self.host == conn:
             self.host = None
+        if self.again is not None:  # one answer fewer to wait for
+            out += self.again_answered()
         return out + self._lobby_update()
 
     def leave(self, conn: ConnId) -> Outbox:
@@ -461,6 +470,55 @@ class Table:
         else:
             self.session.roll()
         return self._applied()
+
+    # --- another game ------------------------------------------------------------------------------------
+
+    def offer_again(self, seconds: int) -> Outbox:
+        """The game is over: ask everyone whether to play again, for ``seconds`` at most (nobody is asked
+        when no person is connected)."""
+        if self.stage is not Stage.OVER or not any(s.holder is not None for s in self.seats):
+            return []
+        self.again = {}
+        return [(EVERYONE, Again(seconds))]
+
+    def _answer_again(self, conn: ConnId, yes: bool) -> Outbox:
+        if conn not in self.members:
+            raise ProtocolError(Reason.NOT_JOINED)
+        held = self.seats_of(conn)
+        if self.again is None or not held:
+            raise ProtocolError(Reason.OUT_OF_TURN)
+        for index in held:
+            self.again[index] = yes
+        return self.again_answered()
+
+    def again_answered(self, *, final: bool = False) -> Outbox:
+        """Start the next game once every connected person has answered (``final``: the time to answer is
+        up, and those who did not answer do not play): those who said yes keep their seats, computer players
+        take the others (each said to everyone, then the new game). Nothing when nobody said yes."""
+        if self.again is None or self.session is None:
+            return []
+        answers = self.again
+        connected = [
+            i for i, s in enumerate(self.seats) if s.kind is SeatKind.PERSON and s.holder is not None
+        ]
+        if not final and any(index not in answers for index in connected):
+            return []
+        self.again = None
+        staying = {index for index in connected if answers.get(index)}
+        if not staying:
+            return []
+        out: Outbox = []
+        for index, seat in enumerate(self.seats):
+            if seat.kind is SeatKind.PERSON and index not in staying:
+                seat.kind, seat.holder, seat.token, seat.stand_in = SeatKind.COMPUTER, None, "", False
+                out.append((EVERYONE, Told(Notice.LEFT, seat.name, index)))
+        for seat in self.seats:
+            seat.lost_at = None
+        self.seed = secrets.randbits(31)  # new dice
+        rules = rules_from_doc(rules_doc(self.session.rules), players=len(self.seats))
+        players = [Player(s.name, human=s.kind is SeatKind.PERSON) for s in self.seats]
+        self.session = Session(rules, players, self.seed)
+        return [*out, (EVERYONE, self.picture())]
 
     # --- saving ----------------------------------------------------------------------------------------
 
