@@ -409,6 +409,15 @@ def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes
         second = text.rsplit("A game of 3 players", 1)[1]
         assert ENGLISH_ROLL.findall(second)
         assert "You roll" in second  # Ana plays her own seat in the new game
+        deadline = time.monotonic() + 30  # both games are kept: the first beside the second
+        while not (data / f"{code}.1.json").is_file():
+            assert time.monotonic() < deadline, sorted(p.name for p in data.iterdir())
+            time.sleep(0.05)
+        games = [
+            json.loads((data / name).read_text(encoding="utf-8"))
+            for name in (f"{code}.1.json", f"{code}.json")
+        ]
+        assert games[0]["actions"] != games[1]["actions"]
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=10)

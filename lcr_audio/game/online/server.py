@@ -727,9 +727,15 @@ class TableServer:
             self._keep(table)
 
     def _next_game(self, table: Table) -> None:
-        """A game has just started (from the lobby, or again after the last one): its turns are kept."""
+        """A game has just started (from the lobby, or again after the last one): its turns are kept, and
+        the game before it stays in the data folder as ``CODE.N.json`` (N: 1 for the first game), since the
+        new one is written as ``CODE.json``."""
         if table.session is not None and not table.session.listeners:
             self._hook(table)
+            finished, table.finished = table.finished, None
+            if finished is not None and self.data is not None:
+                with contextlib.suppress(saves.SaveError):
+                    self._pending[f"{table.code}.{table.games}"] = (None, saves.save_text(finished))
             self._keep(table)
 
     def _table_for(self, conn: ConnId, hello: Hello) -> Table:

@@ -161,6 +161,10 @@ class Table:
     empty_since: float | None = None
     """When (``time.time()`` seconds) the lobby's last connection went; None while anyone is connected.
     Kept in the seats file, so an abandoned lobby's wait goes on over a restart (issue 22)."""
+    games: int = 0
+    """Games finished at this table before the one in :attr:`session` (play again)."""
+    finished: Session | None = None
+    """The game just finished, when the next one has started (its record is written, then this is None)."""
     again: dict[Seat, bool] | None = None
     """After the game's end, while the table asks who plays again (:meth:`offer_again`): each answer so far
     by seat; None when nobody is asked."""
@@ -514,6 +518,7 @@ class Table:
                 out.append((EVERYONE, Told(Notice.LEFT, seat.name, index)))
         for seat in self.seats:
             seat.lost_at = None
+        self.finished, self.games = self.session, self.games + 1
         self.seed = secrets.randbits(31)  # new dice
         rules = rules_from_doc(rules_doc(self.session.rules), players=len(self.seats))
         players = [Player(s.name, human=s.kind is SeatKind.PERSON) for s in self.seats]
