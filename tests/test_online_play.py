@@ -392,12 +392,14 @@ def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes
                 if AGAIN not in client.read():
                     client.press(" ")
             time.sleep(0.3)
-        bo.press("n")
-        bo.wait_for(r"No more games at this table\.")
+        bo.press_until(
+            "n", bo, r"No more games at this table\."
+        )  # a key before the question was heard is dropped
         bo.child.expect(pexpect.EOF, timeout=20)
         first = ana.read().count("A game of 3 players")
-        ana.press("y")
-        ana.wait_for(r"Waiting for the others' answers; the next game starts with those who say yes\.")
+        ana.press_until(
+            "y", ana, r"Waiting for the others' answers; the next game starts with those who say yes\."
+        )
         ana.wait_for(r"(?s)Bo has left; a computer player takes the seat\..*A game of 3 players")
         assert ana.read().count("A game of 3 players") == first + 1
         _play_out([ana], seconds=120)
@@ -421,3 +423,37 @@ def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=10)
+
+
+def test_a_guest_waiting_for_the_next_game_hears_that_the_host_closed_the_table(tmp_path: Path) -> None:
+    """``lcr-audio host``: at the game's end Bo says yes to playing again and waits; Ana, the host, says no,
+    which closes her table: Bo hears that the host closed it and Bo's game ends, without a new game started
+    for Bo and closed at once (or a wait for a game that never comes)."""
+    home = tmp_path / "home-Ana"
+    home.mkdir()
+    arguments = ["-m", "lcr_audio", "host", "--names", "Ana", "--speech", "console", "--chips", "1"]
+    arguments += ["--host", "127.0.0.1", "--port", "0", "--fast"]
+    ana = Client.__new__(Client)
+    ana.child = pexpect.spawn(
+        sys.executable, arguments, env=_env(home), encoding="utf-8", dimensions=(50, 200)
+    )
+    ana.text = ""
+    found = ana.wait_for(r"address 127\.0\.0\.1:(\d+) and the code ([a-z0-9 ]+)\.")
+    port, code = int(found.group(1)), found.group(2).replace(" ", "")
+    bo = join(ana, tmp_path, port, code, "Bo")
+    ana.press("\r")
+    deadline = time.monotonic() + 120
+    while not (AGAIN in ana.read() and AGAIN in bo.read()):
+        assert time.monotonic() < deadline, ana.read()[-2000:] + bo.read()[-2000:]
+        for client in (ana, bo):
+            if AGAIN not in client.read():
+                client.press(" ")
+        time.sleep(0.3)
+    bo.press_until(
+        "y", bo, r"Waiting for the others' answers"
+    )  # a key before the question was heard is dropped
+    ana.press_until("n", bo, r"The host has closed the table; the game ends here\.")
+    assert bo.read().count("A game of 3 players") == 1  # no game started for Bo alone, then closed
+    bo.child.expect(pexpect.EOF, timeout=20)
+    ana.child.expect(pexpect.EOF, timeout=20)
+    assert "Traceback" not in bo.read() and "Traceback" not in ana.read()

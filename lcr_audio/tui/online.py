@@ -242,7 +242,8 @@ class OnlineClient:
                     self._resync()
             case Told(kind=Notice.CLOSED):
                 session = self.view.session
-                if session is None or not session.state.over:  # a finished game ends by itself, said whole
+                # a finished game ends by itself, said whole; one waiting for the next game hears it
+                if session is None or not session.state.over or self.waiting_again:
                     self._fail(notice_sentence(Notice.CLOSED, ""), 0)
             case Told(kind=kind, name=name, seat=seat, seconds=seconds):
                 session = self.view.session
@@ -327,7 +328,8 @@ class OnlineClient:
 
     def _game_over(self) -> bool:
         """The game has ended (its end is being said): a connection that drops now is not told."""
-        return self.view.session is not None and self.view.session.state.over
+        over = self.view.session is not None and self.view.session.state.over
+        return over and not self.waiting_again  # waiting for the next game, a drop matters
 
     def _on_drop(self) -> None:
         if self._game_over():  # the table closes after its game; nothing is tried again that matters
@@ -779,7 +781,7 @@ class OnlineScreen(PlayScreen):
         has answered, with those who said yes and computer players (an older server offers none: said)."""
         client = self.client
         if not yes or not client.again_offered:
-            if client.again_offered:
+            if client.again_offered and not client.serving:  # the host's no closes the table instead
                 client.link.send(PlayAgain(False))
             elif yes:
                 # Translators: an online game ended; the player said yes to playing again, but the table's
