@@ -37,6 +37,7 @@ from lcr_audio.game.online.protocol import (
     encode,
     rules_doc,
 )
+from lcr_audio.tui.keys import Context, help_entries
 
 pytestmark = pytest.mark.requires_program("tmux")  # a real terminal is needed; pexpect gives it
 
@@ -325,7 +326,8 @@ def test_a_guests_f1_lists_only_their_keys_and_the_host_moves_a_person_to_anothe
     tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
 ) -> None:
     """In the lobby a guest's F1 lists the keys a guest can use, without the host's (old main: all 10,
-    start and add a computer player among them); the host hears Cy's seat, presses Left arrow, and everyone
+    start and add a computer player among them), and in the game without Control+S, which does nothing at an
+    online table; the host hears Cy's seat, presses Left arrow, and everyone
     hears that Cy moves to seat 2, and the seating in the new order (old main: the arrow did nothing)."""
     port, _data, _process = server
     ana, code = open_table(tmp_path, port)
@@ -365,6 +367,9 @@ def test_a_guests_f1_lists_only_their_keys_and_the_host_moves_a_person_to_anothe
     for client in (ana, bo, cy):
         client.wait_for("A game of 3 players")
     cy.wait_for("Your turn")  # Cy sits first now and plays from their own keyboard
+    bo.press("?")  # in the game: every key of the table but Control+S (the server saves it)
+    watch = len(help_entries(Context.WATCH)) - 1
+    bo.wait_for(rf"(?s)Cy rolls first.*1 of {watch}\.")
     for client in (ana, bo, cy):
         assert "Traceback" not in client.read()
 

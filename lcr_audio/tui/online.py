@@ -756,6 +756,7 @@ class OnlineScreen(PlayScreen):
     """The play screen of an online table: the chat key works, decisions go to the server."""
 
     chats = True
+    unused_keys = frozenset({Command.SAVE})  # the table's server keeps the game
 
     def __init__(
         self, session: RemoteSession, *args: object, client: OnlineClient, **options: object

@@ -49,7 +49,7 @@ from lcr_audio.output.speech import Speaker, SpeechMode
 from lcr_audio.settings import RATE, VOLUME, Settings
 from lcr_audio.tui.game_modes import GameRouter, game_modes
 from lcr_audio.tui.input import KeyLoop, Mode, Press, answers_in_time
-from lcr_audio.tui.keys import CHOOSING, Context
+from lcr_audio.tui.keys import CHOOSING, Command, Context
 from lcr_audio.tui.odds_key import OddsKey
 from lcr_audio.tui.options import OptionsMenu, SettingsApplier, verbosity_name
 from lcr_audio.tui.presenter import NO_CUE_ARGS, CueArgs, Presenter
@@ -432,6 +432,9 @@ class PlayScreen:
 
     chats = False
     """True at a table where the chat key works (online)."""
+    unused_keys: frozenset[Command] = frozenset()
+    """Keys of the game that do nothing at this table, left out of F1's list (online: saving, which the
+    table's server does)."""
 
     def chat(self) -> None:
         """Open a chat line (online tables override this)."""
