@@ -21,7 +21,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from lcr_audio import storage
 from lcr_audio.engine import Rules
 from lcr_audio.game.online import protocol
-from lcr_audio.game.online.client import Link
+from lcr_audio.game.online.client import Link, cleaned
 from lcr_audio.game.online.protocol import (
     PROTOCOL_VERSION,
     Applied,
@@ -45,6 +45,7 @@ from lcr_audio.game.online.protocol import (
 from lcr_audio.game.online.server import RateLimit, TableServer, bound_port, start_server
 from lcr_audio.i18n import set_language
 from lcr_audio.narration.online import refusal_sentence
+from lcr_audio.tui.online import OnlineClient
 
 pytestmark = pytest.mark.system  # servers on loopback
 
@@ -298,10 +299,16 @@ def test_a_refusal_for_a_reason_this_client_does_not_know_is_said_with_the_serve
 # --- play again ------------------------------------------------------------------------------------------
 
 
-def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes() -> None:
+def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes(
+    tmp_path: Path, pipe: Any
+) -> None:
     """At the game's end everyone hears the table ask (an :class:`Again`); Ana says yes, Bo does not answer:
     when the time to answer is up the next game starts with Ana, and a computer player in Bo's seat (said to
     everyone); a yes from Bo after that is refused (old main: the table simply ended)."""
+
+    from support.app import make_app
+
+    set_language("en")
 
     async def run() -> None:
         async with serving() as (tables, port):
@@ -334,8 +341,23 @@ def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes() 
                 ("Ana", SeatKind.PERSON),
                 ("Bo", SeatKind.COMPUTER),
             ]
+            await bo.until(lambda m: isinstance(m, Told) and m.kind is Notice.LEFT)
+            await bo.until(lambda m: isinstance(m, Started))
+            heard = list(bo.seen)
             await bo.send(protocol.PlayAgain(True))
             assert await bo.until(lambda m: isinstance(m, Refused)) == Refused(Reason.OUT_OF_TURN)
+            # Bo's own program, given what Bo's connection got: the next game started without Bo, said once
+            client = OnlineClient(make_app(pipe, tmp_path)[0], f"ws://127.0.0.1:{port}", code, ["Bo"], None)
+            for message in heard:
+                client._on_message(cleaned(message))
+            assert client.failed.result() == ("The next game at this table started without you.", 0)
+            # had Bo said yes after the time to answer, with no next game at all: said so, not waited for
+            late = OnlineClient(make_app(pipe, tmp_path)[0], f"ws://127.0.0.1:{port}", code, ["Bo"], None)
+            for message in heard[: heard.index(again) + 1]:
+                late._on_message(cleaned(message))
+            late.waiting_again = True  # Y pressed
+            late._on_message(Refused(Reason.OUT_OF_TURN))
+            assert late.failed.result() == ("This table will not start another game.", 0)
             new = tables.tables[code].session
             assert new is not None and new is not session and not new.state.over
             if new.state.seat != 0:  # the computer players move on by themselves

@@ -282,6 +282,11 @@ class OnlineClient:
         if self.waiting_again:  # the table's next game, with those who said yes
             self._next_game(message)
             return
+        if session.state.over and len(message.actions) != len(session.actions):  # a finished game never grows
+            # Translators: an online game ended; the table started its next game with those who said yes to
+            # playing again, and this player had not answered in time.
+            self._fail(_("The next game at this table started without you."), 0)
+            return
         missed = message.actions[len(session.actions) :]
         if missed:
             self.say(missed_sentence(len(missed)))
@@ -309,6 +314,10 @@ class OnlineClient:
     def _refused(self, reason: Reason | str, text: str = "") -> None:
         if self.view.session is not None:
             self.view.session.refused()
+        if self.waiting_again:  # the table asks no more (the time to answer was up): no next game comes
+            self.waiting_again = False
+            self._fail(no_next_game(), 0)
+            return
         sentence = refusal_sentence(reason, text)
         joining = not self.view.seats and not self.view.spectator
         if not self.view.code or (joining and (reason in _FATAL or not isinstance(reason, Reason))):
@@ -579,6 +588,14 @@ def _from_the_table(finished: Session) -> Session:
     raise RuntimeError("The next game comes from the table's server.")
 
 
+def no_next_game() -> str:
+    """Said to a player who said yes to playing again at a table that will not start another game (its
+    server is older, or the time to answer was up)."""
+    # Translators: an online game ended; the player said yes to playing again, but the table will not start
+    # another game (its server is an older version, or the time to answer was up).
+    return _("This table will not start another game.")
+
+
 def missed_sentence(count: int) -> str:
     """Said before the moves a player missed (their connection dropped, or their program stopped), which
     follow one by one at their verbosity; Q skips them as it skips any game message."""
@@ -785,9 +802,7 @@ class OnlineScreen(PlayScreen):
             if client.again_offered and not client.serving:  # the host's no closes the table instead
                 client.link.send(PlayAgain(False))
             elif yes:
-                # Translators: an online game ended; the player said yes to playing again, but the table's
-                # server (an older version) cannot start another game.
-                self.presenter.say_last(_("This table's server cannot start another game."))
+                self.presenter.say_last(no_next_game())
                 self._finish(Outcome.FINISHED)
                 return
             super()._answer_again(False)

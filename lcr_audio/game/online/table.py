@@ -165,6 +165,8 @@ class Table:
     """Games finished at this table before the one in :attr:`session` (play again)."""
     finished: Session | None = None
     """The game just finished, when the next one has started (its record is written, then this is None)."""
+    again_seconds: int = 0
+    """How long the table waits for the answers to playing again (said again to a person back meanwhile)."""
     again: dict[Seat, bool] | None = None
     """After the game's end, while the table asks who plays again (:meth:`offer_again`): each answer so far
     by seat; None when nobody is asked."""
@@ -264,7 +266,8 @@ class Table:
         missed: Outbox = []
         if lost and self.session is not None and min(lost) < len(self.session.actions):
             missed.append((conn, Missed(min(lost))))  # before the game, so it is built as they last saw it
-        return [(conn, welcome), *missed, (conn, self.picture()), *out]
+        again: Outbox = [(conn, Again(self.again_seconds))] if self.again is not None and grants else []
+        return [(conn, welcome), *missed, (conn, self.picture()), *again, *out]
 
     def picture(self) -> Lobby | Started:
         """What a newcomer needs: the lobby, or the game with every action so far."""
@@ -482,7 +485,7 @@ class Table:
         when no person is connected)."""
         if self.stage is not Stage.OVER or not any(s.holder is not None for s in self.seats):
             return []
-        self.again = {}
+        self.again, self.again_seconds = {}, seconds
         return [(EVERYONE, Again(seconds))]
 
     def _answer_again(self, conn: ConnId, yes: bool) -> Outbox:
