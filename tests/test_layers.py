@@ -27,7 +27,10 @@ the cues (their names, and where each sounds around the table), text from outsid
 the rule options declared once, the verbosity levels and speech modes the settings hold."""
 TOP = frozenset(
     f"lcr_audio.{name}"
-    for name in ("app", "cli", "cli_online", "argparse_messages", "console_close", "launch", "__main__")
+    for name in (
+        *("app", "cli", "cli_parser", "cli_process", "cli_speaking", "cli_commands", "cli_odds"),
+        *("cli_online", "argparse_messages", "console_close", "launch", "__main__"),
+    )
 )
 """The program's entry points and what only they use (the Windows console's close), above everything."""
 
