@@ -137,10 +137,10 @@ def _terminal_needed() -> UsageError:
 
 def _say_main_menu(speaker: Speaker, held: contextlib.ExitStack) -> SaidOffer | bool:
     """Say the main menu's first sentence now, before the key input is ready: the question about the saved
-    game if there is one to ask, else the menu's opening. Then the keys are held (:func:`.cli_process.keys_held`) until
-    ``held`` closes, so that a key typed at once reaches the menu as typed; keys typed before the question
-    was said are dropped (they never answer it). Returns the question said, True when the menu's opening
-    was said, False when nothing was said (no POSIX terminal).
+    game if there is one to ask, else the menu's opening. Then the keys are held
+    (:func:`.cli_process.keys_held`) until ``held`` closes, so that a key typed at once reaches the menu as
+    typed; keys typed before the question was said are dropped (they never answer it). Returns the question
+    said, True when the menu's opening was said, False when nothing was said (no POSIX terminal).
 
     Called before prompt_toolkit and the screens are imported, to get the first sentence out sooner.
     """
@@ -168,7 +168,8 @@ def _say_play_opening(
 ) -> EarlyPlay | None:
     """Say ``lcr-audio play``'s first sentence now, before the key input and the screens are imported (they
     take most of the time to it): the rules' summary for a variant, else the game's opening, worked out as
-    the play screen's narrator will. Then the keys are held, as for the main menu (:func:`.cli_process.keys_held`).
+    the play screen's narrator will. Then the keys are held, as for the main menu
+    (:func:`.cli_process.keys_held`).
     Returns what was said, or None, saying nothing, where something else may have to come first (a saved
     game to offer or replace) or there is no POSIX terminal.
     """
