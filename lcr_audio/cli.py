@@ -16,11 +16,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
-import os
-import signal
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import cast
 
 from lcr_audio.cli_commands import MAIN_MENU, add_game_commands, add_online_commands, add_record_commands
 from lcr_audio.cli_odds import add_odds_commands
@@ -37,15 +35,15 @@ from lcr_audio.cli_parser import (
 )
 from lcr_audio.cli_process import (
     DRAIN_SECONDS,
-    SIGNALS,
     choose_language,
     log_path,
     not_written,
     quiet_stderr,
     say_on_stderr,
+    set_up_streams,
+    signals_handled,
     silence_stdout,
     something_went_wrong,
-    standard_streams,
     utf8_when_redirected,
 )
 from lcr_audio.cli_speaking import run_speaking, speaking
@@ -94,26 +92,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     Control+C or signal no longer kills the process as Python shuts down: it would leave a killed status
     for the shell, or with Python's own handler a traceback (issue 13, items 6 and 9).
     """
-    previous: dict[int, Any] = {}
-    for name, handler in SIGNALS.items():
-        with contextlib.suppress(AttributeError, ValueError):  # not on Windows; not the main thread
-            sig = getattr(signal, name)
-            previous[sig] = signal.signal(sig, handler)
-    try:
-        return _main(argv)
-    except KeyboardInterrupt:  # Control+C or a signal before the game could handle it: leave quietly
-        return 130
-    except Exception:  # a fault nobody foresaw, outside the game's own guard: one sentence (issue 21)
-        with quiet_stderr(log_path()):  # the details go to the log, never to the screen
-            log.exception("The program stopped on an error")
-        say_on_stderr(something_went_wrong())
-        return 1
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, signal.SIG_IGN if argv is None else handler)
-        if argv is None:
-            with contextlib.suppress(ValueError):
-                signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with signals_handled(program=argv is None):
+        try:
+            return _main(argv)
+        except KeyboardInterrupt:  # Control+C or a signal before the game could handle it: leave quietly
+            return 130
+        except Exception:  # a fault nobody foresaw, outside the game's own guard: one sentence (issue 21)
+            with quiet_stderr(log_path()):  # the details go to the log, never to the screen
+                log.exception("The program stopped on an error")
+            say_on_stderr(something_went_wrong())
+            return 1
 
 
 def _cancelled() -> type[BaseException]:
@@ -124,13 +112,7 @@ def _cancelled() -> type[BaseException]:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    stdout = standard_streams()
-    # The key input is prompt_toolkit's, never its screen renderer: no cursor-position request may ever be
-    # sent, nor its warning printed where a terminal does not answer them (issue 13, item 6).
-    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
-    with contextlib.suppress(AttributeError, ValueError):  # a name the terminal cannot show must not crash
-        stdout.reconfigure(errors="replace")  # type: ignore[attr-defined]
-        sys.stderr.reconfigure(errors="replace")  # type: ignore[union-attr]
+    stdout = set_up_streams()
     argv = list(sys.argv[1:] if argv is None else argv)
     notices = choose_language(argv).notices
     try:

@@ -49,6 +49,11 @@ def _plain(message: str) -> str:
 
 
 def parse_seed(text: str) -> int:
+    """An argparse type for ``--seed``: a whole number (negative too).
+
+    Raises:
+        argparse.ArgumentTypeError: ``text`` is not a whole number (one sentence).
+    """
     if not text.strip().lstrip("-").isdigit():
         # Translators: a bad --seed value; argparse puts "argument --seed:" (the option) before it.
         raise argparse.ArgumentTypeError(_("it must be a whole number, not {value}").format(value=text))

@@ -15,7 +15,7 @@ import signal
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import NamedTuple, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from lcr_audio.i18n import _
 
@@ -184,6 +184,8 @@ def not_written(error: OSError) -> str:
 
 
 def something_went_wrong() -> str:
+    """The last resort's sentence, when a fault nobody foresaw stopped the game: the details are in the log
+    (:func:`log_path`)."""
     from lcr_audio.storage import display_path
 
     # Translators: the last resort; {path} is the log file's path.
@@ -274,3 +276,38 @@ def standard_streams() -> TextIO:
             with contextlib.suppress(OSError):
                 setattr(sys, name, open(fd, mode, encoding="utf-8", closefd=False))  # noqa: SIM115
     return sys.stdout
+
+
+def set_up_streams() -> TextIO:
+    """The standard streams made safe for the game (:func:`standard_streams`), a character the terminal
+    cannot show written as a replacement instead of failing, and prompt_toolkit's screen renderer kept from
+    ever asking the terminal for the cursor's position. Returns the stream the game prints to."""
+    stdout = standard_streams()
+    # The key input is prompt_toolkit's, never its screen renderer: no cursor-position request may ever be
+    # sent, nor its warning printed where a terminal does not answer them (issue 13, item 6).
+    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+    with contextlib.suppress(AttributeError, ValueError):  # a name the terminal cannot show must not crash
+        stdout.reconfigure(errors="replace")  # type: ignore[attr-defined]
+        sys.stderr.reconfigure(errors="replace")  # type: ignore[union-attr]
+    return stdout
+
+
+@contextlib.contextmanager
+def signals_handled(*, program: bool) -> Iterator[None]:
+    """:data:`SIGNALS` handled while the command runs, and put back at the end. Run as the program
+    (``program``), once the game is over (saved, the terminal put back) a late Control+C or signal is
+    ignored instead, so that it no longer kills the process as Python shuts down: it would leave a killed
+    status for the shell, or with Python's own handler a traceback (issue 13, items 6 and 9)."""
+    previous: dict[int, Any] = {}
+    for name, handler in SIGNALS.items():
+        with contextlib.suppress(AttributeError, ValueError):  # not on Windows; not the main thread
+            sig = getattr(signal, name)
+            previous[sig] = signal.signal(sig, handler)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, signal.SIG_IGN if program else handler)
+        if program:
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
