@@ -154,7 +154,9 @@ def test_the_first_sentence_is_out_before_the_sound_device_opens_and_cues_play_a
     assert len(opened) == 1 and opened[0] > lines[0]  # ...then the device opened, once,
     assert recorder.events[opened[0]][1] == "sound-device"  # on its own thread, not holding up the game
     assert cues and min(cues) > opened[0]  # every cue played on the open device
-    assert min(recorder.of("ask")) < opened[0]  # a cue was asked for while the device was opening (the fake waits)...
+    assert (
+        min(recorder.of("ask")) < opened[0]
+    )  # a cue was asked for while the device was opening (the fake waits)...
     played = [what for kind, what in recorder.events if kind == "cue"]
     assert played == [what for kind, what in recorder.events if kind == "ask"]  # ...and none was lost
     assert played[-1] == "win"
