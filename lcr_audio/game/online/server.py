@@ -37,6 +37,7 @@ from lcr_audio.game.online.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
     MAX_FRAME,
+    Chat,
     Choose,
     Decide,
     Hello,
@@ -667,9 +668,9 @@ class TableServer:
             return
         if table.session is not None and not table.session.listeners:
             self._hook(table)  # the game has just started
-        if not isinstance(
-            message, (RollDice, Decide, Choose)
-        ):  # a game's actions are kept at each turn's end
+        # A game's actions are kept at each turn's end; a chat line changes nothing kept (writing the table
+        # for each one let a chat storm keep the writer busy and delay the other tables).
+        if not isinstance(message, (RollDice, Decide, Choose, Chat)):
             self._keep(table)
 
     def _table_for(self, conn: ConnId, hello: Hello) -> Table:
