@@ -653,6 +653,51 @@ def test_temp_files_of_a_killed_server_are_removed_at_start(tmp_path: Path) -> N
 
 
 @pytest.mark.system
+def test_serve_removes_a_killed_servers_temp_files_and_resumes_its_tables(tmp_path: Path) -> None:
+    """``lcr-audio serve`` started on the folder of a server killed mid-write (kill -9) removes the
+    half-written temp files it left beside the tables, resumes the tables, and leaves other files alone (old
+    main left the temp files there for good)."""
+    data = tmp_path / "tables"
+    data.mkdir()
+    table = Table(new_code(), Rules(), seed=5)
+    table.handle(0, Hello(PROTOCOL_VERSION, "", names=["Ana", "Bo", "Cy"]))
+    (data / f"{table.code}.table.json").write_text(json.dumps(table.seats_document()), encoding="utf-8")
+    stale = [data / f".{table.code}.table.json.k9x2.tmp", data / ".zzzz2345zz.json.q7.tmp"]
+    for path in stale:
+        path.write_text('{"format": "lcr-audio-ta', encoding="utf-8")
+    (data / "notes.txt").write_text("the operator's", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "LCR_AUDIO"))}
+    env.update(HOME=str(tmp_path), LANG="C.UTF-8", PYTHONUTF8="1", XDG_DATA_HOME=str(tmp_path / "data"))
+    command = [sys.executable, "-m", "lcr_audio", "serve", "--host", "127.0.0.1", "--port", "0"]
+    process = subprocess.Popen(
+        [*command, "--data", str(data)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert process.stdout is not None
+        found = re.search(r"ws://127\.0\.0\.1:(\d+)", process.stdout.readline())
+        assert found
+        assert process.stdout.readline() == "1 table resumed.\n"
+        left = sorted(path.name for path in data.iterdir())  # the server is still running
+
+        async def listen() -> ServerMessage:  # answered once the server serves (and handles signals)
+            peer = await _peer(int(found.group(1)))
+            try:
+                return await _look_up(peer, table.code)
+            finally:
+                await peer.socket.close()
+
+        assert isinstance(asyncio.run(listen()), Welcome)
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert left == sorted([f"{table.code}.table.json", "notes.txt"]), (left, err)
+    assert out == "Server stopped; 1 table is written for the next start.\n", (out, err)
+
+
+@pytest.mark.system
 def test_the_tables_that_could_not_be_written_are_named_on_stop(tmp_path: Path) -> None:
     """A table whose files cannot be written (here the data folder is a file) is named when the server
     stops, and tried once more then: written when the disk takes it again."""
