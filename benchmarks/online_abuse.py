@@ -9,7 +9,8 @@ server answers with a refusal, the refusals are counted by reason. It prints one
 as the issue's measurements (4, a lobby of 1 or 2 resumed, and 8, by ear, are tests only):
 
 1. capacity: 2,000 three-seat lobbies opened and abandoned from one address, the tables (games) one address
-   can hold, that a second address still opens one, and the same after a restart;
+   can hold, that a second address still opens one, the same after a restart, and 2,000 lobbies from 400
+   addresses (the limits are per address: enough addresses still fill the server);
 2. 2,000 refused hellos (a name of digits, a wrong version, 11 names): the tables they created;
 3. join codes guessed from one address and from 100 addresses: answers a second, and the expected years to
    find a table at the server's limits (the server's own ``years_to_find_a_table`` and the measured rate);
@@ -301,6 +302,20 @@ async def capacity(root: Path) -> None:
         say(
             f"1. after the restart the first address tries 200 more: {by_reason(same)} (who opened a resumed "
             "lobby is not kept; an abandoned lobby goes 10 minutes after it was left, restarts included)"
+        )
+        # Many addresses (IPv6: many /64 networks) together: the limits are per address only.
+        sources = [f"127.0.{7 + n // 250}.{1 + n % 250}" for n in range(400)]
+        started = time.perf_counter()
+        jobs = [partial(ask, again.port, sources[n % 400], lobby_hello()) for n in range(2000)]
+        many = Counter(name for name, _ in await gathered(jobs, 50))
+        say(
+            f"1. 2,000 lobbies from 400 addresses, 5 each ({time.perf_counter() - started:.1f} s): "
+            f"{by_reason(many)}"
+        )
+        late = Counter([(await ask(again.port, "127.0.9.1", lobby_hello()))[0]])
+        say(
+            f"1. then a new address opens a lobby: {by_reason(late)} (until the abandoned lobbies go, "
+            "10 minutes after they were left)"
         )
     finally:
         again.stop(signal.SIGTERM)
