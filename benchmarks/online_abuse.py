@@ -20,7 +20,8 @@ as the issue's measurements (4, a lobby of 1 or 2 resumed, and 8, by ear, are te
    chat storm (400 listeners at 20 tables, each chatting once a second) and during a listener storm (1,000
    connections asking to listen at one table, again every second when refused), and as a control with no
    storm but one core kept busy by another process (the machine's own noise); the storms run in a second
-   process (this script with ``--storm``) so that their clients do not slow the measuring ones;
+   process (this script with ``--storm``, at nice 19: an attacker's clients run on other machines) so that
+   their clients take as little as they can from the server and the measuring clients;
 7. the server's memory per connection (its RSS over 1,000 idle connections, from /proc), how long a
    connection without a hello is kept, and 2,000 silent connections from one address.
 
@@ -906,6 +907,8 @@ def spread(seconds: list[float]) -> str:
 
 async def main(args: argparse.Namespace) -> None:
     if args.storm:
+        if args.storm != "cpu":  # the attackers' clients: on a real server, other machines' processors
+            os.nice(19)
         await storm(args.storm, args.port, args.seconds)
         return
     started = time.perf_counter()
