@@ -668,9 +668,9 @@ class TableServer:
             return
         if table.session is not None and not table.session.listeners:
             self._hook(table)  # the game has just started
-        # A game's actions are kept at each turn's end; a chat line changes nothing kept (writing the table
-        # for each one let a chat storm keep the writer busy and delay the other tables).
-        if not isinstance(message, (RollDice, Decide, Choose, Chat)):
+        if not isinstance(
+            message, (RollDice, Decide, Choose, Chat)
+        ):  # a game's actions are kept at each turn's end; a chat line changes nothing kept
             self._keep(table)
 
     def _table_for(self, conn: ConnId, hello: Hello) -> Table:
