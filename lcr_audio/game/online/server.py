@@ -37,6 +37,7 @@ from lcr_audio.game.online.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
     MAX_FRAME,
+    Chat,
     Choose,
     Decide,
     Hello,
@@ -668,8 +669,8 @@ class TableServer:
         if table.session is not None and not table.session.listeners:
             self._hook(table)  # the game has just started
         if not isinstance(
-            message, (RollDice, Decide, Choose)
-        ):  # a game's actions are kept at each turn's end
+            message, (RollDice, Decide, Choose, Chat)
+        ):  # a game's actions are kept at each turn's end; a chat line changes nothing kept
             self._keep(table)
 
     def _table_for(self, conn: ConnId, hello: Hello) -> Table:
