@@ -226,13 +226,16 @@ async def tab(
     languages: list[str] | None = None,
     settings: str | None = None,
     headers: dict[str, str] | None = None,
+    join: str | None = None,
 ) -> AsyncIterator[PageClient]:
     async with connect(f"ws://127.0.0.1:{port}{TAB_PATH}", additional_headers=headers) as socket:
         client = PageClient(socket)
         reader = asyncio.create_task(client.read())
         with contextlib.suppress(ConnectionClosed):  # a refused tab is closed at once
             await socket.send(
-                json.dumps({"type": "hello", "languages": languages or ["en"], "settings": settings})
+                json.dumps(
+                    {"type": "hello", "languages": languages or ["en"], "settings": settings, "join": join}
+                )
             )
         try:
             yield client
@@ -393,5 +396,52 @@ def test_a_flood_of_keys_is_dropped_over_the_rate_limit_then_closed() -> None:
                 await until(lambda: page.closed)
                 moved = [text for text in page.said if " of 7." in text and "Main menu" not in text]
                 assert len(moved) <= 2  # the burst, at most
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_a_tab_opens_an_online_table_and_another_tab_in_french_joins_it_by_its_code() -> None:
+    async def run() -> None:
+        async with served() as (tabs, port), tab(port, ["en"], fast_settings(), join="new") as host:
+            await host.until(lambda: any("Your name at the table?" in text for text in host.said))
+            await host.socket.send(json.dumps({"type": "key", "key": "A"}))
+            await host.socket.send(json.dumps({"type": "key", "key": "n"}))
+            await host.socket.send(json.dumps({"type": "key", "key": "a"}))
+            await host.press("Enter")
+            await host.until(lambda: any("Your table is open" in text for text in host.said))
+            opened = next(text for text in host.said if "Your table is open" in text)
+            page = f"http://127.0.0.1:{port}/?join="
+            assert page in opened
+            code = opened.split(page)[1].strip()
+            assert code.isalnum()
+            assert tabs.tables.tables[code].members  # the table counts the tab's own address, not loopback's
+            async with tab(port, ["fr"], fast_settings(), join=code) as guest:
+                await guest.until(lambda: any("Ton nom à la table" in text for text in guest.said))
+                for key in "Bo":
+                    await guest.socket.send(json.dumps({"type": "key", "key": key}))
+                await guest.press("Enter")
+                await host.until(lambda: any("Bo" in text for text in host.said[-3:]))
+                await host.press("Enter")  # the host starts: the empty seat gets a computer player
+
+                def rolled(page: PageClient) -> bool:
+                    return any(m["type"] == "cue" and m["name"].startswith("dice-") for m in page.received)
+
+                pressed = {id(host): -1, id(guest): -1}
+
+                def may_roll(page: PageClient) -> bool:
+                    """The roll key is offered, and something was said since the last press (a press
+                    before the question was heard does nothing: pressed again once it is)."""
+                    return len(page.said) > pressed[id(page)] and any(c["key"] == " " for c in page.choices)
+
+                while not (rolled(host) and rolled(guest)):
+                    await until(lambda: (rolled(host) and rolled(guest)) or may_roll(host) or may_roll(guest))
+                    for page_client in (host, guest):
+                        if may_roll(page_client):
+                            pressed[id(page_client)] = len(page_client.said)
+                            await page_client.socket.send(json.dumps({"type": "key", "key": " "}))
+                # The guest hears the host's roll in French ("Ana lance ..."), the host in English.
+                await guest.until(lambda: any(text.startswith("Ana lance") for text in guest.said))
+                await host.until(lambda: any(text.startswith("You roll") for text in host.said))
 
     asyncio.run(run())

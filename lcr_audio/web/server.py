@@ -15,6 +15,7 @@ import html
 import json
 import logging
 import re
+import secrets
 import ssl
 import time
 from collections import Counter
@@ -31,19 +32,23 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from lcr_audio import i18n
-from lcr_audio.game.online.protocol import MAX_FRAME, Reason
-from lcr_audio.game.online.server import RateLimit, TableServer, client_address
+from lcr_audio.game.online.protocol import CODE_LENGTH, MAX_FRAME, Reason
+from lcr_audio.game.online.server import RateLimit, TableServer, bound_port, client_address
 from lcr_audio.narration.online import refusal_sentence
 from lcr_audio.output.sound import default_sounds_dir
 from lcr_audio.web import budget
 from lcr_audio.web.keys import terminal_bytes
 from lcr_audio.web.strings import bad_message_sentence, idle_sentence, page_strings, server_full_sentence
-from lcr_audio.web.tab import Tab, encode, thread_safe
+from lcr_audio.web.tab import Join, Tab, encode, thread_safe
 
 log = logging.getLogger(__name__)
 
 TAB_PATH: Final = "/play"
 """Where a browser tab's WebSocket connects (any other path is an online table's)."""
+
+TABLE_PATH: Final = "/tab/"
+"""Where a tab's own connection to an online table comes in, followed by its secret
+(:attr:`WebTabs._tokens`)."""
 
 CSP: Final = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; "
@@ -168,7 +173,29 @@ class WebTabs:
     """Tabs open now, by client address."""
     refused: int = 0
     """Tabs refused for a limit so far."""
+    port: int | None = None
+    """The port the server listens on (set by :func:`start_web_server`): a tab joins a table there."""
+    tls: bool = False
+    """The server speaks TLS itself (``--cert``): a tab cannot join a table through its own loopback."""
     _pages: dict[str, str] = field(default_factory=dict)
+    _tokens: dict[str, str] = field(default_factory=dict)
+    """The client address of each tab at an online table, by the secret in its connection's path: the
+    table server counts the tab's own connection (from this process, over loopback) against it."""
+
+    def __post_init__(self) -> None:
+        tables_address = self.tables._address_of
+
+        def address_of(socket: ServerConnection) -> str:
+            path = socket.request.path if socket.request is not None else ""
+            peer = socket.remote_address
+            token = path.partition("?")[0].removeprefix(TABLE_PATH)
+            if path.startswith(TABLE_PATH) and peer and str(peer[0]) in ("127.0.0.1", "::1"):
+                address = self._tokens.get(token)
+                if address is not None:
+                    return address
+            return tables_address(socket)
+
+        self.tables._address_of = address_of  # type: ignore[method-assign]
 
     @property
     def limit(self) -> RateLimit:
@@ -277,10 +304,14 @@ class WebTabs:
         if hello is None:
             await _say_and_close(socket, _in_language(fallback, bad_message_sentence))
             return
-        languages, saved = hello
+        languages, saved, code = hello
         tab = Tab(thread_safe(loop, send), [*languages, fallback], saved)
         budget.ADDRESS.set(address)
-        runner = loop.create_task(tab.run())
+        token = secrets.token_urlsafe(16)
+        join = self._join(socket, code, token)
+        if join is not None:
+            self._tokens[token] = address
+        runner = loop.create_task(tab.run(join))
         last_key = self.clock()
         bucket = [self.limit.burst, self.clock(), 0]
 
@@ -337,6 +368,23 @@ class WebTabs:
             for task in (runner, reader, idle):
                 with contextlib.suppress(BaseException):
                     await task
+            self._tokens.pop(token, None)
+
+    def _join(self, socket: ServerConnection, code: str | None, token: str) -> Join | None:
+        """The online table a tab opens at (``code``: a join code, or ``new``), or None: the main menu."""
+        if code is None or self.port is None or self.tls:
+            return None
+        request = socket.request
+        host = request.headers.get("Host", "") if request is not None else ""
+        if not re.fullmatch(r"[A-Za-z0-9.:\[\]-]{1,255}", host):
+            host = f"127.0.0.1:{self.port}"
+        forwarded = request.headers.get("X-Forwarded-Proto", "") if request is not None else ""
+        secure = forwarded == "https" and bool(self.tables.trusted_proxies)
+        shown = f"wss://{host}" if secure else host
+        page = f"{'https' if secure else 'http'}://{host}/"
+        return Join(
+            f"ws://127.0.0.1:{self.port}{TABLE_PATH}{token}", "" if code == "new" else code, shown, page
+        )
 
 
 def _in_language(language: str, make: Callable[[], str]) -> str:
@@ -356,8 +404,9 @@ async def _say_and_close(socket: ServerConnection, text: str) -> None:
         await socket.close()
 
 
-def _hello(frame: str | bytes) -> tuple[list[str], str | None] | None:
-    """The browser's languages and kept settings from a tab's first message, or None when it is no hello."""
+def _hello(frame: str | bytes) -> tuple[list[str], str | None, str | None] | None:
+    """The browser's languages, kept settings and the table to join (a join code, ``new``, or None) from a
+    tab's first message, or None when it is no hello."""
     try:
         data = json.loads(frame)
     except (ValueError, UnicodeDecodeError):
@@ -366,12 +415,17 @@ def _hello(frame: str | bytes) -> tuple[list[str], str | None] | None:
         return None
     languages = data.get("languages", [])
     saved = data.get("settings")
+    join = data.get("join")
     if not isinstance(languages, list) or not (saved is None or isinstance(saved, str)):
         return None
+    if join is not None:
+        if not isinstance(join, str):
+            return None
+        join = "".join(c for c in join.lower() if c.isalnum())[: CODE_LENGTH + 8] or None
     tags = [
         tag for tag in languages[:20] if isinstance(tag, str) and re.fullmatch(r"[A-Za-z0-9_-]{1,35}", tag)
     ]
-    return tags, saved
+    return tags, saved, join
 
 
 def _message(frame: str | bytes) -> tuple[str, Any] | None:
@@ -412,7 +466,7 @@ async def start_web_server(
         OSError: the address cannot be used (in use, not this machine's, no permission).
     """
     asyncio.get_running_loop().set_default_executor(budget.FairExecutor(HEAVY_WORKERS, HEAVY_PER_ADDRESS))
-    return await serve(
+    server = await serve(
         tabs.route,
         host,
         port,
@@ -424,3 +478,5 @@ async def start_web_server(
         logger=logging.getLogger("lcr_audio.game.online.websockets"),
         compression=None,
     )
+    tabs.port, tabs.tls = bound_port(server), tls is not None
+    return server

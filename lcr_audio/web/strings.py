@@ -46,8 +46,8 @@ def bad_message_sentence() -> str:
 
 def idle_sentence(minutes: int) -> str:
     """Said when a tab is closed after ``minutes`` without a key."""
+    # Translators: a browser tab was closed after {minutes} minutes without a key press.
     return ngettext(
-        # Translators: a browser tab was closed after {minutes} minutes without a key press.
         "This page was closed after {minutes} minute without a key; reload it to play again.",
         "This page was closed after {minutes} minutes without a key; reload it to play again.",
         minutes,

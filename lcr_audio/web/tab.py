@@ -296,7 +296,7 @@ class Tab:
         keys.attach = watching  # type: ignore[method-assign,assignment]
         yield
 
-    async def run(self, join: Callable[[PageApp], Any] | None = None) -> None:
+    async def run(self, join: Join | None = None) -> None:
         """Run the tab's screens until the player leaves (the main menu's Quit), or ``join`` (an online
         table) instead of the main menu. Everything the tab wrote is removed at the end."""
         home = Path(tempfile.mkdtemp(prefix="lcr-audio-tab-"))
@@ -330,7 +330,7 @@ class Tab:
         return load_settings(path)
 
     async def _screens(
-        self, keys: PipeInput, settings: Settings, problem: str | None, join: Callable[[PageApp], Any] | None
+        self, keys: PipeInput, settings: Settings, problem: str | None, join: Join | None
     ) -> None:
         from lcr_audio.narration.elision import elide
         from lcr_audio.tui.main_menu import run_main_menu
@@ -357,6 +357,46 @@ class Tab:
             await join(app)
         else:
             await run_main_menu(app)
+
+
+@dataclass(frozen=True)
+class Join:
+    """A tab that opens at an online table instead of the main menu (the page's ``?join=CODE``, or
+    ``?join=new`` to host a new table on this server).
+
+    Attributes:
+        address: the table server's own address for this tab (``ws://127.0.0.1:PORT/tab/TOKEN``).
+        code: the join code, or "" to open a new table.
+        shown: the server's address as the players know it (the page's host name).
+        page: the page's address, said with the join code of a table this tab opens.
+    """
+
+    address: str
+    code: str
+    shown: str
+    page: str
+
+    async def __call__(self, app: PageApp) -> int:
+        """Ask the player's name, then join (or open) the table. Returns the exit code, 1 when the table
+        could not be reached or refused this player; Escape at the name leaves."""
+        from lcr_audio.names import clean_name, has_letter
+        from lcr_audio.tui.online import OnlineClient
+        from lcr_audio.tui.setup import LineEntry, Setup, SetupCancelled
+
+        setup = Setup(app.speaker, app.console, app.keys)
+        # Translators: the name of a player who gave none when joining an online table.
+        default = i18n._("Player")
+        # Translators: asked when a browser page joins an online table; {default} is taken by Enter.
+        question = i18n._("Your name at the table? Enter for {default}.").format(default=default)
+        try:
+            async with KeyLoop(app.keys) as loop:
+                typed = clean_name(await loop.ask(LineEntry(setup, question)))
+        except SetupCancelled:
+            return 0
+        name = typed if typed and has_letter(typed) else default
+        page = self.page if not self.code else ""
+        client = OnlineClient(app, self.address, self.code, [name], None, shown=self.shown, page=page)
+        return await client.run()
 
 
 def thread_safe(loop: asyncio.AbstractEventLoop, send: Send) -> Send:

@@ -300,9 +300,10 @@
       } catch (error) {
         saved = null;
       }
-      const asked = new URLSearchParams(window.location.search).get("lang");
+      const query = new URLSearchParams(window.location.search);
+      const asked = query.get("lang");
       const languages = (asked ? [asked] : []).concat(Array.from(navigator.languages || [navigator.language]));
-      send({ type: "hello", languages: languages, settings: saved });
+      send({ type: "hello", languages: languages, settings: saved, join: query.get("join") });
       setState("connected", strings.connected || "");
     });
     socket.addEventListener("message", function (event) {
