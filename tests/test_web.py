@@ -23,7 +23,7 @@ from lcr_audio.settings import FORMAT, VERSION
 from lcr_audio.web import budget
 from lcr_audio.web.keys import browser_key, terminal_bytes
 from lcr_audio.web.server import CSP, TAB_PATH, WebTabs, accepted_languages, pick_language, start_web_server
-from lcr_audio.web.tab import PageBackend, PageSound, PageSpeaker
+from lcr_audio.web.tab import PageBackend, PageSound, PageSpeaker, Tab
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -445,3 +445,29 @@ def test_a_tab_opens_an_online_table_and_another_tab_in_french_joins_it_by_its_c
                 await host.until(lambda: any(text.startswith("You roll") for text in host.said))
 
     asyncio.run(run())
+
+
+def test_an_address_that_spent_its_share_of_the_servers_time_waits_and_the_others_do_not() -> None:
+    now = [100.0]
+    tabs = WebTabs(TableServer(), clock=lambda: now[0], busy_share=0.25, busy_burst=2.0)
+    assert tabs._wait("a") == 0.0
+    tabs._spend("a", 3.0)  # an odds key that took three seconds: one second over the burst
+    assert tabs._wait("a") == pytest.approx(4.0)
+    assert tabs._wait("b") == 0.0
+    now[0] += 4.0
+    assert tabs._wait("a") == pytest.approx(0.0)
+
+
+def test_a_tabs_keys_wait_in_order_while_its_address_is_over_its_share(pipe: Any) -> None:
+    async def run() -> list[str]:
+        waits = [0.05, 0.0, 0.0]
+        tab = Tab(lambda _message: None, ["en"])
+        tab.keys = pipe
+        tab.wait = lambda: waits.pop(0) if waits else 0.0
+        tab.key("a")
+        tab.key("b")
+        assert pipe.read_keys() == []  # held: the address is over its share
+        await until(lambda: not tab._held)
+        return [press.data for press in pipe.read_keys()]
+
+    assert asyncio.run(run()) == ["a", "b"]

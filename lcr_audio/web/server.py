@@ -72,6 +72,14 @@ HELLO_SECONDS: Final = 10.0
 BACKLOG_BYTES: Final = 256 * 1024
 """The most bytes waiting to go to one tab before it is dropped (it reads too slowly)."""
 
+BUSY_SHARE: Final = 0.25
+"""The share of the server's event loop one client address may take handling its tabs' keys (the odds key
+and the rules reader work out their answers there), over :data:`BUSY_BURST`: beyond it, the address's keys
+wait until its share has built up again, and the other tabs play on."""
+
+BUSY_BURST: Final = 2.0
+"""Seconds of the event loop one address may take at once before :data:`BUSY_SHARE` applies."""
+
 HEAVY_WORKERS: Final = 2
 """Heavy jobs (a careful player's thinking, practice's questions) running at once for all tabs."""
 
@@ -178,6 +186,10 @@ class WebTabs:
     tls: bool = False
     """The server speaks TLS itself (``--cert``): a tab cannot join a table through its own loopback."""
     _pages: dict[str, str] = field(default_factory=dict)
+    busy_share: float = BUSY_SHARE
+    busy_burst: float = BUSY_BURST
+    _busy: dict[str, list[float]] = field(default_factory=dict)
+    """Each address's time budget on the event loop: [seconds left, when last counted]."""
     _tokens: dict[str, str] = field(default_factory=dict)
     """The client address of each tab at an online table, by the secret in its connection's path: the
     table server counts the tab's own connection (from this process, over loopback) against it."""
@@ -282,6 +294,23 @@ class WebTabs:
             self.open[address] -= 1
             if self.open[address] <= 0:
                 del self.open[address]
+                self._busy.pop(address, None)
+
+    def _budget(self, address: str) -> list[float]:
+        now = self.clock()
+        budget = self._busy.setdefault(address, [self.busy_burst, now])
+        budget[0] = min(self.busy_burst, budget[0] + (now - budget[1]) * self.busy_share)
+        budget[1] = now
+        return budget
+
+    def _spend(self, address: str, seconds: float) -> None:
+        """Charge ``seconds`` of the event loop to ``address``."""
+        self._budget(address)[0] -= seconds
+
+    def _wait(self, address: str) -> float:
+        """Seconds until ``address`` may have its next key handled (0: now)."""
+        left = self._budget(address)[0]
+        return 0.0 if left >= 0 else -left / self.busy_share
 
     async def _serve_tab(self, socket: ServerConnection, address: str, fallback: str) -> None:
         loop = asyncio.get_running_loop()
@@ -306,6 +335,8 @@ class WebTabs:
             return
         languages, saved, code = hello
         tab = Tab(thread_safe(loop, send), [*languages, fallback], saved)
+        tab.spent = lambda seconds: self._spend(address, seconds)
+        tab.wait = lambda: self._wait(address)
         budget.ADDRESS.set(address)
         token = secrets.token_urlsafe(16)
         join = self._join(socket, code, token)

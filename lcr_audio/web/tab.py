@@ -20,6 +20,7 @@ import logging
 import shutil
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -228,6 +229,12 @@ class Tab:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     context: contextvars.Context | None = None
     """The tab's own context (its language, its folder), once :meth:`run` has set it up."""
+    spent: Callable[[float], None] = lambda _seconds: None
+    """Told the seconds the screens took to handle each key (the odds key's sums, the rules reader's
+    chances): charged to the tab's address (:class:`lcr_audio.web.server.WebTabs`)."""
+    wait: Callable[[], float] = lambda: 0.0
+    """Seconds the next key must wait: the tab's address has spent its share of the server's time."""
+    _held: list[str] = field(default_factory=list)
 
     def in_language(self, make: Callable[[], str]) -> str:
         """``make()`` in the tab's language."""
@@ -240,9 +247,21 @@ class Tab:
             self.app.speaker.speak(self.in_language(make), interrupt=True)
 
     def key(self, data: str) -> None:
-        """One key press, as a terminal's bytes, for the screens."""
-        if self.keys is not None:
-            self.keys.send_text(data)
+        """One key press, as a terminal's bytes, for the screens; it waits while the tab's address has
+        spent its share of the server's time (:attr:`wait`), and the keys after it wait behind it."""
+        if self.keys is None or not data:
+            return
+        self._held.append(data)
+        if len(self._held) == 1:
+            self._give_keys()
+
+    def _give_keys(self) -> None:
+        while self._held and self.keys is not None:
+            pause = self.wait()
+            if pause > 0:
+                asyncio.get_running_loop().call_later(pause, self._give_keys, context=self.context)
+                return
+            self.keys.send_text(self._held.pop(0))
             self.choices_later()
 
     def spoken(self, number: int) -> None:
@@ -286,8 +305,16 @@ class Tab:
             owner = getattr(callback, "__self__", None)
             if isinstance(owner, KeyLoop):
                 self.loops.append(owner)
+
+            def timed() -> None:
+                started = time.perf_counter()
+                try:
+                    callback()
+                finally:
+                    self.spent(time.perf_counter() - started)
+
             try:
-                with attach(callback):
+                with attach(timed):
                     yield
             finally:
                 if owner in self.loops:
