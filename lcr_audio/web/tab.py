@@ -131,6 +131,10 @@ class PageSpeaker(Speaker):
             self.page.printed = True
 
 
+_LENGTHS: dict[str, float] = {}
+"""Each cue file's length in seconds, read once for every tab."""
+
+
 class PageSound(SoundPlayer):
     """Cues played by the page (Web Audio), at the place around the table the terminal would play them.
 
@@ -168,7 +172,9 @@ class PageSound(SoundPlayer):
         if not self.enabled or self.volume <= 0.0:
             return 0.0
         self._send({"type": "cue", "name": name, "pan": pan, "to": to, "volume": self.volume})
-        return self.duration(name)
+        if name not in _LENGTHS:
+            _LENGTHS[name] = self.duration(name)
+        return _LENGTHS[name]
 
     def stop(self) -> None:
         """Stop the cues the page is playing."""
