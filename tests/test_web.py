@@ -136,6 +136,8 @@ def test_heavy_work_runs_one_job_at_a_time_per_address_and_never_more_than_the_c
     assert executor.running("a") == 1
     assert executor.running("b") == 1
     assert not futures[1].done() and not futures[3].done()
+    outside = executor.submit(lambda: "written")  # not a tab's (the tables' files): never waits for tabs
+    assert outside.result(TIMEOUT) == "written"
     release.set()
     assert [f.result(TIMEOUT) for f in futures] == ["a1", "a2", "b1", "a3"]
     assert started.index("a2") < started.index("a3")
