@@ -473,3 +473,26 @@ def test_a_tabs_keys_wait_in_order_while_its_address_is_over_its_share(pipe: Any
         return [press.data for press in pipe.read_keys()]
 
     assert asyncio.run(run()) == ["a", "b"]
+
+
+@pytest.mark.system
+def test_a_language_chosen_in_options_changes_the_page_at_once_and_is_remembered_by_the_browser() -> None:
+    async def run() -> None:
+        async with served() as (_tabs, port):
+            async with tab(port, ["en"]) as page:
+                await page.until(lambda: any("Main menu" in text for text in page.said))
+                assert await page.press("o") == "Options. 6 of 7."
+                await page.press("Enter")
+                assert await page.press("ArrowDown") == "Language: the system's, English. 2 of 9."
+                for _ in range(8):
+                    if await page.press("ArrowRight") == "Langue : Français.":
+                        break
+                languages = [m for m in page.received if m["type"] == "language"]
+                assert languages[-1]["lang"] == "fr"
+                assert languages[-1]["strings"]["answers"] == "Réponses à tes touches"
+                kept = [m["settings"] for m in page.received if m["type"] == "settings"][-1]
+                assert json.loads(kept)["language"] == "fr"
+            async with tab(port, ["en"], kept) as again:  # the page hands its settings back on its next visit
+                await again.until(lambda: any("Menu principal" in text for text in again.said))
+
+    asyncio.run(run())
