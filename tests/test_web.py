@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.typing import Origin
 
 from lcr_audio import i18n, storage
 from lcr_audio.game.online.server import RateLimit, TableServer, bound_port
@@ -494,5 +495,30 @@ def test_a_language_chosen_in_options_changes_the_page_at_once_and_is_remembered
                 assert json.loads(kept)["language"] == "fr"
             async with tab(port, ["en"], kept) as again:  # the page hands its settings back on its next visit
                 await again.until(lambda: any("Menu principal" in text for text in again.said))
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_behind_the_proxy_each_players_address_counts_and_another_sites_page_is_refused() -> None:
+    async def run() -> None:
+        tables = TableServer(trusted_proxies=frozenset({"127.0.0.1"}))
+        tabs = WebTabs(tables, per_address=1)
+        server = await start_web_server(tabs, "127.0.0.1", 0)
+        port = bound_port(server)
+        try:
+            first = {"X-Forwarded-For": "203.0.113.7"}
+            second = {"X-Forwarded-For": "203.0.113.8"}
+            async with tab(port, ["en"], headers=first) as one, tab(port, ["en"], headers=second) as two:
+                await one.until(lambda: any("Main menu" in text for text in one.said))
+                await two.until(lambda: any("Main menu" in text for text in two.said))
+                assert dict(tabs.open) == {"203.0.113.7": 1, "203.0.113.8": 1}
+            with pytest.raises(InvalidStatus) as refused:
+                async with connect(f"ws://127.0.0.1:{port}{TAB_PATH}", origin=Origin("http://evil.example")):
+                    pass
+            assert refused.value.response.status_code == 403
+        finally:
+            server.close()
+            await server.wait_closed()
 
     asyncio.run(run())

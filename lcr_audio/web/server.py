@@ -141,6 +141,14 @@ def render_page(template: str, language: str) -> str:
     return page
 
 
+def same_origin(origin: str | None, host: str | None) -> bool:
+    """Whether a tab's WebSocket comes from the page this server served: its ``Origin`` names the host
+    it asked for (``Host``), or it has none (a program, not a browser)."""
+    if origin is None:
+        return True
+    return bool(host) and origin.partition("://")[2].rstrip("/").lower() == (host or "").lower()
+
+
 def _headers(content_type: str, length: int, language: str | None = None) -> Headers:
     headers = Headers()
     headers["Content-Type"] = content_type
@@ -221,6 +229,11 @@ class WebTabs:
         path = request.path.partition("?")[0]
         upgrade = "websocket" in request.headers.get("Upgrade", "").lower()
         if upgrade:
+            if path == TAB_PATH and not same_origin(
+                request.headers.get("Origin"), request.headers.get("Host")
+            ):
+                body = b"Forbidden.\n"  # another site's page opening a game in this player's name
+                return Response(403, "Forbidden", _headers("text/plain; charset=utf-8", len(body)), body)
             return None
         if path in STATIC:
             name, content_type = STATIC[path]
