@@ -522,3 +522,19 @@ def test_behind_the_proxy_each_players_address_counts_and_another_sites_page_is_
             await server.wait_closed()
 
     asyncio.run(run())
+
+
+@pytest.mark.system
+def test_a_tab_that_has_been_said_as_much_as_one_visit_holds_is_closed_with_a_sentence() -> None:
+    async def run() -> None:
+        async with served(max_messages=3) as (_tabs, port), tab(port, ["en"]) as page:
+            await page.until(lambda: any("Main menu" in text for text in page.said))
+            with contextlib.suppress(ConnectionClosed):
+                for _ in range(3):
+                    await page.socket.send(json.dumps({"type": "key", "key": "ArrowDown"}))
+            await until(lambda: page.closed)
+            ends = [m["text"] for m in page.received if m["type"] == "end"]
+            assert ends == ["This page has said as much as one visit may hold; reload it to go on playing."]
+            assert len([m for m in page.received if m["type"] == "say"]) == 3
+
+    asyncio.run(run())

@@ -38,7 +38,13 @@ from lcr_audio.narration.online import refusal_sentence
 from lcr_audio.output.sound import default_sounds_dir
 from lcr_audio.web import budget
 from lcr_audio.web.keys import terminal_bytes
-from lcr_audio.web.strings import bad_message_sentence, idle_sentence, page_strings, server_full_sentence
+from lcr_audio.web.strings import (
+    bad_message_sentence,
+    full_sentence,
+    idle_sentence,
+    page_strings,
+    server_full_sentence,
+)
 from lcr_audio.web.tab import Join, Tab, encode, thread_safe
 
 log = logging.getLogger(__name__)
@@ -68,6 +74,10 @@ MAX_TABS: Final = 200
 
 HELLO_SECONDS: Final = 10.0
 """How long a tab may take to say hello before its connection is closed."""
+
+MAX_MESSAGES: Final = 50_000
+"""Sentences one tab is said before it is closed, with a sentence saying why: what a tab keeps (its
+history, its transcripts) grows with them, and this bounds it (some hundred games, a few megabytes)."""
 
 BACKLOG_BYTES: Final = 256 * 1024
 """The most bytes waiting to go to one tab before it is dropped (it reads too slowly)."""
@@ -184,6 +194,8 @@ class WebTabs:
     max_tabs: int = MAX_TABS
     hello_seconds: float = HELLO_SECONDS
     backlog_bytes: int = BACKLOG_BYTES
+    max_messages: int = MAX_MESSAGES
+    """Sentences one tab may be said before it is closed (:data:`MAX_MESSAGES`)."""
     clock: Callable[[], float] = time.monotonic
     open: Counter[str] = field(default_factory=Counter)
     """Tabs open now, by client address."""
@@ -328,10 +340,19 @@ class WebTabs:
     async def _serve_tab(self, socket: ServerConnection, address: str, fallback: str) -> None:
         loop = asyncio.get_running_loop()
 
+        said = 0
+        full = asyncio.Event()
+
         def send(message: dict[str, Any]) -> None:
+            nonlocal said
             transport = socket.transport
-            if transport.is_closing():
+            if transport.is_closing() or full.is_set():
                 return
+            if message.get("type") == "say":
+                said += 1
+                if said > self.max_messages:  # the tab's history and files grow with what is said
+                    full.set()
+                    return
             if transport.get_write_buffer_size() > self.backlog_bytes:
                 log.info("Dropped a browser tab of %s: it read too slowly", address)
                 transport.abort()
@@ -396,8 +417,11 @@ class WebTabs:
 
         reader = loop.create_task(read())
         idle = loop.create_task(watch_idle())
+        filled = loop.create_task(full.wait())
         try:
-            done, _pending = await asyncio.wait({runner, reader, idle}, return_when=asyncio.FIRST_COMPLETED)
+            done, _pending = await asyncio.wait(
+                {runner, reader, idle, filled}, return_when=asyncio.FIRST_COMPLETED
+            )
             if runner in done:
                 with contextlib.suppress(Exception):
                     runner.result()
@@ -406,10 +430,13 @@ class WebTabs:
             elif idle in done:
                 minutes = max(1, round(self.idle_seconds / 60))
                 await _say_and_close(socket, tab.in_language(lambda: idle_sentence(minutes)))
+            elif filled in done:
+                log.info("Closed a browser tab of %s: %d messages said", address, self.max_messages)
+                await _say_and_close(socket, tab.in_language(full_sentence))
         finally:
-            for task in (runner, reader, idle):
+            for task in (runner, reader, idle, filled):
                 task.cancel()
-            for task in (runner, reader, idle):
+            for task in (runner, reader, idle, filled):
                 with contextlib.suppress(BaseException):
                     await task
             self._tokens.pop(token, None)

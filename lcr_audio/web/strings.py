@@ -58,3 +58,10 @@ def server_full_sentence() -> str:
     """Said when the server holds as many tabs as it may."""
     # Translators: the server holds as many browser pages as it allows; the page was refused.
     return _("This server has as many game pages open as it allows; try again later.")
+
+
+def full_sentence() -> str:
+    """Said when a tab has been said as much as one visit may hold (its history and files are bounded)."""
+    # Translators: a browser tab was closed after a very long visit (tens of thousands of messages), to keep
+    # the server's memory bounded; reloading the page starts afresh.
+    return _("This page has said as much as one visit may hold; reload it to go on playing.")
