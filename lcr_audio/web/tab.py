@@ -348,7 +348,7 @@ class Tab:
                     await self._screens(keys, saved, problem, join)
         finally:
             self.keys = None
-            await asyncio.to_thread(shutil.rmtree, home, True)
+            shutil.rmtree(home, ignore_errors=True)  # at once: a closing server may not wait for a thread
 
     def _settings(self) -> tuple[Settings, str | None]:
         """The page's settings, read as the game reads its file (a bad one: defaults, and a sentence)."""
