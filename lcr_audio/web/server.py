@@ -185,6 +185,10 @@ class WebTabs:
         per_address: tabs one client address may have open (:data:`TABS_PER_ADDRESS`).
         max_tabs: tabs open at once in all (:data:`MAX_TABS`).
         hello_seconds: how long a tab may take to say hello (:data:`HELLO_SECONDS`).
+        backlog_bytes: bytes waiting to go to one tab before it is dropped (:data:`BACKLOG_BYTES`).
+        max_messages: sentences one tab is said before it is closed (:data:`MAX_MESSAGES`).
+        busy_share: the share of the event loop one address's keys may take (:data:`BUSY_SHARE`).
+        busy_burst: seconds of the event loop one address may take at once (:data:`BUSY_BURST`).
         clock: seconds (``time.monotonic``).
     """
 
@@ -195,7 +199,8 @@ class WebTabs:
     hello_seconds: float = HELLO_SECONDS
     backlog_bytes: int = BACKLOG_BYTES
     max_messages: int = MAX_MESSAGES
-    """Sentences one tab may be said before it is closed (:data:`MAX_MESSAGES`)."""
+    busy_share: float = BUSY_SHARE
+    busy_burst: float = BUSY_BURST
     clock: Callable[[], float] = time.monotonic
     open: Counter[str] = field(default_factory=Counter)
     """Tabs open now, by client address."""
@@ -206,8 +211,6 @@ class WebTabs:
     tls: bool = False
     """The server speaks TLS itself (``--cert``): a tab cannot join a table through its own loopback."""
     _pages: dict[str, str] = field(default_factory=dict)
-    busy_share: float = BUSY_SHARE
-    busy_burst: float = BUSY_BURST
     _busy: dict[str, list[float]] = field(default_factory=dict)
     """Each address's time budget on the event loop: [seconds left, when last counted]."""
     _tokens: dict[str, str] = field(default_factory=dict)
