@@ -538,3 +538,24 @@ def test_a_tab_that_has_been_said_as_much_as_one_visit_holds_is_closed_with_a_se
             assert len([m for m in page.received if m["type"] == "say"]) == 3
 
     asyncio.run(run())
+
+
+@pytest.mark.system
+def test_a_typed_answer_from_the_pages_text_box_answers_a_setup_question() -> None:
+    """A phone types a name in the page's text box, shown while the game asks for a typed line."""
+
+    async def run() -> None:
+        async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
+            await page.until(lambda: any("Main menu" in text for text in page.said))
+            assert await page.press("Enter") == "A new game."
+            await page.until(lambda: any(m["type"] == "choices" and m.get("typed") for m in page.received))
+            await page.socket.send(json.dumps({"type": "text", "text": "4"}))
+            await page.until(lambda: "4 players." in page.said)
+            await page.socket.send(json.dumps({"type": "text", "text": 7}))  # not a line: one sentence
+            await page.until(lambda: any("nothing changed" in text for text in page.said))
+            await page.press("Enter")  # 1 at this keyboard
+            await page.until(lambda: any("Name of player 1?" in text for text in page.said))
+            await page.socket.send(json.dumps({"type": "text", "text": "Zoë"}))
+            await page.until(lambda: "Player 1: Zoë." in page.said)
+
+    asyncio.run(run())

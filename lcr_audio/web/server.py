@@ -72,6 +72,9 @@ TABS_PER_ADDRESS: Final = 10
 MAX_TABS: Final = 200
 """Browser tabs the server holds at once, from every address (``--tabs``)."""
 
+TEXT_LIMIT: Final = 200
+"""The most characters of a line typed in the page's text box (a chat line's limit)."""
+
 HELLO_SECONDS: Final = 10.0
 """How long a tab may take to say hello before its connection is closed."""
 
@@ -408,6 +411,9 @@ class WebTabs:
                 if message[0] == "key":
                     last_key = self.clock()
                     tab.key(message[1])
+                elif message[0] == "text":
+                    last_key = self.clock()
+                    tab.text(message[1])
                 elif message[0] == "spoken":
                     tab.spoken(int(message[1]))
 
@@ -504,7 +510,7 @@ def _hello(frame: str | bytes) -> tuple[list[str], str | None, str | None] | Non
 
 def _message(frame: str | bytes) -> tuple[str, Any] | None:
     """A tab's message after its hello: ``("key", terminal bytes)`` (empty for a key the game has no use
-    for), ``("spoken", number)``, or None when it cannot be read."""
+    for), ``("text", a typed line)``, ``("spoken", number)``, or None when it cannot be read."""
     try:
         data = json.loads(frame)
     except (ValueError, UnicodeDecodeError):
@@ -522,6 +528,11 @@ def _message(frame: str | bytes) -> tuple[str, Any] | None:
         ):
             return None
         return "key", terminal_bytes(key, ctrl=ctrl, alt=alt) or ""
+    if kind == "text":
+        line = data.get("text")
+        if not isinstance(line, str) or len(line) > TEXT_LIMIT:
+            return None
+        return "text", "".join(char for char in line if char.isprintable())
     if kind == "spoken":
         number = data.get("id")
         if not isinstance(number, int) or isinstance(number, bool):

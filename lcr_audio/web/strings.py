@@ -27,6 +27,11 @@ def page_strings() -> dict[str, str]:
             "work. If your screen reader keeps the keys, move to the game keys area or switch to focus mode "
             "(NVDA+Space in NVDA, Insert+Z in JAWS), or use the buttons."
         ),
+        # Translators: the browser page: the label of the text box for a typed answer (a name, a number, a
+        # chat line), shown when the game asks for one; a phone's keyboard types there.
+        "typed": _("Your answer"),
+        # Translators: the browser page: the button that sends the typed answer, as Enter does.
+        "send": _("Send"),
         # Translators: the browser page: said while the page connects to the game.
         "connecting": _("Connecting to the game."),
         # Translators: the browser page: said once the page is connected to the game.

@@ -39,7 +39,7 @@ from lcr_audio.output.speech.base import SpeechBackend
 from lcr_audio.settings import Settings, load_settings, save_settings, settings_path
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.input import KeyLoop
-from lcr_audio.tui.keys import help_rows
+from lcr_audio.tui.keys import Context, help_rows
 from lcr_audio.web.keys import browser_key
 from lcr_audio.web.strings import page_strings
 
@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 
 Send = Callable[[dict[str, Any]], None]
 """Hands one message to the page (from any thread; never blocks, never raises)."""
+
+TYPED_LINES = frozenset({Context.LINE, Context.CHAT_LINE})
+"""Where the screen waits for a typed line (a name, a number, a chat line): the page shows its text box."""
 
 SETTINGS_BYTES = 16 * 1024
 """The most bytes of settings a page may hand back (what the game wrote is well under 2 kB)."""
@@ -229,6 +232,7 @@ class Tab:
     loops: list[KeyLoop] = field(default_factory=list)
     """The key loops reading this tab's keys, the one in front last."""
     _choices: list[dict[str, Any]] = field(default_factory=list)
+    _typed: bool = False
     _refresh: asyncio.Handle | None = None
     page: PageBackend | None = None
     app: PageApp | None = None
@@ -270,6 +274,12 @@ class Tab:
             self.keys.send_text(self._held.pop(0))
             self.choices_later()
 
+    def text(self, line: str) -> None:
+        """A line typed in the page's text box (a phone's keyboard): its characters, then Enter, as keys."""
+        for char in line:
+            self.key(char)
+        self.key("\r")
+
     def spoken(self, number: int) -> None:
         """The page's voice ended sentence ``number``."""
         if self.page is not None:
@@ -285,6 +295,7 @@ class Tab:
         self._refresh = None
         loop = next((loop for loop in reversed(self.loops) if loop.top is not None), None)
         choices: list[dict[str, Any]] = []
+        typed = loop is not None and loop.top is not None and loop.top.context in TYPED_LINES
         if loop is not None and loop.top is not None:
             for spec in help_rows(loop.top.context):
                 if not spec.keys:  # a row for any typed character: no one key to send
@@ -297,9 +308,9 @@ class Tab:
                         keys=i18n._(spec.spoken), action=i18n._(spec.help)
                     )
                     choices.append({"key": key, "ctrl": ctrl, "label": label})
-        if choices != self._choices:
-            self._choices = choices
-            self.send({"type": "choices", "items": choices})
+        if (choices, typed) != (self._choices, self._typed):
+            self._choices, self._typed = choices, typed
+            self.send({"type": "choices", "items": choices, "typed": typed})
 
     @contextlib.contextmanager
     def _watched(self, keys: PipeInput) -> Iterator[None]:
