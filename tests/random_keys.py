@@ -13,14 +13,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
+from support.keys import keys_taken
 from support.speech import record_speech
 
 from lcr_audio.output.speech import Speaker
-
-if TYPE_CHECKING:
-    from prompt_toolkit.input import PipeInput
 
 RANDOM_KEYS = ("s", "c", "1", "2", "3", "x", "q")
 """Pressed at random during computer turns: review keys (their answers cut speech), a wrong key (its sentence
@@ -57,7 +54,7 @@ async def game_with_random_keys(
         for _ in range(4000):
             if task.done():
                 break
-            await asyncio.sleep(rng.uniform(0.005, 0.06))
+            await asyncio.sleep(rng.uniform(0.005, 0.06))  # a random-key driver's pacing: random on purpose
             if screen.session.human_to_play:
                 keys.send_text(" ")  # discarded until the question has been handed to speech
             elif rng.random() < 0.25:
@@ -177,7 +174,7 @@ async def game_end_with_random_keys(
         start: int | None = len(heard())  # and in what the backend said whole (None: not yet known)
         slowly = False
         for _ in range(3000):  # about a minute: a game that takes longer is stuck
-            await asyncio.sleep(rng.uniform(0.005, 0.04))
+            await asyncio.sleep(rng.uniform(0.005, 0.04))  # a random-key driver's pacing: random on purpose
             if task.done():
                 end.answered_early += not end.after_heard or end.after_heard[-1][0] == "y"
                 break
@@ -216,7 +213,7 @@ async def game_end_with_random_keys(
             for _wait in range(1000):  # up to 10 s on a loaded machine
                 if took():
                     break
-                await asyncio.sleep(0.01)
+                await asyncio.sleep(0.01)  # a poll, up to the limit
             end.after_heard.append((answer, took(), [text for text, _i in said[before:]]))
             if not took():
                 break
@@ -229,23 +226,6 @@ async def game_end_with_random_keys(
         end.history = screen.history
     speaker.close(drain_seconds=10)
     return end
-
-
-async def keys_taken(keys: PipeInput) -> None:
-    """Wait (at most 10 s) until the screen has read every key sent to ``keys`` and acted on it: on a loaded
-    machine a key sent a few milliseconds before may still be in the pipe when the next is sent."""
-    import fcntl
-    import struct
-    import termios
-
-    fd = keys.pipe.read_fd  # type: ignore[attr-defined]
-    for _wait in range(1000):
-        pending = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
-        if not pending:
-            break
-        await asyncio.sleep(0.01)
-    for _turn in range(3):  # the keys read are handled in the event loop's next callbacks
-        await asyncio.sleep(0.01)
 
 
 def check_game_end(game: str, end: GameEnd, captured: list[str]) -> None:

@@ -341,7 +341,7 @@ def test_a_table_not_ready_is_made_in_the_background_and_never_waited_for(tmp_pa
     deadline = time.monotonic() + 30
     while (table := odds.ready_table(rules, tmp_path)) is None:
         assert time.monotonic() < deadline
-        time.sleep(0.05)
+        time.sleep(0.05)  # a poll of the background build, up to the deadline
     assert table.lookup((4, 4, 4), 0, 0) is not None
     assert cache_path(rules, tmp_path).exists()
     odds._SHARED.pop(rules)  # as in a new run: read from the cache file at once

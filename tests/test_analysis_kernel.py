@@ -1,5 +1,5 @@
-"""The numpy kernel and the plain-Python turn against the engine's ``step``: random positions, random rolls,
-every rule option."""
+"""The numpy kernel, the plain-Python turns and the chain simulator against the engine's ``step``: random
+positions, random rolls, every declared rule option (``RULE_OPTIONS``: a new one too)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from lcr_audio.engine import (
     position,
     step,
 )
+from lcr_audio.game.analysis import exact
 from lcr_audio.game.analysis.kernel import FACE_CODES, NO_WINNER, play_turn
 from lcr_audio.game.analysis.plain import plain_dice_turn, plain_turn
 from lcr_audio.game.bots import Policy
@@ -148,22 +149,27 @@ def test_the_positions_reach_every_kind_of_turn_end() -> None:
     assert f"win last-with-chips {ThreeWilds.WIN.value}" in seen
 
 
-@pytest.mark.parametrize(
-    "rules",
-    [
-        Rules(players=5, chips=3),
-        Rules(players=4, chips=2, wild=True),
-        Rules(players=3, chips=3, wild=True, three_wilds=ThreeWilds.WIN),
-        Rules(players=4, chips=4, wild=True, reversible=True),
-    ],
-    ids=repr,
-)
-def test_chain_table_plays_every_turn_as_step_does(rules: Rules) -> None:
+CHAIN_RULES = [
+    rules
+    for rules in rule_combinations(
+        [{"players": 5, "chips": 3}, {"players": 4, "chips": 2}, {"players": 3, "chips": 3}],
+        leave_out={"first_player"},
+        where_it_applies=True,
+    )
+    if exact.supports(rules)
+]
+"""Every declared rule option's values that have an exact chain (a new option too), at three tables."""
+
+
+@pytest.mark.parametrize("reverse_at", [4, 6])
+@pytest.mark.parametrize("rules", CHAIN_RULES, ids=repr)
+def test_chain_table_plays_every_turn_as_step_does(rules: Rules, reverse_at: int) -> None:
     """The chain simulator's table (R4-R10): from random positions, each ordered roll of three dice read
-    through its column gives the position, the seat to play and the winner that ``step`` gives."""
+    through its column gives the position, the seat to play and the winner that ``step`` gives, with the
+    computer players reversing the dice (R9) from the chain's threshold."""
     from lcr_audio.game.analysis.chain_sim import MOVED_BITS, chain_simulator
 
-    sim = chain_simulator(rules)
+    sim = chain_simulator(rules, exact.build_chain(rules, reverse_at))
     size, seats = len(sim.chain.states), rules.players
     rng = random.Random(31)
     faces_of = list(itertools.product(rules.die, repeat=3))
@@ -175,7 +181,7 @@ def test_chain_table_plays_every_turn_as_step_does(rules: Rules) -> None:
         number = rng.randrange(len(faces_of))  # numbers below 216 stand for the roll of the same index
         value = int(sim.entries[sim.index_of(state.chips, state.seat) * sim.span + int(sim.columns[number])])
         after, moved = (value >> MOVED_BITS) // sim.span, value & ((1 << MOVED_BITS) - 1)
-        expected, _, _ = engine_turn(state, faces_of[number], Policy())
+        expected, _, _ = engine_turn(state, faces_of[number], Policy(reverse_at=reverse_at))
         if expected.over:
             assert after >= size and (state.seat + after - size) % seats == expected.winner
         else:

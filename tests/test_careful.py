@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import io
 import random
 from pathlib import Path
 
 import numpy as np
 import pytest
 from prompt_toolkit.input import create_pipe_input
+from support.setup_questions import answer_setup
 
 from lcr_audio.engine import (
     ChooseSeat,
@@ -39,9 +39,6 @@ from lcr_audio.game.analysis.odds import DEFAULT_REVERSE_AT, exact_table
 from lcr_audio.game.analysis.plain import plain_turn
 from lcr_audio.game.bots import CAREFUL_POLICY, DEFAULT_POLICY, PolicyName
 from lcr_audio.game.session import Player, Session
-from lcr_audio.output.speech import RecordingBackend, Speaker
-from lcr_audio.tui.console import Console
-from lcr_audio.tui.setup import Setup
 
 
 def test_a_careful_take_is_the_best_seat_by_the_table(tmp_path: Path) -> None:
@@ -197,17 +194,19 @@ def test_a_game_of_careful_players_plays_to_the_end_and_saves_its_name() -> None
 
 
 def test_the_setup_offers_careful_computer_players() -> None:
-    async def scenario() -> list[Player]:
-        with create_pipe_input() as keys:
-            setup = Setup(Speaker([RecordingBackend()]), Console(io.StringIO()), keys)
-            task = asyncio.create_task(setup.ask())
-            for group in ("\r", "\r", "\r", "o", "\r", "\r", "\r", "\r", "\r", "\x1b[C\r", "\r"):
-                await asyncio.sleep(0.05)
-                keys.send_text(group)
-            _rules, players = await asyncio.wait_for(task, 5)
-            return players
-
-    players = asyncio.run(scenario())
+    players = answer_setup(
+        ("How many players", "\r"),
+        ("How many of them play at this keyboard", "\r"),
+        ("Name of player 1", "\r"),
+        ("Rules:", "o"),
+        ("Starting chips", "\r"),
+        ("Wild dice", "\r"),
+        ("Reversible dice", "\r"),
+        ("Winning", "\r"),
+        ("First player", "\r"),
+        ("Computer players", "\x1b[C\r"),  # Right: careful
+        ("Options set.", "\r"),
+    ).players
     assert [p.policy.name for p in players] == ["greedy", "careful", "careful"]
     assert players[0].human
 

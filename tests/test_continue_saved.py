@@ -42,7 +42,7 @@ REPLACES = "Starting now replaces the unfinished"
 def press(child: Any, key: str) -> None:
     """Type ``key`` once the question just read could have been heard (a sooner key is a key typed ahead,
     which never answers a question)."""
-    time.sleep(REACTION_SECONDS + 0.1)
+    time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
     child.send(key)
 
 

@@ -71,7 +71,7 @@ class HeldTable:
                 return
             if say:
                 self.backend.finish()  # the utterance being said ends; the presenter goes on
-            await asyncio.sleep(0.005)
+            await asyncio.sleep(0.005)  # a poll, up to the limit
         raise AssertionError(f"never {what}; last said: {self.texts[-5:]}")
 
     async def say_until(self, condition: Callable[[], bool], what: str) -> None:
@@ -394,7 +394,7 @@ async def presenter_saying(*texts: str) -> tuple[Presenter, SpeakingRecorder, li
     presenter.start()
     for text in texts:
         presenter.add(Utterance(text))
-    await asyncio.sleep(0.1)
+    await asyncio.sleep(0.1)  # loop time: the fake clock, no wall time
     return presenter, backend, reported
 
 
@@ -405,7 +405,7 @@ async def said_to_the_end(presenter: Presenter, backend: SpeakingRecorder) -> No
         if drained.done():
             return
         backend.finish()
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.1)  # loop time: the fake clock, no wall time
     raise AssertionError(f"never drained: {backend.texts}")
 
 
@@ -436,7 +436,7 @@ def test_a_withdrawn_message_is_never_said_nor_said_again_after_a_cut() -> None:
         assert backend.texts == ["Ana wins."]
         said = Utterance("Quit? Y or N.")
         presenter.add(said)
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.1)  # loop time: the fake clock, no wall time
         assert backend.texts[-1] == "Quit? Y or N."
         assert presenter.withdraw(said) is False  # being said already
         presenter.answer("No more games at this table.")  # cuts it: it is not said again
@@ -452,12 +452,12 @@ def test_told_comes_once_every_message_was_handed_over_not_said_to_its_end() -> 
         presenter, backend, _reported = await presenter_saying("Bo rolls C.", "Ana wins.")
         told = asyncio.ensure_future(presenter.told())
         presenter.answer("X does nothing.", interrupt=False)
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.1)  # loop time: the fake clock, no wall time
         assert not told.done()  # "Ana wins." is still to be handed over
         backend.finish()
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.1)  # loop time: the fake clock, no wall time
         backend.finish()
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.1)  # loop time: the fake clock, no wall time
         assert backend.texts == ["Bo rolls C.", "X does nothing.", "Ana wins."]
         assert told.done() and backend.busy  # handed over, still being said
         await said_to_the_end(presenter, backend)
@@ -498,13 +498,12 @@ def test_outside_a_game_a_yes_typed_before_the_question_gets_the_soft_cue(pipe: 
         pipe.send_text("y")  # typed ahead, before the question
         async with KeyLoop(pipe) as loop:
             asked = asyncio.ensure_future(yes_no(loop, voice, "Continue? Y or N."))
-            for _ in range(200):
-                if sound.cues:
-                    break
-                await asyncio.sleep(0.005)
+            deadline = asyncio.get_running_loop().time() + 30  # generous: a loaded machine
+            while not sound.cues and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(0.005)  # a poll of the cues
             assert [cue.cue for cue in sound.cues] == ["early"] and not asked.done()
             pipe.send_text("n")
-            assert await asyncio.wait_for(asked, 5) is False
+            assert await asyncio.wait_for(asked, 60) is False
         assert backend.texts == ["Continue? Y or N."]
 
     asyncio.run(scenario())

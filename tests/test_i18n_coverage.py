@@ -16,6 +16,7 @@ from collections.abc import Iterator
 import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from support.keys import keys_taken, until
 from support.setup_questions import run_setup
 
 from lcr_audio import i18n
@@ -72,7 +73,7 @@ def test_a_human_game_with_every_key_is_all_catalog_text(pseudo: None) -> None:
             )
             screen = PlayScreen(session, Speaker([recorder]), keys, pause=0.0, new_session=None)
             task = asyncio.create_task(screen.run())
-            await asyncio.sleep(0.05)
+            await until(lambda: bool(recorder.texts), task)  # the game has begun
             for key in [
                 "s",
                 "c",
@@ -100,15 +101,15 @@ def test_a_human_game_with_every_key_is_all_catalog_text(pseudo: None) -> None:
                 "\x13",
             ]:
                 keys.send_text(key)
-                await asyncio.sleep(0.02)
+                await keys_taken(keys)  # each key taken before the next
             for _ in range(400):  # play the game out: answer whatever is asked
                 if task.done():
                     break
                 keys.send_text("n" if screen.context.value == "reverse" else "\r")
-                await asyncio.sleep(0.005)
+                await asyncio.sleep(0.005)  # a key driver's pacing: the game plays between the keys
             if not task.done():
                 keys.send_text("\x03")
-            await asyncio.wait_for(task, 5)
+            await asyncio.wait_for(task, 60)
             return [text for text, _ in recorder.spoken]
 
     spoken = asyncio.run(scenario())
@@ -132,12 +133,14 @@ def test_practice_is_all_catalog_text(pseudo: None, tmp_path: object) -> None:
         app = App(Console(io.StringIO()), Speaker([recorder]), keys, DummyOutput(), Settings(), None, 0.0)
         task = asyncio.create_task(PracticeScreen(app, seed=3).run("passing"))
         for _ in range(60):
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0.01)  # a key driver's pacing: the lesson goes on between the answers
             keys.send_text("1\r")
+        await keys_taken(keys)
+        said = len(recorder.spoken)
         keys.send_text("\x1b")
-        await asyncio.sleep(0.05)
+        await until(lambda: len(recorder.spoken) > said, task)  # the first Escape was taken on its own
         keys.send_text("\x1b")
-        await asyncio.wait_for(task, 5)
+        await asyncio.wait_for(task, 60)
         return [text for text, _ in recorder.spoken]
 
     with create_pipe_input() as keys:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from prompt_toolkit.input import PipeInput
 from support.app import make_app
-from support.keys import DOWN, ENTER, ESCAPE, F1, KeyDriver
+from support.keys import DOWN, ENTER, ESCAPE, F1, KeyDriver, keys_taken
 
 from lcr_audio.narration.rules_text import sections
 from lcr_audio.tui.keys import Context, help_entries
@@ -34,7 +34,7 @@ async def leave(program: Program) -> None:
     """Escape, then Y: the program ends with its goodbye."""
     assert await program.press(ESCAPE) == "Leave Left Right Center? Y or N."
     assert await program.press("y") == "Goodbye."
-    await asyncio.wait_for(program.task, 5)  # type: ignore[arg-type]
+    await asyncio.wait_for(program.task, 60)  # type: ignore[arg-type]
 
 
 def test_escape_on_the_main_menu_asks_before_leaving(pipe: PipeInput, tmp_path: Path) -> None:
@@ -45,11 +45,11 @@ def test_escape_on_the_main_menu_asks_before_leaving(pipe: PipeInput, tmp_path: 
         assert await program.press(ESCAPE) == "Leave Left Right Center? Y or N."
         assert await program.press("n") == MENU.replace("New game. 1 of 7.", "Practice. 2 of 7.")  # stays
         assert await program.press(ESCAPE + "y") == "Leave Left Right Center? Y or N."
-        await asyncio.sleep(0.1)  # the y typed with the Escape came before the question: it answers nothing
+        await keys_taken(pipe)  # the y typed with the Escape came before the question: it answers nothing
         assert program.task is not None and not program.task.done()
         assert program.texts[-1] == "Leave Left Right Center? Y or N."
         assert await program.press("y") == "Goodbye."
-        await asyncio.wait_for(program.task, 5)
+        await asyncio.wait_for(program.task, 60)
 
     asyncio.run(scenario())
 

@@ -33,10 +33,9 @@ from lcr_audio.engine import (
     new_game,
     step,
 )
-from lcr_audio.narration import CUE_NAMES, Narrator, Priority, Utterance, Verbosity, phrases
+from lcr_audio.narration import CUE_NAMES, Narrator, Utterance, Verbosity, phrases
 
 L, C, R, D, W = Face.LEFT, Face.CENTER, Face.RIGHT, Face.DOT, Face.WILD
-EVENT, IMPORTANT, ANSWER = Priority.EVENT, Priority.IMPORTANT, Priority.ANSWER
 Move = Action | tuple[Face, ...]
 """An action, or the faces of a roll."""
 
@@ -45,8 +44,8 @@ pytestmark = pytest.mark.usefixtures("english")
 """Every test speaks English, whatever another test set (conftest's ``english``)."""
 
 
-def U(text: str, priority: Priority = EVENT, *cues: str) -> Utterance:
-    return Utterance(text, priority, cues)
+def U(text: str, *cues: str) -> Utterance:
+    return Utterance(text, cues)
 
 
 # --- the start ------------------------------------------------------------------------------------------
@@ -55,7 +54,7 @@ def U(text: str, priority: Priority = EVENT, *cues: str) -> Utterance:
 def test_game_start_with_a_computer_first() -> None:
     table = Table(Rules())
     assert table.first == [
-        U("A game of 3 players: Ana, Bo, and Cy. Everyone starts with 3 chips. Ana rolls first.", IMPORTANT)
+        U("A game of 3 players: Ana, Bo, and Cy. Everyone starts with 3 chips. Ana rolls first.")
     ]
 
 
@@ -64,12 +63,11 @@ def test_game_start_with_a_person_first_asks_at_once_and_does_not_repeat_the_chi
     assert table.first == [
         U(
             "A game of 4 players: Ana, Bo, Cy, and Di. Everyone starts with 1 chip. Ana, Bo, and Di are computer players.",
-            IMPORTANT,
         ),
-        U("Your turn. Press Space to roll 1 die.", IMPORTANT, "turn"),
+        U("Your turn. Press Space to roll 1 die.", "turn"),
     ]
     hot_seat = Table(Rules(players=4, chips=1), humans=[1, 2], first=2)
-    assert hot_seat.first[-1] == U("Your turn, Cy. Press Space to roll 1 die.", IMPORTANT, "turn")
+    assert hot_seat.first[-1] == U("Your turn, Cy. Press Space to roll 1 die.", "turn")
 
 
 # --- ordinary turns -------------------------------------------------------------------------------------
@@ -80,7 +78,6 @@ def test_a_turn_is_one_utterance_with_the_summary() -> None:
     assert table.play((L, D, C)) == [
         U(
             "Ana rolls L, dot, C: one chip to Bo, one to the pot. Ana 1, Bo 4, pot 1.",
-            EVENT,
             "dice",
             "chip-left",
             "chip-pot",
@@ -92,7 +89,7 @@ def test_summary_names_the_roller_and_only_the_seats_that_changed() -> None:
     table = Table(Rules())
     table.play((D, D, D))
     assert table.play((R, R, D)) == [
-        U("Bo rolls R, R, dot: 2 chips to Ana. Bo 1, Ana 5.", EVENT, "dice", "chip-right", "chip-right")
+        U("Bo rolls R, R, dot: 2 chips to Ana. Bo 1, Ana 5.", "dice", "chip-right", "chip-right")
     ]
     assert table.texts((D, D, D)) == ["Cy rolls dot, dot, dot. Cy 3."]
 
@@ -102,16 +99,15 @@ def test_a_person_hears_their_turn_and_its_result_as_important() -> None:
     assert table.play((L, L, C)) == [
         U(
             "Ana rolls L, L, C: 2 chips to you, one to the pot. Ana 0, you 5, pot 1.",
-            EVENT,
             "dice",
             "chip-left",
             "chip-left",
             "chip-pot",
         ),
-        U("Your turn. You have 5 chips. Press Space to roll 3 dice.", IMPORTANT, "turn"),
+        U("Your turn. You have 5 chips. Press Space to roll 3 dice.", "turn"),
     ]
     assert table.play((C, D, D)) == [
-        U("You roll C, dot, dot: one chip to the pot. You 4, pot 2.", IMPORTANT, "dice", "chip-pot")
+        U("You roll C, dot, dot: one chip to the pot. You 4, pot 2.", "dice", "chip-pot")
     ]
 
 
@@ -120,16 +116,14 @@ def test_a_person_with_one_chip_rolls_one_die() -> None:
     table.play((D, D, D))  # Ana
     table.play((L, L, D))  # Bo (human) gives 2 to Cy: 1 left
     table.play((D, D, D))  # Cy
-    assert table.play((D, D, D))[-1] == U(
-        "Your turn. You have 1 chip. Press Space to roll 1 die.", IMPORTANT, "turn"
-    )
+    assert table.play((D, D, D))[-1] == U("Your turn. You have 1 chip. Press Space to roll 1 die.", "turn")
 
 
 def test_roll_key_name_comes_from_the_caller() -> None:
     table = Table(Rules(), humans=[0])
     narrator = Narrator(NAMES[:3], [0], roll_key="Enter")
     assert narrator.prompt(table.state) == U(
-        "Your turn. You have 3 chips. Press Enter to roll 3 dice.", IMPORTANT, "turn"
+        "Your turn. You have 3 chips. Press Enter to roll 3 dice.", "turn"
     )
 
 
@@ -141,7 +135,7 @@ def test_one_skipped_seat() -> None:
     table.play((R,))  # Ana's chip goes right, to Cy
     table.play((D,))  # Bo
     assert table.play((C, D)) == [
-        U("Cy rolls C, dot: one chip to the pot. Cy 1, pot 1.", EVENT, "dice", "chip-pot"),
+        U("Cy rolls C, dot: one chip to the pot. Cy 1, pot 1.", "dice", "chip-pot"),
         U("Ana has no chips and passes the dice."),
     ]
 
@@ -152,9 +146,9 @@ def test_consecutive_skipped_seats_share_one_sentence() -> None:
     table.play((L,))  # Bo -> Cy
     table.play((D, D))  # Cy
     assert table.play((D, D)) == [
-        U("Di rolls dot, dot. Di 2.", EVENT, "dice"),
+        U("Di rolls dot, dot. Di 2.", "dice"),
         U("Ana and Bo have no chips and pass the dice."),
-        U("Your turn. You have 2 chips. Press Space to roll 2 dice.", IMPORTANT, "turn"),
+        U("Your turn. You have 2 chips. Press Space to roll 2 dice.", "turn"),
     ]
 
 
@@ -162,10 +156,9 @@ def test_reset_when_nobody_has_chips() -> None:
     table = Table(Rules(chips=1, win=WinCondition.ROLL_ALL_DOTS))
     table.play((C,), (C,))
     assert table.play((C,)) == [
-        U("Cy rolls C: one chip to the pot. Cy 0, pot 3.", EVENT, "dice", "chip-pot"),
+        U("Cy rolls C: one chip to the pot. Cy 0, pot 3.", "dice", "chip-pot"),
         U(
             "Nobody has any chips left, so everyone gets 1 chip again. The pot keeps its 3 chips.",
-            IMPORTANT,
             "reset",
         ),
     ]
@@ -188,8 +181,8 @@ def test_win_last_with_chips_singular_pot() -> None:
     table = Table(Rules(chips=1))
     table.play((C,))
     assert table.play((L,)) == [
-        U("Bo rolls L: one chip to Cy. Bo 0, Cy 2.", EVENT, "dice", "chip-left"),
-        U("Cy wins with 3 chips. 1 of them came from the pot.", IMPORTANT, "chip-pot", "win"),
+        U("Bo rolls L: one chip to Cy. Bo 0, Cy 2.", "dice", "chip-left"),
+        U("Cy wins with 3 chips. 1 of them came from the pot.", "chip-pot", "win"),
     ]
 
 
@@ -206,8 +199,8 @@ def test_win_without_pot() -> None:
     table = Table(Rules(chips=1))
     table.play((L,))  # Ana -> Bo
     assert table.play((L, L)) == [
-        U("Bo rolls L, L: 2 chips to Cy. Bo 0, Cy 3.", EVENT, "dice", "chip-left", "chip-left"),
-        U("Cy wins with 3 chips.", IMPORTANT, "win"),
+        U("Bo rolls L, L: 2 chips to Cy. Bo 0, Cy 3.", "dice", "chip-left", "chip-left"),
+        U("Cy wins with 3 chips.", "win"),
     ]
 
 
@@ -224,8 +217,8 @@ def test_win_by_last_chip_in_pot() -> None:
     table = Table(Rules(chips=1, win=WinCondition.LAST_CHIP_IN_POT))
     table.play((C,), (C,))
     assert table.play((C,)) == [
-        U("Cy rolls C: one chip to the pot. Cy 0, pot 3.", EVENT, "dice", "chip-pot"),
-        U("Last chip in the pot! Cy wins with 3 chips.", IMPORTANT, "chip-pot", "win"),
+        U("Cy rolls C: one chip to the pot. Cy 0, pot 3.", "dice", "chip-pot"),
+        U("Last chip in the pot! Cy wins with 3 chips.", "chip-pot", "win"),
     ]
 
 
@@ -233,8 +226,8 @@ def test_win_by_three_wilds() -> None:
     table = Table(Rules(wild=True, three_wilds=ThreeWilds.WIN))
     table.play((C, C, D))
     assert table.play((W, W, W)) == [
-        U("Bo rolls Wild, Wild, Wild. Three Wilds! Bo takes the pot of 2 chips.", EVENT, "dice", "wild"),
-        U("Bo wins at once with 5 chips.", IMPORTANT, "win"),
+        U("Bo rolls Wild, Wild, Wild. Three Wilds! Bo takes the pot of 2 chips.", "dice", "wild"),
+        U("Bo wins at once with 5 chips.", "win"),
     ]
 
 
@@ -245,11 +238,11 @@ def test_wild_take_by_a_person_is_told_in_two_parts_with_one_summary() -> None:
     table = Table(Rules(wild=True), humans=[0])
     first = table.play((W, L, D))
     assert first == [
-        U("You roll Wild, L, dot: one chip to Bo.", IMPORTANT, "dice", "chip-left"),
-        U(f"Choose who to take a chip from. {CHOICE_KEYS}", IMPORTANT),  # the keys, the first time
+        U("You roll Wild, L, dot: one chip to Bo.", "dice", "chip-left"),
+        U(f"Choose who to take a chip from. {CHOICE_KEYS}"),  # the keys, the first time
     ]
     second = table.play(ChooseSeat(2))
-    assert second == [U("You take a chip from Cy. You 3, Bo 4, Cy 2.", IMPORTANT, "wild")]
+    assert second == [U("You take a chip from Cy. You 3, Bo 4, Cy 2.", "wild")]
     summaries = [u.text for u in first + second if "Ana 3" in u.text or "Bo 4" in u.text]
     assert len(summaries) == 1
 
@@ -260,8 +253,8 @@ def test_a_computer_turn_with_wild_choices_is_one_utterance() -> None:
     assert table.play((W, W, D)) == []  # Cy must choose: nothing said yet
     assert table.play(ChooseSeat(0)) == []
     assert table.play(ChooseSeat(0)) == [
-        U("Cy rolls Wild, Wild, dot. Cy takes 2 chips from you. Cy 5, you 1.", EVENT, "dice", "wild", "wild"),
-        U("Your turn. You have 1 chip. Press Space to roll 1 die.", IMPORTANT, "turn"),
+        U("Cy rolls Wild, Wild, dot. Cy takes 2 chips from you. Cy 5, you 1.", "dice", "wild", "wild"),
+        U("Your turn. You have 1 chip. Press Space to roll 1 die.", "turn"),
     ]
 
 
@@ -269,7 +262,7 @@ def test_wild_with_nobody_to_take_from() -> None:
     table = Table(Rules(chips=1, wild=True, win=WinCondition.ROLL_ALL_DOTS))
     table.play((C,), (C,))
     assert table.play((W,)) == [
-        U("Cy rolls Wild. Nobody else has a chip, so the Wild takes nothing. Cy 1.", EVENT, "dice"),
+        U("Cy rolls Wild. Nobody else has a chip, so the Wild takes nothing. Cy 1.", "dice"),
         U("Ana and Bo have no chips and pass the dice."),
     ]
 
@@ -289,7 +282,6 @@ def test_three_wilds_take_the_pot_singular_and_plural() -> None:
     assert table.play((W, W, W)) == [
         U(
             "Bo rolls Wild, Wild, Wild. Three Wilds! Bo takes the pot of 1 chip. Bo 4, pot 0.",
-            EVENT,
             "dice",
             "wild",
         )
@@ -312,17 +304,16 @@ def test_three_wilds_with_an_empty_pot() -> None:
 def test_a_person_is_asked_to_reverse_then_to_roll() -> None:
     table = Table(Rules(chips=4, reversible=True), humans=[0])
     assert table.first[-1] == U(
-        "Your turn. Reverse the dice? It costs 3 chips. Press Y or N; E explains.", IMPORTANT, "turn"
+        "Your turn. Reverse the dice? It costs 3 chips. Press Y or N; E explains.", "turn"
     )
     assert table.play(Reverse(True)) == [
-        U("You reverse the dice and put 3 chips in the pot.", IMPORTANT, "reverse", "chip-pot"),
-        U("Press Space to roll 3 reversed dice.", IMPORTANT),
+        U("You reverse the dice and put 3 chips in the pot.", "reverse", "chip-pot"),
+        U("Press Space to roll 3 reversed dice."),
     ]
     assert table.play((L, R, C)) == [
         U(
             "You roll the reversed dice: L, R, C. You take a chip from Bo. You take a chip from Cy. "
             "You take a chip from the pot. You 4, Bo 3, Cy 3, pot 2.",
-            IMPORTANT,
             "dice",
             "chip-left",
             "chip-right",
@@ -333,7 +324,7 @@ def test_a_person_is_asked_to_reverse_then_to_roll() -> None:
 
 def test_a_declined_reversal_says_nothing_but_the_roll_question() -> None:
     table = Table(Rules(chips=4, reversible=True), humans=[0])
-    assert table.play(Reverse(False)) == [U("Press Space to roll 3 dice.", IMPORTANT)]
+    assert table.play(Reverse(False)) == [U("Press Space to roll 3 dice.")]
     assert table.texts((D, D, L)) == ["You roll dot, dot, L: one chip to Bo. You 3, Bo 5."]
     assert table.play(Reverse(False)) == []  # Bo, a computer player: nothing to hear yet
 
@@ -365,12 +356,11 @@ def test_reversed_wild_gives_and_then_has_nothing_left_to_give() -> None:
     table = Table(Rules(chips=4, reversible=True, wild=True), humans=[0])
     table.play(Reverse(True))
     assert table.play((W, W, D)) == [
-        U("You roll the reversed dice: Wild, Wild, dot.", IMPORTANT, "dice"),
-        U(f"Choose who to give a chip to. {CHOICE_KEYS}", IMPORTANT),
+        U("You roll the reversed dice: Wild, Wild, dot.", "dice"),
+        U(f"Choose who to give a chip to. {CHOICE_KEYS}"),
     ]
     assert table.play(ChooseSeat(2))[0] == U(
         "You give a chip to Cy. You have no chip left, so the Wild gives nothing. You 0, Cy 5, pot 3.",
-        IMPORTANT,
         "wild",
     )
 
@@ -383,7 +373,6 @@ def test_three_reversed_wilds_singular_and_plural() -> None:
             "Ana reverses the dice and puts 3 chips in the pot. "
             "Ana rolls the reversed dice: Wild, Wild, Wild. "
             "Three reversed Wilds: Ana puts 1 chip in the pot. Ana 0, pot 4.",
-            EVENT,
             "reverse",
             "chip-pot",
             "dice",
@@ -402,30 +391,28 @@ def test_status_pot_and_seats() -> None:
     table = Table(Rules(players=4))
     table.play((L, D, C))
     narrator, state = table.narrator, table.state
-    assert narrator.status(state) == U("Ana 1, Bo 4, Cy 3, Di 3, pot 1.", ANSWER)
-    assert narrator.pot(state) == U("Pot: 1 chip.", ANSWER)
-    assert narrator.seat(state, 0) == U("Ana, seat 1: 1 chip.", ANSWER)
-    assert narrator.seat(state, 1) == U("Bo, seat 2: 4 chips.", ANSWER)
-    assert narrator.seat(state, 6) == U("There is no seat 7; this table has 4 seats.", ANSWER)
+    assert narrator.status(state) == U("Ana 1, Bo 4, Cy 3, Di 3, pot 1.")
+    assert narrator.pot(state) == U("Pot: 1 chip.")
+    assert narrator.seat(state, 0) == U("Ana, seat 1: 1 chip.")
+    assert narrator.seat(state, 1) == U("Bo, seat 2: 4 chips.")
+    assert narrator.seat(state, 6) == U("There is no seat 7; this table has 4 seats.")
     table.play((C, C, D))
-    assert narrator.pot(table.state) == U("Pot: 3 chips.", ANSWER)
-    assert Table(Rules()).narrator.pot(Table(Rules()).state) == U("The pot is empty.", ANSWER)
+    assert narrator.pot(table.state) == U("Pot: 3 chips.")
+    assert Table(Rules()).narrator.pot(Table(Rules()).state) == U("The pot is empty.")
 
 
 def test_whose_turn() -> None:
     table = Table(Rules(wild=True), humans=[0])
     narrator = table.narrator
-    assert narrator.whose_turn(table.state) == U(
-        "Your turn. You have 3 chips. Press Space to roll 3 dice.", ANSWER
-    )
+    assert narrator.whose_turn(table.state) == U("Your turn. You have 3 chips. Press Space to roll 3 dice.")
     table.play((D, D, D))
-    assert narrator.whose_turn(table.state) == U("Bo's turn, with 3 chips.", ANSWER)
+    assert narrator.whose_turn(table.state) == U("Bo's turn, with 3 chips.")
     table.play((W, D, D))
     assert table.state.phase is Phase.WILD_TAKE
-    assert narrator.whose_turn(table.state) == U("Bo is choosing who to take a chip from.", ANSWER)
+    assert narrator.whose_turn(table.state) == U("Bo is choosing who to take a chip from.")
     ended = Table(Rules(chips=1))
     ended.play((C,), (L,))
-    assert ended.narrator.whose_turn(ended.state) == U("The game is over: Cy won with 3 chips.", ANSWER)
+    assert ended.narrator.whose_turn(ended.state) == U("The game is over: Cy won with 3 chips.")
 
 
 def test_prompt_for_each_decision_and_none_otherwise() -> None:
@@ -433,15 +420,14 @@ def test_prompt_for_each_decision_and_none_otherwise() -> None:
     narrator = table.narrator
     assert narrator.prompt(table.state) == U(
         "Your turn. You have 4 chips. Reverse the dice? It costs 3 chips. Press Y or N; E explains.",
-        IMPORTANT,
         "turn",
     )
     table.play(Reverse(True))
     assert narrator.prompt(table.state) == U(
-        "Your turn. You have 1 chip. Press Space to roll 3 reversed dice.", IMPORTANT, "turn"
+        "Your turn. You have 1 chip. Press Space to roll 3 reversed dice.", "turn"
     )
     table.play((W, D, D))
-    assert narrator.prompt(table.state) == U("Choose who to give a chip to. Arrows, then Enter.", IMPORTANT)
+    assert narrator.prompt(table.state) == U("Choose who to give a chip to. Arrows, then Enter.")
     table.play(ChooseSeat(1))
     assert narrator.prompt(table.state) is None  # Bo is a computer player
     ended = Table(Rules(chips=1), humans=[0, 1, 2])
@@ -482,7 +468,7 @@ def test_verbosity_is_exported_with_its_stable_values() -> None:
 @pytest.mark.parametrize("level", list(Verbosity))
 def test_game_start_is_the_same_at_every_level(level: Verbosity) -> None:
     assert Table(Rules(chips=1), verbosity=level).first == [
-        U("A game of 3 players: Ana, Bo, and Cy. Everyone starts with 1 chip. Ana rolls first.", IMPORTANT)
+        U("A game of 3 players: Ana, Bo, and Cy. Everyone starts with 1 chip. Ana rolls first.")
     ]
 
 
@@ -500,7 +486,7 @@ def test_game_start_is_the_same_at_every_level(level: Verbosity) -> None:
 )
 def test_a_roll_singular_moves(level: Verbosity, expected: str) -> None:
     table = Table(Rules(), verbosity=level)
-    assert table.play((L, D, C)) == [U(expected, EVENT, "dice", "chip-left", "chip-pot")]
+    assert table.play((L, D, C)) == [U(expected, "dice", "chip-left", "chip-pot")]
 
 
 @pytest.mark.parametrize(
@@ -612,7 +598,7 @@ def test_reset_at_each_level(level: Verbosity, chips: int, expected: str) -> Non
     c = (C,) * chips
     said = Table(rules, verbosity=level)
     said.play(c, c)
-    assert said.play(c)[-1] == U(expected, IMPORTANT, "reset")
+    assert said.play(c)[-1] == U(expected, "reset")
 
 
 @pytest.mark.parametrize(
@@ -906,18 +892,18 @@ def test_reversed_wilds_to_two_seats_are_said_apart_and_one_gives_nothing() -> N
 )
 def test_the_roll_question_at_each_level(level: Verbosity, humans: list[int], first: str, again: str) -> None:
     table = Table(Rules(), humans, verbosity=level)
-    assert table.first[-1] == U(first, IMPORTANT, "turn")
-    assert table.narrator.prompt(table.state) == U(again, IMPORTANT, "turn")
+    assert table.first[-1] == U(first, "turn")
+    assert table.narrator.prompt(table.state) == U(again, "turn")
 
 
 def test_brief_questions_singular_and_reversed() -> None:
     table = Table(Rules(chips=1), [0, 1], verbosity=BRIEF)
     assert table.first[-1].text == "Your turn, Ana. Roll 1 die."
     table = Table(Rules(chips=4, reversible=True), [0], verbosity=BRIEF)
-    assert table.first[-1] == U("Your turn. Reverse for 3 chips? Y or N.", IMPORTANT, "turn")
+    assert table.first[-1] == U("Your turn. Reverse for 3 chips? Y or N.", "turn")
     assert table.play(Reverse(True)) == [
-        U("You reverse the dice.", IMPORTANT, "reverse", "chip-pot"),
-        U("Roll 3 reversed dice.", IMPORTANT),
+        U("You reverse the dice.", "reverse", "chip-pot"),
+        U("Roll 3 reversed dice."),
     ]
     assert table.texts((L, D, D)) == ["You, reversed: L, dot, dot. You 2, Bo 3, pot 3."]
 
@@ -925,7 +911,7 @@ def test_brief_questions_singular_and_reversed() -> None:
 def test_whose_turn_answers_in_full_even_when_brief() -> None:
     table = Table(Rules(), [0], verbosity=BRIEF)
     assert table.narrator.whose_turn(table.state) == U(
-        "Your turn. You have 3 chips. Press Space to roll 3 dice.", ANSWER
+        "Your turn. You have 3 chips. Press Space to roll 3 dice."
     )
 
 
@@ -1122,7 +1108,7 @@ def test_you_win(
     table = Table(Rules(chips=1, win=win), [2])
     said = table.texts(*setup) + (table.texts(roll) if roll else [])
     assert said[-1] == expected
-    assert table.narrator.whose_turn(table.state) == U("The game is over: you won with 3 chips.", ANSWER)
+    assert table.narrator.whose_turn(table.state) == U("The game is over: you won with 3 chips.")
 
 
 def test_you_win_plural_pot_and_brief() -> None:
@@ -1178,7 +1164,6 @@ def test_random_games_say_every_turn_once_and_only_known_cues(seed: int) -> None
         assert not re.search(r"[{}]|None|Seat \d", u.text), u.text
         assert u.text[-1] in ".?!", u.text
         assert set(u.cues) <= set(CUE_NAMES)
-        assert u.priority is not ANSWER
     summary = r"\b([A-Z][a-z]+|pot|you) \d+\.( [A-Z][a-z]+ is the last with chips: [^.]*\.)?$"
     summaries = sum(bool(re.search(summary, u.text)) for u in all_said)
     assert summaries == turns_ended
@@ -1190,7 +1175,7 @@ def test_a_narrator_that_joins_mid_game_sums_up_from_where_it_joined() -> None:
     table.play((C, D, D), (W, D, D))  # Bo must choose
     late = Narrator(NAMES[:3])
     state, events = step(table.state, ChooseSeat(0))
-    assert late.narrate(events, state) == [U("Bo takes a chip from Ana. Bo 4, Ana 1.", EVENT, "wild")]
+    assert late.narrate(events, state) == [U("Bo takes a chip from Ana. Bo 4, Ana 1.", "wild")]
 
 
 def test_everything_said_goes_through_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,7 +20,7 @@ import pexpect
 import pytest
 from prompt_toolkit.input import DummyInput, PipeInput
 from support.app import make_app
-from support.keys import ESCAPE, until
+from support.keys import ESCAPE, keys_taken, until
 from support.play import mid_game
 from support.program import one_person_game
 from support.program import run_game as run
@@ -119,7 +119,7 @@ def test_item1_a_home_that_is_not_utf8_saves_and_every_way_out_works(tmp_path: P
     child = spawn(*play, env=env, codec_errors="replace")
     try:
         child.expect_exact("Press Space to roll")
-        time.sleep(REACTION_SECONDS + 0.1)
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
         child.send(" ")
         child.expect_exact("Your turn. You have 2 chips. Press Space to roll 2 dice.")
         child.send("\x13")  # Control+S
@@ -144,13 +144,12 @@ def test_item1_leaving_works_when_saving_fails_in_any_way(pipe: PipeInput, tmp_p
 
     async def scenario(leave: Callable[[PlayScreen], None]) -> Outcome:
         session = mid_game()
-        screen = PlayScreen(
-            session, Speaker([RecordingBackend()]), pipe, pause=0, keeper=Broken(tmp_path / "x.json")
-        )
+        recorder = RecordingBackend()
+        screen = PlayScreen(session, Speaker([recorder]), pipe, pause=0, keeper=Broken(tmp_path / "x.json"))
         task = asyncio.ensure_future(screen.run(resume=True))
-        await asyncio.sleep(0.05)
+        await until(lambda: bool(recorder.texts), task)  # the game is under way
         leave(screen)
-        return await asyncio.wait_for(task, 5)
+        return await asyncio.wait_for(task, 60)
 
     assert asyncio.run(scenario(PlayScreen.end_on_signal)) is Outcome.LEFT
     assert asyncio.run(scenario(PlayScreen.quit_now)) is Outcome.LEFT
@@ -224,11 +223,11 @@ def test_item3_keep_score_offers_its_own_unfinished_table(pipe: PipeInput, tmp_p
         await until(lambda: any("type what they show" in t for t in recorder.texts), task)
         for key in "...":
             pipe.send_text(key)
-            await asyncio.sleep(0.02)
+            await keys_taken(pipe)  # one face at a time, each taken before the next
         pipe.send_text("\r")
         await until(lambda: len(load(tmp_path / "scorekeeper.json").session.actions) == 3, task)
         pipe.send_text("\x03")
-        assert await asyncio.wait_for(task, 5) is Outcome.LEFT
+        assert await asyncio.wait_for(task, 60) is Outcome.LEFT
 
     asyncio.run(scenario())
     assert play_save.read_bytes() == before  # the other kind's save is not touched
@@ -263,7 +262,7 @@ def test_item3_a_new_game_never_replaces_an_unfinished_one_without_a_yes(
         )
         await until(lambda: question in recorder.texts, task)
         pipe.send_text(key)
-        assert await asyncio.wait_for(task, 5) is Outcome.QUIT
+        assert await asyncio.wait_for(task, 60) is Outcome.QUIT
         assert recorder.texts[-1] == f"Nothing was changed; the saved game is still in {path}."
 
     asyncio.run(scenario())
@@ -280,11 +279,11 @@ def test_item3_yes_replaces_it(pipe: PipeInput, tmp_path: Path) -> None:
         await until(lambda: any(t.startswith("Starting now replaces") for t in recorder.texts), task)
         pipe.send_text("y")
         await until(lambda: any("Press Space to roll" in t for t in recorder.texts), task)
-        await asyncio.sleep(REACTION_SECONDS + 0.05)
+        await asyncio.sleep(REACTION_SECONDS + 0.05)  # a person's reaction: a sooner key is typed ahead
         pipe.send_text(" ")
         await until(lambda: load(path).session.seed == 9, task)
         pipe.send_text("\x03")
-        await asyncio.wait_for(task, 5)
+        await asyncio.wait_for(task, 60)
 
     asyncio.run(scenario())
 
@@ -403,7 +402,7 @@ def test_item5_a_resumed_transcript_is_cleaned_before_it_is_said_again(
         assert app.active_screen is not None
         history = list(app.active_screen.history)
         pipe.send_text("\x03")
-        await asyncio.wait_for(task, 5)
+        await asyncio.wait_for(task, 60)
         return history
 
     assert asyncio.run(scenario())[:3] == ["Ana rolls.", "Bo rolls.", "\ufffd"]
@@ -560,7 +559,7 @@ def test_item13_an_undo_is_in_the_history_and_marks_the_undone_messages(
         await until(lambda: "Your turn, Ana. Roll 3 dice and type what they show." in recorder.texts, task)
         for key in "lrc\r":
             pipe.send_text(key)
-            await asyncio.sleep(0.02)
+            await keys_taken(pipe)  # one key at a time, each taken before the next
         await until(lambda: any(t.startswith("Your turn, Bo.") for t in recorder.texts), task)
         told = len(screen.history)
         pipe.send_text("u")
@@ -579,6 +578,6 @@ def test_item13_an_undo_is_in_the_history_and_marks_the_undone_messages(
         text = keeper.transcript.read_text("utf-8")
         assert undone in text and "Undone: " in text
         pipe.send_text("\x03")
-        await asyncio.wait_for(task, 5)
+        await asyncio.wait_for(task, 60)
 
     asyncio.run(scenario())

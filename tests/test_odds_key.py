@@ -283,3 +283,26 @@ def test_o_while_you_choose_for_a_wild_takes_no_seat_as_chosen(pipe: PipeInput) 
         await driver.leave()
 
     asyncio.run(scenario())
+
+
+def test_o_at_the_play_again_question_says_who_won_not_a_hundred_percent(pipe: PipeInput) -> None:
+    """Before, O after the game's end said "Chances of winning: you 0 percent, Ana 100, Bo 0." (R10: the game
+    is over, nothing is left to weigh)."""
+
+    async def scenario() -> None:
+        session = Session(Rules(players=3, chips=1), table(3, [], [0]), 4)
+        screen, _recorder, driver = screen_for(session, pipe, new_session=lambda s: s)
+        await driver.start()
+        again = "Play again with the same table? Y or N."
+        await driver.roll_at_every_prompt(lambda: again in driver.texts)
+        winner = screen.state.winner
+        assert winner is not None
+        expected = (
+            "The game is over: you won."
+            if winner == 0
+            else f"The game is over: {screen.session.names[winner]} won."
+        )
+        assert (await driver.press("o"))[0] == expected
+        assert await driver.press("n") == ("No more games at this table.", True)
+
+    asyncio.run(scenario())

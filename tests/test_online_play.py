@@ -443,7 +443,7 @@ def test_a_guest_waiting_for_the_next_game_hears_that_the_host_closed_the_table(
         sys.executable, arguments, env=_env(home), encoding="utf-8", dimensions=(50, 200)
     )
     ana.text = ""
-    found = ana.wait_for(r"address 127\.0\.0\.1:(\d+) and the code ([a-z0-9 ]+)\.")
+    found = ana.wait_for(r"address 127\.0\.0\.1:(\d+) and the code ([a-z0-9 ]+)[.,]")
     port, code = int(found.group(1)), found.group(2).replace(" ", "")
     bo = join(ana, tmp_path, port, code, "Bo")
     ana.press("\r")

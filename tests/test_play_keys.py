@@ -8,6 +8,7 @@ import re
 import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from support.clock import KeyClock
+from support.keys import keys_taken
 from support.narration import CHOICE_KEYS
 from support.play import (
     ROLL_PROMPT,
@@ -246,7 +247,7 @@ def test_space_space_at_a_wild_roll_chooses_nothing(pipe: PipeInput) -> None:
         pipe.send_text("  ")  # Space Space, read in one batch
         await driver.until(lambda: driver.said("Choose who to take a chip from."))
         await driver.until(lambda: driver.spoken[-1][0] == "Ana, seat 2, 3 chips.")
-        await asyncio.sleep(0.05)
+        await keys_taken(pipe)
         assert screen.state.chips == (3, 3, 3) and screen.state.pot == 0  # rolled; nobody chosen
         assert driver.spoken[-1][0] == "Ana, seat 2, 3 chips."  # the second Space said nothing either
         pipe.send_text(" ")  # heard: now Space takes from Ana
@@ -322,7 +323,7 @@ def test_in_hot_seat_space_space_never_rolls_the_next_persons_dice(pipe: PipeInp
         screen = driver.screen
         pipe.send_text("  ")
         await driver.until(lambda: driver.said("Your turn, Player B."))
-        await asyncio.sleep(0.05)
+        await keys_taken(pipe)
         assert screen.state.seat == 1 and screen.state.chips == (2, 4, 3)  # A's L went to B; B has not rolled
         assert not any(t.startswith("Player B rolls") for t, _ in driver.spoken)
         pipe.send_text(" ")  # after B's turn was announced: B rolls
@@ -339,7 +340,7 @@ def test_a_yes_typed_with_the_escape_that_asks_never_answers_it(pipe: PipeInput)
     async def scenario() -> None:
         driver = await your_turn(pipe)
         assert (await driver.press("\x1by"))[0] == "Quit this game? Y or N."
-        await asyncio.sleep(0.1)
+        await keys_taken(pipe)
         assert not driver.task.done()  # type: ignore[union-attr]
         assert driver.spoken[-1][0] == "Quit this game? Y or N."
         pipe.send_text("y")
@@ -396,7 +397,7 @@ def test_review_keys_typed_ahead_still_answer(pipe: PipeInput) -> None:
         screen = driver.screen
         pipe.send_text(" s ")
         await driver.until(lambda: ("You 3, Ana 3, Bo 3, pot 0.", True) in driver.spoken)
-        await asyncio.sleep(0.05)
+        await keys_taken(pipe)
         assert screen.state.chips == (3, 3, 3) and screen.context is Context.CHOOSE  # nobody chosen
         await driver.leave()
 

@@ -45,7 +45,7 @@ async def first_cue(log: list[Entry]) -> None:
     for _ in range(1000):
         if log:
             return
-        await asyncio.sleep(0.001)
+        await asyncio.sleep(0.001)  # loop time: the fake clock, no wall time
     raise AssertionError("no cue played")
 
 
@@ -126,7 +126,7 @@ def make_speaking(
 
 async def settle() -> None:
     """Let the presenter's loop run a few polls."""
-    await asyncio.sleep(0.1)
+    await asyncio.sleep(0.1)  # loop time: the fake clock, no wall time
 
 
 async def saying(text: str) -> tuple[Presenter, SpeakingRecorder, list[str]]:
@@ -278,6 +278,32 @@ def test_a_skip_with_nothing_under_way_counts_nothing() -> None:
     run_on_loop_time(scenario())
 
 
+def test_a_skip_spares_no_message_and_the_question_said_after_it_is_heard_once() -> None:
+    """The one policy (issue 23, item 5): a message's kind never changes how it is said, only the method it
+    comes through. Q skips the player's own result and their question like any game message (counted and
+    "heard"); the screen's skip notice, with the question again, is then the only thing said."""
+
+    async def scenario() -> None:
+        presenter, backend, _printed = await saying("Ana rolls C. Ana 2, pot 1.")
+        ended: list[str] = []
+        own = Utterance("You roll L: one chip to Bo. You 2, Bo 4.", cues=("dice", "chip-left"))
+        question = Utterance("Your turn. Press Space to roll 2 dice.", cues=("turn",))
+        presenter.add(own, on_end=lambda: ended.append(own.text))
+        presenter.add(question, on_end=lambda: ended.append(question.text))
+        assert presenter.skip() == 3  # the computer's turn, the player's own result, the question
+        assert ended == [own.text, question.text]  # what they tell counts as heard: nothing waits on them
+        presenter.answer(f"3 messages skipped. {question.text}")  # what PlayScreen.quiet says
+        await finish_all(presenter, backend)
+        await settle()
+        await presenter.stop()
+        assert backend.texts == [
+            "Ana rolls C. Ana 2, pot 1.",
+            "3 messages skipped. Your turn. Press Space to roll 2 dice.",
+        ]  # the question once, after the notice; no skipped message comes back
+
+    run_on_loop_time(scenario())
+
+
 def test_a_skip_during_cues_also_drops_that_sentence() -> None:
     async def scenario() -> None:
         presenter, backend, _sound, log = make()
@@ -286,7 +312,7 @@ def test_a_skip_during_cues_also_drops_that_sentence() -> None:
         await first_cue(log)
         assert kinds(log) == [("cue", "dice")]  # its cues are under way, its sentence not yet
         assert presenter.skip() == 1
-        await asyncio.sleep(DICE_GAP_SECONDS + 3 * CUE_GAP_SECONDS + 0.1)
+        await asyncio.sleep(DICE_GAP_SECONDS + 3 * CUE_GAP_SECONDS + 0.1)  # loop time: the fake clock
         await presenter.stop(drain=False)
         assert backend.spoken == []
 

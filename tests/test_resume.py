@@ -12,7 +12,7 @@ from typing import TypeVar
 import pytest
 from prompt_toolkit.input import PipeInput
 from support.app import make_app
-from support.keys import ESCAPE, until
+from support.keys import ESCAPE, keys_taken, until
 from support.play import mid_game, your_game
 
 from lcr_audio.engine import ChooseSeat, Face, Roll, Rules
@@ -31,7 +31,7 @@ async def answer_when_asked(
     task: asyncio.Task[T] = asyncio.ensure_future(flow)
     await until(lambda: question in recorder.texts, task)
     keys.send_text(key)
-    return await asyncio.wait_for(task, 5)
+    return await asyncio.wait_for(task, 60)
 
 
 def test_the_saved_game_is_offered_and_yes_loads_it(pipe: PipeInput, tmp_path: Path) -> None:
@@ -125,7 +125,7 @@ def test_another_key_asks_again(pipe: PipeInput, tmp_path: Path) -> None:
         await until(lambda: len(recorder.spoken) == 2, task)
         assert recorder.spoken[1] == (f"Please press Y or N. {question}", True)
         pipe.send_text("y")
-        assert isinstance(await asyncio.wait_for(task, 5), LoadedGame)
+        assert isinstance(await asyncio.wait_for(task, 60), LoadedGame)
 
     asyncio.run(scenario())
 
@@ -156,9 +156,9 @@ def test_resume_says_where_the_game_stands_then_asks_the_pending_question(
         pipe.send_text(" ")
         await until(lambda: len(loaded.session.actions) > len(session.actions), task)
         assert loaded.session.actions[len(session.actions)] == uninterrupted.actions[-1]
-        await asyncio.sleep(0.05)
+        await keys_taken(pipe)  # the Space was handled whole
         pipe.send_text("\x03")  # Control+C: save and leave
-        assert await asyncio.wait_for(task, 5) is Outcome.LEFT
+        assert await asyncio.wait_for(task, 60) is Outcome.LEFT
         assert recorder.texts[-1] == "Goodbye."
         again = load(path)  # the save written on leaving continues the same game
         assert again.session.actions[: len(session.actions) + 1] == uninterrupted.actions
@@ -197,7 +197,7 @@ def test_resume_in_the_middle_of_a_wild_asks_for_the_seat(pipe: PipeInput, tmp_p
         await until(lambda: len(loaded.session.actions) >= 2, task)
         assert loaded.session.actions[1] == ChooseSeat(2)  # the Wild took from Bo: the seat under choice
         pipe.send_text("\x03")
-        assert await asyncio.wait_for(task, 5) is Outcome.LEFT
+        assert await asyncio.wait_for(task, 60) is Outcome.LEFT
 
     asyncio.run(scenario())
 
@@ -231,7 +231,7 @@ def test_resume_while_a_computer_chooses_for_its_wild_tells_its_roll_first(
         assert sum(text.count("rolls R, L, Wild") for text in recorder.texts) == 1
         assert "rolls" not in recorder.texts[3] and "takes a chip" in recorder.texts[3]
         pipe.send_text("\x03")
-        assert await asyncio.wait_for(task, 5) is Outcome.LEFT
+        assert await asyncio.wait_for(task, 60) is Outcome.LEFT
 
     asyncio.run(scenario())
 
@@ -261,7 +261,7 @@ def test_a_keep_score_game_resumes_with_typed_faces(pipe: PipeInput, tmp_path: P
             assert recorder.texts[before] == "L. 2 more."
         finally:
             pipe.send_text("\x03")
-            await asyncio.wait_for(task, 5)
+            await asyncio.wait_for(task, 60)
 
     asyncio.run(scenario())
 
@@ -305,7 +305,7 @@ def test_yes_continues_the_saved_game_and_returns_how_it_ended(pipe: PipeInput, 
         await until(lambda: any("The game continues at turn 7." in t for t in recorder.texts), task)
         await until(lambda: any("Press Space to roll" in t for t in recorder.texts), task)
         pipe.send_text("\x03")  # Control+C: saved, and the game left
-        return await asyncio.wait_for(task, 5)
+        return await asyncio.wait_for(task, 60)
 
     assert asyncio.run(scenario()) is Outcome.LEFT
     assert load(path).session.actions == session.actions

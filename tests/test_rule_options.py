@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 import pytest
-from support.setup_questions import run_setup
+from support.setup_questions import answer_setup
 
 from lcr_audio.cli import UsageError, parse_arguments, table_from_options
 from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
@@ -124,10 +124,26 @@ def test_a_save_reads_every_rules_type_before_any_value() -> None:
     assert str(raised.value) == "The saved game's rules.win field holds the wrong kind of value."
 
 
+TO_THE_RULES = (
+    ("How many players", "\r"),
+    ("How many of them play at this keyboard", "\r"),
+    ("Name of player 1", "\r"),
+)
+"""Enter at each question before the rules: 3 players, one at the keyboard, the default name."""
+WALK = ("Starting chips", "Wild dice", "Three Wilds", "Reversible dice", "Winning", "First player")
+"""The options walk's questions, in order."""
+
+
 def test_the_options_walk_asks_each_option_with_its_labels_and_default() -> None:
     """Enter for 3 players, 1 person, the name; O; then Right once on each option."""
     right = "\x1b[C"
-    rules, _names, _humans, spoken = run_setup("\r", "\r", "\r", "o", *[right + "\r"] * 6, "\r", "\r")
+    rules, _names, _humans, spoken = answer_setup(
+        *TO_THE_RULES,
+        ("Rules:", "o"),
+        *[(title, right + "\r") for title in WALK],
+        ("Computer players", "\r"),
+        ("Options set.", "\r"),
+    )
     walk = spoken[
         spoken.index(
             "Rules: 3 players, 3 chips each. Wild dice off. Reversible dice off. The last"
@@ -167,8 +183,16 @@ def test_the_options_walk_asks_each_option_with_its_labels_and_default() -> None
 
 def test_the_walk_skips_three_wilds_without_wild_dice() -> None:
     right = "\x1b[C"
-    rules, _names, _humans, spoken = run_setup(
-        "\r", "\r", "\r", "o", "\r", "\r", right + "\r", "\r", "\r", "\r", "\r"
+    rules, _names, _humans, spoken = answer_setup(
+        *TO_THE_RULES,
+        ("Rules:", "o"),
+        ("Starting chips", "\r"),
+        ("Wild dice", "\r"),
+        ("Reversible dice", right + "\r"),  # no "Three Wilds" question between
+        ("Winning", "\r"),
+        ("First player", "\r"),
+        ("Computer players", "\r"),
+        ("Options set.", "\r"),
     )
     assert not any(text.startswith("Three Wilds") for text in spoken)
     assert rules == Rules(reversible=True)

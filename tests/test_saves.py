@@ -581,7 +581,7 @@ def test_a_save_killed_at_any_moment_still_loads(tmp_path: Path) -> None:
             assert ready == "ready\n", (
                 f"attempt {attempt}: {ready!r} {helper.stderr.read() if helper.stderr else ''}"
             )
-            time.sleep(chance.uniform(0.0, 0.12))
+            time.sleep(chance.uniform(0.0, 0.12))  # a random moment to kill it: every moment must be safe
             assert helper.poll() is None, helper.stderr.read() if helper.stderr else ""
             helper.send_signal(signal.SIGKILL)
         finally:

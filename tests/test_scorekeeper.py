@@ -12,7 +12,7 @@ import asyncio
 
 import pytest
 from prompt_toolkit.input import PipeInput
-from support.keys import BACKSPACE, DOWN, ENTER, UP, KeyDriver
+from support.keys import BACKSPACE, DOWN, ENTER, UP, KeyDriver, keys_taken
 
 from lcr_audio.engine import Face, GameState, Phase, Rules
 from lcr_audio.game.session import Player, Session
@@ -68,7 +68,7 @@ class Table(KeyDriver[Outcome]):
         """The key is refused with ``sentence`` and nothing changes: not the game, not the typed faces."""
         state, faces = self.state, list(self.screen.faces)
         assert await self.error(key) == sentence
-        await asyncio.sleep(0.02)  # anything the key might have queued would be applied by now
+        await keys_taken(self.keys)  # the key was read and handled: anything it did is done
         assert self.state is state
         assert self.screen.faces == faces
 
@@ -83,7 +83,7 @@ class Table(KeyDriver[Outcome]):
     async def stop(self) -> None:
         assert self.task is not None
         self.keys.send_text("\x03")  # Control+C: save (no keeper here) and leave
-        assert await asyncio.wait_for(self.task, 5) is Outcome.LEFT
+        assert await asyncio.wait_for(self.task, 60) is Outcome.LEFT
 
 
 def test_a_scripted_table_by_letters_numbers_wilds_and_a_reversal(pipe: PipeInput) -> None:

@@ -3,6 +3,7 @@ bring the speech rate, the volume and the pause into range the same way."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -64,3 +65,43 @@ def test_the_loader_brings_each_value_into_its_scale(tmp_path: Path) -> None:
     assert problem is None
     assert (settings.volume, settings.rate, settings.pause) == (0.33, 10, 10.0)
     assert settings.verbosity is Verbosity.NORMAL
+
+
+def test_home_and_end_go_to_the_first_and_last_option_in_both_options_menus() -> None:
+    """Home and End in Options (from the main menu, and open during a game) go to the first and the last
+    line; before, End was a key the menu did not know, and it read the whole menu's opening again."""
+    from prompt_toolkit.keys import Keys
+
+    from lcr_audio.tui.input import Press
+    from lcr_audio.tui.keys import Command, Context, lookup
+    from lcr_audio.tui.options import SettingsMenu
+
+    for context in (Context.SETTINGS, Context.OPTIONS):
+        assert lookup(Keys.End, context).command is Command.LAST_LINE  # type: ignore[union-attr]
+        assert lookup(Keys.Home, context).command is Command.FIRST_LINE  # type: ignore[union-attr]
+
+    class Voice:
+        def __init__(self) -> None:
+            self.answers: list[str] = []
+
+        def answer(self, text: str) -> None:
+            self.answers.append(text)
+
+        def error(self, text: str) -> None:
+            self.answers.append(f"error: {text}")
+
+    voice = Voice()
+    options = OptionsMenu(Settings(), apply=lambda _s: None)
+    total = len(options.items)
+
+    async def press_end_home_and_greater_than() -> None:  # a question's answer lives on an event loop
+        mode = SettingsMenu(voice, options)  # type: ignore[arg-type]
+        for press in (Press(Keys.End, "", 0.0), Press(Keys.Home, "", 0.0), Press(">", ">", 0.0)):
+            mode.dispatch(press)
+
+    asyncio.run(press_end_home_and_greater_than())
+    assert [answer.rsplit(". ", 1)[-1] for answer in voice.answers] == [
+        f"{total} of {total}.",
+        f"1 of {total}.",
+        f"{total} of {total}.",
+    ]

@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
-from support.setup_questions import run_setup
+from support.setup_questions import answer_setup, run_setup
 
 from lcr_audio.engine import FirstPlayer, Rules, ThreeWilds, WinCondition
 from lcr_audio.game.seating import clean_name, distinct_names, table
 from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.tui.console import Console
-from lcr_audio.tui.setup import Setup
+
+RIGHT, LEFT = "\x1b[C", "\x1b[D"
+TO_THE_RULES = (
+    ("How many players", "\r"),
+    ("How many of them play at this keyboard", "\r"),
+    ("Name of player 1", "\r"),
+)
+"""Enter at each question before the rules: 3 players, one at the keyboard, the default name."""
 
 
 def test_enter_four_times_is_you_against_two_computers_with_standard_rules() -> None:
-    rules, names, humans, spoken = run_setup("\r", "\r", "\r", "\r")
+    rules, names, humans, spoken = answer_setup(*TO_THE_RULES, ("Rules:", "\r"))
     assert rules == Rules(players=3)
     assert names == ["You", "Ana", "Bo"]
     assert humans == [True, False, False]
@@ -44,8 +49,17 @@ def test_a_bad_number_is_refused_in_one_sentence_and_asked_again() -> None:
 
 def test_every_option_by_keys() -> None:
     """O walks the options: Right changes a value, a first letter jumps, Enter accepts (issue 3)."""
-    rules, *_ = run_setup(
-        "\r", "\r", "\r", "o", "\x1b[C\r", "\x1b[C\r", "w\r", "o\r", "r\r", "\x1b[C\r", "\r", "\r"
+    rules, *_ = answer_setup(
+        *TO_THE_RULES,
+        ("Rules:", "o"),
+        ("Starting chips", RIGHT + "\r"),
+        ("Wild dice", RIGHT + "\r"),
+        ("Three Wilds", "w\r"),
+        ("Reversible dice", "o\r"),
+        ("Winning", "r\r"),
+        ("First player", RIGHT + "\r"),
+        ("Computer players", "\r"),
+        ("Options set.", "\r"),
     )
     assert rules == Rules(
         players=3,
@@ -59,7 +73,13 @@ def test_every_option_by_keys() -> None:
 
 
 def test_d_takes_the_defaults_for_the_rest() -> None:
-    rules, _n, _h, spoken = run_setup("\r", "\r", "\r", "o", "\x1b[D\r", "d", "\r")
+    rules, _n, _h, spoken = answer_setup(
+        *TO_THE_RULES,
+        ("Rules:", "o"),
+        ("Starting chips", LEFT + "\r"),
+        ("Wild dice", "d"),
+        ("Options set.", "\r"),
+    )
     assert rules == Rules(players=3, chips=2)
     assert spoken[-1].startswith("Options set. 3 players, 2 chips each.")
     assert spoken[-1].endswith(" Press Enter to start, or O to change the options again.")
@@ -81,20 +101,18 @@ def test_a_voice_says_each_question_once_and_the_screen_shows_it_once() -> None:
     class Voice(Recording):
         prints = True
 
-    async def scenario() -> tuple[list[tuple[str, bool]], str]:
-        with create_pipe_input() as keys:
-            voice = Voice(name="tts")
-            printed = io.StringIO()
-            console = Console(printed)
-            setup = Setup(Speaker([voice], print_line=console.line), console, keys)
-            task = asyncio.create_task(setup.ask())
-            for group in ["12\r", "\r", "\r", "\r", "\r"]:
-                await asyncio.sleep(0.05)
-                keys.send_text(group)
-            await asyncio.wait_for(task, 5)
-            return voice.spoken, printed.getvalue()
-
-    spoken, printed = asyncio.run(scenario())
+    voice = Voice(name="tts")
+    output = io.StringIO()
+    console = Console(output)
+    answer_setup(
+        ("How many players", "12\r"),
+        ("How many players", "\r"),  # asked again after the refusal
+        *TO_THE_RULES[1:],
+        ("Rules:", "\r"),
+        speaker=Speaker([voice], print_line=console.line),
+        console=console,
+    )
+    spoken, printed = voice.spoken, output.getvalue()
     texts = [t for t, _ in spoken]
     assert texts[1] == "How many players, 3 to 10? Enter for 3."
     refusal = texts.index("Please type a number from 3 to 10, or press Enter for 3.")
@@ -119,20 +137,17 @@ def test_a_name_in_any_script_is_echoed_and_corrected_with_backspace() -> None:
     class Printing(RecordingBackend):
         prints = True
 
-    async def scenario() -> tuple[list[str], str]:
-        with create_pipe_input() as keys:
-            recorder = Printing()
-            printed = io.StringIO()
-            console = Console(printed)
-            setup = Setup(Speaker([recorder], print_line=console.line), console, keys)
-            task = asyncio.create_task(setup.ask())
-            for group in ["\r", "\r", "Zoë李x", "\x7f", "\x7f", "\r", "\r"]:
-                await asyncio.sleep(0.05)
-                keys.send_text(group)
-            _rules, players = await asyncio.wait_for(task, 5)
-            return [p.name for p in players], printed.getvalue()
-
-    names, printed = asyncio.run(scenario())
+    recorder = Printing()
+    output = io.StringIO()
+    console = Console(output)
+    names = answer_setup(
+        *TO_THE_RULES[:2],
+        ("Name of player 1", "Zoë李x\x7f\x7f\r"),
+        ("Rules:", "\r"),
+        speaker=Speaker([recorder], print_line=console.line),
+        console=console,
+    ).names
+    printed = output.getvalue()
     assert names[0] == "Zoë"
     assert "Name of player 1? Enter for You. Zoë李x\b \b\b\b  \b\b\nPlayer 1: Zoë." in printed
 
@@ -204,7 +219,15 @@ def test_the_scorekeepers_names_are_each_said_back_before_the_next_question() ->
 def test_after_the_options_enter_starts_and_o_walks_them_again() -> None:
     """Issue 21, item 7: after the options walk the game started at once; now the rules are said with the
     same choice as the standard rules: Enter starts, O walks the options again."""
-    rules, _n, _h, spoken = run_setup("\r", "\r", "\r", "o", "d", "o", "\x1b[C\r", "d", "\r")
+    rules, _n, _h, spoken = answer_setup(
+        *TO_THE_RULES,
+        ("Rules:", "o"),
+        ("Starting chips", "d"),
+        ("Options set.", "o"),
+        ("Starting chips", RIGHT + "\r"),
+        ("Wild dice", "d"),
+        ("Options set.", "\r"),
+    )
     assert rules == Rules(players=3, chips=4)
     asked = [text for text in spoken if text.startswith("Options set.")]
     assert asked == [
@@ -243,17 +266,32 @@ def test_a_typed_answer_that_would_run_over_the_edge_starts_its_own_line(
         def isatty(self) -> bool:
             return True
 
-    async def scenario() -> str:
-        with create_pipe_input() as keys:
-            printed = Terminal()
-            console = Console(printed)
-            setup = Setup(Speaker([Printing()], print_line=console.line), console, keys)
-            task = asyncio.create_task(setup.ask())
-            for group in ["\r", "\r", "Ana", "\x7f", "\x7f", "\x7f", "Bo", "\r", "\r"]:
-                await asyncio.sleep(0.05)
-                keys.send_text(group)
-            await asyncio.wait_for(task, 5)
-            return printed.getvalue()
-
-    printed = asyncio.run(scenario())
+    output = Terminal()
+    console = Console(output)
+    answer_setup(
+        *TO_THE_RULES[:2],
+        ("Name of player 1", "Ana\x7f\x7f\x7fBo\r"),
+        ("Rules:", "\r"),
+        speaker=Speaker([Printing()], print_line=console.line),
+        console=console,
+    )
+    printed = output.getvalue()
     assert "Name of player 1? Enter for You.\nAna\b \b\b \b\b \bBo\nPlayer 1: Bo." in printed, repr(printed)
+
+
+def test_a_question_the_test_did_not_expect_fails_at_once_naming_it() -> None:
+    """The setup helper answers by question (issue 23, item 6): a question added to the setup fails the
+    tests that walk it with the question's own words, not with a timeout."""
+    from support.setup_questions import UnexpectedQuestion
+
+    with pytest.raises(
+        UnexpectedQuestion,
+        match=r"^unexpected question: Name of player 1\? Enter for You\. \(expected 'Rules:'\)$",
+    ):
+        answer_setup(
+            ("How many players", "\r"), ("How many of them play at this keyboard", "\r"), ("Rules:", "\r")
+        )
+    with pytest.raises(
+        UnexpectedQuestion, match=r"^unexpected question: Rules: 3 players, .* \(after the last"
+    ):
+        answer_setup(*TO_THE_RULES)

@@ -54,7 +54,7 @@ def test_a_closed_terminal_saves_and_is_logged_as_no_error() -> None:
         deadline = time.monotonic() + 30
         while child.ptyproc.isalive():
             assert time.monotonic() < deadline, "the game did not end when its terminal closed"
-            time.sleep(0.05)
+            time.sleep(0.05)  # a poll, up to the deadline
     finally:
         child.close(force=True)
     assert default_save_path().exists()
@@ -103,7 +103,7 @@ def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
         resumed.expect_exact("Your turn. You have 2 chips. Press Space to roll 2 dice.")
         resumed.send("\x1b")
         resumed.expect_exact("Quit this game? Y or N.")
-        time.sleep(REACTION_SECONDS + 0.1)
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
         resumed.send("y")
         rest = finish(resumed)
     finally:
@@ -235,7 +235,7 @@ def test_a_full_disk_is_one_sentence_and_a_clean_exit() -> None:
     child.logfile_read = io.StringIO()  # the whole screen
     try:
         child.expect_exact(ROLL_PROMPT)
-        time.sleep(REACTION_SECONDS + 0.1)
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
         child.send("\x03")
         child.expect(pexpect.EOF)
         shown = child.logfile_read.getvalue().replace("\r\n", "\n")

@@ -297,7 +297,7 @@ def test_disabled_plays_nothing(dummy: None) -> None:
         # for it (OPEN_WAIT) and be skipped, so the cue is tried again until the device is open.
         deadline = time.monotonic() + 20
         while (length := player.play("win")) == 0.0 and time.monotonic() < deadline:
-            time.sleep(0.1)
+            time.sleep(0.1)  # a poll of the device, up to the deadline
         assert length > 1.0
         player.enabled = False  # turning sounds off stops what is playing
         assert not pygame.mixer.get_busy()

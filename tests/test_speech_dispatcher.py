@@ -81,7 +81,7 @@ class Daemon:
             lines = self.captured.read_text(encoding="utf-8").splitlines() if self.captured.exists() else []
             if lines == expected or time.monotonic() > deadline:
                 return lines
-            time.sleep(0.02)
+            time.sleep(0.02)  # a poll, up to the timeout
 
     def forget(self) -> None:
         self.captured.unlink(missing_ok=True)
@@ -160,7 +160,7 @@ def daemon(
         while not _answers(sock):
             if process.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"speech-dispatcher did not start: {daemon_log.read_text(errors='replace')}")
-            time.sleep(0.02)
+            time.sleep(0.02)  # a poll, up to START_TIMEOUT
         with pytest.MonkeyPatch.context() as mp:
             mp.setenv("SPEECHD_ADDRESS", f"unix_socket:{sock}")
             mp.delenv(ENV_VAR, raising=False)
@@ -359,7 +359,7 @@ def _until(answer: Callable[[], object], expected: object, timeout: float = HEAR
     """Poll ``answer()`` until it equals ``expected`` or ``timeout`` passes; return the last answer."""
     deadline = time.monotonic() + timeout
     while (got := answer()) != expected and time.monotonic() < deadline:
-        time.sleep(0.01)
+        time.sleep(0.01)  # a poll, up to the timeout
     return got
 
 

@@ -22,7 +22,7 @@ async def until(condition: Callable[[], bool], what: str, backend: SpeakingRecor
             return
         if finish:
             backend.finish()
-        await asyncio.sleep(0.005)
+        await asyncio.sleep(0.005)  # a poll, up to the limit
     raise AssertionError(f"never {what}; last utterances: {backend.texts[-4:]}")
 
 
@@ -51,7 +51,7 @@ def test_q_skips_what_is_being_said_says_how_many_and_the_table_catches_up_at_yo
         ana = backend.texts[-1]
         assert not screen.session.human_to_play
         # Ana's turn is being said, and Bo waits for its end: the speech paces the computer players.
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.2)  # time must pass for Bo not to move in it (a load can only make it longer)
         assert backend.texts[-1] == ana
         pipe.send_text("q")
         await until(lambda: backend.texts[-1] != ana, "answered Q", backend, finish=False)
@@ -63,7 +63,7 @@ def test_q_skips_what_is_being_said_says_how_many_and_the_table_catches_up_at_yo
         assert catch_up == f"While you waited: Ana {chips[1]}, Bo {chips[2]}, pot {screen.state.pot}."
         assert f"You have {chips[0]} chip" in backend.texts[-1]  # your own count once, in your question
         pipe.send_text("\x03")
-        assert await asyncio.wait_for(task, 5) is Outcome.LEFT
+        assert await asyncio.wait_for(task, 60) is Outcome.LEFT
 
     asyncio.run(scenario())
 
@@ -119,7 +119,7 @@ def test_the_braille_option_in_a_game_says_when_no_display_is_reached(pipe: Pipe
             pipe.send_text("\x1b")
             await until(lambda said=said: len(backend.texts) > said, "answered Escape", backend, finish=True)
         pipe.send_text("y")
-        assert await asyncio.wait_for(task, 5) is Outcome.QUIT
+        assert await asyncio.wait_for(task, 60) is Outcome.QUIT
 
     asyncio.run(scenario())
 
@@ -151,6 +151,21 @@ def test_the_options_in_a_game_say_what_is_in_force(pipe: PipeInput) -> None:
         assert said[0] == "Speech output: printed lines only for this run; automatic from the next start."
         said = await driver.press("\x1b[D")  # printed lines from the next start too
         assert said[0] == "Speech output: printed lines only."  # saved as it is now: no second half
+        await driver.leave()
+
+    asyncio.run(scenario())
+
+
+def test_home_and_end_in_the_options_during_a_game_go_to_the_first_and_last_option(pipe: PipeInput) -> None:
+    """Before, End in the options opened during a game went to the last message of the history."""
+    from support.play import started, your_game
+
+    async def scenario() -> None:
+        driver = await started(your_game(), pipe)
+        opening = (await driver.press("\x1bOQ"))[0]  # F2: Options
+        assert opening.endswith(" 1 of 9.")
+        assert (await driver.press("\x1b[F"))[0].endswith(" 9 of 9.")  # End
+        assert (await driver.press("\x1b[H"))[0].endswith(" 1 of 9.")  # Home
         await driver.leave()
 
     asyncio.run(scenario())

@@ -192,7 +192,7 @@ def test_blank_text_never_reaches_the_engine() -> None:
 
 def test_a_voice_stuck_in_one_utterance_counts_as_failed() -> None:
     engine, backend = _saying("Never ends.", stall_timeout=0.05)
-    time.sleep(0.1)
+    time.sleep(0.1)  # longer than the stall limit: a lower bound, a load only makes it longer
     with pytest.raises(SpeechError, match="stuck"):
         backend.speak("Next.")
     engine.gate.set()
@@ -454,7 +454,7 @@ def test_stop_kills_a_player_that_ignores_sigterm_after_the_grace(tmp_path: Path
     deadline = time.monotonic() + WAIT
     while not started.exists():
         assert time.monotonic() < deadline, "the player never started"
-        time.sleep(0.01)
+        time.sleep(0.01)  # a poll, up to the deadline
     begin = time.monotonic()
     player.stop()
     worker.join(WAIT)
@@ -504,7 +504,7 @@ def _until(condition: Callable[[], bool]) -> bool:
     while not condition():
         if time.monotonic() > deadline:
             return False
-        time.sleep(0.005)
+        time.sleep(0.005)  # a poll, up to WAIT
     return True
 
 
@@ -854,7 +854,7 @@ def test_speaking_ends_exactly_when_the_real_player_has_ended(
             break
         assert speaking is True
         saw_playing = saw_playing or process is not None
-        time.sleep(0.002)
+        time.sleep(0.002)  # a poll of speaking(), watching it go from True to False
     assert saw_playing
     assert len(card.recordings(2)) == 2  # both were played to their end before it said False
     backend.close()

@@ -143,7 +143,7 @@ def test_p_pauses_the_computer_players_and_goes_on(pipe: PipeInput) -> None:
         await driver.until(lambda: screen.state.turn >= 2)
         assert await driver.press("p") == ("Paused. P goes on.", True)
         turn, said = screen.state.turn, len(recorder.spoken)
-        await asyncio.sleep(0.4)
+        await asyncio.sleep(0.4)  # time must pass for nothing to happen in it: 8 of the game's pauses
         assert screen.state.turn == turn and len(recorder.spoken) == said  # nothing played, nothing said
         seat = screen.state.seat
         names, chips = session.names, screen.state.chips

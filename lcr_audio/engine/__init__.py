@@ -2,6 +2,11 @@
 
 Start with :func:`new_game`, then feed actions to :func:`step`; each returns the new frozen
 :class:`GameState` and the events that happened, in order.
+
+The turn's arithmetic is stated here once: how many dice a roller rolls (:func:`dice_for`), whether they
+may reverse the dice (:func:`may_reverse`), where a letter sends its chip (:func:`letter_place`). The fast
+kernels of the analysis call these or their numpy twins in :mod:`lcr_audio.engine.arrays`, which this
+package does not import (numpy costs start time; only the kernels load it).
 """
 
 from lcr_audio.engine.events import (
@@ -31,6 +36,7 @@ from lcr_audio.engine.game import (
     Reverse,
     Roll,
     legal_rolls,
+    letter_place,
     may_reverse,
     new_game,
     position,
@@ -94,6 +100,7 @@ __all__ = [
     "dice_for",
     "left_of",
     "legal_rolls",
+    "letter_place",
     "may_reverse",
     "new_game",
     "position",

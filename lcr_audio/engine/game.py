@@ -131,8 +131,8 @@ class GameState:
 
     @property
     def dice_to_roll(self) -> int:
-        """How many dice the seat to play rolls: 3 when reversed (R9), else min(chips, 3) (R4)."""
-        return MAX_DICE if self.reversed else dice_for(self.chips[self.seat])
+        """How many dice the seat to play rolls: 3 when reversed (R9), else one per chip up to 3 (R4)."""
+        return dice_for(self.chips[self.seat], self.reversed)
 
     @property
     def choices(self) -> tuple[Seat, ...]:
@@ -155,6 +155,12 @@ class GameState:
 def new_game(rules: Rules, first: Seat = 0) -> tuple[GameState, tuple[Event, ...]]:
     """Start a game: every seat holds ``rules.chips``, the pot is empty, ``first`` is to play (R2, R13).
 
+    >>> state, events = new_game(Rules(players=3, chips=3))
+    >>> state.chips, state.pot, state.seat, state.phase
+    ((3, 3, 3), 0, 0, <Phase.ROLL: 'roll'>)
+    >>> events
+    (GameStarted(players=3, chips=3, first=0), TurnStarted(seat=0, turn=1, chips=3))
+
     Raises:
         IllegalActionError: ``first`` is not a seat of this game.
     """
@@ -168,8 +174,36 @@ def new_game(rules: Rules, first: Seat = 0) -> tuple[GameState, tuple[Event, ...
 
 
 def may_reverse(rules: Rules, chips: int) -> bool:
-    """True when a seat holding ``chips`` may reverse the dice: reversible dice and more than 3 chips (R9)."""
+    """True when a seat holding ``chips`` may reverse the dice: reversible dice and more than 3 chips (R9).
+    The one statement of the threshold: every kernel calls this or its numpy twin,
+    :func:`lcr_audio.engine.arrays.may_reverse` (a computer player's own threshold comes on top).
+
+    >>> may_reverse(Rules(reversible=True), 4), may_reverse(Rules(reversible=True), 3)
+    (True, False)
+    >>> may_reverse(Rules(), 9)
+    False
+    """
     return rules.reversible and chips > REVERSAL_COST
+
+
+def letter_place(face: Face, seat: Seat, players: int) -> Place:
+    """Where a letter rolled by ``seat`` sends its chip (R5), or, reversed, takes one from (R9): L the seat
+    on the left, R the seat on the right, C the pot (:data:`POT`). A dot keeps the chip (R5); a Wild asks
+    for a seat (R7).
+
+    >>> letter_place(Face.LEFT, 0, 4), letter_place(Face.RIGHT, 0, 4), letter_place(Face.CENTER, 0, 4)
+    (1, 3, -1)
+
+    Raises:
+        ValueError: ``face`` is a dot or a Wild, which move no chip to a fixed place.
+    """
+    if face is Face.LEFT:
+        return left_of(seat, players)
+    if face is Face.RIGHT:
+        return right_of(seat, players)
+    if face is Face.CENTER:
+        return POT
+    raise ValueError(f"A {face.value} face sends no chip to a fixed place.")
 
 
 def position(rules: Rules, chips: tuple[int, ...], pot: int = 0, mover: Seat = 0, turn: int = 1) -> GameState:
@@ -177,6 +211,11 @@ def position(rules: Rules, chips: tuple[int, ...], pot: int = 0, mover: Seat = 0
 
     For analysis, practice scenes and tests: the state is the one :func:`step` would reach at the start of
     ``mover``'s turn, so the reversal question comes first where R9 allows it.
+
+    >>> position(Rules(reversible=True), (5, 2, 2), mover=0).phase
+    <Phase.REVERSE: 'reverse'>
+    >>> position(Rules(), (1, 4, 3), pot=1, mover=0).dice_to_roll
+    1
 
     Args:
         rules: the options in force.
@@ -211,6 +250,17 @@ def position(rules: Rules, chips: tuple[int, ...], pot: int = 0, mover: Seat = 0
 def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Apply one action and return the new state and what happened, in order.
 
+    >>> state, _ = new_game(Rules())
+    >>> state, events = step(state, Roll((Face.LEFT, Face.DOT, Face.CENTER)))
+    >>> state.chips, state.pot, state.seat
+    ((1, 4, 3), 1, 1)
+    >>> [type(e).__name__ for e in events]
+    ['DiceRolled', 'ChipsMoved', 'ChipsMoved', 'TurnEnded', 'TurnStarted']
+    >>> step(state, Reverse(True))
+    Traceback (most recent call last):
+    ...
+    lcr_audio.engine.game.IllegalActionError: The dice must be rolled now.
+
     Raises:
         IllegalActionError: the game is over, the action is of the wrong kind for ``state.phase``, the roll
             has the wrong number of dice or a face these dice do not have, or the seat cannot be chosen.
@@ -237,6 +287,10 @@ def legal_rolls(state: GameState) -> Iterator[tuple[tuple[Face, ...], Fraction]]
     """Every ordered roll possible now with its probability (fair dice), like a chance node's outcomes.
 
     Yields ``(faces, probability)``; nothing outside the ROLL phase. Probabilities sum to 1.
+
+    >>> rolls = list(legal_rolls(new_game(Rules())[0]))
+    >>> len(rolls), rolls[0]
+    (216, ((<Face.LEFT: 'L'>, <Face.LEFT: 'L'>, <Face.LEFT: 'L'>), Fraction(1, 216)))
     """
     if state.phase is not Phase.ROLL:
         return
@@ -254,6 +308,15 @@ def roll_outcomes(state: GameState) -> tuple[tuple[tuple[Face, ...], Fraction], 
     whatever its place, R5, R6, R9), so they are one outcome here: 20 for three plain dice, 35 with Wild
     dice. Each outcome's faces are in die order (L, C, R, dot, W) and can be played with ``Roll(faces)``.
     Empty outside the ROLL phase. Probabilities sum to exactly 1. :func:`legal_rolls` lists the ordered rolls.
+
+    >>> len(roll_outcomes(new_game(Rules())[0])), len(roll_outcomes(new_game(Rules(wild=True))[0]))
+    (20, 35)
+    >>> for faces, chance in roll_outcomes(position(Rules(), (1, 4, 3), pot=1)):
+    ...     print("".join(face.value for face in faces), chance)
+    L 1/6
+    C 1/6
+    R 1/6
+    . 1/2
     """
     weights: dict[tuple[Face, ...], Fraction] = {}
     rank = {face: i for i, face in enumerate(Face)}
@@ -325,13 +388,13 @@ def _roll(state: GameState, faces: tuple[Face, ...], events: list[Event]) -> Gam
         if not face.is_letter:
             continue
         if not state.reversed:
-            target = {Face.LEFT: left_of(seat, n), Face.RIGHT: right_of(seat, n), Face.CENTER: POT}[face]
+            target = letter_place(face, seat, n)
             cause = {Face.LEFT: Cause.LEFT, Face.RIGHT: Cause.RIGHT, Face.CENTER: Cause.CENTER}[face]
             _move(chips, seat, target, 1)
             pot += target == POT
             events.append(ChipsMoved(seat, target, 1, cause))
             continue
-        source = {Face.LEFT: left_of(seat, n), Face.RIGHT: right_of(seat, n), Face.CENTER: POT}[face]
+        source = letter_place(face, seat, n)
         cause = {
             Face.LEFT: Cause.REVERSED_LEFT,
             Face.RIGHT: Cause.REVERSED_RIGHT,

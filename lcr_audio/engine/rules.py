@@ -93,6 +93,14 @@ class Rules:
     Raises:
         RulesError: an option is out of range, or not of its field's type (exactly: ``True`` is no number,
             ``"win"`` no :class:`ThreeWilds`).
+
+    >>> rules = Rules(players=4, wild=True)
+    >>> rules.total_chips, "".join(face.value for face in rules.die)
+    (12, 'LCRW..')
+    >>> Rules(players=11)
+    Traceback (most recent call last):
+    ...
+    lcr_audio.engine.rules.RulesError: The game needs 3 to 10 players, not 11.
     """
 
     players: int = 3
@@ -147,15 +155,33 @@ def _field_types() -> dict[str, type]:
 
 
 def left_of(seat: Seat, players: int) -> Seat:
-    """The seat on ``seat``'s left: the next seat in turn order (R1)."""
+    """The seat on ``seat``'s left: the next seat in turn order (R1).
+
+    >>> left_of(0, 4), left_of(3, 4)
+    (1, 0)
+    """
     return (seat + 1) % players
 
 
 def right_of(seat: Seat, players: int) -> Seat:
-    """The seat on ``seat``'s right: the previous seat in turn order (R1)."""
+    """The seat on ``seat``'s right: the previous seat in turn order (R1).
+
+    >>> right_of(1, 4), right_of(0, 4)
+    (0, 3)
+    """
     return (seat - 1) % players
 
 
-def dice_for(chips: int) -> int:
-    """How many dice a player with ``chips`` rolls: min(chips, 3), none with no chips (R4)."""
-    return min(max(chips, 0), MAX_DICE)
+def dice_for(chips: int, reversing: bool = False) -> int:
+    """How many dice a player holding ``chips`` rolls: one per chip up to 3, none with no chips (R4); always 3
+    when they reverse the dice (R9). The one statement of the dice count: every kernel calls this or its
+    numpy twin, :func:`lcr_audio.engine.arrays.dice_for`.
+
+    >>> dice_for(5), dice_for(2), dice_for(0)
+    (3, 2, 0)
+    >>> dice_for(4, reversing=True)
+    3
+    """
+    if reversing or chips >= MAX_DICE:
+        return MAX_DICE
+    return chips if chips > 0 else 0

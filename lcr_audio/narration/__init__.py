@@ -5,7 +5,7 @@ briefly or fully as its :class:`Verbosity` asks; every sentence comes from gette
 """
 
 from lcr_audio.narration.narrator import Narrator
-from lcr_audio.narration.utterance import CUE_NAMES, Priority, Utterance
+from lcr_audio.narration.utterance import CUE_NAMES, Utterance
 from lcr_audio.narration.verbosity import Verbosity
 
-__all__ = ["CUE_NAMES", "Narrator", "Priority", "Utterance", "Verbosity"]
+__all__ = ["CUE_NAMES", "Narrator", "Utterance", "Verbosity"]

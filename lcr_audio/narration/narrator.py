@@ -50,7 +50,7 @@ from lcr_audio.engine import (
 )
 from lcr_audio.narration import phrases
 from lcr_audio.narration.facts import ONE_WILD, THREE, Did, Outcome, outcome
-from lcr_audio.narration.utterance import Priority, Utterance
+from lcr_audio.narration.utterance import Utterance
 from lcr_audio.narration.verbosity import Verbosity
 
 _Part = Callable[[], str]
@@ -256,7 +256,7 @@ class Narrator:
                     turn, self._turn_start = None, None  # a new game: nothing of the last one is pending
                     self._touched = {}
                     chips, pot = [event.chips] * event.players, 0
-                    out.append(Utterance(self._game_started(event), Priority.IMPORTANT))
+                    out.append(Utterance(self._game_started(event)))
                 case TurnStarted():
                     flush_turn()
                     roller = event.seat
@@ -302,14 +302,14 @@ class Narrator:
                     flush_turn()
                     chips = [event.chips] * len(chips)
                     reset = phrases.reset_brief if self._brief else phrases.reset
-                    out.append(Utterance(reset(event.chips, event.pot), Priority.IMPORTANT, (Cue.RESET,)))
+                    out.append(Utterance(reset(event.chips, event.pot), (Cue.RESET,)))
                 case GameWon():
                     flush_turn()
                     from_pot = sum(winnings)
                     name, you = self.name(event.seat), self._you(event.seat)
                     text = phrases.wins(name, event.total, event.reason, from_pot, you=you, brief=self._brief)
                     cues = (Cue.CHIP_POT, Cue.WIN) if from_pot else (Cue.WIN,)
-                    out.append(Utterance(text, Priority.IMPORTANT, cues))
+                    out.append(Utterance(text, cues))
                     self._turn_start = None
                 case _:
                     assert_never(event)
@@ -349,13 +349,12 @@ class Narrator:
             and state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE)
         ):
             name = self.name(state.seat)
-            out.append(Utterance(phrases.choosing(name, state.phase is Phase.WILD_GIVE), Priority.IMPORTANT))
+            out.append(Utterance(phrases.choosing(name, state.phase is Phase.WILD_GIVE)))
         return out
 
     def _turn_utterance(self, turn: _Turn) -> Utterance:
         sentences = [text for text in (part() for part in turn.parts) if text]
-        priority = Priority.IMPORTANT if turn.roller in self.humans else Priority.EVENT
-        return Utterance(" ".join(sentences), priority, tuple(turn.cues))
+        return Utterance(" ".join(sentences), tuple(turn.cues))
 
     def _game_started(self, event: GameStarted) -> str:
         """Who plays, with how many chips, who rolls first (a computer) and who the computer plays."""
@@ -591,11 +590,11 @@ class Narrator:
         if state.over or state.seat not in self.humans:
             return None
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
-            return Utterance(self._choose(state), Priority.IMPORTANT)
+            return Utterance(self._choose(state))
         if not turn_start:  # after a reversal was decided: just the roll
-            return Utterance(self._roll_question(state, brief=self._brief), Priority.IMPORTANT)
+            return Utterance(self._roll_question(state, brief=self._brief))
         text = self._turn_prompt(state, chips=not game_start, brief=self._brief)
-        return Utterance(text, Priority.IMPORTANT, (Cue.TURN,))
+        return Utterance(text, (Cue.TURN,))
 
     def _roll_key(self) -> str:
         return self.roll_key if self.roll_key is not None else phrases.roll_key()
@@ -642,7 +641,7 @@ class Narrator:
         return " ".join(sentences)
 
     def prompt(self, state: GameState) -> Utterance | None:
-        """The question for the person whose decision is pending (Priority.IMPORTANT), to ask it again.
+        """The question for the person whose decision is pending, to ask it again.
 
         Rolling or reversing: "Your turn, Ana. You have 3 chips. Press Space to roll 3 dice." (with one
         person at the keyboard, "Your turn. You have 3 chips. ..."; brief: "Your turn. Roll 3 dice.") with
@@ -653,8 +652,8 @@ class Narrator:
         if state.over or state.seat not in self.humans:
             return None
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
-            return Utterance(self._choose(state), Priority.IMPORTANT)
-        return Utterance(self._turn_prompt(state, brief=self._brief), Priority.IMPORTANT, (Cue.TURN,))
+            return Utterance(self._choose(state))
+        return Utterance(self._turn_prompt(state, brief=self._brief), (Cue.TURN,))
 
     # --- answers to the info keys ---------------------------------------------------------------------
 
@@ -662,7 +661,7 @@ class Narrator:
         """Every seat's chips and the pot, seat 1 first: "Ana 1, Bo 4, Cy 3, pot 1." (the S key)."""
         items = [phrases.count_item(self.name(s), n) for s, n in enumerate(state.chips)]
         items.append(phrases.pot_item(state.pot))
-        return Utterance(phrases.counts(items), Priority.ANSWER)
+        return Utterance(phrases.counts(items))
 
     def catch_up(self, state: GameState) -> Utterance:
         """The table as it stands, said before a person's question when they skipped messages (the Q key)
@@ -677,11 +676,11 @@ class Narrator:
             if self._brief or s != state.seat
         ]
         items.append(phrases.pot_item(state.pot))
-        return Utterance(phrases.while_you_waited(phrases.counts(items)), Priority.IMPORTANT)
+        return Utterance(phrases.while_you_waited(phrases.counts(items)))
 
     def pot(self, state: GameState) -> Utterance:
         """The pot: "Pot: 4 chips." or "The pot is empty." (the C key)."""
-        return Utterance(phrases.pot(state.pot), Priority.ANSWER)
+        return Utterance(phrases.pot(state.pot))
 
     def whose_turn(self, state: GameState) -> Utterance:
         """Whose turn it is (the T key), in full whatever the verbosity: the player asked for it.
@@ -693,13 +692,13 @@ class Narrator:
         if state.over:
             winner = state.winner if state.winner is not None else state.seat
             text = phrases.game_over(self.name(winner), state.chips[winner], you=self._you(winner))
-            return Utterance(text, Priority.ANSWER)
+            return Utterance(text)
         if state.seat in self.humans:
-            return Utterance(self._turn_prompt(state), Priority.ANSWER)
+            return Utterance(self._turn_prompt(state))
         name = self.name(state.seat)
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
-            return Utterance(phrases.choosing(name, state.phase is Phase.WILD_GIVE), Priority.ANSWER)
-        return Utterance(phrases.turn_of(name, state.chips[state.seat]), Priority.ANSWER)
+            return Utterance(phrases.choosing(name, state.phase is Phase.WILD_GIVE))
+        return Utterance(phrases.turn_of(name, state.chips[state.seat]))
 
     def seat(self, state: GameState, seat: int) -> Utterance:
         """One seat's chips (the digit keys): "Seat 2, Bo: 4 chips.".
@@ -712,8 +711,8 @@ class Narrator:
         """
         players = len(state.chips)
         if not 0 <= seat < players:
-            return Utterance(phrases.no_such_seat(seat + 1, players), Priority.ANSWER)
-        return Utterance(phrases.seat(seat + 1, self.name(seat), state.chips[seat]), Priority.ANSWER)
+            return Utterance(phrases.no_such_seat(seat + 1, players))
+        return Utterance(phrases.seat(seat + 1, self.name(seat), state.chips[seat]))
 
 
 # --- chip bookkeeping -------------------------------------------------------------------------------------

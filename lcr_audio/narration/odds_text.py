@@ -89,3 +89,18 @@ def chances_sentence(said: SaidOdds, odds: str) -> str:
         said.margin,
     )
     return text.format(odds=odds, margin=said.margin)
+
+
+def game_over_odds(name: str, you: bool) -> str:
+    """The O key's answer once the game is over (R10): no chances are left to weigh, only who won.
+
+    Args:
+        name: the winner's name.
+        you: the winner is the one person at the keyboard.
+    """
+    if you:
+        # Translators: the O key (chances of winning) pressed after the game ended, won by the person at the
+        # keyboard.
+        return _("The game is over: you won.")
+    # Translators: the O key (chances of winning) pressed after the game ended; {name} is the winner.
+    return _("The game is over: {name} won.").format(name=name)

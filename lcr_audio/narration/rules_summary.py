@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from lcr_audio.engine import Rules
-from lcr_audio.i18n import _
+from lcr_audio.engine.rules import MAX_DICE
+from lcr_audio.i18n import _, ngettext
 from lcr_audio.rule_options import RULE_OPTIONS
 
 
@@ -25,11 +26,16 @@ def reversal_explained(rules: Rules | None = None) -> str:
     """What reversed dice do (R9), for the E key during the reversal question; the Wild sentences only
     when the dice have Wilds (``rules`` None: always)."""
     # Translators: explains reversed dice (R9), read when the player presses E at the reversal question.
-    text = _(
-        "Reversing costs 3 chips, paid into the pot, and you roll 3 dice. "
+    # {count} is how many dice a reversed roll uses (always the most a player may roll: 3).
+    text = ngettext(
+        "Reversing costs 3 chips, paid into the pot, and you roll {count} die. "
         "L takes a chip from the player on your left, R from the player on your right, C from the pot, "
-        "each only if there is one."
-    )
+        "each only if there is one.",
+        "Reversing costs 3 chips, paid into the pot, and you roll {count} dice. "
+        "L takes a chip from the player on your left, R from the player on your right, C from the pot, "
+        "each only if there is one.",
+        MAX_DICE,
+    ).format(count=MAX_DICE)
     if rules is None or rules.wild:
         # Translators: explains reversed Wilds (R9), after the explanation of reversed letters.
         wilds = _(

@@ -6,6 +6,10 @@ game under way, every section speaks of the rules in force, and the variants tha
 that are off. Where the project chose a reading the sources leave open ("our reading" in DESIGN.md), the
 text says so plainly.
 
+Every section but the computed odds is one row of ``_LAYOUTS``: its title, its paragraphs, and for a variant
+whether it is in force (:func:`variant_on`) and the sentences that open it when it is on or off; the way a
+section is put together is written once, in ``_section``.
+
 The roll explainer (the E key) is :mod:`.explain`.
 
 Every sentence comes from gettext through :mod:`lcr_audio.i18n`, whole, with named placeholders.
@@ -24,6 +28,7 @@ from lcr_audio.engine import (
     ThreeWilds,
     WinCondition,
 )
+from lcr_audio.engine.rules import MAX_DICE
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration.lists import and_list, unit_list
 
@@ -102,28 +107,12 @@ def sections(rules: Rules | None = None) -> list[Section]:
     Returns:
         One :class:`Section` per key in :data:`SECTION_KEYS`.
     """
-    builders: dict[SectionKey, Callable[[Rules | None], Section]] = {
-        SectionKey.AIM: _aim,
-        SectionKey.SETUP: _setup,
-        SectionKey.TURN: _turn,
-        SectionKey.FACES: _faces,
-        SectionKey.NO_CHIPS: _no_chips,
-        SectionKey.WINNING: _winning,
-        SectionKey.WILD: _wild,
-        SectionKey.THREE_WILDS: _three_wilds,
-        SectionKey.REVERSIBLE: _reversible,
-        SectionKey.WIN_CONDITIONS: _win_conditions,
-        SectionKey.RESET: _reset,
-        SectionKey.FIRST_PLAYER: _first_player,
-        SectionKey.ORDINARY_DICE: _ordinary_dice,
-        SectionKey.ODDS: _odds,
-    }
     variants = list(VARIANT_KEYS)
     if rules is not None:
         variants = [k for k in VARIANT_KEYS if variant_on(k, rules)] + [
             k for k in VARIANT_KEYS if not variant_on(k, rules)
         ]
-    return [builders[key](rules) for key in (*BASE_KEYS, *variants, *ODDS_KEYS)]
+    return [_section(key, rules) for key in (*BASE_KEYS, *variants, *ODDS_KEYS)]
 
 
 def variant_on(key: SectionKey, rules: Rules) -> bool:
@@ -134,26 +123,54 @@ def variant_on(key: SectionKey, rules: Rules) -> bool:
     first-player: a random first player (R13); ordinary-dice: never, it is a way to play at a real table
     (R14), not an option. Base section keys are never variants: False.
     """
-    if key in (SectionKey.WILD, SectionKey.THREE_WILDS):
-        return rules.wild
-    if key is SectionKey.REVERSIBLE:
-        return rules.reversible
-    if key is SectionKey.WIN_CONDITIONS:
-        return rules.win is not WinCondition.LAST_WITH_CHIPS
-    if key is SectionKey.RESET:
-        return rules.reset_possible
-    if key is SectionKey.FIRST_PLAYER:
-        return rules.first_player is FirstPlayer.RANDOM
-    return False
+    layout = _LAYOUTS.get(key)
+    return layout is not None and layout.on is not None and layout.on(rules)
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """One section of the rules reader, as a row of :data:`_LAYOUTS`; :func:`_section` puts every section
+    together the same way.
+
+    Attributes:
+        title: the translated title.
+        paragraphs: the section's paragraphs, given the rules in force, or None for the rules in general.
+        on: for a variant section, whether it is in force under the rules (:func:`variant_on`); None for a
+            section about the game itself.
+        said_on: with ``on``, the sentence that opens the section during a game where the variant is on
+            (nothing in general).
+        said_off: the same, where it is off.
+    """
+
+    title: Callable[[], str]
+    paragraphs: Callable[[Rules | None], list[str]]
+    on: Callable[[Rules], bool] | None = None
+    said_on: Callable[[], str] | None = None
+    said_off: Callable[[], str] | None = None
+
+
+def _section(key: SectionKey, rules: Rules | None) -> Section:
+    """The section ``key`` for ``rules`` (None: in general), from its row of :data:`_LAYOUTS`."""
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        return _odds(rules)  # computed figures, not a layout of sentences
+    paragraphs: list[str] = []
+    if (
+        rules is not None
+        and layout.on is not None
+        and layout.said_on is not None
+        and layout.said_off is not None
+    ):
+        paragraphs.append(layout.said_on() if layout.on(rules) else layout.said_off())
+    paragraphs += layout.paragraphs(rules)
+    return Section(key, layout.title(), tuple(paragraphs))
 
 
 # --- the game itself ------------------------------------------------------------------------------------
 
 
-def _aim(rules: Rules | None) -> Section:
+def _aim(rules: Rules | None) -> list[str]:
     """What the game is and what a player tries to do (R2, R10, R12)."""
-    # Translators: title of a section of the rules reader: what the game is about.
-    title = _("The aim")
     paragraphs = [
         # Translators: rules reader, "The aim" section. LCR dice show L (left), C (centre) and R (right).
         _(
@@ -171,13 +188,11 @@ def _aim(rules: Rules | None) -> Section:
         # Translators: rules reader, "The aim" section, when the game uses a win condition other than the
         # usual one (R10).
         paragraphs.append(_("In this game being the last one with chips is not quite enough: see Winning."))
-    return Section(SectionKey.AIM, title, tuple(paragraphs))
+    return paragraphs
 
 
-def _setup(rules: Rules | None) -> Section:
+def _setup(rules: Rules | None) -> list[str]:
     """Players, chips and seats (R1, R2)."""
-    # Translators: title of a section of the rules reader: players, chips and seats before the game.
-    title = _("Setting up")
     if rules is None:
         # Translators: rules reader, "Setting up" section, in general (R2).
         first = _(
@@ -208,13 +223,11 @@ def _setup(rules: Rules | None) -> Section:
             "to the left, so the next player is always the one on your left."
         ),
     )
-    return Section(SectionKey.SETUP, title, paragraphs)
+    return list(paragraphs)
 
 
-def _turn(rules: Rules | None) -> Section:
+def _turn(rules: Rules | None) -> list[str]:
     """How many dice and what happens on a turn (R4, R5)."""
-    # Translators: title of a section of the rules reader: what happens on a player's turn.
-    title = _("A turn")
     paragraphs = [
         # Translators: rules reader, "A turn" section (R4).
         _(
@@ -240,13 +253,11 @@ def _turn(rules: Rules | None) -> Section:
         # Translators: rules reader, "A turn" section, during a game with reversible dice (R9).
         text = _("In this game, with more than 3 chips you may reverse the dice first: see Reversible dice.")
         paragraphs.append(text)
-    return Section(SectionKey.TURN, title, tuple(paragraphs))
+    return paragraphs
 
 
-def _faces(rules: Rules | None) -> Section:
+def _faces(rules: Rules | None) -> list[str]:
     """The six faces of a die and what each does (R3, R5)."""
-    # Translators: title of a section of the rules reader: the faces of a die and what each one does.
-    title = _("The faces of the dice")
     if rules is None:
         # Translators: rules reader, "The faces of the dice" section, in general (R3).
         first = _(
@@ -275,13 +286,11 @@ def _faces(rules: Rules | None) -> Section:
         paragraphs.append(_("Wild: take one chip from another player of your choice."))
     # Translators: rules reader, "The faces of the dice" section: the same letter twice (R5).
     paragraphs.append(_("Each letter counts on its own: R, R and a dot send two chips to your right."))
-    return Section(SectionKey.FACES, title, tuple(paragraphs))
+    return paragraphs
 
 
-def _no_chips(rules: Rules | None) -> Section:
+def _no_chips(rules: Rules | None) -> list[str]:
     """A player with no chips is skipped but stays in the game (R4)."""
-    # Translators: title of a section of the rules reader: what happens to a player with no chips.
-    title = _("No chips left")
     paragraphs = (
         # Translators: rules reader, "No chips left" section (R4).
         _(
@@ -294,13 +303,11 @@ def _no_chips(rules: Rules | None) -> Section:
             "turn. Only the end of the game puts anyone out."
         ),
     )
-    return Section(SectionKey.NO_CHIPS, title, paragraphs)
+    return list(paragraphs)
 
 
-def _winning(rules: Rules | None) -> Section:
+def _winning(rules: Rules | None) -> list[str]:
     """How the game ends and what the winner gets (R8, R10, R12)."""
-    # Translators: title of a section of the rules reader: how the game is won.
-    title = _("Winning")
     paragraphs: list[str] = []
     if rules is None:
         # Translators: rules reader, "Winning" section, in general (R10).
@@ -321,7 +328,7 @@ def _winning(rules: Rules | None) -> Section:
     elif rules.wild and rules.three_wilds is ThreeWilds.WIN:
         # Translators: rules reader, "Winning" section, in a game where three Wilds win at once (R8).
         paragraphs.append(_("In this game a roll of three Wilds also wins at once: see Three Wilds."))
-    return Section(SectionKey.WINNING, title, tuple(paragraphs))
+    return paragraphs
 
 
 def win_condition_in_force(win: WinCondition) -> str:
@@ -352,19 +359,9 @@ def win_condition_in_force(win: WinCondition) -> str:
 # --- the variants ---------------------------------------------------------------------------------------
 
 
-def _wild(rules: Rules | None) -> Section:
+def _wild(rules: Rules | None) -> list[str]:
     """Wild dice (R3, R6, R7)."""
-    # Translators: title of a section of the rules reader: the Wild dice variant.
-    title = _("Wild dice")
-    paragraphs: list[str] = []
-    if rules is not None:
-        if rules.wild:
-            # Translators: rules reader, "Wild dice" section: the variant is on in the game under way.
-            paragraphs.append(_("Wild dice are on in this game."))
-        else:
-            # Translators: rules reader, "Wild dice" section: the variant is off in the game under way.
-            paragraphs.append(_("Wild dice are off in this game. This is how they work when they are on."))
-    paragraphs += [
+    return [
         # Translators: rules reader, "Wild dice" section (R3, R7).
         _(
             "With Wild dice, one dot on each die is replaced by a Wild. For each Wild you roll, you take one "
@@ -388,13 +385,10 @@ def _wild(rules: Rules | None) -> Section:
             "does nothing, and you hear that it took nothing."
         ),
     ]
-    return Section(SectionKey.WILD, title, tuple(paragraphs))
 
 
-def _three_wilds(rules: Rules | None) -> Section:
+def _three_wilds(rules: Rules | None) -> list[str]:
     """Three Wilds in one roll, both settings (R8)."""
-    # Translators: title of a section of the rules reader: rolling three Wilds at once.
-    title = _("Three Wilds")
     paragraphs: list[str] = []
     if rules is not None:
         if not rules.wild:
@@ -423,23 +417,12 @@ def _three_wilds(rules: Rules | None) -> Section:
             "even when the pot is empty."
         ),
     ]
-    return Section(SectionKey.THREE_WILDS, title, tuple(paragraphs))
+    return paragraphs
 
 
-def _reversible(rules: Rules | None) -> Section:
+def _reversible(rules: Rules | None) -> list[str]:
     """Reversible dice (R9)."""
-    # Translators: title of a section of the rules reader: the reversible dice variant.
-    title = _("Reversible dice")
-    paragraphs: list[str] = []
-    if rules is not None:
-        if rules.reversible:
-            # Translators: rules reader, "Reversible dice" section: the variant is on in this game (R9).
-            paragraphs.append(_("Reversible dice are on in this game."))
-        else:
-            # Translators: rules reader, "Reversible dice" section: the variant is off in this game (R9).
-            text = _("Reversible dice are off in this game. This is how they work when they are on.")
-            paragraphs.append(text)
-    paragraphs += [
+    return [
         # Translators: rules reader, "Reversible dice" section (R9). {count} is the cost, 3 chips.
         ngettext(
             "With reversible dice, a player who starts their turn with more than {count} chip may first "
@@ -460,18 +443,19 @@ def _reversible(rules: Rules | None) -> Section:
             "choose, and three reversed Wilds put all your chips in the pot."
         ),
         # Translators: rules reader, "Reversible dice" section: the project's reading of the dice count (R9).
-        _(
+        # {count} is the most dice a player may roll (3).
+        ngettext(
             "The description of this variant doesn't say how many dice a reversed roll uses; this game "
-            "always rolls 3."
-        ),
+            "always rolls {count}.",
+            "The description of this variant doesn't say how many dice a reversed roll uses; this game "
+            "always rolls {count}.",
+            MAX_DICE,
+        ).format(count=MAX_DICE),
     ]
-    return Section(SectionKey.REVERSIBLE, title, tuple(paragraphs))
 
 
-def _win_conditions(rules: Rules | None) -> Section:
+def _win_conditions(rules: Rules | None) -> list[str]:
     """The three win conditions and the project's readings of the two unusual ones (R10)."""
-    # Translators: title of a section of the rules reader: the three ways a game can be won.
-    title = _("Ways to win")
     paragraphs: list[str] = []
     if rules is not None:
         paragraphs.append(_win_condition_named(rules.win))
@@ -506,7 +490,7 @@ def _win_conditions(rules: Rules | None) -> Section:
             "go on. Only C faces count: three reversed Wilds that empty your hand don't win."
         ),
     ]
-    return Section(SectionKey.WIN_CONDITIONS, title, tuple(paragraphs))
+    return paragraphs
 
 
 def _win_condition_named(win: WinCondition) -> str:
@@ -521,10 +505,8 @@ def _win_condition_named(win: WinCondition) -> str:
     return _("This game is played with the usual rule: the last player with chips wins.")
 
 
-def _reset(rules: Rules | None) -> Section:
+def _reset(rules: Rules | None) -> list[str]:
     """Everyone gets chips again when nobody holds any (R11)."""
-    # Translators: title of a section of the rules reader: what happens when nobody has chips left.
-    title = _("When nobody has chips")
     paragraphs: list[str] = []
     if rules is None:
         # Translators: rules reader, "When nobody has chips" section, in general (R11).
@@ -572,35 +554,22 @@ def _reset(rules: Rules | None) -> Section:
             "rolls three Wilds, which put all their chips in the pot without winning."
         )
         paragraphs.append(text)
-    return Section(SectionKey.RESET, title, tuple(paragraphs))
+    return paragraphs
 
 
-def _first_player(rules: Rules | None) -> Section:
+def _first_player(rules: Rules | None) -> list[str]:
     """Who rolls first (R13)."""
-    # Translators: title of a section of the rules reader: who rolls first.
-    title = _("Who rolls first")
-    paragraphs: list[str] = []
-    if rules is not None:
-        if rules.first_player is FirstPlayer.RANDOM:
-            # Translators: rules reader, "Who rolls first" section, in a game with a random first player.
-            paragraphs.append(_("In this game the first player was drawn at random."))
-        else:
-            # Translators: rules reader, "Who rolls first" section, in a game where seat 1 started.
-            paragraphs.append(_("In this game seat 1 rolled first."))
     # Translators: rules reader, "Who rolls first" section: the project's reading (R13).
     text = _(
         "The printed rules leave the choice of the first player to the group; this game starts with "
         "seat 1, unless the game is set up to draw the first player at random. After that, the dice go "
         "to the left."
     )
-    paragraphs.append(text)
-    return Section(SectionKey.FIRST_PLAYER, title, tuple(paragraphs))
+    return [text]
 
 
-def _ordinary_dice(rules: Rules | None) -> Section:
+def _ordinary_dice(rules: Rules | None) -> list[str]:
     """Ordinary dice in place of LCR dice (R14)."""
-    # Translators: title of a section of the rules reader: playing with ordinary six-sided dice.
-    title = _("Playing with ordinary dice")
     paragraphs = [
         # Translators: rules reader, "Playing with ordinary dice" section (R14).
         _(
@@ -615,7 +584,97 @@ def _ordinary_dice(rules: Rules | None) -> Section:
     elif rules is None:
         # Translators: rules reader, "Playing with ordinary dice" section, in general: Wild dice (R14).
         paragraphs.append(_("With Wild dice, 4 counts as a Wild, and only 5 and 6 are dots."))
-    return Section(SectionKey.ORDINARY_DICE, title, tuple(paragraphs))
+    return paragraphs
+
+
+_LAYOUTS: dict[SectionKey, _Layout] = {
+    SectionKey.AIM: _Layout(
+        # Translators: title of a section of the rules reader: what the game is about.
+        lambda: _("The aim"),
+        _aim,
+    ),
+    SectionKey.SETUP: _Layout(
+        # Translators: title of a section of the rules reader: players, chips and seats before the game.
+        lambda: _("Setting up"),
+        _setup,
+    ),
+    SectionKey.TURN: _Layout(
+        # Translators: title of a section of the rules reader: what happens on a player's turn.
+        lambda: _("A turn"),
+        _turn,
+    ),
+    SectionKey.FACES: _Layout(
+        # Translators: title of a section of the rules reader: the faces of a die and what each one does.
+        lambda: _("The faces of the dice"),
+        _faces,
+    ),
+    SectionKey.NO_CHIPS: _Layout(
+        # Translators: title of a section of the rules reader: what happens to a player with no chips.
+        lambda: _("No chips left"),
+        _no_chips,
+    ),
+    SectionKey.WINNING: _Layout(
+        # Translators: title of a section of the rules reader: how the game is won.
+        lambda: _("Winning"),
+        _winning,
+    ),
+    SectionKey.WILD: _Layout(
+        # Translators: title of a section of the rules reader: the Wild dice variant.
+        lambda: _("Wild dice"),
+        _wild,
+        on=lambda rules: rules.wild,
+        # Translators: rules reader, "Wild dice" section: the variant is on in the game under way.
+        said_on=lambda: _("Wild dice are on in this game."),
+        # Translators: rules reader, "Wild dice" section: the variant is off in the game under way.
+        said_off=lambda: _("Wild dice are off in this game. This is how they work when they are on."),
+    ),
+    SectionKey.THREE_WILDS: _Layout(
+        # Translators: title of a section of the rules reader: rolling three Wilds at once.
+        lambda: _("Three Wilds"),
+        _three_wilds,
+        on=lambda rules: rules.wild,
+    ),
+    SectionKey.REVERSIBLE: _Layout(
+        # Translators: title of a section of the rules reader: the reversible dice variant.
+        lambda: _("Reversible dice"),
+        _reversible,
+        on=lambda rules: rules.reversible,
+        # Translators: rules reader, "Reversible dice" section: the variant is on in this game (R9).
+        said_on=lambda: _("Reversible dice are on in this game."),
+        # Translators: rules reader, "Reversible dice" section: the variant is off in this game (R9).
+        said_off=lambda: _("Reversible dice are off in this game. This is how they work when they are on."),
+    ),
+    SectionKey.WIN_CONDITIONS: _Layout(
+        # Translators: title of a section of the rules reader: the three ways a game can be won.
+        lambda: _("Ways to win"),
+        _win_conditions,
+        on=lambda rules: rules.win is not WinCondition.LAST_WITH_CHIPS,
+    ),
+    SectionKey.RESET: _Layout(
+        # Translators: title of a section of the rules reader: what happens when nobody has chips left.
+        lambda: _("When nobody has chips"),
+        _reset,
+        on=lambda rules: rules.reset_possible,
+    ),
+    SectionKey.FIRST_PLAYER: _Layout(
+        # Translators: title of a section of the rules reader: who rolls first.
+        lambda: _("Who rolls first"),
+        _first_player,
+        on=lambda rules: rules.first_player is FirstPlayer.RANDOM,
+        # Translators: rules reader, "Who rolls first" section, in a game with a random first player.
+        said_on=lambda: _("In this game the first player was drawn at random."),
+        # Translators: rules reader, "Who rolls first" section, in a game where seat 1 started.
+        said_off=lambda: _("In this game seat 1 rolled first."),
+    ),
+    SectionKey.ORDINARY_DICE: _Layout(
+        # Translators: title of a section of the rules reader: playing with ordinary six-sided dice.
+        lambda: _("Playing with ordinary dice"),
+        _ordinary_dice,
+        on=lambda _rules: False,  # a way to play at a real table (R14), not an option
+    ),
+}
+"""Every section but the odds (:func:`_odds`, computed figures), the one place a section is declared: its
+title, its sentences, and for a variant whether it is in force and the sentence that says so."""
 
 
 ODDS_TABLES: tuple[int, ...] = (3, 4, 5)
@@ -731,8 +790,9 @@ def _odds(rules: Rules | None) -> Section:
     """Who is likely to win: each seat's chance at 3, 4 and 5 players, computed (issue 15); with Wild or
     reversible dice in force, that the players' choices change the chances, and what the numbers for the
     game in force assume (issue 21, item 9)."""
-    from lcr_audio.game.analysis.cli import greedy_explained, has_choices
     from lcr_audio.game.analysis.exact import state_count, supports
+    from lcr_audio.game.analysis.wins import has_choices
+    from lcr_audio.narration.analysis_text import greedy_explained
 
     choices = rules is not None and has_choices(rules)
     # Translators: title of a section of the rules reader: each seat's chance of winning.

@@ -1,24 +1,17 @@
-"""What the narration hands to speech and sound: an :class:`Utterance` and its :class:`Priority`."""
+"""What the narration hands to speech and sound: an :class:`Utterance`.
+
+An utterance carries no priority: how it meets speech under way is decided by the one place that says it,
+the presenter (``lcr_audio.tui.presenter``), from how the screen hands it over. ``Presenter.add`` queues a
+game message (never interrupting; Q may skip it, and the skip is counted aloud); ``Presenter.answer`` says
+what the player asked for at once.
+"""
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Final
 
 from lcr_audio.cues import CUES, Cue
-
-
-class Priority(enum.IntEnum):
-    """How an utterance meets speech already under way."""
-
-    EVENT = 0
-    """Game events: queued behind what is being said, never interrupting."""
-    IMPORTANT = 1
-    """Queued like events but never dropped: a person's own turn and its result, a reset, a win."""
-    ANSWER = 2
-    """What the player asked for (info keys, help): interrupts whatever is being said."""
-
 
 CUE_NAMES: Final = CUES
 """Every sound cue name an :class:`Utterance` may carry (the files under ``sounds/``)."""
@@ -30,12 +23,10 @@ class Utterance:
 
     Attributes:
         text: whole translated sentences, ready for speech and braille.
-        priority: how it meets speech already under way.
         cues: sound cues, in the order the events happened.
     """
 
     text: str
-    priority: Priority = Priority.EVENT
     cues: tuple[Cue, ...] = ()
 
     def __post_init__(self) -> None:

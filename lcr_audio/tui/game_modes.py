@@ -179,6 +179,8 @@ class OptionsMode(Overlay):
 
     increase = on(Command.INCREASE, does=lambda screen: screen.change_option(+1))
     decrease = on(Command.DECREASE, does=lambda screen: screen.change_option(-1))
+    first_option = on(Command.FIRST_LINE, does=lambda screen: screen.section(0))
+    last_option = on(Command.LAST_LINE, does=lambda screen: screen.section(-1))
 
 
 class ReaderMode(Overlay):

@@ -542,6 +542,24 @@ KEYS: tuple[KeySpec, ...] = (
         frozenset({Context.OPTIONS, Context.SETTINGS}),
     ),
     KeySpec(
+        Command.FIRST_LINE,
+        ("home", "<"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Home or Less-than sign"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the first option"),
+        frozenset({Context.OPTIONS, Context.SETTINGS}),
+    ),
+    KeySpec(
+        Command.LAST_LINE,
+        ("end", ">"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("End or Greater-than sign"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the last option"),
+        frozenset({Context.OPTIONS, Context.SETTINGS}),
+    ),
+    KeySpec(
         Command.NEXT_LINE,
         ("down", "right", "tab"),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).

@@ -305,7 +305,11 @@ class OptionsMenu:
 
     def move(self, step: int) -> str:
         """Go to the next (+1) or previous (-1) line and return it."""
-        self.index = (self.index + step) % len(self.items)
+        return self.go(self.index + step)
+
+    def go(self, index: int) -> str:
+        """Go to line ``index`` (wrapping round: -1 is the last, as End goes) and return it."""
+        self.index = index % len(self.items)
         return self.line()
 
     def change(self, step: int) -> str:
@@ -351,6 +355,16 @@ class SettingsMenu(Question[None]):
     def previous_line(self, press: Press) -> None:
         """The previous option."""
         self.voice.answer(self.options.move(-1))
+
+    @handles(Command.FIRST_LINE)
+    def first_line(self, press: Press) -> None:
+        """The first option."""
+        self.voice.answer(self.options.go(0))
+
+    @handles(Command.LAST_LINE)
+    def last_line(self, press: Press) -> None:
+        """The last option."""
+        self.voice.answer(self.options.go(-1))
 
     @handles(Command.INCREASE)
     def increase(self, press: Press) -> None:

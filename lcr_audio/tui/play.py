@@ -40,9 +40,10 @@ from lcr_audio.game.autosave import Keeper
 from lcr_audio.game.saves import Series
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, ngettext
-from lcr_audio.narration import Narrator, Priority, Utterance, Verbosity, phrases
+from lcr_audio.narration import Narrator, Utterance, Verbosity, phrases
 from lcr_audio.narration.explain import explain_roll
 from lcr_audio.narration.lists import unit_list
+from lcr_audio.narration.odds_text import game_over_odds
 from lcr_audio.narration.series import series_text, standings
 from lcr_audio.output.sound import SoundPlayer
 from lcr_audio.output.speech import Speaker, SpeechMode
@@ -413,7 +414,7 @@ class PlayScreen:
             last = index == len(utterances) - 1 and not choosing
             self._queue(utterance, CueArgs(dice=dice), on_start=heard if last else None)
         if choosing:
-            self._offered = self._choice_utterance(Priority.IMPORTANT)
+            self._offered = self._choice_utterance()
             self._queue(self._offered, on_start=heard)
         return True
 
@@ -427,7 +428,7 @@ class PlayScreen:
         if prompt is not None:
             self._queue(prompt)
         if choosing:
-            self._offered = self._choice_utterance(Priority.IMPORTANT)
+            self._offered = self._choice_utterance()
             self._queue(self._offered)
 
     chats = False
@@ -502,7 +503,7 @@ class PlayScreen:
                 on_end=heard if last and not question else None,
             )
         if choosing:
-            self._offered = self._choice_utterance(Priority.IMPORTANT)
+            self._offered = self._choice_utterance()
             self._queue(self._offered, on_start=heard)
         elif not utterances:  # nothing to hear: the question counts as asked now
             heard()
@@ -512,7 +513,7 @@ class PlayScreen:
             self._places = []
         self._track_turn(events)
         if state.over:
-            self._queue(Utterance(self._game_end(events, state), Priority.IMPORTANT))
+            self._queue(Utterance(self._game_end(events, state)))
         self._poke()
 
     def _game_end(self, events: Sequence[Event], state: GameState) -> str:
@@ -597,7 +598,7 @@ class PlayScreen:
         if state.over or state.seat not in self.narrator.humans:  # as the narrator's prompt, without asking
             return ()
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
-            return (self._choice_utterance(Priority.ANSWER).text,)
+            return (self._choice_utterance().text,)
         turn = phrases.your_turn(self.narrator.name(state.seat), you=len(self.narrator.humans) == 1)
         return (turn, question) if question else (turn,)
 
@@ -657,7 +658,7 @@ class PlayScreen:
 
     def say(self, text: str) -> None:
         """Say ``text`` after the game messages queued (kept in the history)."""
-        self._queue(Utterance(text, Priority.IMPORTANT))
+        self._queue(Utterance(text))
 
     def error(self, text: str) -> None:
         """Say ``text`` with the error cue (a key that did nothing): queued behind the speech under way,
@@ -668,7 +669,7 @@ class PlayScreen:
 
     def _note(self, text: str | None) -> None:
         if text:
-            self._queue(Utterance(text, Priority.IMPORTANT))
+            self._queue(Utterance(text))
 
     def ask(self, question: YesNoQuestion) -> None:
         """Open a yes-or-no question: asked at once in a game (a key asked it), queued after the game's
@@ -678,7 +679,7 @@ class PlayScreen:
         if question.in_game:
             self.answer(question.text)  # asked now: the presenter hands it over at once
             return
-        self._question_message = Utterance(question.text, Priority.IMPORTANT)
+        self._question_message = Utterance(question.text)
         self._queue(self._question_message)
 
     def question_text(self) -> str:
@@ -694,7 +695,7 @@ class PlayScreen:
         if prompt is None:
             return ""
         if self.context in CHOOSING:
-            return f"{prompt.text} {self._choice_utterance(Priority.ANSWER).text}"
+            return f"{prompt.text} {self._choice_utterance().text}"
         return prompt.text
 
     def _ask_quit(self) -> None:
@@ -739,7 +740,11 @@ class PlayScreen:
         heard = self.heard_state
         # A person choosing for a Wild hears the position before their choice, not the default one's.
         open_choice = heard.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and heard.seat in humans
-        text = self._odds.sentence(heard, self.session.names, you, open_choice=open_choice)
+        if heard.winner is not None:  # at the play-again question: who won, not "100 percent"
+            winner = heard.winner
+            text = game_over_odds(self.session.names[winner], winner == you)
+        else:
+            text = self._odds.sentence(heard, self.session.names, you, open_choice=open_choice)
         self.history.append(text)
         self._history_pos = None
         self.answer(text)
@@ -802,7 +807,7 @@ class PlayScreen:
         else:
             self.answer(self.narrator.seat(self.heard_state, seat).text)
 
-    def _choice_utterance(self, priority: Priority) -> Utterance:
+    def _choice_utterance(self) -> Utterance:
         choices = self.state.choices
         seat = choices[self._choice % len(choices)]
         count = self.state.chips[seat]
@@ -813,7 +818,7 @@ class PlayScreen:
             "{name}, seat {seat}, {count} chips.",
             count,
         ).format(name=self.session.names[seat], seat=seat + 1, count=count)
-        return Utterance(text, priority)
+        return Utterance(text)
 
     def move_choice(self, delta: int) -> None:
         choices = self.state.choices
@@ -823,7 +828,7 @@ class PlayScreen:
     def _offer_choice(self) -> None:
         """Say the seat now under the cursor: Space takes it only once this was handed to speech (issue 21,
         item 5); the first seat offered, if still waiting to be said, is taken back (it is not the one)."""
-        text = self._choice_utterance(Priority.ANSWER).text
+        text = self._choice_utterance().text
         self._pending(text)
         if self._offered is not None:
             self.presenter.withdraw(self._offered)
@@ -975,7 +980,10 @@ class PlayScreen:
             self.answer(self._reader.go(self._reader.index + step))
 
     def section(self, index: int) -> None:
-        if self._reader is not None:
+        """Home and End in an overlay: the options menu's first or last line, the reader's section."""
+        if self._options is not None:
+            self.answer(self._options.go(index))
+        elif self._reader is not None:
             self.answer(self._reader.go(index))
 
     def overlay_line(self) -> str:

@@ -6,6 +6,14 @@ once: it may cut the game message under way, which is then said again, whole, on
 Nothing is dropped silently: only the player skips (:meth:`Presenter.skip`, the Q key), and a skip counts
 what it skipped so that the screen can say how many. A wrong key's sentence never cuts game speech.
 
+This is the whole policy, and the method a sentence comes through is all it reads (an
+:class:`~lcr_audio.narration.Utterance` carries no priority): :meth:`Presenter.add` for a game message,
+queued and never interrupting; :meth:`Presenter.answer` for a key's answer, at once, or with
+``interrupt=False`` for a wrong key's sentence, behind the speech under way; :meth:`Presenter.say_last` for a
+screen's last sentence. A skip spares nothing, not the player's own turn or the question pending: the screen
+that skips says how many, then the question pending again (``PlayScreen.quiet``), and every message stays in
+the history.
+
 Pacing follows the speech: where the backend tells when it has finished (:meth:`Speaker.speaking`), the
 presenter waits for that; for backends that cannot tell (NVDA and JAWS through accessible_output2) it
 estimates the time from the words. Computer players wait on :meth:`Presenter.drained`.
@@ -21,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lcr_audio.cues import Cue, CuePlace
-from lcr_audio.narration import Priority, Utterance
+from lcr_audio.narration import Utterance
 from lcr_audio.output.sound import SoundPlayer
 from lcr_audio.output.speech import Speaker, SpeechMode
 
@@ -275,7 +283,7 @@ class Presenter:
             current is not None and not current.withdrawn and (not self._current_said or self._is_speaking())
         )
         if self._queue or under_way:
-            self.add(Utterance(text, Priority.ANSWER))
+            self.add(Utterance(text))
         else:
             self.answer(text)
 

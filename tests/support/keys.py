@@ -18,7 +18,7 @@ UP, DOWN, F1 = "\x1b[A", "\x1b[B", "\x1bOP"
 
 
 async def until(
-    condition: Callable[[], bool], task: asyncio.Future[Any] | None = None, timeout: float = 5.0
+    condition: Callable[[], bool], task: asyncio.Future[Any] | None = None, timeout: float = 30.0
 ) -> None:
     """Wait until ``condition()`` holds, checking every 5 ms of the loop's clock.
 
@@ -35,7 +35,31 @@ async def until(
             raise AssertionError("the task ended first")
         if loop.time() > end:
             raise AssertionError("timed out")
-        await asyncio.sleep(0.005)
+        await asyncio.sleep(0.005)  # a poll of the condition, not a margin
+
+
+async def keys_taken(keys: PipeInput, timeout: float = 30.0) -> None:
+    """Wait until the screen has read every key sent to ``keys`` and handled it: the pipe is empty, then
+    the event loop has run the callbacks the keys' handlers scheduled. A test that checks that a key did
+    nothing can then look at once, with no time margin. (A lone Escape is taken later, after
+    ``ESCAPE_FLUSH_SECONDS``: wait on what it does instead.)
+
+    Raises:
+        AssertionError: the pipe was not read within ``timeout`` seconds.
+    """
+    import fcntl
+    import struct
+    import termios
+
+    fd = keys.pipe.read_fd  # type: ignore[attr-defined]
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]:
+        if loop.time() > end:
+            raise AssertionError(f"the screen read no key for {timeout} s")
+        await asyncio.sleep(0.005)  # a poll of the pipe, not a margin
+    for _turn in range(20):  # the handlers' own callbacks, turn by turn of the loop (no time passes)
+        await asyncio.sleep(0)
 
 
 class KeyDriver(Generic[T]):
@@ -66,7 +90,7 @@ class KeyDriver(Generic[T]):
         """Start ``screen`` as a task of the running loop."""
         self.task = asyncio.create_task(screen)
 
-    async def until(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    async def until(self, condition: Callable[[], bool], timeout: float = 30.0) -> None:
         """Wait until ``condition()`` holds.
 
         Raises:
@@ -84,7 +108,7 @@ class KeyDriver(Generic[T]):
                 raise AssertionError(f"the screen ended; last utterances: {self.texts[-5:]}")
             if loop.time() > end:
                 raise AssertionError(f"timed out; last utterances: {self.texts[-5:]}")
-            await asyncio.sleep(0.005)
+            await asyncio.sleep(0.005)  # a poll of the condition, not a margin
 
     async def heard(self, text: str) -> None:
         """Wait until ``text`` has been said whole."""

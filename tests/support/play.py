@@ -58,7 +58,7 @@ class Driver(KeyDriver[Outcome]):
         """Start the screen as a task and let it run to its first wait, or, given ``until``, until it has
         said something containing that."""
         self.run(self.screen.run())
-        await asyncio.sleep(0)
+        await asyncio.sleep(0)  # one turn of the loop: the screen runs to its first wait
         if until is not None:
             await self.until(lambda: self.said(until))
 

@@ -286,9 +286,7 @@ def chain_simulator(rules: Rules, chain: Chain | None = None) -> ChainSimulator:
     if (size + seats) * width * 4 > MAX_TABLE_BYTES or (size + seats) * width * TURNS_PER_CHECK >= 1 << 28:
         raise TooLargeError(f"The turn table for {rules} is too large.")
     row_start = np.searchsorted(chain.source, np.arange(size + 1))
-    own = chain.states[:, 0]
-    reverses = rules.reversible & (own > 3) & (own >= 6)
-    dice = np.where(reverses, MAX_DICE, np.minimum(own, MAX_DICE))
+    dice = chain.dice  # as the chain was built, with its reversal threshold (R4, R9)
     going = chain.winner == NO_WINNER
     rows = row_start[:-1, None] + np.maximum(outcomes[dice], 0)
     after = np.where(going, chain.target, size + chain.winner)[rows]

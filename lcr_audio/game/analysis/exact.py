@@ -27,7 +27,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from lcr_audio.engine import Face, Rules, WinCondition
+from lcr_audio.engine import Face, Rules, WinCondition, arrays
 from lcr_audio.engine.rules import MAX_DICE
 from lcr_audio.game.analysis.kernel import FACE_CODES, NO_WINNER, IntArray, play_turn
 
@@ -104,10 +104,14 @@ class Chain:
     """Every position's turn as rows: position ``source`` goes with ``chance`` to position ``target`` turned
     by ``turn`` seats (the new seat to play, counted from the old one), or ends with ``winner`` (counted from
     the old seat to play; -1 while the game goes on) taking ``pot_won`` chips from the pot.
+    ``dice`` is how many dice the seat to play rolls at each position (R4), 3 where the computer player
+    reverses them (R9): the engine's :func:`~lcr_audio.engine.arrays.dice_for` with the chain's reversal
+    threshold.
     """
 
     states: IntArray
     codes: IntArray
+    dice: IntArray
     source: IntArray
     target: IntArray
     turn: IntArray
@@ -132,8 +136,7 @@ def build_chain(rules: Rules, reverse_at: int = 6) -> Chain:
     order = np.lexsort((codes, table))
     states, codes = states[order], codes[order]
     own = states[:, 0]
-    reverses = rules.reversible & (own > 3) & (own >= reverse_at)
-    dice = np.where(reverses, MAX_DICE, np.minimum(own, MAX_DICE))
+    dice = arrays.dice_for(own, arrays.may_reverse(rules, own) & (own >= reverse_at))
     parts: list[tuple[IntArray, IntArray, FloatArray]] = []
     for n in range(1, MAX_DICE + 1):
         index = np.flatnonzero(dice == n)
@@ -175,7 +178,7 @@ def build_chain(rules: Rules, reverse_at: int = 6) -> Chain:
             raise AssertionError("A position outside the exact table.")
         target[rows] = np.where(going, by_code[found], 0)
         turn[rows], winner[rows], pot_won[rows] = result.mover, result.winner, result.pot_won
-    return Chain(states, codes, source, target, turn, winner, pot_won, chance)
+    return Chain(states, codes, dice, source, target, turn, winner, pot_won, chance)
 
 
 def _encode(states: IntArray, total: int) -> IntArray:

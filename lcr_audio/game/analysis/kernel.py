@@ -17,26 +17,35 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from lcr_audio.engine import REVERSAL_COST, Face, GameState, Phase, Rules, Seat, ThreeWilds, WinCondition
+from lcr_audio.engine import (
+    REVERSAL_COST,
+    Face,
+    GameState,
+    Phase,
+    Rules,
+    Seat,
+    ThreeWilds,
+    WinCondition,
+    arrays,
+)
+from lcr_audio.engine.arrays import FACE_CODES, die_codes
 from lcr_audio.engine.rules import MAX_DICE
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
-LEFT: Final = 0
-CENTER: Final = 1
-RIGHT: Final = 2
-DOT: Final = 3
-WILD: Final = 4
-FACE_CODES: Final = {Face.LEFT: LEFT, Face.CENTER: CENTER, Face.RIGHT: RIGHT, Face.DOT: DOT, Face.WILD: WILD}
-"""The kernel's number for each face."""
+LEFT: Final = FACE_CODES[Face.LEFT]
+CENTER: Final = FACE_CODES[Face.CENTER]
+RIGHT: Final = FACE_CODES[Face.RIGHT]
+DOT: Final = FACE_CODES[Face.DOT]
+WILD: Final = FACE_CODES[Face.WILD]
+"""The kernel's number for each face: the engine's :data:`~lcr_audio.engine.arrays.FACE_CODES`."""
 
 NO_WINNER: Final = -1
 
-
-def die_codes(rules: Rules) -> IntArray:
-    """The six faces of one die under ``rules`` as kernel codes (R3)."""
-    return np.array([FACE_CODES[face] for face in rules.die], dtype=np.int64)
+# FACE_CODES and die_codes come from the engine's twin; the analysis imports them from here too.
+__all__ = ["CENTER", "DOT", "FACE_CODES", "LEFT", "NO_WINNER", "RIGHT", "WILD", "BoolArray", "IntArray"]
+__all__ += ["TurnResult", "die_codes", "greedy_choice", "play_turn", "roll_faces"]
 
 
 @dataclass(frozen=True)
@@ -86,17 +95,17 @@ def play_turn(
     mover = mover.astype(np.int64, copy=False)
     base = np.arange(games) * seats
     at_mover = base + mover
-    at_left = base + (mover + 1) % seats
-    at_right = base + (mover - 1) % seats
+    at_left = base + arrays.left_of(mover, seats)
+    at_right = base + arrays.right_of(mover, seats)
     own = flat[at_mover]
     if rules.reversible:
-        rev = (own > REVERSAL_COST) & (own >= reverse_at)
+        rev = arrays.may_reverse(rules, own) & (own >= reverse_at)
         flat[at_mover] -= REVERSAL_COST * rev
         pot += REVERSAL_COST * rev
-        dice = np.where(rev, MAX_DICE, np.minimum(own, MAX_DICE))
+        dice = arrays.dice_for(own, rev)
     else:
         rev = np.zeros(games, dtype=np.bool_)
-        dice = np.minimum(own, MAX_DICE)
+        dice = arrays.dice_for(own)
     shown = np.where(np.arange(MAX_DICE)[None, :] < dice[:, None], faces, -1)
     n_left = (shown == LEFT).sum(axis=1)
     n_center = (shown == CENTER).sum(axis=1)

@@ -10,7 +10,7 @@ import random
 import time
 from collections.abc import Callable
 
-from lcr_audio.engine import REVERSAL_COST, Rules, ThreeWilds, WinCondition
+from lcr_audio.engine import REVERSAL_COST, Rules, ThreeWilds, WinCondition, dice_for, may_reverse
 from lcr_audio.engine.rules import MAX_DICE
 from lcr_audio.game.analysis.kernel import CENTER, DOT, LEFT, NO_WINNER, RIGHT, WILD, die_codes
 
@@ -26,11 +26,11 @@ def plain_turn(
     seats = len(chips)
     left, right = (mover + 1) % seats, (mover - 1) % seats
     own = chips[mover]
-    rev = rules.reversible and own > REVERSAL_COST and own >= reverse_at
+    rev = own >= reverse_at and may_reverse(rules, own)
     if rev:
         chips[mover] -= REVERSAL_COST
         pot += REVERSAL_COST
-    dice = MAX_DICE if rev else min(own, MAX_DICE)
+    dice = dice_for(own, rev)
     shown = faces[:dice]
     sole = sum(1 for n in chips if n) == 1
     n_left, n_center, n_right = shown.count(LEFT), shown.count(CENTER), shown.count(RIGHT)
@@ -112,8 +112,7 @@ def plain_dice_turn(
         on), the chips won from the pot, whether everyone got chips again, and the seats holding chips.
     """
     seats = len(chips)
-    own = chips[mover]
-    dice = own if own < MAX_DICE else MAX_DICE
+    dice = dice_for(chips[mover])
     sole = holders == 1
     dots = 0
     for face in faces[:dice]:
@@ -180,7 +179,7 @@ def plain_wins(
         for _ in range(max_turns):
             if plain_dice:
                 rand = rng.random
-                faces = [codes[int(rand() * 6)] for _ in range(min(state[seat], MAX_DICE))]
+                faces = [codes[int(rand() * 6)] for _ in range(dice_for(state[seat]))]
                 purse, seat, winner, _taken, _reset, holders = plain_dice_turn(
                     rules, state, purse, seat, faces, holders
                 )

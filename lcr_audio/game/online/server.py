@@ -37,6 +37,7 @@ from lcr_audio.game.online.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
     MAX_FRAME,
+    Chat,
     Choose,
     Decide,
     Hello,
@@ -722,8 +723,8 @@ class TableServer:
             return
         self._next_game(table)
         if not isinstance(
-            message, (RollDice, Decide, Choose)
-        ):  # a game's actions are kept at each turn's end
+            message, (RollDice, Decide, Choose, Chat)
+        ):  # a game's actions are kept at each turn's end; a chat line changes nothing kept
             self._keep(table)
 
     def _next_game(self, table: Table) -> None:

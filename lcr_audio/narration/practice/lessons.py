@@ -152,7 +152,7 @@ def _dice_after_roll_other(m: Maker) -> Question:
 def _passing_receiver(m: Maker) -> Question:
     rules, chips, _you = _roller_table(m, (0, 4), (1, 3), you=True)
     letter = m.rng.choice((L, R))
-    faces = [letter] + [D] * (min(chips[0], 3) - 1)
+    faces = [letter] + [D] * (dice_for(chips[0]) - 1)
     m.rng.shuffle(faces)
     scene = m.play(m.scene(rules, chips, 0, 0, you=True), tuple(faces))
     text = [order_after_you(scene), roll_sentence(scene, with_chips=False), ask_receiver(scene, 0)]

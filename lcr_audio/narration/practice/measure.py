@@ -48,9 +48,8 @@ def measure(
     if ask is Ask.POT:
         return final.pot
     if ask is Ask.DICE:
-        if final.seat == subject and final.reversed and final.phase is Phase.ROLL:
-            return final.dice_to_roll
-        return dice_for(final.chips[subject])
+        reversing = final.seat == subject and final.reversed and final.phase is Phase.ROLL
+        return dice_for(final.chips[subject], reversing)
     if ask is Ask.RECEIVER:
         moved = next(e for e in events if isinstance(e, ChipsMoved) and e.source == subject)
         return moved.target

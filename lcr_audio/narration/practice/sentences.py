@@ -395,10 +395,18 @@ def conclusion(scene: Scene, ask: Ask, subject: Place, answer: int | bool, face:
 def _dice_conclusion(scene: Scene, seat: Place, count: int, you: bool, name: str) -> str:
     if scene.after.reversed and scene.after.seat == seat:
         if you:
-            # Translators: practice mode explanation (R9): reversed dice are always 3, whatever is left.
-            return _("Reversed dice are always rolled 3 at a time, so you roll 3.")
-        # Translators: practice mode explanation (R9): reversed dice are always 3, whatever is left.
-        return _("Reversed dice are always rolled 3 at a time, so {name} rolls 3.").format(name=name)
+            # Translators: practice explanation (R9): reversed dice are always {count} (3), whatever is left.
+            return ngettext(
+                "Reversed dice are always rolled {count} at a time, so you roll {count}.",
+                "Reversed dice are always rolled {count} at a time, so you roll {count}.",
+                count,
+            ).format(count=count)
+        # Translators: practice explanation (R9): reversed dice are always {count} (3), whatever is left.
+        return ngettext(
+            "Reversed dice are always rolled {count} at a time, so {name} rolls {count}.",
+            "Reversed dice are always rolled {count} at a time, so {name} rolls {count}.",
+            count,
+        ).format(count=count, name=name)
     if count == 0:
         if you:
             # Translators: practice mode explanation (R4): the listener has no chips, so rolls no dice.
