@@ -31,6 +31,8 @@ run on this shared machine, so the ratios are taken within each round):
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
 import statistics
 import tempfile
@@ -40,9 +42,10 @@ from pathlib import Path
 import numpy as np
 
 from lcr_audio.engine import Rules, WinCondition, new_game, position
-from lcr_audio.game.analysis import exact
+from lcr_audio.game.analysis import compiled, exact
 from lcr_audio.game.analysis.chain_sim import chain_simulator, generators
 from lcr_audio.game.analysis.exact import random_table_position
+from lcr_audio.game.analysis.figures import said_odds
 from lcr_audio.game.analysis.odds import OddsKeeper, exact_table
 from lcr_audio.game.analysis.simulate import play_games
 
@@ -78,6 +81,26 @@ def plain_games(players: int, chips: int, games: int, rng: random.Random) -> lis
     return wins
 
 
+@contextlib.contextmanager
+def numpy_only():  # type: ignore[no-untyped-def]
+    """The program as without numba: the compiled kernel set aside for a moment (a benchmark's comparison)."""
+    kept = compiled._READY
+    compiled._READY = None
+    try:
+        yield
+    finally:
+        compiled._READY = kept
+
+
+def settle(keeper: OddsKeeper) -> None:
+    """Stop the games the keeper plays on after an answer, as a player's pause between presses lets them end,
+    so that each answer is timed alone on the machine's two cores."""
+    keeper._until = 0.0
+    more = keeper._more
+    if more is not None:
+        more.join()
+
+
 def rate(fn, games: int) -> float:  # type: ignore[no-untyped-def]
     start = time.perf_counter()
     fn(games)
@@ -92,13 +115,33 @@ def throughput(games: int, rounds: int) -> None:
         rng = np.random.default_rng(1)
         kernel_games = max(20_000, games // 100)
         if not exact.supports(rules):
-            baseline = rate(lambda g, p=players: plain_games(p, 3, g, random.Random(1)), base_games)
-            print(f"   {players} seats, plain Python baseline: {baseline:,.0f} games/s", end=" ")
-            print(f"({base_games:,} games)")
-            kernel = rate(lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), kernel_games)
-            print(f"   {players} seats, numpy kernel (lcr-audio simulate here): {kernel:,.0f}", end=" ")
-            print("games/s,", end=" ")
-            print(f"{kernel / baseline:.1f} x baseline")
+            fast = compiled.wait()
+            if fast is None:
+                print("   (numba is not installed: no compiled kernel; pip install 'lcr-audio[fast]')")
+            print(
+                f"   {players} seats, {rounds} rounds, each the baseline ({base_games:,} games), the numpy",
+                end=" ",
+            )
+            print(f"kernel ({kernel_games:,}) and the compiled kernel ({games:,}, 2 threads, as simulate):")
+            ratios = []
+            for _ in range(rounds):
+                baseline = rate(lambda g, p=players: plain_games(p, 3, g, random.Random(1)), base_games)
+                with numpy_only():
+                    kernel = rate(
+                        lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), kernel_games
+                    )
+                line = f"     baseline {baseline:,.0f} games/s; numpy kernel {kernel:,.0f}"
+                line += f" ({kernel / baseline:.1f} x)"
+                if fast is not None:
+                    both = rate(lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), games)
+                    ratios.append(both / baseline)
+                    line += f"; compiled {both:,.0f} ({both / baseline:.1f} x)"
+                print(line + f" (load average {os.getloadavg()[0]:.1f})")
+            if ratios:
+                print(
+                    f"   {players} seats, lcr-audio simulate (compiled) against the baseline: median", end=" "
+                )
+                print(f"{statistics.median(ratios):.1f} x, best {max(ratios):.1f} x")
             continue
         start = time.perf_counter()
         fast = chain_simulator(rules)
@@ -151,22 +194,46 @@ def exact_timing() -> None:
 def key_timing(positions: int) -> None:
     print("3. O key (OddsKeeper.odds) at random positions of a game:")
     rng = random.Random(3)
-    for rules, label in (
-        (Rules(players=6, chips=3), "6 seats x 3 chips, exact (table loaded)"),
-        (Rules(players=10, chips=3), "10 seats x 3 chips, simulated"),
-        (Rules(players=5, chips=3, win=WinCondition.ROLL_ALL_DOTS), "5 seats, roll-all-dots, simulated"),
+    fast = compiled.wait()
+    for rules, label, kernel in (
+        (Rules(players=6, chips=3), "6 seats x 3 chips, exact (table loaded)", fast),
+        (Rules(players=10, chips=3), "10 seats x 3 chips, simulated, compiled kernel", fast),
+        (Rules(players=10, chips=3), "10 seats x 3 chips, simulated, plain Python (no numba)", None),
+        (Rules(players=10, chips=3, wild=True), "10 seats, Wild dice, simulated, compiled kernel", fast),
+        (
+            Rules(players=10, chips=3, wild=True),
+            "10 seats, Wild dice, simulated, plain Python (no numba)",
+            None,
+        ),
+        (
+            Rules(players=5, chips=3, win=WinCondition.ROLL_ALL_DOTS),
+            "5 seats, roll-all-dots, simulated",
+            fast,
+        ),
     ):
+        if "compiled" in label and fast is None:
+            continue
         keeper = OddsKeeper(rules, None, seed=4)
         keeper.wait()
-        times = []
-        for _ in range(positions):
-            chips, pot, mover = random_table_position(rng, rules)
-            start = time.perf_counter()
-            odds = keeper.odds(position(rules, chips, pot, mover))
-            times.append(time.perf_counter() - start)
-        games = f", {odds.games:,} games in the last answer" if not odds.exact else ""
+        times, margins = [], []
+        played = []
+        with contextlib.nullcontext() if kernel is not None else numpy_only():
+            for _ in range(positions):
+                chips, pot, mover = random_table_position(rng, rules)
+                start = time.perf_counter()
+                odds = keeper.odds(position(rules, chips, pot, mover))
+                times.append(time.perf_counter() - start)
+                settle(keeper)
+                if not odds.exact:
+                    margins.append(said_odds(odds.chances, odds.errors).margin or 0)
+                    played.append(odds.games)
         median, most = statistics.median(times) * 1000, max(times) * 1000
-        print(f"   {label}: median {median:.1f} ms, max {most:.1f} ms{games}")
+        said = ""
+        if margins:
+            said = f"; margin said: {min(margins)} to {max(margins)} points"
+            said += f" (median {statistics.median(margins)})"
+            said += f", {min(played):,} to {max(played):,} games an answer"
+        print(f"   {label}: median {median:.1f} ms, max {most:.1f} ms{said}")
     state = new_game(Rules(players=6, chips=3))[0]
     keeper = OddsKeeper(state.rules, None)
     keeper.wait()

@@ -426,17 +426,18 @@ def careful_games(
     pots: IntArray,
     movers: IntArray,
     first_reverse_at: IntArray,
+    first_game: int,
     games: int,
     key: np.uint64,
     reverse_at: int,
     max_turns: int,
     won: FloatArray,
 ) -> int:
-    """``games`` games from each leaf (row of ``starts``) with the same dice in game *k* of every leaf: each
-    seat's *n*-th roll is a hash of (``key``, *k*, seat, *n*), whatever happened before (common random
-    numbers). Writes ``seat``'s result per leaf and game to ``won`` (shape (leaves, games): 1 won, 0 lost,
-    its share of the chips held when still going after ``max_turns``). ``first_reverse_at`` is each leaf's
-    reversal threshold for its first turn.
+    """``games`` games from each leaf (row of ``starts``), numbered from ``first_game``, with the same dice in
+    game *k* of every leaf: each seat's *n*-th roll is a hash of (``key``, *k*, seat, *n*), whatever happened
+    before (common random numbers). Writes ``seat``'s result per leaf and game to ``won`` (shape (leaves,
+    games): 1 won, 0 lost, its share of the chips held when still going after ``max_turns``).
+    ``first_reverse_at`` is each leaf's reversal threshold for its first turn.
 
     Returns:
         The rows played (one turn of one game of one leaf each).
@@ -454,7 +455,7 @@ def careful_games(
             mover = movers[leaf]
             result = -1.0
             for turn in range(max_turns):
-                counter = np.uint64((game * seats + mover) * (max_turns + 1) + rolled[mover])
+                counter = np.uint64(((first_game + game) * seats + mover) * (max_turns + 1) + rolled[mover])
                 roll = roll_of(mix(counter * np.uint64(0x9E3779B97F4A7C15) + key))
                 rolled[mover] += 1
                 rows += 1
@@ -597,6 +598,7 @@ def compile_kernel(folder: Path | None) -> Kernel:
             np.zeros(1, dtype=np.int64),
             np.zeros(1, dtype=np.int64),
             np.full(1, 6, dtype=np.int64),
+            0,
             1,
             np.uint64(1),
             6,
@@ -654,8 +656,8 @@ def tally_games(
 
 
 FIRST_CHUNK: Final = 64
-"""Games in the first call of :func:`wins_within` (a few milliseconds at 10 seats); later calls fill the time
-left at the rate measured."""
+"""Games in the first call of :func:`wins_within` (a few milliseconds at 10 seats); each later call fills
+half the time left at the rate measured, so the last one ends close to the deadline and not after it."""
 
 
 def wins_within(
@@ -670,33 +672,58 @@ def wins_within(
     reverse_at: int,
     max_turns: int,
     keep_going: Callable[[], bool] = lambda: True,
+    workers: int = 1,
 ) -> tuple[list[int], int]:
-    """Games won by each seat, played from the position on this thread until ``budget`` seconds have passed
-    (at least one game) or ``keep_going()`` is false, and the games played to the end (the O key: as
-    :func:`.plain.plain_wins`, many times faster). A game still going after ``max_turns`` is left out."""
+    """Games won by each seat, played from the position until ``budget`` seconds have passed (at least one
+    game each worker) or ``keep_going()`` is false, and the games played to the end (the O key: as
+    :func:`.plain.plain_wins`, many times faster), on ``workers`` threads (the loop releases the interpreter's
+    lock). A game still going after ``max_turns`` is left out."""
     flags, codes = flags_of(rules), die_codes(rules)
     counts = face_counts(codes)
     start = np.array(chips, dtype=np.int64)
-    out = np.zeros((4, rules.players), dtype=np.int64)
     began = time.perf_counter()
     deadline = began + budget
     streams = random.Random(seed)
-    games = played = 0
-    while keep_going():
-        now = time.perf_counter()
-        if played and now >= deadline:
-            break
-        chunk = (
-            FIRST_CHUNK if not played else max(FIRST_CHUNK, int(played * (deadline - now) / (now - began)))
-        )
-        stream = np.uint64(streams.getrandbits(64))
-        games += int(
-            kernel.play_games(
-                flags, codes, counts, start, pot, mover, chunk, stream, reverse_at, max_turns, out
+    seeds = [streams.getrandbits(64) for _ in range(workers)]
+
+    def run(seed: int) -> tuple[IntArray, int]:
+        out = np.zeros((4, rules.players), dtype=np.int64)
+        stream = random.Random(seed)
+        games = played = 0
+        while keep_going():
+            now = time.perf_counter()
+            if played and now >= deadline:
+                break
+            chunk = (
+                FIRST_CHUNK
+                if not played
+                else max(FIRST_CHUNK, int(played * (deadline - now) / (now - began) / 2))
             )
-        )
-        played += chunk
-    return [int(n) for n in out[0]], games
+            games += int(
+                kernel.play_games(
+                    flags,
+                    codes,
+                    counts,
+                    start,
+                    pot,
+                    mover,
+                    chunk,
+                    np.uint64(stream.getrandbits(64)),
+                    reverse_at,
+                    max_turns,
+                    out,
+                )
+            )
+            played += chunk
+        return out, games
+
+    if workers == 1:
+        done = [run(seeds[0])]
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as threads:
+            done = list(threads.map(run, seeds))
+    wins = np.sum([out[0] for out, _ in done], axis=0)
+    return [int(n) for n in wins], sum(games for _, games in done)
 
 
 class Leaf(Protocol):
@@ -721,8 +748,9 @@ def careful_play(
     *,
     reverse_at: int,
 ) -> tuple[FloatArray, int, int]:
-    """:func:`.careful._play` with the compiled kernel (:func:`careful_games`): ``seat``'s result per leaf and
-    game, shape (leaves, games), the rows played, and 0 steps (the compiled loop has no cost per step).
+    """:func:`.careful._play` with the compiled kernel (:func:`careful_games`, the games shared by
+    :data:`WORKERS` threads): ``seat``'s result per leaf and game, shape (leaves, games), the rows played, and
+    0 steps (the compiled loop has no cost per step).
     ``first_reverse_at``: each leaf's reversal threshold for its first turn; ``None``, ``reverse_at``."""
     count = len(leaves)
     won = np.zeros((count, games))
@@ -734,18 +762,32 @@ def careful_play(
     first = np.full(count, reverse_at, dtype=np.int64) if first_reverse_at is None else first_reverse_at
     key = np.uint64(rng.integers(0, 2**63, dtype=np.int64))  # this decision's dice
     codes = die_codes(rules)
-    rows = kernel.careful_games(
-        flags_of(rules),
-        codes,
-        seat,
-        starts,
-        pots,
-        movers,
-        first.astype(np.int64),
-        games,
-        key,
-        reverse_at,
-        CAREFUL_MAX_TURNS,
-        won,
-    )
+    flags = flags_of(rules)
+    first = first.astype(np.int64)
+    shares = [games // WORKERS + (i < games % WORKERS) for i in range(WORKERS)]
+    bounds = np.cumsum([0, *shares])
+
+    def run(part: int) -> int:
+        low, high = int(bounds[part]), int(bounds[part + 1])
+        mine = np.zeros((count, high - low))  # contiguous, as compiled: a slice of ``won`` would compile anew
+        rows = kernel.careful_games(
+            flags,
+            codes,
+            seat,
+            starts,
+            pots,
+            movers,
+            first,
+            low,
+            high - low,
+            key,
+            reverse_at,
+            CAREFUL_MAX_TURNS,
+            mine,
+        )
+        won[:, low:high] = mine
+        return int(rows)
+
+    with ThreadPoolExecutor(max_workers=WORKERS) as threads:  # the games shared, each the same dice
+        rows = sum(threads.map(run, range(WORKERS)))
     return won, int(rows), 0

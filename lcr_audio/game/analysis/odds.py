@@ -413,6 +413,7 @@ class OddsKeeper:
                 reverse_at=DEFAULT_REVERSE_AT,
                 max_turns=MAX_TURNS,
                 keep_going=lambda: foreground or self._wanted == wanted,
+                workers=compiled.WORKERS if foreground else 1,  # a key uses both cores; the games after, one
             )
         else:
             wins, games = plain_wins(
