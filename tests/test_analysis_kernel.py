@@ -57,8 +57,9 @@ FLAVOURS = ["python", pytest.param("numba", marks=pytest.mark.skipif(not HAS_NUM
 
 @pytest.fixture(scope="module")
 def numba_kernel(tmp_path_factory: pytest.TempPathFactory) -> compiled.Kernel:
-    """The kernel compiled by numba (once per test process; its cache in a folder of its own)."""
-    return compiled.compile_kernel(tmp_path_factory.mktemp("numba"))
+    """The kernel compiled by numba, its cache in a folder the test workers of one run share (the second
+    loads what the first compiled)."""
+    return compiled.compile_kernel(tmp_path_factory.getbasetemp().parent / "numba")
 
 
 def compiled_turns(flavour: str, request: pytest.FixtureRequest) -> tuple[object, object]:
