@@ -222,6 +222,7 @@ def test_compiled_games_win_as_often_as_the_exact_table_says(
 
     table = exact_table(rules)
     rng = np.random.default_rng(5)
+    compiled_for = {name: len(getattr(numba_kernel, name).signatures) for name in numba_kernel._fields}
     games = 40_000
     for chips, pot, mover in (
         ((rules.chips,) * rules.players, 0, 0),
@@ -241,6 +242,23 @@ def test_compiled_games_win_as_often_as_the_exact_table_says(
         )
         assert rows > games and np.array_equal(won[0], won[1])  # the same dice in game k of every leaf
         assert abs(won[0].mean() - expected[1]) <= 4.5 * error[1]
+        wins, played = compiled.wins_within(
+            numba_kernel,
+            rules,
+            chips,
+            pot,
+            mover,
+            budget=0.0,
+            seed=3,
+            reverse_at=DEFAULT_REVERSE_AT,
+            max_turns=100_000,
+            workers=2,
+        )
+        assert played >= 2 and sum(wins) == played
+    # Compiling never happens on a key's path: every use above ran what compile_kernel had compiled.
+    assert compiled_for == {
+        name: len(getattr(numba_kernel, name).signatures) for name in numba_kernel._fields
+    }
 
 
 def compiled_leaf(chips: tuple[int, ...], pot: int, mover: int) -> compiled.Leaf:
