@@ -84,10 +84,10 @@ def play_games(
     rng: np.random.Generator,
     reverse_at: int = 6,
 ) -> Tally:
-    """Play ``games`` games to the end from one position: with the compiled kernel where it is ready (numba
-    installed, :mod:`.compiled`; the first call starts compiling it on a daemon thread), else with the numpy
-    kernel, at most :data:`BATCH` at once. Callers that play in parts switch to the compiled kernel when it
-    is ready.
+    """Play ``games`` games to the end from one position: with the compiled kernel where numba is installed
+    (:mod:`.compiled`; the first call waits for it to be compiled, or loaded from its cache: ``simulate``
+    and ``odds`` are no key's answer, and the same seed must play the same games throughout), else with the
+    numpy kernel, at most :data:`BATCH` at once.
 
     Args:
         rules: the options in force.
@@ -98,8 +98,7 @@ def play_games(
         rng: where the dice come from.
         reverse_at: the computer players reverse the dice from this many chips (R9).
     """
-    compiled.prepare()
-    kernel = compiled.ready()
+    kernel = compiled.wait()  # once per process: the same seed plays the same games, on one kernel
     if kernel is not None:
         finished, sums = compiled.tally_games(
             kernel, rules, chips, pot, mover, games, rng, reverse_at, MAX_TURNS
