@@ -348,3 +348,31 @@ def test_chain_table_columns_have_exactly_their_chances(rules: Rules) -> None:
     assert counts[null] == 65_536 - 303 * 216 == 88
     rows = np.arange(len(sim.chain.states) + rules.players) * sim.span
     assert np.array_equal(sim.entries[rows + null], rows << 4)  # the same position, nobody moved
+
+
+@pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed")
+def test_the_o_key_and_the_careful_players_use_the_compiled_kernel_once_it_is_ready(
+    numba_kernel: compiled.Kernel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no table answers (10 seats), the O key's games and a careful decision's are the compiled
+    kernel's once it is ready; until then (``ready()`` is None) the numpy kernel and plain Python's."""
+    from lcr_audio.engine import new_game
+    from lcr_audio.game.analysis import careful
+    from lcr_audio.game.analysis.odds import OddsKeeper
+
+    used: list[str] = []
+    for name in ("wins_within", "careful_play"):
+        real = getattr(compiled, name)
+        monkeypatch.setattr(compiled, name, lambda *a, _n=name, _r=real, **k: used.append(_n) or _r(*a, **k))
+    rules = Rules(players=10, wild=True)
+    state = new_game(rules)[0]
+    while state.phase is not Phase.WILD_TAKE:
+        state = step(state, Roll((Face.WILD,) + (Face.DOT,) * (state.dice_to_roll - 1)))[0]
+    for ready in (None, numba_kernel):
+        monkeypatch.setattr(compiled, "_READY", ready)
+        used.clear()
+        odds = OddsKeeper(rules, None, seed=1).odds(state, 0.01)
+        assert abs(sum(odds.chances) - 1) < 1e-9 and odds.games > 0
+        assert careful.simulated_choice(state, work=20_000) in state.choices
+        # (the O key's games go on after its answer, on a thread of their own: they may add calls)
+        assert set(used) == (set() if ready is None else {"wins_within", "careful_play"})
