@@ -30,6 +30,7 @@ import random
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -539,7 +540,9 @@ def _compile_quietly(folder: Path | None) -> None:
     """Compile, or note that it cannot be done (the numpy kernel goes on answering)."""
     global _READY, _FAILED
     try:
-        kernel = compile_kernel(folder)
+        with warnings.catch_warnings():  # numba's warnings (a cache it cannot write) are no player's text
+            warnings.simplefilter("ignore")
+            kernel = compile_kernel(folder)
     except Exception:  # numba missing a piece, a cache folder that cannot be written, an old numba
         _FAILED = True
         return
@@ -559,8 +562,8 @@ def compile_kernel(folder: Path | None) -> Kernel:
             os.environ.setdefault("NUMBA_CACHE_DIR", str(folder))
     numba = importlib.import_module("numba")
 
-    def jit(function: Callable[..., Any]) -> Any:
-        return numba.njit(cache=True, nogil=True)(function)
+    def jit(function: Callable[..., Any]) -> Any:  # a second compile in the process starts from the Python
+        return numba.njit(cache=True, nogil=True)(getattr(function, "py_func", function))
 
     module = globals()
     for name in ("dice_for", "may_reverse", "left_of", "right_of"):  # the engine's statements
