@@ -181,15 +181,14 @@ def test_compiled_kernel_plays_every_turn_as_step_does(
             pot_won,
             reset,
         )
-        codes = [FACE_CODES[f] for f in faces]
         chips = np.array(state.chips, dtype=np.int64)
+        roll = sum(rules.die.index(face) * 6 ** (2 - k) for k, face in enumerate(faces))  # first die slowest
         pot, mover, winner, won, _rev, was_reset = play(  # type: ignore[operator]
-            flags, chips, state.pot, state.seat, *codes, policy.reverse_at
+            flags, chips, state.pot, state.seat, roll, counts, policy.reverse_at, lefts, rights
         )
         played = [((tuple(int(n) for n in chips), pot, winner, won, was_reset), mover)]
         if not rules.wild and not rules.reversible:
             chips = np.array(state.chips, dtype=np.int64)
-            roll = sum(rules.die.index(face) * 6 ** (2 - k) for k, face in enumerate(faces))
             holders = sum(1 for n in state.chips if n)
             pot, mover, winner, won, was_reset, holders = dice_turn(  # type: ignore[operator]
                 flags, chips, state.pot, state.seat, roll, counts, holders, lefts, rights

@@ -119,10 +119,20 @@ right_of: Any = _engine_right_of
 
 
 def play_turn(
-    flags: Flags, chips: IntArray, pot: int, mover: int, f0: int, f1: int, f2: int, reverse_at: int
+    flags: Flags,
+    chips: IntArray,
+    pot: int,
+    mover: int,
+    roll: int,
+    counts: IntArray,
+    reverse_at: int,
+    lefts: IntArray,
+    rights: IntArray,
 ) -> tuple[int, int, int, int, bool, bool]:
-    """One whole turn from ``chips`` (changed in place) with face codes ``f0``-``f2`` (a seat with fewer dice
-    reads the first ones, R4), the default policy choosing (as :func:`.kernel.play_turn`, R4-R11).
+    """One whole turn from ``chips`` (changed in place) with the ordered roll ``roll`` (:func:`roll_of`'s
+    number; a seat with fewer dice reads the first ones, R4), what its dice show read from ``counts``
+    (:func:`face_counts`), the default policy choosing (as :func:`.kernel.play_turn`, R4-R11); each seat's
+    left and right from ``lefts`` and ``rights`` (:func:`neighbours`).
 
     Returns:
         The pot, the next seat to play (the roller once the game is won), the winner (-1 while the game goes
@@ -130,8 +140,8 @@ def play_turn(
         chips again (R11).
     """
     seats = chips.shape[0]
-    left = left_of(mover, seats)
-    right = right_of(mover, seats)
+    left = lefts[mover]
+    right = rights[mover]
     own = chips[mover]
     rev = False
     if own >= reverse_at:
@@ -142,22 +152,14 @@ def play_turn(
     dice = dice_for(own, rev)
     holding = 0
     for seat in range(seats):
-        if chips[seat] > 0:
-            holding += 1
+        holding += int(chips[seat] > 0)  # no branch: a count of random chips mispredicts
     sole = holding == 1
-    n_left = n_center = n_right = n_wild = n_dot = 0
-    for die in range(dice):
-        face = f0 if die == 0 else (f1 if die == 1 else f2)
-        if face == LEFT:
-            n_left += 1
-        elif face == CENTER:
-            n_center += 1
-        elif face == RIGHT:
-            n_right += 1
-        elif face == WILD:
-            n_wild += 1
-        elif face == DOT:
-            n_dot += 1
+    packed = counts[dice, roll]
+    n_left = (packed >> LEFT_SHIFT) & 3
+    n_center = (packed >> CENTER_SHIFT) & 3
+    n_right = (packed >> RIGHT_SHIFT) & 3
+    n_wild = (packed >> WILD_SHIFT) & 3
+    n_dot = (packed >> DOT_SHIFT) & 3
     if rev:  # each letter takes only what there is (R9)
         take = n_left if n_left < chips[left] else chips[left]
         chips[left] -= take
@@ -190,32 +192,32 @@ def play_turn(
             target = -1
             if rev:
                 if chips[mover] > 0:
-                    for k in range(1, seats):
-                        seat = (mover + k) % seats
+                    seat = left
+                    while seat != mover:
                         if target < 0 or chips[seat] < chips[target]:
                             target = seat
+                        seat = lefts[seat]
                     chips[mover] -= 1
                     chips[target] += 1
             else:
-                for k in range(1, seats):
-                    seat = (mover + k) % seats
+                seat = left
+                while seat != mover:
                     if chips[seat] > 0 and (target < 0 or chips[seat] > chips[target]):
                         target = seat
+                    seat = lefts[seat]
                 if target >= 0:
                     chips[target] -= 1
                     chips[mover] += 1
     if winner != NO_WINNER:
         return pot, mover, winner, taken, rev, False
     holders = 0
-    last = -1
     for seat in range(seats):
-        if chips[seat] > 0:
-            holders += 1
-            if last < 0:
-                last = seat
+        holders += int(chips[seat] > 0)
     if flags.win == LAST_WITH_CHIPS:
         if holders == 1:
-            winner = last
+            winner = 0
+            while chips[winner] == 0:
+                winner += 1
     elif flags.win == ROLL_ALL_DOTS:
         if sole and n_dot == dice:
             winner = mover
@@ -228,9 +230,9 @@ def play_turn(
     if reset:
         for seat in range(seats):
             chips[seat] = flags.chips
-    seat = (mover + 1) % seats
+    seat = left
     while chips[seat] == 0:
-        seat = (seat + 1) % seats
+        seat = lefts[seat]
     return pot, seat, NO_WINNER, 0, rev, reset
 
 
@@ -353,7 +355,6 @@ def roll_of(x: np.uint64) -> int:
 
 def play_games(
     flags: Flags,
-    codes: IntArray,
     counts: IntArray,
     start: IntArray,
     pot: int,
@@ -397,14 +398,7 @@ def play_games(
                 )
             else:
                 purse, after, winner, won, _rev, _reset = play_turn(
-                    flags,
-                    chips,
-                    purse,
-                    seat,
-                    codes[roll // 36],
-                    codes[(roll // 6) % 6],
-                    codes[roll % 6],
-                    reverse_at,
+                    flags, chips, purse, seat, roll, counts, reverse_at, lefts, rights
                 )
             if winner != NO_WINNER:
                 out[0, winner] += 1
@@ -421,7 +415,7 @@ def play_games(
 
 def careful_games(
     flags: Flags,
-    codes: IntArray,
+    counts: IntArray,
     seat: int,
     starts: IntArray,
     pots: IntArray,
@@ -446,6 +440,7 @@ def careful_games(
     leaves, seats = starts.shape
     chips = np.empty(seats, dtype=np.int64)
     rolled = np.empty(seats, dtype=np.int64)
+    lefts, rights = neighbours(seats)
     rows = 0
     for leaf in range(leaves):
         for game in range(games):
@@ -462,14 +457,7 @@ def careful_games(
                 rows += 1
                 threshold = first_reverse_at[leaf] if turn == 0 else reverse_at
                 purse, mover, winner, _won, _rev, _reset = play_turn(
-                    flags,
-                    chips,
-                    purse,
-                    mover,
-                    codes[roll // 36],
-                    codes[(roll // 6) % 6],
-                    codes[roll % 6],
-                    threshold,
+                    flags, chips, purse, mover, roll, counts, threshold, lefts, rights
                 )
                 if winner != NO_WINNER:
                     result = 1.0 if winner == seat else 0.0
@@ -578,12 +566,12 @@ def compile_kernel(folder: Path | None) -> Kernel:
     for rules in (Rules(), Rules(wild=True, reversible=True)):  # one compile serves every rule set
         flags, codes = flags_of(rules), die_codes(rules)
         start = np.array([1, 1, 1], dtype=np.int64)
-        turn(flags, start.copy(), 0, 0, LEFT, DOT, DOT, 6)
-        dice(flags, start.copy(), 0, 0, 0, face_counts(codes), 3, *neighbours(3))
+        counts = face_counts(codes)
+        turn(flags, start.copy(), 0, 0, 0, counts, 6, *neighbours(3))
+        dice(flags, start.copy(), 0, 0, 0, counts, 3, *neighbours(3))
         games(
             flags,
-            codes,
-            face_counts(codes),
+            counts,
             start,
             0,
             0,
@@ -595,7 +583,7 @@ def compile_kernel(folder: Path | None) -> Kernel:
         )
         careful(
             flags,
-            codes,
+            counts,
             0,
             start[None, :],
             np.zeros(1, dtype=np.int64),
@@ -644,9 +632,7 @@ def tally_games(
     def run(job: tuple[int, np.uint64, IntArray]) -> int:
         share, seed, out = job
         return int(
-            kernel.play_games(
-                flags, codes, counts, start, pot, mover, share, seed, reverse_at, max_turns, out
-            )
+            kernel.play_games(flags, counts, start, pot, mover, share, seed, reverse_at, max_turns, out)
         )
 
     if workers == 1 or games < 1_000:
@@ -705,7 +691,6 @@ def wins_within(
             games += int(
                 kernel.play_games(
                     flags,
-                    codes,
                     counts,
                     start,
                     pot,
@@ -764,7 +749,7 @@ def careful_play(
     movers = np.array([leaf.mover for leaf in leaves], dtype=np.int64)
     first = np.full(count, reverse_at, dtype=np.int64) if first_reverse_at is None else first_reverse_at
     key = np.uint64(rng.integers(0, 2**63, dtype=np.int64))  # this decision's dice
-    codes = die_codes(rules)
+    counts = face_counts(die_codes(rules))
     flags = flags_of(rules)
     first = first.astype(np.int64)
     shares = [games // WORKERS + (i < games % WORKERS) for i in range(WORKERS)]
@@ -775,7 +760,7 @@ def careful_play(
         mine = np.zeros((count, high - low))  # contiguous, as compiled: a slice of ``won`` would compile anew
         rows = kernel.careful_games(
             flags,
-            codes,
+            counts,
             seat,
             starts,
             pots,
