@@ -3,12 +3,14 @@
 1. Games per second, standard rules from the start, against a plain pure-Python LCR loop contained here
    (the baseline), measured in this one run: the chain-table simulator that ``lcr-audio simulate`` uses where
    the rules have an exact table (5 seats; one process, and two workers as ``simulate`` runs it), and the
-   numpy kernel that it uses elsewhere (10 seats).
-   Target: at least 100 times the baseline at 5 seats.
+   numpy kernel that it uses elsewhere (10 seats), and there the compiled kernel where numba is installed.
+   Target: at least 100 times the baseline at 5 seats; 50 times at 10 seats (compiled, issue 25).
 2. The exact table for 6 seats with 3 chips, from nothing and read back from the cache file.
    Target: under 1 s.
 3. The O key's answer (``OddsKeeper.odds``) at random positions of such a game (the table loaded), and the
-   simulated answer at 10 seats (no table). Target: under 150 ms.
+   simulated answer at 10 seats (no table), by the compiled kernel and by plain Python, with the margin said
+   (:func:`~lcr_audio.game.analysis.figures.said_odds`). Target: under 150 ms; at 10 seats compiled, a
+   margin of at most 1 point.
 4. Exact against simulated odds over random positions: every seat's simulated rate within 3 standard
    errors of the exact value (about 0.3% of seats may fall outside by chance alone).
 
@@ -24,6 +26,14 @@ run on this shared machine, so the ratios are taken within each round):
        |sum - 1| at most 8.1e-14. The target is met by the cache, which the game fills in the background.
     3. O key: 0.1 ms at most with the 6 x 3 table; 96 ms median, 129 ms at most when simulated (340 to 512
        games in an answer).
+    Issue 25, item 5 (the compiled kernel, numba 0.68; the machine shared, load average 4.5 to 7.6 on its 2
+    cores, so every figure is low and the ratios are taken within each round):
+    1. 10 seats: baseline 17,867 to 20,251 games/s, numpy kernel 0.8 to 1.3 x, compiled (2 threads)
+       212,502 to 294,931 (11.9 to 14.6 x, median 12.0 x); an earlier run at load 7.6: 14.3 to 17.9 x.
+       Processor time alone: about 400,000 games a second a thread, against 21,000 to 27,000 for the baseline.
+    3. O key at 10 seats, 30 random positions, compiled: median 96.6 ms, max 171.9 ms, 8,910 to 33,152
+       games an answer, margin said 1 to 2 points (median 2); plain Python (without numba): 7 to 16 points
+       (137 to 467 games). Wild dice: compiled 1 to 3 points (5,845 to 19,605 games), plain 9 to 21.
     4. 520 of 520 simulated seat rates within 3 standard errors (largest 2.90); an earlier run 518 of 520
        (largest 3.76), as chance alone allows.
 """
