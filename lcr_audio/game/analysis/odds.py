@@ -257,7 +257,7 @@ class OddsKeeper:
     while it stands, a press never starts a fresh draw (issue 21, item 6). After each simulated answer a
     daemon thread goes on playing from the positions asked for (see :data:`BACKGROUND_SECONDS`). Where numba
     is installed the games are played by the compiled kernel once it is ready (:mod:`.compiled`, compiled on
-    a daemon thread started here), by plain Python until then.
+    a daemon thread started after the first simulated answer), by plain Python until then.
 
     Args:
         rules: the game's options.
@@ -278,7 +278,6 @@ class OddsKeeper:
         """When the background thread stops (time.monotonic())."""
         self._more: threading.Thread | None = None
         self._thread: threading.Thread | None = None
-        compiled.prepare()  # where numba is installed: the compiled kernel answers once it is ready
         if supports(rules):
             self._thread = threading.Thread(target=self._load, args=(folder,), name="odds-table", daemon=True)
             self._thread.start()
@@ -316,6 +315,9 @@ class OddsKeeper:
                 self._wanted = keys
             for key in keys:
                 self._add(key, budget / len(keys), foreground=True)
+            # Where numba is installed, the compiled kernel plays once it is ready: compiled after this
+            # answer, so that the first one does not share the interpreter with numba's import.
+            compiled.prepare()
             with self._pool_lock:
                 pools = {key: _Pool(list(self._pools[key].wins), self._pools[key].games) for key in keys}
             if budget > 0:
