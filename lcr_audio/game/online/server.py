@@ -118,13 +118,16 @@ def status_line(
     refused: Mapping[str, int],
     dropped: int,
     wrong_codes: int,
+    made_room: int = 0,
 ) -> str:
     """The operator's status line (English, like the rest of the log): ``tables`` open (of them ``lobbies``
     not started), ``connections`` (of them ``listeners`` without a seat), then what happened since the last
     line: refusals for a limit by reason (``refused``: reason to count; the reasons in alphabetical order),
     connections ``dropped`` (too slow to read, or no hello in time) and join codes no table has
     (``wrong_codes``): "Status: 12 tables, 3 lobbies, 40 connections, 5 listeners; since the last status: 4
-    refused (too-many-guesses 1, too-many-lobbies 3), 2 dropped, 31 wrong codes".
+    refused (too-many-guesses 1, too-many-lobbies 3), 2 dropped, 31 wrong codes"; when the server was full and
+    abandoned lobbies were removed to make room for new tables (``made_room``), ", 7 abandoned lobbies removed
+    to make room" follows.
     """
     counts = [(reason, number) for reason, number in sorted(refused.items()) if number > 0]
     total = sum(number for _, number in counts)
@@ -132,6 +135,7 @@ def status_line(
     return (
         f"Status: {tables} tables, {lobbies} lobbies, {connections} connections, {listeners} listeners; "
         f"since the last status: {total} refused{detail}, {dropped} dropped, {wrong_codes} wrong codes"
+        + (f", {made_room} abandoned lobbies removed to make room" if made_room else "")
     )
 
 
@@ -274,8 +278,11 @@ class TableServer:
     """Connections dropped for reading too slowly or for not joining in time."""
     wrong_codes: int = 0
     """Join codes looked up that no table has, so far."""
-    _reported: tuple[Counter[str], int, int] = field(default_factory=lambda: (Counter(), 0, 0))
-    """:attr:`refusals`, :attr:`dropped` and :attr:`wrong_codes` at the last :meth:`status` line."""
+    made_room: int = field(default=0, init=False)
+    """Abandoned lobbies removed so far to make room for a new table on a full server (:meth:`_make_room`)."""
+    _reported: tuple[Counter[str], int, int, int] = field(default_factory=lambda: (Counter(), 0, 0, 0))
+    """:attr:`refusals`, :attr:`dropped`, :attr:`wrong_codes` and :attr:`made_room` at the last
+    :meth:`status` line."""
     tables: dict[str, Table] = field(default_factory=dict)
     """The tables in play and in their lobbies; a finished game leaves it once nobody has been connected to
     it for :attr:`empty_lobby_seconds` (its save stays in the data folder as a record)."""
@@ -292,7 +299,10 @@ class TableServer:
     _addresses: dict[ConnId, str] = field(default_factory=dict)
     _connections: Counter[str] = field(default_factory=Counter)
     _owners: dict[str, str] = field(default_factory=dict)
-    """The client address that opened each table (tables resumed after a restart have none)."""
+    """The client address that opened each table, as the limits count it (kept in the table's file as
+    ``opener``, so it counts after a restart too; a file written before that field existed has none)."""
+    _openers: dict[str, str] = field(default_factory=dict)
+    """Openers read from table files by :meth:`_read_table`, until :meth:`resume_tables` serves them."""
     _told: dict[tuple[str, Reason], float] = field(default_factory=dict)
     _guesses: dict[str, _Guesses] = field(default_factory=dict)
     _guess_level: float = GUESS_BURST_IN_TOTAL
@@ -318,8 +328,14 @@ class TableServer:
         return table
 
     def _new_table(self, rules: EngineRules) -> Table:
-        """A table with a fresh code, not yet served (:meth:`_add`): a refused hello leaves nothing."""
-        if len(self.tables) >= MAX_TABLES:
+        """A table with a fresh code, not yet served (:meth:`_add`): a refused hello leaves nothing. On a
+        full server an abandoned lobby will make room for it (:meth:`_make_room`, when it is added).
+
+        Raises:
+            ProtocolError: the server keeps :data:`MAX_TABLES` tables and none of them is an abandoned lobby
+                (:attr:`Reason.TABLE_FULL`).
+        """
+        if len(self.tables) >= MAX_TABLES and self._abandoned() is None:
             self.refusals[Reason.TABLE_FULL.value] += 1
             raise ProtocolError(Reason.TABLE_FULL)
         code = new_code()
@@ -327,7 +343,31 @@ class TableServer:
             code = new_code()
         return Table(code, rules, secrets.randbits(31))
 
+    def _abandoned(self) -> Table | None:
+        """The lobby nobody has been connected to for the longest (its wait started first), or None: a
+        lobby someone is connected to, and a game, are never it."""
+        lobbies = [
+            table
+            for table in self.tables.values()
+            if table.stage is Stage.LOBBY and not table.members and table.empty_since is not None
+        ]
+        return min(lobbies, key=lambda table: table.empty_since or 0.0, default=None)
+
+    def _make_room(self) -> None:
+        """While the server keeps :data:`MAX_TABLES` tables, remove the oldest abandoned lobby with its files
+        (logged for each, counted in the status line), so that lobbies opened and left cannot shut out new
+        tables for :attr:`empty_lobby_seconds`."""
+        while len(self.tables) >= MAX_TABLES and (oldest := self._abandoned()) is not None:
+            self._forget(oldest, files=True)
+            self.made_room += 1
+            log.info(
+                "Removed lobby %s, nobody connected for %d s, with its files: the server was full",
+                oldest.code,
+                max(0.0, self.wall() - (oldest.empty_since or 0.0)),
+            )
+
     def _add(self, table: Table) -> None:
+        self._make_room()
         self.tables[table.code] = table
         self._wake[table.code] = asyncio.Event()
         if table.session is not None:
@@ -426,6 +466,9 @@ class TableServer:
                 if table.stage is Stage.LOBBY and table.empty_since is None:
                     table.empty_since = self.wall()  # nobody is connected after a restart
                 self._add(table)
+                opener = self._openers.pop(table.code, None)
+                if opener:
+                    self._owners[table.code] = opener
         self.expire_tables()
         return problems
 
@@ -455,6 +498,9 @@ class TableServer:
         rules = rules_from_doc(document["rules"])
         table = Table(code, rules, int(document["seed"]), seats=seats_from(document["seats"]))
         table.host_token = str(document.get("host_token", ""))
+        opener = document.get("opener")  # optional: files written before it existed have none
+        if isinstance(opener, str) and opener:
+            self._openers[code] = opener[:64]
         empty_since = document.get("empty_since")
         if isinstance(empty_since, (int, float)) and not isinstance(empty_since, bool):
             table.empty_since = float(empty_since)
@@ -476,7 +522,10 @@ class TableServer:
         """
         if self.data is None:
             return
-        seats = json.dumps(table.seats_document(), ensure_ascii=False)
+        document = table.seats_document()
+        if opener := self._owners.get(table.code):
+            document["opener"] = opener
+        seats = json.dumps(document, ensure_ascii=False)
         try:
             game = saves.save_text(table.session) if table.session is not None else None
         except saves.SaveError:
@@ -537,8 +586,8 @@ class TableServer:
     def status(self) -> str:
         """The status line for the operator's log (:func:`status_line`): tables, lobbies, connections and
         listeners now; refusals by reason, dropped connections and wrong codes since the last call."""
-        refusals, dropped, wrong_codes = self._reported
-        self._reported = (Counter(self.refusals), self.dropped, self.wrong_codes)
+        refusals, dropped, wrong_codes, made_room = self._reported
+        self._reported = (Counter(self.refusals), self.dropped, self.wrong_codes, self.made_room)
         members = [member for table in self.tables.values() for member in table.members.values()]
         return status_line(
             tables=len(self.tables),
@@ -548,6 +597,7 @@ class TableServer:
             refused=self.refusals - refusals,
             dropped=self.dropped - dropped,
             wrong_codes=self.wrong_codes - wrong_codes,
+            made_room=self.made_room - made_room,
         )
 
     async def report(self, seconds: float = STATUS_SECONDS) -> None:
