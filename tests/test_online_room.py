@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidStatus
 
 from lcr_audio.game.online import server as server_module
 from lcr_audio.game.online.protocol import (
@@ -191,5 +192,60 @@ def test_who_opened_a_lobby_counts_after_a_restart(tmp_path: Path) -> None:
             ws.close()
             await ws.wait_closed()
             await again.close()
+
+    asyncio.run(run())
+
+
+class _Clock:
+    """A clock that stands still until the test moves it (the server's rate limits read it)."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_waves_of_new_connections_from_one_address_are_refused_before_the_handshake(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Over its rate of new connections (here 5 a second after a burst of 10), an address is answered HTTP
+    429 with the reason before any WebSocket handshake, counted in the status line and named once in the
+    log; another address is not held up, and a second later the address may connect again (old main: no
+    such limit, every connection was handshaken and then refused one by one)."""
+    caplog.set_level(logging.INFO, logger="lcr_audio.game.online.server")
+    clock = _Clock()
+
+    async def run() -> None:
+        tables = TableServer(None, move_seconds=0.0, clock=clock, new_connections_per_second=5)
+        ws = await start_server(tables, "127.0.0.1", 0)
+        port = bound_port(ws)
+        try:
+            for _ in range(10):
+                socket = await _open(port, "127.0.0.2")
+                await socket.close()
+            refusals: list[InvalidStatus] = []
+            for _ in range(3):
+                with pytest.raises(InvalidStatus) as refused:
+                    await _open(port, "127.0.0.2")
+                refusals.append(refused.value)
+            assert {error.response.status_code for error in refusals} == {429}
+            assert b"Too many new connections from your address" in refusals[0].response.body
+            other, welcome = await _lobby(port, "127.0.0.3")
+            assert isinstance(welcome, Welcome)
+            await other.close()
+            assert "refused (too-many-new-connections 3)" in tables.status()
+            named = [r.getMessage() for r in caplog.records if "Refused new connections" in r.getMessage()]
+            assert len(named) == 1 and "127.0.0.2" in named[0], named
+            clock.now += 1.0  # five more a second later
+            for _ in range(5):
+                socket = await _open(port, "127.0.0.2")
+                await socket.close()
+            with pytest.raises(InvalidStatus):
+                await _open(port, "127.0.0.2")
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
 
     asyncio.run(run())

@@ -22,12 +22,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any, Final
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from lcr_audio import storage
 from lcr_audio.engine import Event, GameState, GameWon, TurnEnded
@@ -104,6 +106,14 @@ HELLO_SECONDS: Final = 10.0
 """How long a new connection may take to join a table (its first ``hello`` answered with a welcome) before
 it is closed."""
 
+NEW_CONNECTIONS_PER_SECOND: Final = 20
+"""New connections one client address may open a second, after a burst of twice as many: more are refused
+with HTTP 429 before the WebSocket handshake (:meth:`TableServer.admit`), so that waves of connections that
+would be refused anyway cost the server little. A player's program opens one, and one again after a drop."""
+
+TOO_MANY_NEW_CONNECTIONS: Final = "too-many-new-connections"
+"""The reason counted in the status line for a connection refused by :meth:`TableServer.admit` (it never
+reaches the protocol, so it is not a :class:`Reason`)."""
 
 STATUS_SECONDS: Final = 60.0
 """How often ``lcr-audio serve`` writes its status line to the operator's log (:meth:`TableServer.status`)."""
@@ -269,6 +279,9 @@ class TableServer:
     """The most bytes waiting for one connection before it is dropped (see :data:`BACKLOG_BYTES`)."""
     hello_seconds: float = HELLO_SECONDS
     """How long a connection may stay without joining a table (see :data:`HELLO_SECONDS`)."""
+    new_connections_per_second: int = NEW_CONNECTIONS_PER_SECOND
+    """New connections one client address may open a second, after a burst of twice as many (see
+    :data:`NEW_CONNECTIONS_PER_SECOND`)."""
     one_table: bool = False
     """The server holds one table only, its host's (``lcr-audio host``): once it is open, a ``hello`` that
     would open another is refused (:attr:`Reason.ONE_TABLE`) instead of opening a second table there."""
@@ -303,7 +316,9 @@ class TableServer:
     ``opener``, so it counts after a restart too; a file written before that field existed has none)."""
     _openers: dict[str, str] = field(default_factory=dict)
     """Openers read from table files by :meth:`_read_table`, until :meth:`resume_tables` serves them."""
-    _told: dict[tuple[str, Reason], float] = field(default_factory=dict)
+    _told: dict[tuple[str, str], float] = field(default_factory=dict)
+    _arrivals: dict[str, _Bucket] = field(default_factory=dict)
+    """Each client address's bucket of new connections (:meth:`admit`)."""
     _guesses: dict[str, _Guesses] = field(default_factory=dict)
     _guess_level: float = GUESS_BURST_IN_TOTAL
     _guess_stamp: float | None = None
@@ -609,6 +624,37 @@ class TableServer:
 
     # --- connections -------------------------------------------------------------------------------------
 
+    def admit(self, address: str) -> bool:
+        """Whether a new connection from the client ``address`` (:func:`client_address` form) may go on to
+        its WebSocket handshake: a token bucket per address, :attr:`new_connections_per_second` a second
+        after a burst of twice as many. A refusal is counted (``too-many-new-connections`` in the status
+        line) and logged at most once a minute for the address."""
+        rate = float(self.new_connections_per_second)
+        burst = 2.0 * rate
+        now = self.clock()
+        bucket = self._arrivals.get(address)
+        if bucket is None:
+            if len(self._arrivals) > 100_000:  # forget the addresses whose bucket is full again
+                self._arrivals = {
+                    a: b for a, b in self._arrivals.items() if b.level + (now - b.stamp) * rate < burst
+                }
+            bucket = self._arrivals[address] = _Bucket(burst, now)
+        bucket.level = min(burst, bucket.level + (now - bucket.stamp) * rate)
+        bucket.stamp = now
+        if bucket.level >= 1:
+            bucket.level -= 1
+            return True
+        self._hit(address, TOO_MANY_NEW_CONNECTIONS, self.new_connections_per_second)
+        return False
+
+    def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """websockets' ``process_request``: a new connection :meth:`admit` refuses is answered HTTP 429
+        with the reason, before the handshake; None lets the handshake go on."""
+        if self.admit(self._address_of(connection)):
+            return None
+        reason = "Too many new connections from your address; try again in a few seconds.\n"
+        return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, reason)
+
     async def handler(self, socket: ServerConnection) -> None:
         """Serve one connection until it closes: every frame decoded, checked, rate-limited and routed."""
         address = self._address_of(socket)
@@ -814,25 +860,32 @@ class TableServer:
             forwarded = socket.request.headers.get("X-Forwarded-For")
         return client_address(str(peer[0]) if peer else "", forwarded, self.trusted_proxies)
 
-    def _hit(self, address: str, reason: Reason, limit: int) -> None:
+    def _hit(self, address: str, reason: Reason | str, limit: int) -> None:
         """A limit per address was reached: counted, and logged for the operator (once a minute for each
         address and limit)."""
-        self.refusals[reason.value] += 1
+        name = reason if isinstance(reason, str) else reason.value
+        self.refusals[name] += 1
         now = self.clock()
-        if now - self._told.get((address, reason), -3600.0) >= 60:
+        if now - self._told.get((address, name), -3600.0) >= 60:
             if len(self._told) > 10_000:
                 self._told.clear()
-            self._told[(address, reason)] = now
+            self._told[(address, name)] = now
             if reason is Reason.GUESSES_BUSY:
                 log.warning(
                     "Refused code look-ups from every address: at most %d wrong codes a second", limit
                 )
             elif reason is Reason.LISTENERS_FULL:
                 log.warning("Refused a listener from %s: a table has at most %d listeners", address, limit)
+            elif reason == TOO_MANY_NEW_CONNECTIONS:
+                log.warning(
+                    "Refused new connections from %s: at most %d a second from one address (HTTP 429)",
+                    address,
+                    limit,
+                )
             elif reason is Reason.SERVER_LISTENERS_FULL:
                 log.warning("Refused a listener from %s: the server has at most %d listeners", address, limit)
             else:
-                log.warning("Refused %s: the limit per address is %d (%s)", address, limit, reason.value)
+                log.warning("Refused %s: the limit per address is %d (%s)", address, limit, name)
 
     def _send(self, conn: ConnId, message: ServerMessage) -> None:
         socket = self._sockets.get(conn)
@@ -992,6 +1045,7 @@ async def start_server(
         tables.handler,
         host,
         port,
+        process_request=tables.process_request,
         max_size=MAX_FRAME,
         max_queue=32,
         close_timeout=2,
