@@ -135,13 +135,16 @@ def _remove_stale(path: Path) -> None:
     """Remove the temp files of ``path`` (``.NAME.*.tmp``) a writer killed mid-write left: the folder is
     listed once per process, at its first write there, and each file's own temp files are removed at its
     first write after that. So a folder of thousands of files (a server's tables) is not listed again at
-    every write, and no other file's temp file (another program's, or one being written now) is touched.
+    every write, and no other file's temp file (another program's) is touched. The folders are forgotten
+    after a thousand (a server writing its players' own folders) and listed again at their next write.
     """
     folder = path.parent
     prefix = f".{path.name}."
     with _stale_lock:
         names = _stale.get(folder)
         if names is None:
+            if len(_stale) >= 1000:  # many folders (a server's players' own): forget them, listed again once
+                _stale.clear()
             names = set()
             with contextlib.suppress(OSError), os.scandir(folder) as entries:
                 names = {
