@@ -207,7 +207,7 @@ def named(message: ServerMessage | None) -> str:
     if isinstance(message, Welcome):
         return "welcome"
     if isinstance(message, Refused):
-        return message.reason.value
+        return str(message.reason)  # a Reason when known, else the server's word
     return "closed"
 
 
