@@ -159,6 +159,17 @@ def add_online_commands(commands: Commands) -> None:
         help=_("the most tables not yet started one client address may have opened (default 5)"),
     )
     serve.add_argument(
+        "--new-connections-per-address",
+        type=count,
+        metavar="N",
+        default=20,
+        # Translators: command-line help (--help) or message; option names and values stay as they are.
+        help=_(
+            "new connections one client address may open a second, after a burst of twice as many; more are "
+            "refused with HTTP 429 before the WebSocket handshake (default 20)"
+        ),
+    )
+    serve.add_argument(
         "--guesses-per-address",
         type=int_between(1, 60),
         metavar="N",

@@ -161,6 +161,7 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
         listeners_per_table=args.listeners_per_table,
         max_listeners=args.listeners,
         hello_seconds=args.hello_seconds,
+        new_connections_per_second=args.new_connections_per_address,
     )
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -253,7 +253,13 @@ async def _peer(port: int) -> Peer:
 
 @contextlib.asynccontextmanager
 async def serving() -> AsyncIterator[tuple[TableServer, int]]:
-    tables = TableServer(None, move_seconds=0.0, away_seconds=0.2, limit=RateLimit(100, 100, 50))
+    tables = TableServer(
+        None,
+        move_seconds=0.0,
+        away_seconds=0.2,
+        limit=RateLimit(100, 100, 50),
+        new_connections_per_second=1000,  # tests open dozens of connections at once from 127.0.0.1
+    )
     ws = await start_server(tables, "127.0.0.1", 0)
     try:
         yield tables, bound_port(ws)

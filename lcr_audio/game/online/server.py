@@ -22,12 +22,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any, Final
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from lcr_audio import storage
 from lcr_audio.engine import Event, GameState, GameWon, TurnEnded
@@ -104,6 +106,14 @@ HELLO_SECONDS: Final = 10.0
 """How long a new connection may take to join a table (its first ``hello`` answered with a welcome) before
 it is closed."""
 
+NEW_CONNECTIONS_PER_SECOND: Final = 20
+"""New connections one client address may open a second, after a burst of twice as many: more are refused
+with HTTP 429 before the WebSocket handshake (:meth:`TableServer.admit`), so that waves of connections that
+would be refused anyway cost the server little. A player's program opens one, and one again after a drop."""
+
+TOO_MANY_NEW_CONNECTIONS: Final = "too-many-new-connections"
+"""The reason counted in the status line for a connection refused by :meth:`TableServer.admit` (it never
+reaches the protocol, so it is not a :class:`Reason`)."""
 
 AGAIN_SECONDS: Final = 60.0
 """How long, after a game's end, the table waits for each person's answer to playing again; who has not
@@ -127,13 +137,16 @@ def status_line(
     refused: Mapping[str, int],
     dropped: int,
     wrong_codes: int,
+    made_room: int = 0,
 ) -> str:
     """The operator's status line (English, like the rest of the log): ``tables`` open (of them ``lobbies``
     not started), ``connections`` (of them ``listeners`` without a seat), then what happened since the last
     line: refusals for a limit by reason (``refused``: reason to count; the reasons in alphabetical order),
     connections ``dropped`` (too slow to read, or no hello in time) and join codes no table has
     (``wrong_codes``): "Status: 12 tables, 3 lobbies, 40 connections, 5 listeners; since the last status: 4
-    refused (too-many-guesses 1, too-many-lobbies 3), 2 dropped, 31 wrong codes".
+    refused (too-many-guesses 1, too-many-lobbies 3), 2 dropped, 31 wrong codes"; when the server was full and
+    abandoned lobbies were removed to make room for new tables (``made_room``), ", 7 abandoned lobbies removed
+    to make room" follows.
     """
     counts = [(reason, number) for reason, number in sorted(refused.items()) if number > 0]
     total = sum(number for _, number in counts)
@@ -141,6 +154,7 @@ def status_line(
     return (
         f"Status: {tables} tables, {lobbies} lobbies, {connections} connections, {listeners} listeners; "
         f"since the last status: {total} refused{detail}, {dropped} dropped, {wrong_codes} wrong codes"
+        + (f", {made_room} abandoned lobbies removed to make room" if made_room else "")
     )
 
 
@@ -274,6 +288,9 @@ class TableServer:
     """The most bytes waiting for one connection before it is dropped (see :data:`BACKLOG_BYTES`)."""
     hello_seconds: float = HELLO_SECONDS
     """How long a connection may stay without joining a table (see :data:`HELLO_SECONDS`)."""
+    new_connections_per_second: int = NEW_CONNECTIONS_PER_SECOND
+    """New connections one client address may open a second, after a burst of twice as many (see
+    :data:`NEW_CONNECTIONS_PER_SECOND`)."""
     one_table: bool = False
     """The server holds one table only, its host's (``lcr-audio host``): once it is open, a ``hello`` that
     would open another is refused (:attr:`Reason.ONE_TABLE`) instead of opening a second table there."""
@@ -283,8 +300,11 @@ class TableServer:
     """Connections dropped for reading too slowly or for not joining in time."""
     wrong_codes: int = 0
     """Join codes looked up that no table has, so far."""
-    _reported: tuple[Counter[str], int, int] = field(default_factory=lambda: (Counter(), 0, 0))
-    """:attr:`refusals`, :attr:`dropped` and :attr:`wrong_codes` at the last :meth:`status` line."""
+    made_room: int = field(default=0, init=False)
+    """Abandoned lobbies removed so far to make room for a new table on a full server (:meth:`_make_room`)."""
+    _reported: tuple[Counter[str], int, int, int] = field(default_factory=lambda: (Counter(), 0, 0, 0))
+    """:attr:`refusals`, :attr:`dropped`, :attr:`wrong_codes` and :attr:`made_room` at the last
+    :meth:`status` line."""
     tables: dict[str, Table] = field(default_factory=dict)
     """The tables in play and in their lobbies; a finished game leaves it once nobody has been connected to
     it for :attr:`empty_lobby_seconds` (its save stays in the data folder as a record)."""
@@ -301,8 +321,13 @@ class TableServer:
     _addresses: dict[ConnId, str] = field(default_factory=dict)
     _connections: Counter[str] = field(default_factory=Counter)
     _owners: dict[str, str] = field(default_factory=dict)
-    """The client address that opened each table (tables resumed after a restart have none)."""
-    _told: dict[tuple[str, Reason], float] = field(default_factory=dict)
+    """The client address that opened each table, as the limits count it (kept in the table's file as
+    ``opener``, so it counts after a restart too; a file written before that field existed has none)."""
+    _openers: dict[str, str] = field(default_factory=dict)
+    """Openers read from table files by :meth:`_read_table`, until :meth:`resume_tables` serves them."""
+    _told: dict[tuple[str, str], float] = field(default_factory=dict)
+    _arrivals: dict[str, _Bucket] = field(default_factory=dict)
+    """Each client address's bucket of new connections (:meth:`admit`)."""
     _guesses: dict[str, _Guesses] = field(default_factory=dict)
     _guess_level: float = GUESS_BURST_IN_TOTAL
     _guess_stamp: float | None = None
@@ -335,8 +360,14 @@ class TableServer:
         return table
 
     def _new_table(self, rules: EngineRules) -> Table:
-        """A table with a fresh code, not yet served (:meth:`_add`): a refused hello leaves nothing."""
-        if len(self.tables) >= MAX_TABLES:
+        """A table with a fresh code, not yet served (:meth:`_add`): a refused hello leaves nothing. On a
+        full server an abandoned lobby will make room for it (:meth:`_make_room`, when it is added).
+
+        Raises:
+            ProtocolError: the server keeps :data:`MAX_TABLES` tables and none of them is an abandoned lobby
+                (:attr:`Reason.TABLE_FULL`).
+        """
+        if len(self.tables) >= MAX_TABLES and self._abandoned() is None:
             self.refusals[Reason.TABLE_FULL.value] += 1
             raise ProtocolError(Reason.TABLE_FULL)
         code = new_code()
@@ -344,7 +375,31 @@ class TableServer:
             code = new_code()
         return Table(code, rules, secrets.randbits(31))
 
+    def _abandoned(self) -> Table | None:
+        """The lobby nobody has been connected to for the longest (its wait started first), or None: a
+        lobby someone is connected to, and a game, are never it."""
+        lobbies = [
+            table
+            for table in self.tables.values()
+            if table.stage is Stage.LOBBY and not table.members and table.empty_since is not None
+        ]
+        return min(lobbies, key=lambda table: table.empty_since or 0.0, default=None)
+
+    def _make_room(self) -> None:
+        """While the server keeps :data:`MAX_TABLES` tables, remove the oldest abandoned lobby with its files
+        (logged for each, counted in the status line), so that lobbies opened and left cannot shut out new
+        tables for :attr:`empty_lobby_seconds`."""
+        while len(self.tables) >= MAX_TABLES and (oldest := self._abandoned()) is not None:
+            self._forget(oldest, files=True)
+            self.made_room += 1
+            log.info(
+                "Removed lobby %s, nobody connected for %d s, with its files: the server was full",
+                oldest.code,
+                max(0.0, self.wall() - (oldest.empty_since or 0.0)),
+            )
+
     def _add(self, table: Table) -> None:
+        self._make_room()
         self.tables[table.code] = table
         self._wake[table.code] = asyncio.Event()
         if table.session is not None:
@@ -443,6 +498,9 @@ class TableServer:
                 if table.stage is Stage.LOBBY and table.empty_since is None:
                     table.empty_since = self.wall()  # nobody is connected after a restart
                 self._add(table)
+                opener = self._openers.pop(table.code, None)
+                if opener:
+                    self._owners[table.code] = opener
         self.expire_tables()
         return problems
 
@@ -472,6 +530,9 @@ class TableServer:
         rules = rules_from_doc(document["rules"])
         table = Table(code, rules, int(document["seed"]), seats=seats_from(document["seats"]))
         table.host_token = str(document.get("host_token", ""))
+        opener = document.get("opener")  # optional: files written before it existed have none
+        if isinstance(opener, str) and opener:
+            self._openers[code] = opener[:64]
         empty_since = document.get("empty_since")
         if isinstance(empty_since, (int, float)) and not isinstance(empty_since, bool):
             table.empty_since = float(empty_since)
@@ -493,7 +554,10 @@ class TableServer:
         """
         if self.data is None:
             return
-        seats = json.dumps(table.seats_document(), ensure_ascii=False)
+        document = table.seats_document()
+        if opener := self._owners.get(table.code):
+            document["opener"] = opener
+        seats = json.dumps(document, ensure_ascii=False)
         try:
             game = saves.save_text(table.session) if table.session is not None else None
         except saves.SaveError:
@@ -591,8 +655,8 @@ class TableServer:
     def status(self) -> str:
         """The status line for the operator's log (:func:`status_line`): tables, lobbies, connections and
         listeners now; refusals by reason, dropped connections and wrong codes since the last call."""
-        refusals, dropped, wrong_codes = self._reported
-        self._reported = (Counter(self.refusals), self.dropped, self.wrong_codes)
+        refusals, dropped, wrong_codes, made_room = self._reported
+        self._reported = (Counter(self.refusals), self.dropped, self.wrong_codes, self.made_room)
         members = [member for table in self.tables.values() for member in table.members.values()]
         return status_line(
             tables=len(self.tables),
@@ -602,6 +666,7 @@ class TableServer:
             refused=self.refusals - refusals,
             dropped=self.dropped - dropped,
             wrong_codes=self.wrong_codes - wrong_codes,
+            made_room=self.made_room - made_room,
         )
 
     async def report(self, seconds: float = STATUS_SECONDS) -> None:
@@ -612,6 +677,37 @@ class TableServer:
             log.info("%s", self.status())
 
     # --- connections -------------------------------------------------------------------------------------
+
+    def admit(self, address: str) -> bool:
+        """Whether a new connection from the client ``address`` (:func:`client_address` form) may go on to
+        its WebSocket handshake: a token bucket per address, :attr:`new_connections_per_second` a second
+        after a burst of twice as many. A refusal is counted (``too-many-new-connections`` in the status
+        line) and logged at most once a minute for the address."""
+        rate = float(self.new_connections_per_second)
+        burst = 2.0 * rate
+        now = self.clock()
+        bucket = self._arrivals.get(address)
+        if bucket is None:
+            if len(self._arrivals) > 100_000:  # forget the addresses whose bucket is full again
+                self._arrivals = {
+                    a: b for a, b in self._arrivals.items() if b.level + (now - b.stamp) * rate < burst
+                }
+            bucket = self._arrivals[address] = _Bucket(burst, now)
+        bucket.level = min(burst, bucket.level + (now - bucket.stamp) * rate)
+        bucket.stamp = now
+        if bucket.level >= 1:
+            bucket.level -= 1
+            return True
+        self._hit(address, TOO_MANY_NEW_CONNECTIONS, self.new_connections_per_second)
+        return False
+
+    def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """websockets' ``process_request``: a new connection :meth:`admit` refuses is answered HTTP 429
+        with the reason, before the handshake; None lets the handshake go on."""
+        if self.admit(self._address_of(connection)):
+            return None
+        reason = "Too many new connections from your address; try again in a few seconds.\n"
+        return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, reason)
 
     async def handler(self, socket: ServerConnection) -> None:
         """Serve one connection until it closes: every frame decoded, checked, rate-limited and routed."""
@@ -830,25 +926,32 @@ class TableServer:
             forwarded = socket.request.headers.get("X-Forwarded-For")
         return client_address(str(peer[0]) if peer else "", forwarded, self.trusted_proxies)
 
-    def _hit(self, address: str, reason: Reason, limit: int) -> None:
+    def _hit(self, address: str, reason: Reason | str, limit: int) -> None:
         """A limit per address was reached: counted, and logged for the operator (once a minute for each
         address and limit)."""
-        self.refusals[reason.value] += 1
+        name = reason if isinstance(reason, str) else reason.value
+        self.refusals[name] += 1
         now = self.clock()
-        if now - self._told.get((address, reason), -3600.0) >= 60:
+        if now - self._told.get((address, name), -3600.0) >= 60:
             if len(self._told) > 10_000:
                 self._told.clear()
-            self._told[(address, reason)] = now
+            self._told[(address, name)] = now
             if reason is Reason.GUESSES_BUSY:
                 log.warning(
                     "Refused code look-ups from every address: at most %d wrong codes a second", limit
                 )
             elif reason is Reason.LISTENERS_FULL:
                 log.warning("Refused a listener from %s: a table has at most %d listeners", address, limit)
+            elif reason == TOO_MANY_NEW_CONNECTIONS:
+                log.warning(
+                    "Refused new connections from %s: at most %d a second from one address (HTTP 429)",
+                    address,
+                    limit,
+                )
             elif reason is Reason.SERVER_LISTENERS_FULL:
                 log.warning("Refused a listener from %s: the server has at most %d listeners", address, limit)
             else:
-                log.warning("Refused %s: the limit per address is %d (%s)", address, limit, reason.value)
+                log.warning("Refused %s: the limit per address is %d (%s)", address, limit, name)
 
     def _send(self, conn: ConnId, message: ServerMessage) -> None:
         socket = self._sockets.get(conn)
@@ -1021,6 +1124,7 @@ async def start_server(
         tables.handler,
         host,
         port,
+        process_request=tables.process_request,
         max_size=MAX_FRAME,
         max_queue=32,
         close_timeout=2,
