@@ -559,3 +559,39 @@ def test_a_typed_answer_from_the_pages_text_box_answers_a_setup_question() -> No
             await page.until(lambda: "Player 1: Zoë." in page.said)
 
     asyncio.run(run())
+
+
+@pytest.mark.system
+def test_waves_of_new_tabs_from_one_address_are_refused_before_the_handshake_and_the_page_still_loads() -> (
+    None
+):
+    """The online tables' rate of new connections per address holds on the browser client's port too: over it
+    a tab's WebSocket is answered HTTP 429 before any handshake (before, the web port handshook every one),
+    while the page's own files, plain GETs, are not counted."""
+
+    class Clock:
+        now = 0.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    async def run() -> None:
+        tabs = WebTabs(TableServer(clock=Clock(), new_connections_per_second=2))
+        server = await start_web_server(tabs, "127.0.0.1", 0)
+        port = bound_port(server)
+        try:
+            for _ in range(4):  # the burst: twice the rate
+                async with connect(f"ws://127.0.0.1:{port}{TAB_PATH}"):
+                    pass
+            with pytest.raises(InvalidStatus) as refused:
+                async with connect(f"ws://127.0.0.1:{port}{TAB_PATH}"):
+                    pass
+            assert refused.value.response.status_code == 429
+            for _ in range(6):
+                status, _headers, _body = await http_get(port, "/")
+                assert status == 200
+        finally:
+            server.close()
+            await server.wait_closed()
+
+    asyncio.run(run())

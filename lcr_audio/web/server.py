@@ -247,6 +247,9 @@ class WebTabs:
         path = request.path.partition("?")[0]
         upgrade = "websocket" in request.headers.get("Upgrade", "").lower()
         if upgrade:
+            refused = self.tables.process_request(connection, request)  # new connections per address
+            if refused is not None:
+                return refused
             if path == TAB_PATH and not same_origin(
                 request.headers.get("Origin"), request.headers.get("Host")
             ):
