@@ -80,7 +80,7 @@ def _compositions(total: int, seats: int) -> IntArray:
         room = total - parts.sum(axis=1)
         counts = room + 1
         base = np.repeat(parts, counts, axis=0)
-        extra = np.concatenate([np.arange(c) for c in counts])
+        extra = np.arange(len(base)) - np.repeat(np.cumsum(counts) - counts, counts)
         parts = np.column_stack([base, extra])
     return parts
 
@@ -135,45 +135,45 @@ def build_chain(rules: Rules, reverse_at: int = 6) -> Chain:
     table = states.sum(axis=1)
     codes = _encode(states, total)
     order = np.lexsort((codes, table))
-    states, codes = states[order], codes[order]
+    states, codes, table = states[order], codes[order], table[order]
     own = states[:, 0]
     dice = arrays.dice_for(own, arrays.may_reverse(rules, own) & (own >= reverse_at))
-    parts: list[tuple[IntArray, IntArray, FloatArray]] = []
-    for n in range(1, MAX_DICE + 1):
-        index = np.flatnonzero(dice == n)
-        rolls, chances = _outcomes(rules, n)
-        parts.append(
-            (np.repeat(index, len(rolls)), np.tile(rolls, (len(index), 1)), np.tile(chances, len(index)))
-        )
-    source = np.concatenate([p[0] for p in parts])
-    faces = np.concatenate([p[1] for p in parts])
-    chance = np.concatenate([p[2] for p in parts])
-    keep = np.argsort(source, kind="stable")
-    source, faces, chance = source[keep], faces[keep], chance[keep]
+    # Each position's rows: one per distinct roll of its dice, in _outcomes' order (R4).
+    outcomes = [_outcomes(rules, n) for n in range(MAX_DICE + 1)]
+    widest = max(len(chances) for _, chances in outcomes)
+    roll_table = np.zeros((MAX_DICE + 1, widest, MAX_DICE), dtype=np.int64)
+    chance_table = np.zeros((MAX_DICE + 1, widest))
+    for n, (rolls, chances) in enumerate(outcomes):
+        roll_table[n, : len(rolls)] = rolls
+        chance_table[n, : len(chances)] = chances
+    counts = np.array([len(chances) for _, chances in outcomes])[dice]
+    source = np.repeat(np.arange(len(states)), counts)
+    which = np.arange(len(source)) - np.repeat(np.cumsum(counts) - counts, counts)
+    chance = chance_table[dice[source], which]
     by_code = np.argsort(codes)
     sorted_codes = codes[by_code]
+    # The code of a position turned so that seat m plays first: seat j's chips count at place (j - m).
+    places = (np.arange(seats)[None, :] - np.arange(seats)[:, None]) % seats
+    turned_weights = (total + 1) ** places
     target = np.zeros(len(source), dtype=np.int64)
     turn = np.zeros(len(source), dtype=np.int64)
     winner = np.zeros(len(source), dtype=np.int64)
     pot_won = np.zeros(len(source), dtype=np.int64)
     for first in range(0, len(source), CHUNK_ROWS):  # in chunks: a few dozen MB at a time
         rows = slice(first, first + CHUNK_ROWS)
-        start = states[source[rows]]
+        from_state = source[rows]
         result = play_turn(
             rules,
-            start,
-            total - start.sum(axis=1),
-            np.zeros(len(start), dtype=np.int64),
-            faces[rows],
+            states[from_state],
+            total - table[from_state],
+            np.zeros(len(from_state), dtype=np.int64),
+            roll_table[dice[from_state], which[rows]],
             reverse_at,
         )
         if result.reset.any():  # never under last-with-chips from two holders (R10, R11)
             raise AssertionError("A reset in the exact chain.")
-        turned = np.take_along_axis(
-            result.chips, (result.mover[:, None] + np.arange(seats)[None, :]) % seats, axis=1
-        )
         going = result.winner == NO_WINNER
-        wanted = _encode(turned, total)
+        wanted = (result.chips * turned_weights[result.mover]).sum(axis=1)
         found = np.minimum(np.searchsorted(sorted_codes, wanted), len(codes) - 1)
         if not np.array_equal(sorted_codes[found[going]], wanted[going]):
             raise AssertionError("A position outside the exact table.")
