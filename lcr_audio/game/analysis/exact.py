@@ -7,9 +7,10 @@ turning the table turns the odds (R1), so one entry serves every seat.
 
 How it is solved: every position and every distinct roll (:func:`~lcr_audio.engine.roll_outcomes`' counts,
 with their exact probabilities) goes through the differential-tested kernel once, which gives the chain
-from turn to turn. Under plain dice chips only leave the table (a C, R5), so positions fall into classes
-by the chips on the table, each solved after the classes below it by value iteration; with Wild or
-reversible dice chips come back from the pot, and the whole chain is iterated at once.
+from turn to turn. Positions fall into classes by the chips on the table; under plain dice chips only
+leave the table (a C, R5), so each class is solved once, after the classes below it, by Gauss-Seidel
+sweeps (:func:`solve`); with Wild or reversible dice chips can come back from the pot (R8, R9), and the
+classes are swept again, in passes, until nothing changes.
 
 Only the ``last-with-chips`` win condition (R10) has a finite chain: under the others the last seat keeps
 rolling and a reset (R11) adds chips for ever, so those are simulated (:mod:`.simulate`).
