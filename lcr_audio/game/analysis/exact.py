@@ -221,8 +221,9 @@ def solve(
     :data:`TOLERANCE` (on a log scale: each sweep shrinks it by about the same factor).
 
     How (issue 25, item 4): positions fall into classes by the chips on the table (R5: a C takes one off,
-    never back under plain dice), solved lowest first, each by Gauss-Seidel sweeps over slices of
-    :data:`SLICE_STATES` positions (a slice uses the values its predecessors have just found). Wild or
+    never back under plain dice), solved lowest first, each by Gauss-Seidel sweeps over slices of at most
+    :data:`SLICE_STATES` positions, in the order of :func:`_sweep_order` (a slice uses the values the slices
+    before it have just found). Wild or
     reversible dice can bring chips back from the pot (three Wilds, R8; a reversed C, R9): then the classes
     are swept again, in the same order, until a whole pass changes nothing by more than the tolerance.
     The four figures (odds, rolls, seat turns, pot) are four systems with the same chain, solved in turn.
@@ -253,16 +254,35 @@ def _part_done(progress: Callable[[float], None], number: int, parts: int, done:
 
 
 SLICE_STATES: Final = 4_096
-"""Positions updated together in a Gauss-Seidel sweep (:func:`solve`): fewer, and numpy's call overhead
-dominates; more, and the sweep uses fewer fresh values (more sweeps)."""
+"""The most positions updated together in a Gauss-Seidel sweep (:func:`solve`): fewer, and numpy's call
+overhead dominates."""
+
+
+def _sweep_order(states: IntArray, first: int, last: int) -> list[IntArray]:
+    """The slices of the class ``first`` to ``last`` in the order a sweep updates them (:func:`solve`).
+
+    Each position is placed by how many seats the seat to play sits to the left of the seat holding most
+    chips (the first of equals): a turn moves the dice one holder on, and that seat mostly stays the same,
+    so a turn mostly goes from one place to the next. Sweeping the places from the last to the first, most
+    rows read values this same sweep has just found (Gauss-Seidel)."""
+    seats = states.shape[1]
+    local = np.arange(first, last)
+    place = (seats - np.argmax(states[first:last], axis=1)) % seats
+    order: list[IntArray] = []
+    for at in range(seats - 1, -1, -1):
+        members = local[place == at]
+        order += [members[a : a + SLICE_STATES] for a in range(0, len(members), SLICE_STATES)]
+    return order
 
 
 @dataclass(frozen=True)
 class _Slice:
-    """One slice of a class: positions ``first`` to ``last`` and their rows into the class."""
+    """One slice of a class: its ``positions`` (``local``: counted from the class's first), and their rows
+    into the class (``gather``: the flat indices of the values each row reads, ``chance``; ``starts``: where
+    each position's rows start, ``empty``: positions without any)."""
 
-    first: int
-    last: int
+    positions: IntArray
+    local: IntArray
     gather: IntArray
     chance: FloatArray
     starts: IntArray
@@ -316,19 +336,20 @@ class _Plan:
             in_source = source[rows][into]
             in_gather, in_chance = gather(into), chain.chance[rows][into, None]
             slices = []
-            edges = [*range(first, last, SLICE_STATES), last]
-            for low, high in itertools.pairwise(edges):
-                a, b = np.searchsorted(in_source, [low, high])
-                owner = in_source[a:b] - low
-                count = np.bincount(owner, minlength=high - low)
+            for members in _sweep_order(chain.states, first, last):
+                chunk_of = np.full(last - first, -1, dtype=np.int64)
+                chunk_of[members - first] = np.arange(len(members))
+                picked = np.flatnonzero(chunk_of[in_source - first] >= 0)
+                owner = chunk_of[in_source[picked] - first]
+                count = np.bincount(owner, minlength=len(members))
                 starts = np.concatenate([[0], np.cumsum(count)[:-1]])
                 slices.append(
                     _Slice(
-                        low,
-                        high,
-                        in_gather[a:b],
-                        in_chance[a:b],
-                        np.minimum(starts, max(b - a - 1, 0)),
+                        members,
+                        members - first,
+                        in_gather[picked],
+                        in_chance[picked],
+                        np.minimum(starts, max(len(picked) - 1, 0)),
                         count == 0,
                     )
                 )
@@ -406,15 +427,14 @@ class _Plan:
                     self.sweeps += 1
                     change = 0.0
                     for part in group.slices:
-                        new = base[part.first - group.first : part.last - group.first]
+                        new = base[part.local]
                         if len(part.chance):
                             contrib = np.add.reduceat(part.chance * flat[part.gather], part.starts, axis=0)
                             contrib[part.empty] = 0.0
-                            new = new + contrib
-                        old = values[part.first : part.last]
+                            new += contrib
                         if len(new):
-                            change = max(change, float(np.max(np.abs(new - old))))
-                            values[part.first : part.last] = new
+                            change = max(change, float(np.max(np.abs(new - values[part.positions]))))
+                            values[part.positions] = new
                     if sweep == 0:
                         biggest = max(biggest, change)
                     scale = max(scale, float(np.max(np.abs(values[group.first : group.last]), initial=0.0)))
