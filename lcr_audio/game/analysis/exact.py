@@ -277,12 +277,12 @@ def _sweep_order(states: IntArray, first: int, last: int) -> list[IntArray]:
 
 @dataclass(frozen=True)
 class _Slice:
-    """One slice of a class: its ``positions`` (``local``: counted from the class's first), and their rows
-    into the class (``gather``: the flat indices of the values each row reads, ``chance``; ``starts``: where
-    each position's rows start, ``empty``: positions without any)."""
+    """One slice of a class: the positions kept at places ``first`` to ``last`` (:class:`_Plan`), and their
+    rows into the class (``gather``: the flat indices of the values each row reads, ``chance``; ``starts``:
+    where each position's rows start, ``empty``: positions without any)."""
 
-    positions: IntArray
-    local: IntArray
+    first: int
+    last: int
     gather: IntArray
     chance: FloatArray
     starts: IntArray
@@ -321,8 +321,19 @@ class _Plan:
         target_table = table[target]
         self.upward = bool(np.any(going & (target_table > table[source])))
         """Some turn brings chips back from the pot: the classes are swept again until nothing changes."""
+        # Positions are kept in sweep order (each class's slices one after another), so that a slice's
+        # values are a plain range; ``place[p]`` is where the chain's position p is kept.
+        order = [
+            _sweep_order(chain.states, first, last) for first, last in itertools.pairwise(bounds.tolist())
+        ]
+        self.order = order_all = np.concatenate(
+            [m for parts in order for m in parts] or [np.zeros(0, np.int64)]
+        )
+        """The chain's position kept at each place."""
+        place = np.empty(size, dtype=np.int64)
+        place[order_all] = np.arange(size)
         classes = []
-        for first, last in itertools.pairwise(bounds.tolist()):
+        for (first, last), parts in zip(itertools.pairwise(bounds.tolist()), order, strict=True):
             rows = slice(int(row_starts[first]), int(row_starts[last]))
             moving = going[rows]
             inside = moving & (target[rows] >= first) & (target[rows] < last)
@@ -330,36 +341,38 @@ class _Plan:
             into = np.flatnonzero(inside)
 
             def gather(picked: IntArray, rows: slice = rows) -> IntArray:
-                t, k = target[rows][picked], turn[rows][picked]
+                t, k = place[target[rows][picked]], turn[rows][picked]
                 return t[:, None] * seats + (rel[None, :] - k[:, None]) % seats
 
-            in_source = source[rows][into]
+            in_place = place[source[rows][into]]
+            by_place = np.argsort(in_place, kind="stable")
+            into, in_place = into[by_place], in_place[by_place]
             in_gather, in_chance = gather(into), chain.chance[rows][into, None]
             slices = []
-            for members in _sweep_order(chain.states, first, last):
-                chunk_of = np.full(last - first, -1, dtype=np.int64)
-                chunk_of[members - first] = np.arange(len(members))
-                picked = np.flatnonzero(chunk_of[in_source - first] >= 0)
-                owner = chunk_of[in_source[picked] - first]
-                count = np.bincount(owner, minlength=len(members))
+            low = first
+            for members in parts:
+                high = low + len(members)
+                a, b = np.searchsorted(in_place, [low, high])
+                count = np.bincount(in_place[a:b] - low, minlength=high - low)
                 starts = np.concatenate([[0], np.cumsum(count)[:-1]])
                 slices.append(
                     _Slice(
-                        members,
-                        members - first,
-                        in_gather[picked],
-                        in_chance[picked],
-                        np.minimum(starts, max(len(picked) - 1, 0)),
+                        low,
+                        high,
+                        in_gather[a:b],
+                        in_chance[a:b],
+                        np.minimum(starts, max(b - a - 1, 0)),
                         count == 0,
                     )
                 )
+                low = high
             classes.append(
                 _Class(
                     first,
                     last,
                     gather(out),
                     chain.chance[rows][out, None],
-                    source[rows][out] - first,
+                    place[source[rows][out]] - first,
                     tuple(slices),
                 )
             )
@@ -406,6 +419,7 @@ class _Plan:
 
     def iterate(self, constant: FloatArray, progress: Callable[[float], None] | None) -> FloatArray:
         """Solve values = constant + (the chance-weighted values of the next positions), see :func:`solve`."""
+        constant = constant[self.order]
         values = np.zeros((self.size, self.seats))
         flat = values.reshape(-1)
         scale = max(1.0, float(np.max(np.abs(constant)))) if self.size else 1.0
@@ -427,14 +441,14 @@ class _Plan:
                     self.sweeps += 1
                     change = 0.0
                     for part in group.slices:
-                        new = base[part.local]
+                        new = base[part.first - group.first : part.last - group.first]
                         if len(part.chance):
                             contrib = np.add.reduceat(part.chance * flat[part.gather], part.starts, axis=0)
                             contrib[part.empty] = 0.0
-                            new += contrib
+                            new = new + contrib
                         if len(new):
-                            change = max(change, float(np.max(np.abs(new - values[part.positions]))))
-                            values[part.positions] = new
+                            change = max(change, float(np.max(np.abs(new - values[part.first : part.last]))))
+                            values[part.first : part.last] = new
                     if sweep == 0:
                         biggest = max(biggest, change)
                     scale = max(scale, float(np.max(np.abs(values[group.first : group.last]), initial=0.0)))
@@ -450,7 +464,9 @@ class _Plan:
             passes += 1
             self.passes = passes
             if not self.upward or biggest <= TOLERANCE * scale or passes >= MAX_SWEEPS:
-                return values
+                found = np.empty_like(values)
+                found[self.order] = values
+                return found
             settled = biggest
             if progress is not None:
                 down = min(max(math.log(biggest / scale) / math.log(TOLERANCE), 0.0), 1.0)
