@@ -171,6 +171,8 @@ NOT_LIMITS = {
     *("limit", "backlog_bytes"),  # fixed: named at the end of the help
     "one_table",  # lcr-audio host's own server: no serve option
     "away_reminder",  # when the waiting turn is said again: a fixed lead, not a limit
+    "retry_seconds",  # how often tables a full disk refused are tried again: not a limit
+    "again_seconds",  # how long a finished game waits for the answers to playing again: not a limit
 }
 """TableServer's fields that are not set by a ``serve`` option with a number."""
 

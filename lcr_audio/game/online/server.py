@@ -37,6 +37,7 @@ from lcr_audio.game.online.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
     MAX_FRAME,
+    Chat,
     Choose,
     Decide,
     Hello,
@@ -102,6 +103,15 @@ that stays this far behind is dropped, so it neither holds memory nor slows the 
 HELLO_SECONDS: Final = 10.0
 """How long a new connection may take to join a table (its first ``hello`` answered with a welcome) before
 it is closed."""
+
+
+AGAIN_SECONDS: Final = 60.0
+"""How long, after a game's end, the table waits for each person's answer to playing again; who has not
+answered by then does not play, and the next game starts with those who said yes."""
+
+WRITE_RETRY_SECONDS: Final = 30.0
+"""How often tables whose files could not be written (a full or read-only disk) are tried again; they are
+kept in memory meanwhile, and written as soon as the disk takes them."""
 
 
 STATUS_SECONDS: Final = 60.0
@@ -297,7 +307,15 @@ class TableServer:
     _guess_level: float = GUESS_BURST_IN_TOTAL
     _guess_stamp: float | None = None
     unwritten: set[str] = field(default_factory=set)
-    """The tables whose newest files could not be written (a full or read-only disk; logged)."""
+    """The tables whose newest files could not be written (a full or read-only disk; logged): kept in
+    memory and tried again every :attr:`retry_seconds` until the disk takes them."""
+    again_seconds: float = AGAIN_SECONDS
+    """How long the table waits for everyone's answer to playing again (see :data:`AGAIN_SECONDS`)."""
+    retry_seconds: float = WRITE_RETRY_SECONDS
+    """How often the tables that could not be written are tried again (see :data:`WRITE_RETRY_SECONDS`)."""
+    _disk_error: str = ""
+    """Why the last write failed, while tables wait to be written (the operator was told once)."""
+    _retrier: asyncio.Task[None] | None = None
     sent: int = 0
     """Frames handed to connections so far (for the load benchmark)."""
     closed: bool = False
@@ -489,15 +507,52 @@ class TableServer:
             self._writer = asyncio.get_running_loop().create_task(self._write())
 
     async def _write(self) -> None:
-        """Write the pending tables' files until none is pending."""
+        """Write the pending tables' files until none is pending. The first table that cannot be written is
+        told to the operator at once (one error line, not one a write), and the tables are tried again every
+        :attr:`retry_seconds`; when they are all written again, the log says so."""
         while self._pending and self.data is not None:
             code, texts = self._pending.popitem()
             if texts is None:
                 await asyncio.to_thread(self._remove_files, self.data, code)
-            elif await asyncio.to_thread(self._write_files, self.data, code, *texts):
+                continue
+            error = await asyncio.to_thread(self._write_files, self.data, code, *texts)
+            if error is None:
                 self.unwritten.discard(code)
+                continue
+            self.unwritten.add(code)
+            if not self._disk_error:
+                log.error(
+                    "Cannot write the tables in %s (%s): they are kept in memory and written when the disk "
+                    "takes them again (tried every %g s); until then a stop or a crash loses their latest "
+                    "moves",
+                    self.data,
+                    error,
+                    self.retry_seconds,
+                )
+            self._disk_error = error
+        if self._disk_error and not self.unwritten & self.tables.keys():
+            log.warning("The tables in %s are written again; none is waiting", self.data)
+            self._disk_error = ""
+        if self.unwritten and (self._retrier is None or self._retrier.done()):
+            self._retrier = asyncio.get_running_loop().create_task(self._retry())
+
+    async def _retry(self) -> None:
+        """Try the tables that could not be written again, every :attr:`retry_seconds`, until none is left."""
+        while self.unwritten & self.tables.keys():
+            await asyncio.sleep(self.retry_seconds)
+            self._rewrite()
+            await self.flush()
+
+    def _rewrite(self) -> None:
+        """Make the files again of every table that could not be written (as it is now)."""
+        for code in sorted(self.unwritten):
+            table = self.tables.get(code)
+            if table is None:
+                self.unwritten.discard(code)
+            elif table.stage is Stage.OVER:
+                self._finished(table)
             else:
-                self.unwritten.add(code)
+                self._keep(table)
 
     @staticmethod
     def _remove_files(data: Path, code: str) -> None:
@@ -509,10 +564,10 @@ class TableServer:
                 log.warning("Cannot remove %s: %s", path, error)
 
     @staticmethod
-    def _write_files(data: Path, code: str, seats: str | None, game: str | None) -> bool:
+    def _write_files(data: Path, code: str, seats: str | None, game: str | None) -> str | None:
         """Write a table's seats, then its game; no seats: the game is over, its seats file goes.
 
-        Returns False when a file could not be written (logged).
+        Returns why a file could not be written (the system's words, "No space left on device"), else None.
         """
         try:
             if seats is not None:
@@ -521,15 +576,15 @@ class TableServer:
                 storage.atomic_write_text(data / f"{code}.json", game)
             if seats is None:
                 (data / f"{code}.table.json").unlink(missing_ok=True)
-        except OSError:
-            log.exception("Could not keep table %s", code)
-            return False
-        return True
+        except OSError as error:
+            log.debug("Could not keep table %s", code, exc_info=True)
+            return error.strerror or str(error)
+        return None
 
     async def flush(self) -> None:
         """Wait until every table's files are written."""
         while self._writer is not None and not self._writer.done():
-            await self._writer
+            await asyncio.shield(self._writer)  # a waiter cancelled (the retry, on stop) never stops a write
 
     # --- the operator's status line ------------------------------------------------------------------------
 
@@ -595,6 +650,7 @@ class TableServer:
                 if not self.closed:
                     self._deliver(table, away)
                 self._changed(table)
+                self._next_game(table)  # the last answer to playing again may have been this one's leaving
 
     def _no_hello(self, conn: ConnId) -> None:
         """Close a connection that has not joined a table within :attr:`hello_seconds` (at once: a silent
@@ -665,11 +721,22 @@ class TableServer:
         self._changed(table)
         if any(isinstance(m, Refused) for _, m in outbox):
             return
-        if table.session is not None and not table.session.listeners:
-            self._hook(table)  # the game has just started
+        self._next_game(table)
         if not isinstance(
-            message, (RollDice, Decide, Choose)
-        ):  # a game's actions are kept at each turn's end
+            message, (RollDice, Decide, Choose, Chat)
+        ):  # a game's actions are kept at each turn's end; a chat line changes nothing kept
+            self._keep(table)
+
+    def _next_game(self, table: Table) -> None:
+        """A game has just started (from the lobby, or again after the last one): its turns are kept, and
+        the game before it stays in the data folder as ``CODE.N.json`` (N: 1 for the first game), since the
+        new one is written as ``CODE.json``."""
+        if table.session is not None and not table.session.listeners:
+            self._hook(table)
+            finished, table.finished = table.finished, None
+            if finished is not None and self.data is not None:
+                with contextlib.suppress(saves.SaveError):
+                    self._pending[f"{table.code}.{table.games}"] = (None, saves.save_text(finished))
             self._keep(table)
 
     def _table_for(self, conn: ConnId, hello: Hello) -> Table:
@@ -820,9 +887,12 @@ class TableServer:
         loop = asyncio.get_running_loop()
         waiting: tuple[int, int] | None = None  # the away seat waited for, and the game's moves when it began
         deadline, reminded = 0.0, False
+        asked, until_again = False, 0.0  # the table asked who plays again after this game
         reminds = 0 < self.away_reminder <= self.away_seconds / 2  # else the reminder would follow at once
         while True:
             wake.clear()
+            if table.stage is not Stage.OVER:
+                asked = False
             if table.computer_due():
                 await asyncio.sleep(self.move_seconds)
                 if table.computer_due():
@@ -853,8 +923,19 @@ class TableServer:
                 if still and table.waiting_for_away() == away:
                     self._deliver(table, table.stand_in(away))
                 continue
-            if table.stage is Stage.OVER:
+            if table.stage is Stage.OVER and not asked:  # the record first, then who plays again
                 self._finished(table)
+                asked = True
+                self._deliver(table, table.offer_again(round(self.again_seconds)))
+                until_again = loop.time() + self.again_seconds
+            if table.stage is Stage.OVER and table.again is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), max(0.0, until_again - loop.time()))
+                    continue
+                self._deliver(table, table.again_answered(final=True))  # the time to answer is up
+                self._next_game(table)
+                continue
+            if table.stage is Stage.OVER:
                 self._drivers.pop(table.code, None)
                 self._tidy(table)
                 return
@@ -889,7 +970,7 @@ class TableServer:
         Returns the codes of the tables that are not written as they are now (every table when there is no
         data folder); their files, if any, are the last ones that could be written.
         """
-        tasks = [*self._drivers.values(), *([self._reaper] if self._reaper is not None else [])]
+        tasks = [*self._drivers.values(), *(t for t in (self._reaper, self._retrier) if t is not None)]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -898,13 +979,12 @@ class TableServer:
         await self.flush()
         if self.data is None:
             return sorted(self.tables)
-        for code in sorted(self.unwritten):
-            table = self.tables.get(code)
-            if table is not None and table.stage is Stage.OVER:
-                self._finished(table)
-            elif table is not None:
-                self._keep(table)
+        self._rewrite()
         await self.flush()
+        if self._retrier is not None:  # the last write started it again: nothing is left to try it
+            self._retrier.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._retrier
         return sorted(self.unwritten & self.tables.keys())
 
 
