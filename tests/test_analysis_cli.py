@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.engine import rule_combinations
 
 from lcr_audio import cli_odds as analysis_cli
 from lcr_audio.cli import main
@@ -528,22 +529,37 @@ def test_a_slow_run_says_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
     [
         (["--players", "3", "--wild"], True),
         (["--players", "5"], True),
-        (["--players", "6", "--games", "2000"], False),  # 100,947 positions: half a minute
-        (["--players", "5", "--wild", "--games", "2000"], False),  # 11,628 positions solved at once: minutes
+        (["--players", "7", "--games", "2000"], False),  # 7 players have no exact table
+        (["--players", "4", "--wild", "--reversible"], True),  # chips come back from the pot: passes
         (["--players", "4", "--reversible", "--games", "2000"], True),
     ],
 )
 def test_odds_are_exact_only_where_working_them_out_is_quick(
     capsys: pytest.CaptureFixture[str], argv: list[str], exact: bool
 ) -> None:
-    """The odds command is exact only where the table with its expected turns and pot is worked out in a
-    few seconds: plain dice up to 5 players with 3 chips; Wild or reversible dice, which put every position
-    in one class to solve, up to 5,000 positions. Beyond, it simulates rather than keep the player waiting."""
+    """The odds command is exact where the table with its expected turns and pot is worked out within
+    seconds: up to 6 players with 3 chips, whatever the dice (issue 25, item 4). Beyond, it simulates rather
+    than keep the player waiting."""
     code, out, _ = run(capsys, "odds", *argv)
     assert code == 0
     assert out.splitlines()[0].startswith(
         "Exact odds" if exact else "Odds from the start, seat 1 to play, simulated"
     )
+
+
+@pytest.mark.parametrize(
+    "rules",
+    rule_combinations([{"players": 6, "chips": 3}, {"players": 6, "chips": 4}], where_it_applies=True),
+)
+def test_odds_are_exact_up_to_six_players_with_three_chips_under_every_rule_set(rules: Rules) -> None:
+    """Every declared rule set with an exact table at 6 x 3 is worked out exactly by ``odds``; 6 x 4 is not."""
+    from lcr_audio.game.analysis import exact
+
+    if rules.chips == 3:
+        assert analysis_cli.quick_exact(rules)
+        assert exact.supports(rules) is (rules.win is WinCondition.LAST_WITH_CHIPS)
+    else:
+        assert not analysis_cli.quick_exact(rules)
 
 
 def test_control_c_says_in_one_line_that_there_is_no_result(

@@ -187,7 +187,7 @@ _BUILDING: set[Rules] = set()
 def ready_table(rules: Rules, folder: Path | None) -> ExactTable | None:
     """``rules``' exact table if it can be had now: made earlier in this run, or read from ``folder``'s cache
     file (milliseconds). Otherwise ``None``, and the table is made on a daemon thread for a later call: a
-    computer player never holds the game while a table is solved (6 seats with Wild dice take a minute).
+    computer player never holds the game while a table is solved (6 seats with Wild dice take seconds).
 
     Raises:
         TooLargeError: ``rules`` have no exact table.

@@ -41,25 +41,19 @@ CHAIN_PART: Final = 8_000_000
 once, so parts much smaller would spend a noticeable share of the time forking)."""
 
 
-QUICK_PLAIN: Final = 12_000
-"""With plain dice, the turns and pot expected as well as the odds take about 2 seconds at 5 players with 3
-chips (11,628 positions) and half a minute at 6 (100,947): ``odds`` simulates beyond this many positions."""
-
-
-QUICK_ONE_CLASS: Final = 5_000
-"""With Wild or reversible dice every position is solved at once, which takes minutes beyond this many
-positions (6 players with 3 chips, Wild and reversible: five minutes): ``odds`` simulates those instead."""
+QUICK_STATES: Final = 100_947
+"""``odds`` works out tables up to this many positions exactly, with the expected turns and pot (6 players
+with 3 chips, under every rule set: seconds of processor time since issue 25, item 4); it simulates larger
+ones."""
 
 
 def quick_exact(rules: Rules) -> bool:
-    """Whether ``odds`` works ``rules``' table out exactly, with the expected turns and pot, within a few
-    seconds: plain dice up to :data:`QUICK_PLAIN` positions (5 players with 3 chips), Wild or reversible
-    dice up to :data:`QUICK_ONE_CLASS` (4 players with 4 chips, 3 with 10). The O key's win chances alone
-    stay exact up to the exact table's size; they are made once, in the background, and kept."""
+    """Whether ``odds`` works ``rules``' table out exactly, with the expected turns and pot, within seconds:
+    up to :data:`QUICK_STATES` positions (6 players with 3 chips), whatever the dice. The O key's win chances
+    alone stay exact up to the exact table's size; they are made once, in the background, and kept."""
     from lcr_audio.game.analysis import exact
 
-    limit = QUICK_ONE_CLASS if rules.wild or rules.reversible else QUICK_PLAIN
-    return exact.state_count(rules) <= limit
+    return exact.state_count(rules) <= QUICK_STATES
 
 
 def win_counts(
