@@ -7,13 +7,22 @@ through ``step`` under each rule set, and every Wild choice and reversal questio
 (the first few of each game, to keep the run short). Printed per rule set: decisions timed, median, 90th
 percentile and the slowest, in seconds, and the load average, since the machine is shared.
 
-Usage: ``python3 benchmarks/careful.py [--games 3] [--players 10]``
+With ``--compare`` (issue 25, item 5): every decision is made twice, by the numpy kernel and by the compiled
+kernel (numba, :mod:`lcr_audio.game.analysis.compiled`), and each prints its time, the games it played per
+choice and the standard error of the difference it decided on (the largest over the choices, in points):
+more precise in the same time is the target.
+
+Usage: ``python3 benchmarks/careful.py [--games 3] [--players 10] [--compare]``
 
 measured here (2 CPUs shared with other helpers' runs; Python 3.11, numpy 2), 10 seats, work 120,000:
     load average 1.4: Wild dice median 0.194 s, 90th percentile 0.221 s, slowest 0.229 s; Wild and
     reversible dice, last chip in the pot: 0.200, 0.220, 0.231 s; reversible dice, roll all dots: 0.171,
     0.194, 0.210 s (processor time the same). Load average 2: the same medians within 0.05 s, slowest
     0.35 s; load average 5: clock times 1.5 to 2 times these, processor times unchanged (0.10 to 0.20 s).
+    ``--compare --games 2 --per-game 8``, load average 5 (issue 25, item 5): Wild dice, numpy median 0.210 s,
+    133 games a choice, standard error of the difference median 2.96 points; compiled 0.164 s, 2,106 games,
+    0.68 points. Wild and reversible, last chip in the pot: numpy 0.217 s, 2.38 points; compiled 0.164 s,
+    0.62. Reversible, roll all dots: numpy 0.123 s, 1.32 points; compiled 0.083 s, 0.38.
 """
 
 from __future__ import annotations
@@ -25,7 +34,16 @@ import statistics
 import time
 
 from lcr_audio.engine import ChooseSeat, GameState, Phase, Reverse, Roll, Rules, WinCondition, new_game, step
-from lcr_audio.game.analysis.careful import SIMULATED_WORK, simulated_choice, simulated_reverse
+from lcr_audio.game.analysis import compiled
+from lcr_audio.game.analysis.careful import (
+    SIMULATED_WORK,
+    Estimate,
+    choice_estimate,
+    greedy_choice,
+    reverse_estimate,
+    simulated_choice,
+    simulated_reverse,
+)
 from lcr_audio.game.analysis.exact import supports
 
 
@@ -54,11 +72,58 @@ def decision_times(rules: Rules, games: int, per_game: int, seed: int) -> tuple[
     return times, cpu
 
 
+def compare(rules: Rules, games: int, per_game: int, seed: int) -> None:
+    """Each decision of ``games`` games of careful players made by both kernels: time, games, error."""
+    rng = random.Random(seed)
+    kernel = compiled.wait()
+    if kernel is None:
+        print("   numba is not installed: nothing to compare (pip install 'lcr-audio[fast]').")
+        return
+    figures: dict[str, list[tuple[float, int, float]]] = {"numpy": [], "compiled": []}
+    for _ in range(games):
+        state: GameState = new_game(rules)[0]
+        timed = 0
+        while not state.over and timed < per_game:
+            if state.phase is Phase.ROLL:
+                state = step(state, Roll(tuple(rng.choice(rules.die) for _ in range(state.dice_to_roll))))[0]
+                continue
+            for name, ready in (("numpy", None), ("compiled", kernel)):
+                compiled._READY = ready
+                start = time.perf_counter()
+                estimate = decide(state)
+                figures[name].append(
+                    (time.perf_counter() - start, estimate.games, float(max(estimate.errors)))
+                )
+            compiled._READY = kernel
+            timed += 1
+            if state.phase is Phase.REVERSE:
+                state = step(state, Reverse(simulated_reverse(state)))[0]
+            else:
+                state = step(state, ChooseSeat(simulated_choice(state)))[0]
+    for name, rows in figures.items():
+        times = [t for t, _, _ in rows]
+        print(
+            f"   {name}: {len(rows)} decisions; time median {statistics.median(times):.3f} s, slowest "
+            f"{max(times):.3f} s; games per choice median {statistics.median(g for _, g, _ in rows):,.0f}; "
+            f"standard error of the difference median {100 * statistics.median(e for _, _, e in rows):.2f} "
+            f"points, largest {100 * max(e for _, _, e in rows):.2f} (load average {os.getloadavg()[0]:.1f})"
+        )
+
+
+def decide(state: GameState) -> Estimate:
+    """The simulated estimate behind the careful player's decision at ``state``."""
+    if state.phase is Phase.REVERSE:
+        return reverse_estimate(state)[1]
+    usual = greedy_choice(state)
+    return choice_estimate(state, (usual, *(c for c in state.choices if c != usual)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="games per rule set (default 3)")
     parser.add_argument("--per-game", type=int, default=12, help="decisions timed per game (default 12)")
     parser.add_argument("--players", type=int, default=10, help="seats (default 10)")
+    parser.add_argument("--compare", action="store_true", help="the numpy kernel against the compiled one")
     args = parser.parse_args()
     sets = {
         "Wild dice": Rules(players=args.players, wild=True),
@@ -73,6 +138,10 @@ def main() -> None:
     for name, rules in sets.items():
         if supports(rules):
             print(f"{name}: has an exact table at this size; the careful player looks it up.")
+            continue
+        if args.compare:
+            print(f"{name}:")
+            compare(rules, args.games, args.per_game, seed=15)
             continue
         times, cpu = decision_times(rules, args.games, args.per_game, seed=15)
         load = os.getloadavg()[0]

@@ -5,7 +5,9 @@ Everything goes under the user's folders from platformdirs, or under the folder 
 ``cache`` and ``logs`` subfolders; the tests use it, since platformdirs ignores ``XDG_*`` on Windows and
 macOS).
 Writes are atomic: a temporary file in the same folder, flushed and fsynced, then renamed over the old
-one, so a crash or a kill leaves either the old file or the new one, never half of one.
+one, so a crash or a kill leaves either the old file or the new one, never half of one. The temp file a
+killed writer left (``.NAME.xxxxxxxx.tmp``) is removed by the next process that writes ``NAME`` (its first
+write of it), without listing the folder again at each write.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import errno
 import json
 import os
 import tempfile
+import threading
 import time
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +38,30 @@ HOME_VARIABLE = "LCR_AUDIO_HOME"
 """The environment variable that, when set to a folder, holds all the game's files (tests, portable use)."""
 
 
+_stale: dict[Path, set[str]] = {}
+"""For each folder written to by this process: the names of the temp files (``.*.tmp``) it held when this
+process first wrote there, not yet removed (:func:`_remove_stale`)."""
+
+_stale_lock = threading.Lock()
+
+
 class StorageError(Exception):
     """A file could not be read or written. The message is one plain sentence for the player."""
 
 
+HOME_HERE: ContextVar[Path | None] = ContextVar("lcr_audio_home_here", default=None)
+"""A folder that holds all the game's files for the code running in this context only (one browser tab
+of ``lcr-audio serve``, issue 24: its saves, transcripts and settings, removed when the tab closes); it
+wins over ``LCR_AUDIO_HOME``. The cache is not the tab's: the odds tables made for one tab serve them
+all. Set with ``HOME_HERE.set(folder)`` inside the tab's own task."""
+
+
 def _home(part: str) -> Path | None:
-    """``$LCR_AUDIO_HOME/part`` when the variable is set (and not empty), else None."""
+    """``part`` of :data:`HOME_HERE` when set in this context, else ``$LCR_AUDIO_HOME/part`` when the
+    variable is set (and not empty), else None."""
+    here = HOME_HERE.get()
+    if here is not None and part != "cache":  # the cache (exact odds tables) is the server's, shared
+        return here / part
     home = os.environ.get(HOME_VARIABLE)
     return Path(home) / part if home else None
 
@@ -106,9 +128,7 @@ def atomic_write_text(path: Path, text: str) -> None:
         OSError: the folder cannot be made or written; the old file, if any, is untouched.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    for stale in path.parent.glob(f".{path.name}.*.tmp"):  # left by a writer that was killed mid-write
-        with contextlib.suppress(OSError):
-            stale.unlink()
+    _remove_stale(path)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
@@ -121,6 +141,35 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.unlink(temp)
         raise
     _sync_folder(path.parent)
+
+
+def _remove_stale(path: Path) -> None:
+    """Remove the temp files of ``path`` (``.NAME.*.tmp``) a writer killed mid-write left: the folder is
+    listed once per process, at its first write there, and each file's own temp files are removed at its
+    first write after that. So a folder of thousands of files (a server's tables) is not listed again at
+    every write, and no other file's temp file (another program's) is touched. The folders are forgotten
+    after a thousand (a server writing its players' own folders) and listed again at their next write.
+    """
+    folder = path.parent
+    prefix = f".{path.name}."
+    with _stale_lock:
+        names = _stale.get(folder)
+        if names is None:
+            if len(_stale) >= 1000:  # many folders (a server's players' own): forget them, listed again once
+                _stale.clear()
+            names = set()
+            with contextlib.suppress(OSError), os.scandir(folder) as entries:
+                names = {
+                    entry.name
+                    for entry in entries
+                    if entry.name.startswith(".") and entry.name.endswith(".tmp")
+                }
+            _stale[folder] = names
+        mine = [name for name in names if name.startswith(prefix)] if names else []
+        names.difference_update(mine)
+    for name in mine:
+        with contextlib.suppress(OSError):
+            (folder / name).unlink()
 
 
 def _replace(temp: str, path: Path) -> None:

@@ -138,6 +138,11 @@ def _needs_the_system(item: pytest.Item) -> bool:
     )
 
 
+# The compiled kernel (numba, where installed) is not compiled in the background by every test that makes
+# an OddsKeeper or a careful player: seconds of processor each, in each test's own cache folder. The tests
+# that check it compile it themselves (tests/test_analysis_kernel.py); the programs the tests start inherit this.
+os.environ["LCR_AUDIO_COMPILED"] = "0"
+
 if "PYTEST_XDIST_WORKER" in os.environ:
     # pytest-xdist gives its workers COLUMNS=80 and LINES=24; the programs the system tests start in a wide
     # terminal would then wrap their lines at 80 columns, as they never do in a plain run.

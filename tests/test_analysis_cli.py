@@ -8,13 +8,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.engine import rule_combinations
 
+from lcr_audio import cli_odds as analysis_cli
 from lcr_audio.cli import main
 from lcr_audio.engine import Rules, ThreeWilds, WinCondition
-from lcr_audio.game.analysis import cli as analysis_cli
 from lcr_audio.game.analysis import simulate
 from lcr_audio.game.analysis.figures import apportion, said_odds
 from lcr_audio.game.analysis.odds import exact_table
+from lcr_audio.game.analysis.wins import wilson
+from lcr_audio.narration.analysis_text import odds_heading, simulate_heading
 from lcr_audio.narration.rules_summary import rules_summary
 from lcr_audio.output.speech import own_voice as own_voice_module
 from lcr_audio.output.speech.simple import RecordingBackend, SpeakingRecorder
@@ -252,13 +255,16 @@ def test_simulate_under_rules_without_choices_names_no_policy(capsys: pytest.Cap
 
 
 def test_the_rules_line_is_the_rules_summary() -> None:
-    """The analysis layer cannot import narration: its rules sentences must still be the I key's."""
+    """The first line of odds and simulate ends with the I key's rules summary, the one sentence-maker of
+    it (a copy of it in the analysis layer is gone, issue 23)."""
     for rules in (
         Rules(),
         Rules(players=7, chips=1, wild=True, three_wilds=ThreeWilds.WIN),
         Rules(players=4, reversible=True, win=WinCondition.LAST_CHIP_IN_POT),
     ):
-        assert analysis_cli.rules_sentences(rules) == rules_summary(rules)
+        summary = rules_summary(rules)
+        assert simulate_heading(rules, 10, False).splitlines()[0].endswith(": " + summary)
+        assert odds_heading(rules, None, 0, 0, True, 10).splitlines()[0].endswith(": " + summary)
 
 
 class Said:
@@ -469,9 +475,9 @@ def test_the_voice_finishes_the_result_but_stops_at_once_on_control_c(
 def test_win_rate_intervals_stay_between_0_and_100_percent(capsys: pytest.CaptureFixture[str]) -> None:
     """Wilson's interval: 2 wins in 10 games is 5.67% to 50.98% (worked by hand from the formula), where
     the rate plus or minus 1.96 standard errors would go below 0 (-4.79%)."""
-    low, high = analysis_cli.wilson(2, 10)
+    low, high = wilson(2, 10)
     assert (round(low, 4), round(high, 4)) == (0.0567, 0.5098)
-    assert analysis_cli.wilson(0, 5)[0] == 0 and analysis_cli.wilson(5, 5)[1] == 1
+    assert wilson(0, 5)[0] == 0 and wilson(5, 5)[1] == 1
     code, out, _ = run(capsys, "simulate", "--games", "10", "--seed", "1", "--csv")
     assert code == 0
     for row in csv.DictReader(io.StringIO(out)):
@@ -523,22 +529,37 @@ def test_a_slow_run_says_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
     [
         (["--players", "3", "--wild"], True),
         (["--players", "5"], True),
-        (["--players", "6", "--games", "2000"], False),  # 100,947 positions: half a minute
-        (["--players", "5", "--wild", "--games", "2000"], False),  # 11,628 positions solved at once: minutes
+        (["--players", "7", "--games", "2000"], False),  # 7 players have no exact table
+        (["--players", "4", "--wild", "--reversible"], True),  # chips come back from the pot: passes
         (["--players", "4", "--reversible", "--games", "2000"], True),
     ],
 )
 def test_odds_are_exact_only_where_working_them_out_is_quick(
     capsys: pytest.CaptureFixture[str], argv: list[str], exact: bool
 ) -> None:
-    """The odds command is exact only where the table with its expected turns and pot is worked out in a
-    few seconds: plain dice up to 5 players with 3 chips; Wild or reversible dice, which put every position
-    in one class to solve, up to 5,000 positions. Beyond, it simulates rather than keep the player waiting."""
+    """The odds command is exact where the table with its expected turns and pot is worked out within
+    seconds: up to 6 players with 3 chips, whatever the dice (issue 25, item 4). Beyond, it simulates rather
+    than keep the player waiting."""
     code, out, _ = run(capsys, "odds", *argv)
     assert code == 0
     assert out.splitlines()[0].startswith(
         "Exact odds" if exact else "Odds from the start, seat 1 to play, simulated"
     )
+
+
+@pytest.mark.parametrize(
+    "rules",
+    rule_combinations([{"players": 6, "chips": 3}, {"players": 6, "chips": 4}], where_it_applies=True),
+)
+def test_odds_are_exact_up_to_six_players_with_three_chips_under_every_rule_set(rules: Rules) -> None:
+    """Every declared rule set with an exact table at 6 x 3 is worked out exactly by ``odds``; 6 x 4 is not."""
+    from lcr_audio.game.analysis import exact
+
+    if rules.chips == 3:
+        assert analysis_cli.quick_exact(rules)
+        assert exact.supports(rules) is (rules.win is WinCondition.LAST_WITH_CHIPS)
+    else:
+        assert not analysis_cli.quick_exact(rules)
 
 
 def test_control_c_says_in_one_line_that_there_is_no_result(

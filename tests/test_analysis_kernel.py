@@ -1,8 +1,12 @@
-"""The numpy kernel, the plain-Python turns and the chain simulator against the engine's ``step``: random
-positions, random rolls, every declared rule option (``RULE_OPTIONS``: a new one too)."""
+"""The numpy kernel, the compiled kernel, the plain-Python turns and the chain simulator against the engine's
+``step``: random positions, random rolls, every declared rule option (``RULE_OPTIONS``: a new one too).
+
+The compiled kernel (:mod:`lcr_audio.game.analysis.compiled`) is checked twice: as plain Python always, and
+compiled by numba where numba is installed (the ``fast`` extra; CI installs it)."""
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import random
 
@@ -27,10 +31,11 @@ from lcr_audio.engine import (
     position,
     step,
 )
-from lcr_audio.game.analysis import exact
+from lcr_audio.game.analysis import compiled, exact
 from lcr_audio.game.analysis.kernel import FACE_CODES, NO_WINNER, play_turn
 from lcr_audio.game.analysis.plain import plain_dice_turn, plain_turn
 from lcr_audio.game.bots import Policy
+from lcr_audio.game.usual import usual_reverse_at
 
 ALL_RULES = rule_combinations(
     [
@@ -43,6 +48,30 @@ ALL_RULES = rule_combinations(
     where_it_applies=True,
 )
 """Every declared rule option's values (a new option too), at four small tables."""
+
+
+HAS_NUMBA = importlib.util.find_spec("numba") is not None
+
+FLAVOURS = ["python", pytest.param("numba", marks=pytest.mark.skipif(not HAS_NUMBA, reason="numba"))]
+"""The compiled kernel's turn run as plain Python, and compiled by numba (where numba is installed)."""
+
+
+@pytest.fixture(scope="module")
+def numba_kernel(tmp_path_factory: pytest.TempPathFactory) -> compiled.Kernel:
+    """The kernel compiled by numba, its cache in a folder the test workers of one run share (the second
+    loads what the first compiled)."""
+    return compiled.compile_kernel(tmp_path_factory.getbasetemp().parent / "numba")
+
+
+def compiled_turns(flavour: str, request: pytest.FixtureRequest) -> tuple[object, object]:
+    """The compiled kernel's ``play_turn`` and ``dice_turn``: uncompiled, or compiled by numba."""
+    if flavour == "numba":
+        kernel: compiled.Kernel = request.getfixturevalue("numba_kernel")
+        return kernel.play_turn, kernel.dice_turn
+    return (
+        getattr(compiled.play_turn, "py_func", compiled.play_turn),
+        getattr(compiled.dice_turn, "py_func", compiled.dice_turn),
+    )
 
 
 def engine_turn(state: GameState, faces: tuple[Face, ...], policy: Policy) -> tuple[GameState, int, bool]:
@@ -128,6 +157,117 @@ def test_kernel_plays_every_turn_as_step_does(rules: Rules) -> None:
                 assert mover == after.seat, where
 
 
+@pytest.mark.parametrize("flavour", FLAVOURS)
+@pytest.mark.parametrize("rules", ALL_RULES, ids=repr)
+def test_compiled_kernel_plays_every_turn_as_step_does(
+    rules: Rules, flavour: str, request: pytest.FixtureRequest
+) -> None:
+    """The compiled kernel's turn, and its faster turn for plain dice, give what ``step`` gives, from the
+    same random positions and rolls as the numpy kernel's test above (R4-R11)."""
+    play, dice_turn = compiled_turns(flavour, request)
+    rng = random.Random(hash(repr(rules)) & 0xFFFF)
+    policy = Policy(reverse_at=rng.choice([4, 5, 6, 8]))
+    states = [random_position(rng, rules) for _ in range(300)]
+    rolls = [tuple(rng.choice(rules.die) for _ in range(3)) for _ in states]
+    flags = compiled.flags_of(rules)
+    counts = compiled.face_counts(compiled.die_codes(rules))
+    lefts, rights = compiled.neighbours(rules.players)
+    for state, faces in zip(states, rolls, strict=True):
+        after, pot_won, reset = engine_turn(state, faces, policy)
+        where = f"{state.chips} pot {state.pot} seat {state.seat + 1} rolls {[f.value for f in faces]}"
+        expected = (
+            after.chips,
+            after.pot,
+            NO_WINNER if after.winner is None else after.winner,
+            pot_won,
+            reset,
+        )
+        chips = np.array(state.chips, dtype=np.int64)
+        roll = sum(rules.die.index(face) * 6 ** (2 - k) for k, face in enumerate(faces))  # first die slowest
+        pot, mover, winner, won, _rev, was_reset = play(  # type: ignore[operator]
+            flags, chips, state.pot, state.seat, roll, counts, policy.reverse_at, lefts, rights
+        )
+        played = [((tuple(int(n) for n in chips), pot, winner, won, was_reset), mover)]
+        if not rules.wild and not rules.reversible:
+            chips = np.array(state.chips, dtype=np.int64)
+            holders = sum(1 for n in state.chips if n)
+            pot, mover, winner, won, was_reset, holders = dice_turn(  # type: ignore[operator]
+                flags, chips, state.pot, state.seat, roll, counts, holders, lefts, rights
+            )
+            played.append(((tuple(int(n) for n in chips), pot, winner, won, was_reset), mover))
+            assert holders == sum(1 for n in after.chips if n), where
+        for outcome, mover in played:
+            assert outcome == expected, where
+            if not after.over:
+                assert mover == after.seat, where
+
+
+GAME_RULES = [
+    Rules(players=4, chips=2),
+    Rules(players=4, chips=2, wild=True, three_wilds=ThreeWilds.WIN),
+    Rules(players=3, chips=3, wild=True, reversible=True),
+]
+"""Rules with an exact table, to check whole games of the compiled kernel against."""
+
+
+@pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed")
+@pytest.mark.parametrize("rules", GAME_RULES, ids=repr)
+def test_compiled_games_win_as_often_as_the_exact_table_says(
+    rules: Rules, numba_kernel: compiled.Kernel
+) -> None:
+    """Whole games of the compiled kernel (its own dice, R3): each seat's rate of wins, from the start and
+    from a position later in a game, within 4.5 standard errors of the exact odds, the careful player's
+    games (:func:`~lcr_audio.game.analysis.compiled.careful_play`) too."""
+    from lcr_audio.game.analysis.odds import exact_table
+
+    table = exact_table(rules)
+    usual = usual_reverse_at(rules)  # the rule the exact table's players follow
+    rng = np.random.default_rng(5)
+    compiled_for = {name: len(getattr(numba_kernel, name).signatures) for name in numba_kernel._fields}
+    games = 40_000
+    for chips, pot, mover in (
+        ((rules.chips,) * rules.players, 0, 0),
+        exact.random_table_position(random.Random(2), rules),
+    ):
+        expected = np.array(table.lookup(chips, pot, mover))
+        finished, sums = compiled.tally_games(
+            numba_kernel, rules, chips, pot, mover, games, rng, usual, 100_000
+        )
+        assert finished == games
+        error = np.sqrt(expected * (1 - expected) / games) + 1e-12
+        assert np.all(np.abs(sums[0] / games - expected) <= 4.5 * error), (chips, sums[0] / games, expected)
+        assert np.all(sums[2] >= sums[1])  # the dice reach a seat whenever it rolls, and when it is skipped
+        leaf = compiled_leaf(chips, pot, mover)
+        won, rows, _ = compiled.careful_play(
+            numba_kernel, rules, 1, [leaf, leaf], None, games, rng, reverse_at=usual
+        )
+        assert rows > games and np.array_equal(won[0], won[1])  # the same dice in game k of every leaf
+        assert abs(won[0].mean() - expected[1]) <= 4.5 * error[1]
+        wins, played = compiled.wins_within(
+            numba_kernel,
+            rules,
+            chips,
+            pot,
+            mover,
+            budget=0.0,
+            seed=3,
+            reverse_at=usual,
+            max_turns=100_000,
+            workers=2,
+        )
+        assert played >= 2 and sum(wins) == played
+    # Compiling never happens on a key's path: every use above ran what compile_kernel had compiled.
+    assert compiled_for == {
+        name: len(getattr(numba_kernel, name).signatures) for name in numba_kernel._fields
+    }
+
+
+def compiled_leaf(chips: tuple[int, ...], pot: int, mover: int) -> compiled.Leaf:
+    from lcr_audio.game.analysis.careful import _Leaf
+
+    return _Leaf(chips, pot, mover)
+
+
 def test_the_positions_reach_every_kind_of_turn_end() -> None:
     """The random positions above are not all dull: wins of every kind, resets and reversals all happen."""
     seen: set[str] = set()
@@ -209,3 +349,31 @@ def test_chain_table_columns_have_exactly_their_chances(rules: Rules) -> None:
     assert counts[null] == 65_536 - 303 * 216 == 88
     rows = np.arange(len(sim.chain.states) + rules.players) * sim.span
     assert np.array_equal(sim.entries[rows + null], rows << 4)  # the same position, nobody moved
+
+
+@pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed")
+def test_the_o_key_and_the_careful_players_use_the_compiled_kernel_once_it_is_ready(
+    numba_kernel: compiled.Kernel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no table answers (10 seats), the O key's games and a careful decision's are the compiled
+    kernel's once it is ready; until then (``ready()`` is None) the numpy kernel and plain Python's."""
+    from lcr_audio.engine import new_game
+    from lcr_audio.game.analysis import careful
+    from lcr_audio.game.analysis.odds import OddsKeeper
+
+    used: list[str] = []
+    for name in ("wins_within", "careful_play"):
+        real = getattr(compiled, name)
+        monkeypatch.setattr(compiled, name, lambda *a, _n=name, _r=real, **k: used.append(_n) or _r(*a, **k))
+    rules = Rules(players=10, wild=True)
+    state = new_game(rules)[0]
+    while state.phase is not Phase.WILD_TAKE:
+        state = step(state, Roll((Face.WILD,) + (Face.DOT,) * (state.dice_to_roll - 1)))[0]
+    for ready in (None, numba_kernel):
+        monkeypatch.setattr(compiled, "_READY", ready)
+        used.clear()
+        odds = OddsKeeper(rules, None, seed=1).odds(state, 0.01)
+        assert abs(sum(odds.chances) - 1) < 1e-9 and odds.games > 0
+        assert careful.simulated_choice(state, work=20_000) in state.choices
+        # (the O key's games go on after its answer, on a thread of their own: they may add calls)
+        assert set(used) == (set() if ready is None else {"wins_within", "careful_play"})

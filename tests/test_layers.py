@@ -27,9 +27,13 @@ the cues (their names, and where each sounds around the table), text from outsid
 the rule options declared once, the verbosity levels and speech modes the settings hold."""
 TOP = frozenset(
     f"lcr_audio.{name}"
-    for name in ("app", "cli", "cli_online", "argparse_messages", "console_close", "launch", "__main__")
+    for name in (
+        *("app", "cli", "cli_parser", "cli_process", "cli_speaking", "cli_commands", "cli_odds"),
+        *("cli_online", "argparse_messages", "console_close", "launch", "__main__"),
+    )
 )
-"""The program's entry points and what only they use (the Windows console's close), above everything."""
+"""The program's entry points and what only they use (the Windows console's close), above everything; the
+browser client's folder, ``lcr_audio/web/``, is top too (:func:`layer`)."""
 
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "engine": frozenset({"engine"}),
@@ -52,6 +56,8 @@ def layer(module: str) -> str | None:
     if module in TOP:
         return "top"
     parts = module.split(".")
+    if len(parts) >= 2 and parts[1] == "web":  # the browser client runs the screens and the app: top
+        return "top"
     if len(parts) >= 2 and parts[1] in FOLDERS:
         return parts[1]
     return None
@@ -156,3 +162,78 @@ def test_no_import_cycle() -> None:
         if module not in state:
             visit(module)
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+FRONT_END_FREE = ("engine", "game")
+"""The layers that hold no front end (issue 23, item 3): the rules and one game being played. Parsing a
+command line and printing are the top layer's (``cli_*.py``), sentences narration's."""
+
+STANDARD_STREAMS = frozenset({"stdout", "stderr", "__stdout__", "__stderr__"})
+
+
+def front_end_code(source: str) -> list[tuple[int, str]]:
+    """What in ``source`` (a module's text) belongs to a front end: an ``argparse`` import, a call of
+    ``print()``, or ``sys.stdout`` or ``sys.stderr`` (written to, or handed on to be written to); as
+    ``(line, what)``, in line order."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [
+                (node.lineno, f"import {a.name}") for a in node.names if a.name.split(".")[0] == "argparse"
+            ]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            module = node.module or ""
+            if module.split(".")[0] == "argparse":
+                found.append((node.lineno, f"from {module} import ..."))
+            elif module == "sys":
+                found += [
+                    (node.lineno, f"from sys import {a.name}")
+                    for a in node.names
+                    if a.name in STANDARD_STREAMS
+                ]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
+            found.append((node.lineno, "print()"))
+        elif (
+            isinstance(node, ast.Attribute)
+            and node.attr in STANDARD_STREAMS
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "sys"
+        ):
+            found.append((node.lineno, f"sys.{node.attr}"))
+    return sorted(found)
+
+
+def test_the_front_end_check_finds_each_kind() -> None:
+    """The check below can fail: each kind of front-end code is found, on its line."""
+    source = (
+        "import argparse\n"
+        "import sys\n"
+        "from sys import stderr\n"
+        "def f(x):\n"
+        "    print(x)\n"
+        "    sys.stdout.write(x)\n"
+        "    g(file=sys.stderr)\n"
+        "    out.write(x)\n"  # a stream handed in is the caller's choice: allowed
+    )
+    assert front_end_code(source) == [
+        (1, "import argparse"),
+        (3, "from sys import stderr"),
+        (5, "print()"),
+        (6, "sys.stdout"),
+        (7, "sys.stderr"),
+    ]
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer(m) in FRONT_END_FREE))
+def test_no_argument_parsing_or_printing_below_the_top(module: str) -> None:
+    """No module of the engine or the game layer parses a command line or prints (issue 23, item 3): a
+    command's options and printed lines are the top layer's (``lcr_audio/cli_*.py``), its sentences
+    narration's; the game layer hands back numbers, or writes to a stream it is given."""
+    path = MODULES[module]
+    found = front_end_code(path.read_text(encoding="utf-8"))
+    where = path.relative_to(ROOT).as_posix()
+    assert not found, (
+        f"{where} is in the {layer(module)} layer, which holds no front end; move this to the top layer "
+        "(lcr_audio/cli_*.py) and its sentences to narration/: "
+        + "; ".join(f"{where}:{line}: {what}" for line, what in found)
+    )

@@ -9,6 +9,7 @@ said once by every client, in that client's language.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import re
@@ -36,6 +37,7 @@ from lcr_audio.game.online.protocol import (
     encode,
     rules_doc,
 )
+from lcr_audio.tui.keys import Context, help_entries
 
 pytestmark = pytest.mark.requires_program("tmux")  # a real terminal is needed; pexpect gives it
 
@@ -149,13 +151,19 @@ def join(host: Client, tmp_path: Path, port: int, code: str, name: str, *extra: 
     return client
 
 
+AGAIN = "Play again with the same table? Y or N."
+
+
 def _play_out(clients: list[Client], seconds: float = 90) -> None:
-    """Press Space at every client until every one has ended (the game over)."""
+    """Press Space and N in turn at every client until every one has ended (N: no to playing again, in any
+    language; in a game of the standard rules it only says "Not now")."""
     deadline = time.monotonic() + seconds
-    while any(c.child.isalive() for c in clients):
+    for presses in itertools.count():
+        if not any(c.child.isalive() for c in clients):
+            break
         assert time.monotonic() < deadline, "\n\n".join(c.read()[-2000:] for c in clients)
         for client in clients:
-            client.press(" ")
+            client.press("n" if presses % 2 else " ")
             client.read()
         time.sleep(0.3)
     for client in clients:
@@ -280,3 +288,178 @@ def test_a_turn_that_waits_for_a_dropped_player_is_said(
     ana.press_until(" ", ana, r"Waiting for Bo; a computer player plays for them in 1 second\.")
     ana.wait_for(r"(?s)Waiting for Bo.*Bo is away; a computer player plays for them until they are back\.")
     assert ana.read().count("Waiting for Bo") == 1  # the wait is too short for a reminder
+
+
+def test_a_player_who_starts_their_game_again_hears_the_moves_they_missed(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Bo's game is killed after Ana's first roll; the table plays on (a computer player stands in for Bo);
+    Bo starts the game again and hears how many moves were missed, then each of them as it was played (old
+    main: only "The game continues at turn N" and the standings)."""
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    ana.press("\r")
+    bo.wait_for("A game of 3 players")
+    ana.wait_for("Your turn")
+    ana.press_until(" ", bo, r"Ana rolls (?!first)[^\n:.]*[:.]")
+    bo.child.kill(signal.SIGKILL)
+    bo.child.wait()
+    ana.wait_for(r"Bo is away; a computer player plays for them")
+    again = Client(tmp_path, port, code, "Bo")
+    found = again.wait_for(r"You missed (\d+) moves?; Q skips (?:them|it)\.")
+    missed = int(found.group(1))
+    assert missed >= 1
+    after = again.read()[found.end() :]
+    deadline = time.monotonic() + 30
+    while len(ENGLISH_ROLL.findall(after)) < missed:  # each missed move is said after the count
+        assert time.monotonic() < deadline, again.read()
+        time.sleep(0.05)
+        after = again.read()[found.end() :]
+    before = again.read()[: found.start()]
+    assert not ENGLISH_ROLL.findall(before.split("The game continues")[-1])  # none said before the count
+    _play_out([ana, again])
+    assert "Traceback" not in again.read()
+
+
+def test_a_guests_f1_lists_only_their_keys_and_the_host_moves_a_person_to_another_seat(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """In the lobby a guest's F1 lists the keys a guest can use, without the host's (old main: all 10,
+    start and add a computer player among them), and in the game without Control+S, which does nothing at an
+    online table; the host hears Cy's seat, presses Left arrow, and everyone
+    hears that Cy moves to seat 2, and the seating in the new order (old main: the arrow did nothing)."""
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    cy = join(ana, tmp_path, port, code, "Cy")
+    bo.wait_for("Cy joins the table")
+    bo.press("?")
+    listed = bo.wait_for(r"Keys\. Up and Down go through them, Escape closes\. (.*) 1 of (\d+)\.")
+    assert int(listed.group(2)) == 6, listed.group(0)
+    entries = [listed.group(1)]
+    for _ in range(5):
+        count = len(re.findall(r" of 6\.", bo.read()))
+        bo.press("\x1b[B")  # Down
+        bo.wait_for(rf"(?s)(?:.* of 6\.){{{count + 1}}}")
+    entries += re.findall(r"^(.*) \d of 6\.$", bo.read(), re.MULTILINE)[1:]
+    text = " ".join(entries)
+    assert "start the game" not in text and "add a computer player" not in text
+    assert "who is at the table" in text and "chat" in text
+    bo.press("\x1b")
+    bo.wait_for("Key list closed.")
+    ana.press("?")
+    ana.wait_for(r"1 of 12\.")
+    ana.press("\x1b")
+    ana.wait_for("Key list closed.")
+    ana.press("3")
+    ana.wait_for("Seat 3: Cy.")
+    ana.press("\x1b[D")  # Left arrow
+    for client in (ana, bo, cy):
+        client.wait_for(r"Cy moves to seat 2\.")
+    bo.press("s")
+    bo.wait_for(r"3 seats: Ana, Cy, and Bo\.")
+    ana.press("\x1b[D")  # again: Cy goes on moving
+    cy.wait_for(r"Cy moves to seat 1\.")
+    ana.press("\x1b[D")  # the end of the table: said, nothing sent
+    ana.wait_for(r"Seat 1 is the end of the table\.")
+    ana.press("\r")
+    for client in (ana, bo, cy):
+        client.wait_for("A game of 3 players")
+    cy.wait_for("Your turn")  # Cy sits first now and plays from their own keyboard
+    bo.press("?")  # in the game: every key of the table but Control+S (the server saves it)
+    watch = len(help_entries(Context.WATCH)) - 1
+    bo.wait_for(rf"(?s)Cy rolls first.*1 of {watch}\.")
+    for client in (ana, bo, cy):
+        assert "Traceback" not in client.read()
+
+
+def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes(tmp_path: Path) -> None:
+    """At the game's end each person is asked to play again; Bo says no and leaves, Ana says yes: the table
+    starts a new game, Bo's seat a computer player's, Ana plays it from her keyboard, and her no to the next
+    question ends it (old main: no question, the game ended for everyone)."""
+    data = tmp_path / "tables"
+    home = tmp_path / "server-home"
+    home.mkdir()
+    command = [sys.executable, "-m", "lcr_audio", "serve", "--host", "127.0.0.1", "--port", "0"]
+    process = subprocess.Popen(
+        [*command, "--data", str(data), "--pace", "0.05"], stdout=subprocess.PIPE, text=True, env=_env(home)
+    )
+    try:
+        port = _port(process)
+        ana, code = open_table(tmp_path, port)
+        bo = join(ana, tmp_path, port, code, "Bo")
+        ana.press("\r")
+        deadline = time.monotonic() + 120
+        while not (AGAIN in ana.read() and AGAIN in bo.read()):
+            assert time.monotonic() < deadline, ana.read()[-2000:] + bo.read()[-2000:]
+            for client in (ana, bo):
+                if AGAIN not in client.read():
+                    client.press(" ")
+            time.sleep(0.3)
+        bo.press_until(
+            "n", bo, r"No more games at this table\."
+        )  # a key before the question was heard is dropped
+        bo.child.expect(pexpect.EOF, timeout=20)
+        first = ana.read().count("A game of 3 players")
+        ana.press_until(
+            "y", ana, r"Waiting for the others' answers; the next game starts with those who say yes\."
+        )
+        ana.wait_for(r"(?s)Bo has left; a computer player takes the seat\..*A game of 3 players")
+        assert ana.read().count("A game of 3 players") == first + 1
+        _play_out([ana], seconds=120)
+        text = ana.read()
+        asked = re.findall(rf"^{re.escape(AGAIN)}$", text, re.MULTILINE)  # a wrong key's reply repeats it
+        assert len(asked) == 2, text
+        last = text.rsplit(AGAIN, 1)[1].split("\n")  # what the terminal echoed after the program ended aside
+        assert last[1:3] == ["No more games at this table.", "The game at this table is over. Goodbye."], last
+        assert "Traceback" not in text and "Traceback" not in bo.read()
+        second = text.rsplit("A game of 3 players", 1)[1]
+        assert ENGLISH_ROLL.findall(second)
+        assert "You roll" in second  # Ana plays her own seat in the new game
+        deadline = time.monotonic() + 30  # both games are kept: the first beside the second
+        while not (data / f"{code}.1.json").is_file():
+            assert time.monotonic() < deadline, sorted(p.name for p in data.iterdir())
+            time.sleep(0.05)
+        games = [
+            json.loads((data / name).read_text(encoding="utf-8"))
+            for name in (f"{code}.1.json", f"{code}.json")
+        ]
+        assert games[0]["actions"] != games[1]["actions"]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
+
+
+def test_a_guest_waiting_for_the_next_game_hears_that_the_host_closed_the_table(tmp_path: Path) -> None:
+    """``lcr-audio host``: at the game's end Bo says yes to playing again and waits; Ana, the host, says no,
+    which closes her table: Bo hears that the host closed it and Bo's game ends, without a new game started
+    for Bo and closed at once (or a wait for a game that never comes)."""
+    home = tmp_path / "home-Ana"
+    home.mkdir()
+    arguments = ["-m", "lcr_audio", "host", "--names", "Ana", "--speech", "console", "--chips", "1"]
+    arguments += ["--host", "127.0.0.1", "--port", "0", "--fast"]
+    ana = Client.__new__(Client)
+    ana.child = pexpect.spawn(
+        sys.executable, arguments, env=_env(home), encoding="utf-8", dimensions=(50, 200)
+    )
+    ana.text = ""
+    found = ana.wait_for(r"address 127\.0\.0\.1:(\d+) and the code ([a-z0-9 ]+)[.,]")
+    port, code = int(found.group(1)), found.group(2).replace(" ", "")
+    bo = join(ana, tmp_path, port, code, "Bo")
+    ana.press("\r")
+    deadline = time.monotonic() + 120
+    while not (AGAIN in ana.read() and AGAIN in bo.read()):
+        assert time.monotonic() < deadline, ana.read()[-2000:] + bo.read()[-2000:]
+        for client in (ana, bo):
+            if AGAIN not in client.read():
+                client.press(" ")
+        time.sleep(0.3)
+    bo.press_until(
+        "y", bo, r"Waiting for the others' answers"
+    )  # a key before the question was heard is dropped
+    ana.press_until("n", bo, r"The host has closed the table; the game ends here\.")
+    assert bo.read().count("A game of 3 players") == 1  # no game started for Bo alone, then closed
+    bo.child.expect(pexpect.EOF, timeout=20)
+    ana.child.expect(pexpect.EOF, timeout=20)
+    assert "Traceback" not in bo.read() and "Traceback" not in ana.read()

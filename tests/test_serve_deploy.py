@@ -40,6 +40,7 @@ from lcr_audio.game.online.server import (
     MAX_LISTENERS,
     MAX_TABLES,
     MOVE_SECONDS,
+    NEW_CONNECTIONS_PER_SECOND,
     STATUS_SECONDS,
     AddressLimits,
     RateLimit,
@@ -159,6 +160,7 @@ LIMIT_FLAGS = {
     "listeners_per_table": ("--listeners-per-table", LISTENERS_PER_TABLE),
     "max_listeners": ("--listeners", MAX_LISTENERS),
     "hello_seconds": ("--hello-seconds", HELLO_SECONDS),
+    "new_connections_per_second": ("--new-connections-per-address", NEW_CONNECTIONS_PER_SECOND),
     "per_address.connections": ("--connections-per-address", AddressLimits().connections),
     "per_address.tables": ("--tables-per-address", AddressLimits().tables),
     "per_address.lobbies": ("--lobbies-per-address", AddressLimits().lobbies),
@@ -171,6 +173,8 @@ NOT_LIMITS = {
     *("limit", "backlog_bytes"),  # fixed: named at the end of the help
     "one_table",  # lcr-audio host's own server: no serve option
     "away_reminder",  # when the waiting turn is said again: a fixed lead, not a limit
+    "retry_seconds",  # how often tables a full disk refused are tried again: not a limit
+    "again_seconds",  # how long a finished game waits for the answers to playing again: not a limit
 }
 """TableServer's fields that are not set by a ``serve`` option with a number."""
 

@@ -35,8 +35,9 @@ from lcr_audio.tui.play import PlayScreen
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCH = ["play", "--players", "3", "--computer", "all", "--seed", "3", "--speech", "console", "--fast"]
-OPENING = 0.3
-"""Seconds the fake sound device takes to open: long enough for a fast game to ask for cues meanwhile."""
+OPENING = 60.0
+"""Seconds the fake sound device takes to open at most: it opens as soon as the game has asked for a cue, so
+that a cue is always asked for while the device is opening, on an idle machine or a loaded one."""
 
 Event = tuple[str, str]
 """What happened, in order: ("line", text printed), ("open", thread name), ("ask", file name of a cue the game
@@ -49,10 +50,13 @@ class Recorder:
     def __init__(self) -> None:
         self.events: list[Event] = []
         self.lock = threading.Lock()
+        self.asked = threading.Event()  # the game has asked for a cue
 
     def note(self, kind: str, what: str) -> None:
         with self.lock:
             self.events.append((kind, what))
+        if kind == "ask":
+            self.asked.set()
 
     # the terminal ------------------------------------------------------------------------------------------
 
@@ -77,7 +81,8 @@ class Recorder:
 
 
 def fake_pygame(recorder: Recorder) -> tuple[ModuleType, ModuleType]:
-    """``pygame`` and ``pygame.mixer`` modules whose device takes :data:`OPENING` seconds to open."""
+    """``pygame`` and ``pygame.mixer`` modules whose device opens once a cue was asked for (at most
+    :data:`OPENING` seconds)."""
     mixer = ModuleType("pygame.mixer")
     state: dict[str, Any] = {"init": None, "channels": 8}
 
@@ -102,7 +107,10 @@ def fake_pygame(recorder: Recorder) -> tuple[ModuleType, ModuleType]:
             recorder.note("cue", sound.name)
 
     def init(**kwargs: Any) -> None:
-        time.sleep(OPENING)  # the sound device's slow opening this test is about, on the mixer's own thread
+        # The sound device's slow opening this test is about, on the mixer's own thread: it opens once the game
+        # has asked for a cue (or after a minute, when the game would wait for the device before asking,
+        # which the test then reports), so that the order does not depend on how busy the machine is.
+        recorder.asked.wait(OPENING)
         recorder.note("open", threading.current_thread().name)
         state["init"] = (44100, -16, 2)
 
@@ -146,7 +154,9 @@ def test_the_first_sentence_is_out_before_the_sound_device_opens_and_cues_play_a
     assert len(opened) == 1 and opened[0] > lines[0]  # ...then the device opened, once,
     assert recorder.events[opened[0]][1] == "sound-device"  # on its own thread, not holding up the game
     assert cues and min(cues) > opened[0]  # every cue played on the open device
-    assert min(recorder.of("ask")) < opened[0]  # a cue was asked for while the device was still opening...
+    assert (
+        min(recorder.of("ask")) < opened[0]
+    )  # a cue was asked for while the device was opening (the fake waits)...
     played = [what for kind, what in recorder.events if kind == "cue"]
     assert played == [what for kind, what in recorder.events if kind == "ask"]  # ...and none was lost
     assert played[-1] == "win"

@@ -11,9 +11,10 @@ from lcr_audio.game.online.protocol import Notice, Reason
 from lcr_audio.i18n import _, ngettext
 
 
-def notice_sentence(kind: Notice, name: str, seconds: int = 0) -> str:
+def notice_sentence(kind: Notice, name: str, seconds: int = 0, seat: int = -1) -> str:
     """One sentence for a table notice about ``name`` (a seat's name; "" for a listener); ``seconds``: how
-    long the game still waits for an away person (:attr:`Notice.WAITING`)."""
+    long the game still waits for an away person (:attr:`Notice.WAITING`); ``seat``: the seat (0-based)
+    the notice is about (:attr:`Notice.SEAT_MOVED`: the seat moved to)."""
     match kind:
         case Notice.ARRIVED:
             # Translators: an online table; a person joined and took a seat.
@@ -52,6 +53,10 @@ def notice_sentence(kind: Notice, name: str, seconds: int = 0) -> str:
         case Notice.CLOSED:
             # Translators: an online table; the host left and their game, which ran the table, closed it.
             return _("The host has closed the table; the game ends here.")
+        case Notice.SEAT_MOVED:
+            # Translators: an online table's lobby; the host moved a person to another seat ({seat} is the
+            # seat's number, counted from 1).
+            return _("{name} moves to seat {seat}.").format(name=name, seat=seat + 1)
 
 
 def chat_sentence(name: str, text: str) -> str:
@@ -63,8 +68,17 @@ def chat_sentence(name: str, text: str) -> str:
     return _("{name} says: {text}").format(name=name, text=text)
 
 
-def refusal_sentence(reason: Reason) -> str:
-    """One sentence for a message the server refused."""
+def refusal_sentence(reason: Reason | str, text: str = "") -> str:
+    """One sentence for a message the server refused; a reason this game does not know (a newer server's)
+    is said with the server's own ``text`` for it (English, cleaned), or as a plain refusal without one."""
+    if not isinstance(reason, Reason):
+        if text:
+            # Translators: an online table refused what this game sent for a reason this version does not
+            # know (a newer server); {text} is the server's own explanation, usually in English.
+            return _("The table refused that: {text}").format(text=text)
+        # Translators: an online table refused what this game sent for a reason this version does not
+        # know (a newer server), and gave no explanation.
+        return _("The table refused that; a newer version of lcr-audio may be needed.")
     match reason:
         case Reason.MALFORMED | Reason.TOO_LARGE:
             # Translators: an online table; the server could not read what this game sent (a bug, an attack).
@@ -155,8 +169,16 @@ def spelled_code(code: str) -> str:
     return " ".join(code)
 
 
-def table_open_sentence(address: str, code: str) -> str:
-    """What the host reads out to friends."""
+def table_open_sentence(address: str, code: str, page: str = "") -> str:
+    """What the host reads out to friends; ``page``: the web address where they can play in a browser
+    instead (``lcr-audio host``, issue 24), or empty."""
+    if page:
+        # Translators: an online table was opened; {address} is where friends connect with the game,
+        # {code} is spelt out character by character, {page} is a web address to open in a browser.
+        return _(
+            "Your table is open. Friends join with the address {address} and the code {code}, or in a "
+            "browser at {page}"
+        ).format(address=address, code=spelled_code(code), page=page)
     # Translators: an online table was opened; {address} is where friends connect, {code} is spelt out
     # character by character.
     return _("Your table is open. Friends join with the address {address} and the code {code}.").format(

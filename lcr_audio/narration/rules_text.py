@@ -790,8 +790,9 @@ def _odds(rules: Rules | None) -> Section:
     """Who is likely to win: each seat's chance at 3, 4 and 5 players, computed (issue 15); with Wild or
     reversible dice in force, that the players' choices change the chances, and what the numbers for the
     game in force assume (issue 21, item 9)."""
-    from lcr_audio.game.analysis.cli import greedy_explained, has_choices
     from lcr_audio.game.analysis.exact import state_count, supports
+    from lcr_audio.game.analysis.wins import has_choices
+    from lcr_audio.narration.analysis_text import greedy_explained
 
     choices = rules is not None and has_choices(rules)
     # Translators: title of a section of the rules reader: each seat's chance of winning.

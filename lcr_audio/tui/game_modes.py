@@ -81,8 +81,9 @@ class Review(Anytime):
 
     @property
     def hidden(self) -> frozenset[Command]:
-        """Chat is left out of F1's list at a table with nobody online."""
-        return frozenset() if self.screen.chats else frozenset({Command.CHAT})
+        """Chat is left out of F1's list at a table with nobody online, and the keys this table does not use
+        (online: saving)."""
+        return self.screen.unused_keys | (frozenset() if self.screen.chats else frozenset({Command.CHAT}))
 
 
 class Playing(Review):

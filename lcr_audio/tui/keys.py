@@ -159,6 +159,8 @@ class Command(enum.Enum):
     START_GAME = "start-game"
     ADD_COMPUTER = "add-computer"
     FREE_SEAT = "free-seat"
+    MOVE_SEAT_BACK = "move-seat-back"
+    MOVE_SEAT_ON = "move-seat-on"
     LEAVE_TABLE = "leave-table"
 
 
@@ -1096,6 +1098,24 @@ KEYS: tuple[KeySpec, ...] = (
         N_("Delete"),
         # Translators: F1 key help: what these keys do, said after their names.
         N_("free the seat last heard; its player can still listen (the host)"),
+        frozenset({Context.LOBBY}),
+    ),
+    KeySpec(
+        Command.MOVE_SEAT_BACK,
+        ("left",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Left arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("move the player in the seat last heard one seat back (the host)"),
+        frozenset({Context.LOBBY}),
+    ),
+    KeySpec(
+        Command.MOVE_SEAT_ON,
+        ("right",),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Right arrow"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("move the player in the seat last heard one seat on (the host)"),
         frozenset({Context.LOBBY}),
     ),
     KeySpec(

@@ -16,6 +16,8 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import msgspec
+
 from lcr_audio.engine import MIN_PLAYERS, Rules
 from lcr_audio.game.online.client import (
     Link,
@@ -29,13 +31,17 @@ from lcr_audio.game.online.client import (
 from lcr_audio.game.online.client import remote_session as make_session
 from lcr_audio.game.online.protocol import (
     AddComputer,
+    Again,
     Applied,
     Chat,
     FreeSeat,
     Hello,
     Leave,
     Lobby,
+    Missed,
+    MoveSeat,
     Notice,
+    PlayAgain,
     ProtocolError,
     Reason,
     Refused,
@@ -51,6 +57,7 @@ from lcr_audio.game.online.protocol import (
     rules_doc,
     rules_from_doc,
 )
+from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, language, ngettext
 from lcr_audio.narration.lists import and_list
 from lcr_audio.narration.online import chat_sentence, notice_sentence, refusal_sentence, table_open_sentence
@@ -127,6 +134,7 @@ class OnlineClient:
         shown: the address said to the players (default: ``address``).
         serving: the table's server runs in this program.
         closing: called as the game ends, before the connection closes.
+        page: the web page's address on the table's server, said with the join code (``host``).
     """
 
     def __init__(
@@ -140,8 +148,12 @@ class OnlineClient:
         *,
         serving: bool = False,
         closing: Callable[[], None] | None = None,
+        page: str = "",
     ) -> None:
         self.app = app
+        self.page = page
+        """The web page's address on this table's server (``lcr-audio host``), said with the join code: a
+        friend opens it with ``?join=`` and the code (issue 24)."""
         self.serving = serving
         """The table's server runs in this program (``lcr-audio host``): leaving closes it for everyone."""
         self.closing = closing
@@ -161,6 +173,15 @@ class OnlineClient:
         """The table ended this player's game: the sentence to say, and the exit code."""
         self.ended = False
         """This player's time at the table is over (its last sentence said): nothing more is said."""
+        self.missed_from: int | None = None
+        """The server's word (:class:`Missed`): this player's seats were lost after that many actions."""
+        self.again_offered = False
+        """The table asked who plays another game (:class:`Again`; an older server never does)."""
+        self.waiting_again = False
+        """This player said yes to playing again: the table's next game is on its way."""
+        self.catch_up: list[Any] = []
+        """The moves this player missed while their program was not running (action docs), said once the
+        game screen is up (:meth:`OnlineScreen._resume_turn`)."""
         self.link = Link(
             address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop
         )
@@ -204,10 +225,15 @@ class OnlineClient:
                 if fresh and self.view.tokens:
                     keep_tokens(message.code, self.names, self.view.tokens)
                 if opened:
-                    self.say(table_open_sentence(self.shown, message.code))
+                    page = f"{self.page}?join={message.code}" if self.page else ""
+                    self.say(table_open_sentence(self.shown, message.code, page))
                 self.welcomed.set()
             case Lobby():
                 self.view.lobby = message
+            case Missed(since=since):
+                self.missed_from = since
+            case Again():
+                self.again_offered = True
             case Started():
                 self._started(message)
             case Applied(index=index, action=doc):
@@ -222,7 +248,8 @@ class OnlineClient:
                     self._resync()
             case Told(kind=Notice.CLOSED):
                 session = self.view.session
-                if session is None or not session.state.over:  # a finished game ends by itself, said whole
+                # a finished game ends by itself, said whole; one waiting for the next game hears it
+                if session is None or not session.state.over or self.waiting_again:
                     self._fail(notice_sentence(Notice.CLOSED, ""), 0)
             case Told(kind=kind, name=name, seat=seat, seconds=seconds):
                 session = self.view.session
@@ -230,16 +257,20 @@ class OnlineClient:
                     session.computer_seats |= {seat}  # a computer player has taken the seat
                     if self.screen is not None:
                         self.screen.narrator.computers = session.computers
-                self.say(notice_sentence(kind, name, seconds))
+                self.say(notice_sentence(kind, name, seconds, seat))
             case Said(name=name, text=text) if text:  # a line with nothing left after cleaning is not said
                 self.say(chat_sentence(name, text))
-            case Refused(reason=reason):
-                self._refused(reason)
+            case Refused(reason=reason, text=text):
+                self._refused(reason, text)
 
     def _started(self, message: Started) -> None:
         log.info("The game: %d actions so far", len(message.actions))
         session = self.view.session
         if session is None:
+            since, self.missed_from = self.missed_from, None
+            if since is not None and 0 <= since < len(message.actions):  # built as this player last saw it
+                self.catch_up = list(message.actions[since:])
+                message = msgspec.structs.replace(message, actions=message.actions[:since])
             try:
                 self.view.session = make_session(message, self.view.seats, self.link.send)
             except (ProtocolError, ValueError):
@@ -253,37 +284,58 @@ class OnlineClient:
             if self.lobby is not None:
                 self.lobby.finish(LobbyEnd.STARTED)
             return
+        self.missed_from = None
+        if self.waiting_again:  # the table's next game, with those who said yes
+            self._next_game(message)
+            return
+        if session.state.over and len(message.actions) != len(session.actions):  # a finished game never grows
+            # Translators: an online game ended; the table started its next game with those who said yes to
+            # playing again, and this player had not answered in time.
+            self._fail(_("The next game at this table started without you."), 0)
+            return
         missed = message.actions[len(session.actions) :]
         if missed:
-            self.say(
-                # Translators: an online table; back after a dropped connection, {count} moves happened
-                # meanwhile (they are said next).
-                ngettext(
-                    "While you were away: {count} move.", "While you were away: {count} moves.", len(missed)
-                ).format(count=len(missed))
-            )
+            self.say(missed_sentence(len(missed)))
         session.waiting = False
         for index, doc in enumerate(missed, start=len(session.actions)):
             session.receive(index, action_from_doc(doc))
+
+    def _next_game(self, message: Started) -> None:
+        self.waiting_again, self.again_offered = False, False
+        try:
+            session = make_session(message, self.view.seats, self.link.send)
+        except (ProtocolError, ValueError):
+            log.exception("The next game from the server cannot be played")
+            self._fail(_("The table sent a game this version cannot play."))
+            return
+        self.view.session, self.view.started = session, message
+        if self.screen is not None:
+            self.screen.next_game(session)
 
     def _resync(self) -> None:
         """The copy of the game lost step with the server: connect again, which sends the whole game."""
         if self.link.socket is not None:
             asyncio.get_running_loop().create_task(self.link.socket.close())
 
-    def _refused(self, reason: Reason) -> None:
+    def _refused(self, reason: Reason | str, text: str = "") -> None:
         if self.view.session is not None:
             self.view.session.refused()
-        if not self.view.code or (not self.view.seats and not self.view.spectator and reason in _FATAL):
-            self._fail(refusal_sentence(reason))
+        if self.waiting_again:  # the table asks no more (the time to answer was up): no next game comes
+            self.waiting_again = False
+            self._fail(no_next_game(), 0)
+            return
+        sentence = refusal_sentence(reason, text)
+        joining = not self.view.seats and not self.view.spectator
+        if not self.view.code or (joining and (reason in _FATAL or not isinstance(reason, Reason))):
+            self._fail(sentence)
             return
         if reason is Reason.BAD_TOKEN and self.view.tokens:
-            self._fail(refusal_sentence(reason))
+            self._fail(sentence)
             return
         if self.screen is not None:
-            self.screen.error(refusal_sentence(reason))
+            self.screen.error(sentence)
         else:
-            self.voice.error(refusal_sentence(reason))
+            self.voice.error(sentence)
 
     def _fail(self, sentence: str, code: int = 1) -> None:
         if not self.failed.done():
@@ -291,7 +343,8 @@ class OnlineClient:
 
     def _game_over(self) -> bool:
         """The game has ended (its end is being said): a connection that drops now is not told."""
-        return self.view.session is not None and self.view.session.state.over
+        over = self.view.session is not None and self.view.session.state.over
+        return over and not self.waiting_again  # waiting for the next game, a drop matters
 
     def _on_drop(self) -> None:
         if self._game_over():  # the table closes after its game; nothing is tried again that matters
@@ -415,6 +468,7 @@ class OnlineClient:
             save_settings=app.remember,
             sound=app.sound,
             client=self,
+            new_session=_from_the_table if self.view.seats else None,  # people are asked to play again
         )
         self.screen = screen
         app.active_screen = screen  # a signal ends it cleanly (the server keeps the game)
@@ -531,6 +585,33 @@ class OnlineClient:
             self.voice.answer(_("Sent."))
 
 
+def _from_the_table(finished: Session) -> Session:
+    """Never called: an online table's next game comes from its server (:meth:`OnlineScreen.next_game`).
+
+    Raises:
+        RuntimeError: always.
+    """
+    raise RuntimeError("The next game comes from the table's server.")
+
+
+def no_next_game() -> str:
+    """Said to a player who said yes to playing again at a table that will not start another game (its
+    server is older, or the time to answer was up)."""
+    # Translators: an online game ended; the player said yes to playing again, but the table will not start
+    # another game (its server is an older version, or the time to answer was up).
+    return _("This table will not start another game.")
+
+
+def missed_sentence(count: int) -> str:
+    """Said before the moves a player missed (their connection dropped, or their program stopped), which
+    follow one by one at their verbosity; Q skips them as it skips any game message."""
+    # Translators: an online table; back after a dropped connection or a restart of the game, {count} moves
+    # happened meanwhile; they are said next, and the Q key skips them.
+    return ngettext(
+        "You missed {count} move; Q skips it.", "You missed {count} moves; Q skips them.", count
+    ).format(count=count)
+
+
 _FATAL = frozenset(
     {
         Reason.NO_TABLE,
@@ -549,6 +630,19 @@ _FATAL = frozenset(
     }
 )
 """Refusals of the first message: this player cannot be at the table."""
+
+
+HOST_KEYS = frozenset(
+    {
+        Command.START_GAME,
+        Command.ADD_COMPUTER,
+        Command.FREE_SEAT,
+        Command.MOVE_SEAT_BACK,
+        Command.MOVE_SEAT_ON,
+        Command.OPTIONS,
+    }
+)
+"""The lobby keys only the host may use."""
 
 
 class LobbyMode(Question[LobbyEnd]):
@@ -618,6 +712,41 @@ class LobbyMode(Question[LobbyEnd]):
         self.client.link.send(FreeSeat(self.last_seat))
         self.last_seat = None
 
+    @handles(Command.MOVE_SEAT_BACK)
+    def move_back(self, press: Press) -> None:
+        """Move the person in the seat last heard one seat back (the host)."""
+        self._move_seat(-1)
+
+    @handles(Command.MOVE_SEAT_ON)
+    def move_on(self, press: Press) -> None:
+        """Move the person in the seat last heard one seat on (the host)."""
+        self._move_seat(1)
+
+    def _move_seat(self, step: int) -> None:
+        """Move the person in the seat last heard ``step`` seats on (the host); everyone hears where they
+        sit now, and the next arrow moves them again."""
+        if not self._host():
+            return
+        lobby = self.client.view.lobby
+        index = self.last_seat
+        if index is None or lobby is None or not 0 <= index < len(lobby.seats):
+            # Translators: an online table's lobby; an arrow key pressed before the digit of a taken seat.
+            self.voice.error(_("Press the digit of a taken seat first, then an arrow to move its player."))
+            return
+        to = index + step
+        if not 0 <= to < len(lobby.seats):
+            # Translators: an online table's lobby; the player cannot move further that way ({seat} is the
+            # first or the last taken seat's number).
+            self.voice.error(_("Seat {seat} is the end of the table.").format(seat=index + 1))
+            return
+        self.client.link.send(MoveSeat(index, to))
+        self.last_seat = to
+
+    @property
+    def hidden(self) -> frozenset[Command]:
+        """The host's keys are left out of a guest's or a listener's F1 list (they do nothing there)."""
+        return frozenset() if self.client.view.host else HOST_KEYS
+
     @handles(Command.STATUS)
     def status(self, press: Press) -> None:
         """Who is here and the rules."""
@@ -650,6 +779,7 @@ class OnlineScreen(PlayScreen):
     """The play screen of an online table: the chat key works, decisions go to the server."""
 
     chats = True
+    unused_keys = frozenset({Command.SAVE})  # the table's server keeps the game
 
     def __init__(
         self, session: RemoteSession, *args: object, client: OnlineClient, **options: object
@@ -657,6 +787,48 @@ class OnlineScreen(PlayScreen):
         super().__init__(session, *args, **options)  # type: ignore[arg-type]
         self.client = client
         self._chat_task: asyncio.Task[None] | None = None
+
+    def _resume_turn(self) -> bool:
+        """Back at the table after this player's program stopped: the moves missed meanwhile, counted and
+        then said one by one as they happened (Q skips them); else the turn pending, as a resumed game."""
+        missed, self.client.catch_up = self.client.catch_up, []
+        session = self.client.view.session
+        if not missed or session is None:
+            return super()._resume_turn()
+        self.say(missed_sentence(len(missed)))
+        for index, doc in enumerate(missed, start=len(session.actions)):
+            session.receive(index, action_from_doc(doc))
+        return True
+
+    def _answer_again(self, yes: bool) -> None:
+        """Play again at this table: the answer goes to the table, which starts the next game once everyone
+        has answered, with those who said yes and computer players (an older server offers none: said)."""
+        client = self.client
+        if not yes or not client.again_offered:
+            if client.again_offered and not client.serving:  # the host's no closes the table instead
+                client.link.send(PlayAgain(False))
+            elif yes:
+                self.presenter.say_last(no_next_game())
+                self._finish(Outcome.FINISHED)
+                return
+            super()._answer_again(False)
+            return
+        client.waiting_again = True
+        client.link.send(PlayAgain(True))
+        # Translators: an online game ended and the player said yes to playing again; the next game starts
+        # once everyone at the table has answered (with those who said yes, computer players in the others'
+        # seats).
+        self.answer_kept(_("Waiting for the others' answers; the next game starts with those who say yes."))
+
+    def next_game_coming(self) -> bool:
+        """The player said yes to playing again; the table's next game is on its way."""
+        return self.client.waiting_again
+
+    def next_game(self, session: RemoteSession) -> None:
+        """The table's next game: played from now on, its opening said."""
+        self.use(session)
+        session.start()
+        self._poke()
 
     def _ask_quit(self) -> None:
         if not self.client.serving:

@@ -50,7 +50,7 @@ from lcr_audio.output.speech import Speaker, SpeechMode
 from lcr_audio.settings import RATE, VOLUME, Settings
 from lcr_audio.tui.game_modes import GameRouter, game_modes
 from lcr_audio.tui.input import KeyLoop, Mode, Press, answers_in_time
-from lcr_audio.tui.keys import CHOOSING, Context
+from lcr_audio.tui.keys import CHOOSING, Command, Context
 from lcr_audio.tui.odds_key import OddsKey
 from lcr_audio.tui.options import OptionsMenu, SettingsApplier, verbosity_name
 from lcr_audio.tui.presenter import NO_CUE_ARGS, CueArgs, Presenter
@@ -341,6 +341,9 @@ class PlayScreen:
                 await self._wake.wait()
                 continue
             if self.state.over:
+                if self.next_game_coming():  # online: the table starts it; its opening wakes the loop
+                    await self._wake.wait()
+                    continue
                 if self.new_session is None or not self.session.humans:
                     await self.presenter.drained()
                     self._finish(Outcome.FINISHED)
@@ -430,6 +433,9 @@ class PlayScreen:
 
     chats = False
     """True at a table where the chat key works (online)."""
+    unused_keys: frozenset[Command] = frozenset()
+    """Keys of the game that do nothing at this table, left out of F1's list (online: saving, which the
+    table's server does)."""
 
     def chat(self) -> None:
         """Open a chat line (online tables override this)."""
@@ -695,6 +701,11 @@ class PlayScreen:
     def _ask_quit(self) -> None:
         # Translators: asked when the player presses Escape during a game.
         self.ask(YesNoQuestion(_("Quit this game? Y or N."), self._answer_quit))
+
+    def next_game_coming(self) -> bool:
+        """The player said yes to playing again and the next game comes from elsewhere (an online table's
+        server): the finished game waits for it, asking nothing."""
+        return False
 
     def _ask_again_question(self) -> None:
         # Translators: asked when a game has ended.

@@ -41,7 +41,6 @@ from lcr_audio.game.analysis.exact import Chain, FloatArray, TooLargeError, buil
 from lcr_audio.game.analysis.kernel import DOT, FACE_CODES, NO_WINNER, WILD, IntArray, play_turn
 from lcr_audio.game.analysis.odds import table_key
 from lcr_audio.game.usual import usual_reverse_at
-from lcr_audio.i18n import _
 
 BoolArray = npt.NDArray[np.bool_]
 
@@ -632,37 +631,3 @@ def profile_chances(
     if not len(found):
         raise ValueError(f"No position {chips} in the table.")
     return tuple(float(v) for v in profile.values[int(found[0]), mover]), profile.settled
-
-
-def assumption(settled: Settled, careful: Sequence[Seat]) -> str:
-    """What odds with careful seats assume, in one sentence (``lcr-audio odds --policy``; seats from 0)."""
-    if settled is Settled.ALONE:
-        # Translators: lcr-audio odds --policy with one careful seat (say careful as in the message with
-        # context policy); {seat} is a seat number.
-        return _(
-            "Seat {seat} plays careful: its best response, the choices that give it the best chance of "
-            "winning while the others play as they do."
-        ).format(seat=careful[0] + 1)
-    if settled is Settled.FIXED:
-        # Translators: lcr-audio odds --policy with several careful seats whose best responses settle.
-        return _(
-            "The careful seats each play their best response to the others: taken in turns, their choices "
-            "settle, and none of them can do better alone."
-        )
-    # Translators: lcr-audio odds --policy with several careful seats under Wild dice, where best responses
-    # to each other never settle.
-    return _(
-        "The careful seats' best responses to each other go round in a circle and never settle, so there is "
-        "no one right way for all of them; each careful seat plays its best response to the others playing "
-        "greedy."
-    )
-
-
-def unsupported() -> str:
-    """The sentence for odds with careful seats where there are no best responses (:func:`best_supports`)."""
-    # Translators: lcr-audio odds --policy under rules too large for exact best responses; simulate --policy
-    # stays as it is.
-    return _(
-        "Odds with a careful player are worked out exactly only at small tables, such as 3 players with 10 "
-        "chips or 4 with 4, under the last-with-chips rule; lcr-audio simulate --policy plays the others."
-    )

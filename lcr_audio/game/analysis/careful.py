@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from statistics import NormalDist
 from typing import Final
@@ -45,6 +46,7 @@ from lcr_audio.engine import (
     step,
 )
 from lcr_audio.engine.rules import MAX_DICE
+from lcr_audio.game.analysis import compiled
 from lcr_audio.game.analysis.best import TIE, BestTable, ready_best
 from lcr_audio.game.analysis.exact import supports
 from lcr_audio.game.analysis.kernel import NO_WINNER, IntArray, die_codes, greedy_choice, play_turn
@@ -281,18 +283,22 @@ def _estimate(
     ``first_reverse_at`` gives each leaf's reversal threshold for its first turn (the reversal question),
     else the default policy's."""
     seat = state.seat
-    work = SIMULATED_WORK if work is None else work
+    compiled.prepare()
+    kernel = compiled.ready()  # numba's, where it is installed and ready: more games in the same time
+    usual = usual_reverse_at(state.rules)
+    play = _play if kernel is None else partial(compiled.careful_play, kernel, reverse_at=usual)
+    work = (SIMULATED_WORK if kernel is None else compiled.CAREFUL_WORK) if work is None else work
     rng = np.random.default_rng(_seed(state))
     playing = [leaf for leaf in leaves if leaf.winner is None]
     results: list[FloatArray] = []
     if playing:
         games = max(MIN_GAMES, PILOT_GAMES // len(playing))
-        outcome, rows, turns = _play(state.rules, seat, playing, first_reverse_at, games, rng)
+        outcome, rows, turns = play(state.rules, seat, playing, first_reverse_at, games, rng)
         results.append(outcome)
         # The second round: the rows of a game of every leaf as the first round saw them, and as many turns.
         games = int((work - rows - 2 * turns * TURN_WORK) * games / max(rows, 1))
         if games >= MIN_GAMES:
-            results.append(_play(state.rules, seat, playing, first_reverse_at, games, rng)[0])
+            results.append(play(state.rules, seat, playing, first_reverse_at, games, rng)[0])
     total = sum(part.shape[1] for part in results) or 1
     played = iter(np.concatenate(results, axis=1) if results else ())
     per_choice = np.array(

@@ -7,9 +7,10 @@ turning the table turns the odds (R1), so one entry serves every seat.
 
 How it is solved: every position and every distinct roll (:func:`~lcr_audio.engine.roll_outcomes`' counts,
 with their exact probabilities) goes through the differential-tested kernel once, which gives the chain
-from turn to turn. Under plain dice chips only leave the table (a C, R5), so positions fall into classes
-by the chips on the table, each solved after the classes below it by value iteration; with Wild or
-reversible dice chips come back from the pot, and the whole chain is iterated at once.
+from turn to turn. Positions fall into classes by the chips on the table; under plain dice chips only
+leave the table (a C, R5), so each class is solved once, after the classes below it, by Gauss-Seidel
+sweeps (:func:`solve`); with Wild or reversible dice chips can come back from the pot (R8, R9), and the
+classes are swept again, in passes, until nothing changes.
 
 Only the ``last-with-chips`` win condition (R10) has a finite chain: under the others the last seat keeps
 rolling and a reset (R11) adds chips for ever, so those are simulated (:mod:`.simulate`).
@@ -17,6 +18,7 @@ rolling and a reset (R11) adds chips for ever, so those are simulated (:mod:`.si
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -79,7 +81,7 @@ def _compositions(total: int, seats: int) -> IntArray:
         room = total - parts.sum(axis=1)
         counts = room + 1
         base = np.repeat(parts, counts, axis=0)
-        extra = np.concatenate([np.arange(c) for c in counts])
+        extra = np.arange(len(base)) - np.repeat(np.cumsum(counts) - counts, counts)
         parts = np.column_stack([base, extra])
     return parts
 
@@ -134,45 +136,45 @@ def build_chain(rules: Rules, reverse_at: int = 6) -> Chain:
     table = states.sum(axis=1)
     codes = _encode(states, total)
     order = np.lexsort((codes, table))
-    states, codes = states[order], codes[order]
+    states, codes, table = states[order], codes[order], table[order]
     own = states[:, 0]
     dice = arrays.dice_for(own, arrays.may_reverse(rules, own) & (own >= reverse_at))
-    parts: list[tuple[IntArray, IntArray, FloatArray]] = []
-    for n in range(1, MAX_DICE + 1):
-        index = np.flatnonzero(dice == n)
-        rolls, chances = _outcomes(rules, n)
-        parts.append(
-            (np.repeat(index, len(rolls)), np.tile(rolls, (len(index), 1)), np.tile(chances, len(index)))
-        )
-    source = np.concatenate([p[0] for p in parts])
-    faces = np.concatenate([p[1] for p in parts])
-    chance = np.concatenate([p[2] for p in parts])
-    keep = np.argsort(source, kind="stable")
-    source, faces, chance = source[keep], faces[keep], chance[keep]
+    # Each position's rows: one per distinct roll of its dice, in _outcomes' order (R4).
+    outcomes = [_outcomes(rules, n) for n in range(MAX_DICE + 1)]
+    widest = max(len(chances) for _, chances in outcomes)
+    roll_table = np.zeros((MAX_DICE + 1, widest, MAX_DICE), dtype=np.int64)
+    chance_table = np.zeros((MAX_DICE + 1, widest))
+    for n, (rolls, chances) in enumerate(outcomes):
+        roll_table[n, : len(rolls)] = rolls
+        chance_table[n, : len(chances)] = chances
+    counts = np.array([len(chances) for _, chances in outcomes])[dice]
+    source = np.repeat(np.arange(len(states)), counts)
+    which = np.arange(len(source)) - np.repeat(np.cumsum(counts) - counts, counts)
+    chance = chance_table[dice[source], which]
     by_code = np.argsort(codes)
     sorted_codes = codes[by_code]
+    # The code of a position turned so that seat m plays first: seat j's chips count at place (j - m).
+    places = (np.arange(seats)[None, :] - np.arange(seats)[:, None]) % seats
+    turned_weights = (total + 1) ** places
     target = np.zeros(len(source), dtype=np.int64)
     turn = np.zeros(len(source), dtype=np.int64)
     winner = np.zeros(len(source), dtype=np.int64)
     pot_won = np.zeros(len(source), dtype=np.int64)
     for first in range(0, len(source), CHUNK_ROWS):  # in chunks: a few dozen MB at a time
         rows = slice(first, first + CHUNK_ROWS)
-        start = states[source[rows]]
+        from_state = source[rows]
         result = play_turn(
             rules,
-            start,
-            total - start.sum(axis=1),
-            np.zeros(len(start), dtype=np.int64),
-            faces[rows],
+            states[from_state],
+            total - table[from_state],
+            np.zeros(len(from_state), dtype=np.int64),
+            roll_table[dice[from_state], which[rows]],
             reverse_at,
         )
         if result.reset.any():  # never under last-with-chips from two holders (R10, R11)
             raise AssertionError("A reset in the exact chain.")
-        turned = np.take_along_axis(
-            result.chips, (result.mover[:, None] + np.arange(seats)[None, :]) % seats, axis=1
-        )
         going = result.winner == NO_WINNER
-        wanted = _encode(turned, total)
+        wanted = (result.chips * turned_weights[result.mover]).sum(axis=1)
         found = np.minimum(np.searchsorted(sorted_codes, wanted), len(codes) - 1)
         if not np.array_equal(sorted_codes[found[going]], wanted[going]):
             raise AssertionError("A position outside the exact table.")
@@ -211,96 +213,268 @@ def solve(
     expectations: bool = False,
     progress: Callable[[float], None] | None = None,
 ) -> Solution:
-    """Each position's odds (and, with ``expectations``, turns and pot) by value iteration on ``chain``.
+    """Each position's odds (and, with ``expectations``, turns and pot) on ``chain``, to within
+    :data:`TOLERANCE` a sweep (times the largest figure, for the turns and the pot, which exceed 1).
 
-    ``progress``, when given, is called with the share of the work done (0 to 1, never going back) after
-    every sweep: the classes solved, and within a class how far its largest change has come down from 1
-    towards :data:`TOLERANCE` (on a log scale; value iteration shrinks it by about the same factor a sweep).
+    ``progress``, when given, is called with the share of the work done (0 to 1, never going back): the
+    positions solved, and within a class how far its largest change has come down from 1 towards
+    :data:`TOLERANCE` (on a log scale: each sweep shrinks it by about the same factor).
 
-    Plain dice: classes by chips on the table, lowest first, each iterated alone. Wild or reversible dice
-    (chips can return from the pot): one iteration over everything.
+    How (issue 25, item 4): positions fall into classes by the chips on the table (R5: a C takes one off,
+    never back under plain dice), solved lowest first, each by Gauss-Seidel sweeps over slices of at most
+    :data:`SLICE_STATES` positions, in the order of :func:`_sweep_order` (a slice uses the values the slices
+    before it have just found). Wild or
+    reversible dice can bring chips back from the pot (three Wilds, R8; a reversed C, R9): then the classes
+    are swept again, in the same order, until a whole pass changes nothing by more than the tolerance.
+    The four figures (odds, rolls, seat turns, pot) are four systems with the same chain, solved in turn.
     """
-    seats = rules.players
-    size = len(chain.states)
-    columns = 4 if expectations else 1
-    width = columns * seats
-    going = chain.winner == NO_WINNER
-    rel = np.arange(seats)
+    plan = _Plan(rules, chain)
+    groups: list[FloatArray] = [plan.constant_wins()]
+    if expectations:
+        groups += [plan.constant_rolls(), plan.constant_seat_turns(), plan.constant_pot()]
+    found: list[FloatArray] = []
+    for number, constant in enumerate(groups):
+        share = None if progress is None else functools.partial(_part_done, progress, number, len(groups))
+        found.append(plan.iterate(constant, share))
+    if progress is not None:
+        progress(1.0)
+    if not expectations:
+        return Solution(win=found[0])
+    return Solution(*found)
 
-    # Constant part of each row, times its chance: a win, a roll for the seat to play, the seats skipped
-    # before the next one, the pot a win takes.
-    def weighted(rows: slice) -> FloatArray:
-        """The constant part of ``rows``, each times its chance (one class at a time: memory)."""
-        chance, winner, ended = chain.chance[rows], chain.winner[rows], ~going[rows]
-        out = np.zeros((len(chance), width))
-        last = np.flatnonzero(ended)
-        out[last, winner[last]] = chance[last]
-        if expectations:
-            out[:, seats] = chance
-            out[:, 2 * seats] = chance
-            skipped = going[rows][:, None] & (rel[None, :] > 0) & (rel[None, :] < chain.turn[rows][:, None])
-            out[:, 2 * seats : 3 * seats] += skipped * chance[:, None]
-            out[last, 3 * seats + winner[last]] = chain.pot_won[rows][last] * chance[last]
+
+PASS_SHARE: Final = 1e-3
+"""With chips coming back from the pot, a pass solves each class until its sweeps change nothing by more than
+this share of the last pass's largest change (the classes above are not final yet), or :data:`TOLERANCE`."""
+
+
+def _part_done(progress: Callable[[float], None], number: int, parts: int, done: float) -> None:
+    """Report ``done`` (0 to 1) of part ``number`` of ``parts`` as a share of the whole."""
+    progress((number + done) / parts)
+
+
+SLICE_STATES: Final = 4_096
+"""The most positions updated together in a Gauss-Seidel sweep (:func:`solve`): fewer, and numpy's call
+overhead dominates."""
+
+
+def _sweep_order(states: IntArray, first: int, last: int) -> list[IntArray]:
+    """The slices of the class ``first`` to ``last`` in the order a sweep updates them (:func:`solve`).
+
+    Each position is placed by how many seats the seat to play sits to the left of the seat holding most
+    chips (the first of equals): a turn moves the dice one holder on, and that seat mostly stays the same,
+    so a turn mostly goes from one place to the next. Sweeping the places from the last to the first, most
+    rows read values this same sweep has just found (Gauss-Seidel)."""
+    seats = states.shape[1]
+    local = np.arange(first, last)
+    place = (seats - np.argmax(states[first:last], axis=1)) % seats
+    order: list[IntArray] = []
+    for at in range(seats - 1, -1, -1):
+        members = local[place == at]
+        order += [members[a : a + SLICE_STATES] for a in range(0, len(members), SLICE_STATES)]
+    return order
+
+
+@dataclass(frozen=True)
+class _Slice:
+    """One slice of a class: the positions kept at places ``first`` to ``last`` (:class:`_Plan`), and their
+    rows into the class (``gather``: the flat indices of the values each row reads, ``chance``; ``starts``:
+    where each position's rows start, ``empty``: positions without any)."""
+
+    first: int
+    last: int
+    gather: IntArray
+    chance: FloatArray
+    starts: IntArray
+    empty: npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class _Class:
+    """The positions with one number of chips on the table (:func:`solve`): positions ``first`` to ``last``,
+    the rows leaving the class (``out_*``, constant while it is solved) and its slices."""
+
+    first: int
+    last: int
+    out_gather: IntArray
+    out_chance: FloatArray
+    out_owner: IntArray
+    slices: tuple[_Slice, ...]
+
+
+class _Plan:
+    """The chain's rows arranged for :func:`solve`: constants per position, and per class and slice the
+    flat indices of the values each row reads (the next position's, turned back to the seat that rolled).
+    """
+
+    def __init__(self, rules: Rules, chain: Chain) -> None:
+        self.chain = chain
+        self.seats = seats = rules.players
+        self.size = size = len(chain.states)
+        self.going = going = chain.winner == NO_WINNER
+        rel = np.arange(seats)
+        table = chain.states.sum(axis=1)
+        tables = np.unique(table)
+        bounds = np.searchsorted(table, np.append(tables, tables[-1] + 1)) if size else np.zeros(1, np.int64)
+        source, target, turn = chain.source, chain.target, chain.turn
+        row_starts = np.searchsorted(source, np.arange(size + 1))
+        target_table = table[target]
+        self.upward = bool(np.any(going & (target_table > table[source])))
+        """Some turn brings chips back from the pot: the classes are swept again until nothing changes."""
+        # Positions are kept in sweep order (each class's slices one after another), so that a slice's
+        # values are a plain range; ``place[p]`` is where the chain's position p is kept.
+        order = [
+            _sweep_order(chain.states, first, last) for first, last in itertools.pairwise(bounds.tolist())
+        ]
+        self.order = order_all = np.concatenate(
+            [m for parts in order for m in parts] or [np.zeros(0, np.int64)]
+        )
+        """The chain's position kept at each place."""
+        place = np.empty(size, dtype=np.int64)
+        place[order_all] = np.arange(size)
+        classes = []
+        for (first, last), parts in zip(itertools.pairwise(bounds.tolist()), order, strict=True):
+            rows = slice(int(row_starts[first]), int(row_starts[last]))
+            moving = going[rows]
+            inside = moving & (target[rows] >= first) & (target[rows] < last)
+            out = np.flatnonzero(moving & ~inside)
+            into = np.flatnonzero(inside)
+
+            def gather(picked: IntArray, rows: slice = rows) -> IntArray:
+                t, k = place[target[rows][picked]], turn[rows][picked]
+                return t[:, None] * seats + (rel[None, :] - k[:, None]) % seats
+
+            in_place = place[source[rows][into]]
+            by_place = np.argsort(in_place, kind="stable")
+            into, in_place = into[by_place], in_place[by_place]
+            in_gather, in_chance = gather(into), chain.chance[rows][into, None]
+            slices = []
+            low = first
+            for members in parts:
+                high = low + len(members)
+                a, b = np.searchsorted(in_place, [low, high])
+                count = np.bincount(in_place[a:b] - low, minlength=high - low)
+                starts = np.concatenate([[0], np.cumsum(count)[:-1]])
+                slices.append(
+                    _Slice(
+                        low,
+                        high,
+                        in_gather[a:b],
+                        in_chance[a:b],
+                        np.minimum(starts, max(b - a - 1, 0)),
+                        count == 0,
+                    )
+                )
+                low = high
+            classes.append(
+                _Class(
+                    first,
+                    last,
+                    gather(out),
+                    chain.chance[rows][out, None],
+                    place[source[rows][out]] - first,
+                    tuple(slices),
+                )
+            )
+        self.classes = tuple(classes)
+        self.sweeps = 0
+        """Sweeps over a class in the last :meth:`iterate` (benchmarks)."""
+        self.passes = 0
+        """Passes over the classes in the last :meth:`iterate`: 1 unless :attr:`upward`."""
+
+    def _per_position(self, where: IntArray, column: IntArray, weight: FloatArray) -> FloatArray:
+        """Sum ``weight`` into (position ``where``, seat ``column``) of a (positions, seats) array."""
+        flat = np.bincount(where * self.seats + column, weights=weight, minlength=self.size * self.seats)
+        return flat.astype(np.float64).reshape(self.size, self.seats)
+
+    def constant_wins(self) -> FloatArray:
+        """The chance of a win in this turn, per position and seat (counted from the seat to play)."""
+        ended = np.flatnonzero(~self.going)
+        chain = self.chain
+        return self._per_position(chain.source[ended], chain.winner[ended], chain.chance[ended])
+
+    def constant_rolls(self) -> FloatArray:
+        """One roll for the seat to play, every turn (R4)."""
+        out = np.zeros((self.size, self.seats))
+        out[:, 0] = 1.0
         return out
 
-    def gather(rows: slice) -> IntArray:
-        """Where each row's next position sits in the flat table, turned back to the old seat to play."""
-        target, turn = chain.target[rows], chain.turn[rows]
-        return (
-            target[:, None, None] * width
-            + np.arange(columns)[None, :, None] * seats
-            + ((rel[None, :] - turn[:, None]) % seats)[:, None, :]
-        ).reshape(-1, width)
+    def constant_seat_turns(self) -> FloatArray:
+        """The dice reach the seat to play, and every seat skipped before the next one (R4)."""
+        chain = self.chain
+        out = self.constant_rolls()
+        for seat in range(1, self.seats):
+            skipped = np.flatnonzero(self.going & (chain.turn > seat))
+            out += self._per_position(
+                chain.source[skipped], np.full(len(skipped), seat), chain.chance[skipped]
+            )
+        return out
 
-    values = np.zeros((size, width))
-    table = chain.states.sum(axis=1)
-    if rules.wild or rules.reversible:
-        classes = [np.arange(size)]
-    else:
-        classes = [np.flatnonzero(table == t) for t in np.unique(table)]
-    row_starts = np.searchsorted(chain.source, np.arange(size + 1))
-    reported = 0.0
-    for members in classes:
-        if progress is not None:
-            reported = max(reported, int(members[0]) / size)
-            progress(reported)
-        share = (int(members[-1]) + 1 - int(members[0])) / size
-        first, last = int(members[0]), int(members[-1]) + 1
-        rows = slice(int(row_starts[first]), int(row_starts[last]))
-        inside = going[rows] & (chain.target[rows] >= first) & (chain.target[rows] < last)
-        const = weighted(rows)
-        out = going[rows] & ~inside
-        where = gather(rows)
-        const[out] += chain.chance[rows][out, None] * values.ravel()[where[out]]
-        starts = row_starts[first:last] - row_starts[first]
-        base = np.add.reduceat(const, starts, axis=0)
-        in_rows = np.flatnonzero(inside)
-        in_gather = where[in_rows]
-        del where
-        in_chance = chain.chance[rows][in_rows, None]
-        owner = chain.source[rows][in_rows] - first
-        count = np.bincount(owner, minlength=last - first)
-        in_starts = np.minimum(np.concatenate([[0], np.cumsum(count)[:-1]]), max(len(in_rows) - 1, 0))
-        empty = count == 0
-        flat = values.ravel()
-        block = values[first:last]
-        for _ in range(MAX_SWEEPS):
-            if len(in_rows):
-                contrib = np.add.reduceat(in_chance * flat[in_gather], in_starts, axis=0)
-                contrib[empty] = 0.0
-                new = base + contrib
-            else:
-                new = base
-            change = np.max(np.abs(new - block)) if len(new) else 0.0
-            values[first:last] = new
-            block = values[first:last]
-            if change <= TOLERANCE:
-                break
+    def constant_pot(self) -> FloatArray:
+        """The pot a win in this turn takes, times its chance (R12)."""
+        ended = np.flatnonzero(~self.going)
+        chain = self.chain
+        weight = chain.pot_won[ended].astype(np.float64) * chain.chance[ended]
+        return self._per_position(chain.source[ended], chain.winner[ended], weight)
+
+    def iterate(self, constant: FloatArray, progress: Callable[[float], None] | None) -> FloatArray:
+        """Solve values = constant + (the chance-weighted values of the next positions), see :func:`solve`."""
+        constant = constant[self.order]
+        values = np.zeros((self.size, self.seats))
+        flat = values.reshape(-1)
+        scale = max(1.0, float(np.max(np.abs(constant)))) if self.size else 1.0
+        reported = 0.0
+        passes = 0
+        self.sweeps = 0
+        settled = scale  # the largest change of the last pass: the classes need not be solved much finer
+        while True:
+            biggest = 0.0
+            enough = max(TOLERANCE * scale, PASS_SHARE * settled) if self.upward else TOLERANCE * scale
+            for group in self.classes:
+                if progress is not None and passes == 0:
+                    reported = max(reported, self._share(group, 0.0))
+                    progress(reported)
+                base = constant[group.first : group.last].copy()
+                if len(group.out_owner):
+                    np.add.at(base, group.out_owner, group.out_chance * flat[group.out_gather])
+                for sweep in range(MAX_SWEEPS):
+                    self.sweeps += 1
+                    change = 0.0
+                    for part in group.slices:
+                        new = base[part.first - group.first : part.last - group.first]
+                        if len(part.chance):
+                            contrib = np.add.reduceat(part.chance * flat[part.gather], part.starts, axis=0)
+                            contrib[part.empty] = 0.0
+                            new = new + contrib
+                        if len(new):
+                            change = max(change, float(np.max(np.abs(new - values[part.first : part.last]))))
+                            values[part.first : part.last] = new
+                    if sweep == 0:
+                        biggest = max(biggest, change)
+                    scale = max(scale, float(np.max(np.abs(values[group.first : group.last]), initial=0.0)))
+                    if change <= enough:
+                        break
+                    if progress is not None and passes == 0:
+                        down = min(max(math.log(change / scale) / math.log(TOLERANCE), 0.0), 1.0)
+                        reported = max(reported, self._share(group, down))
+                        progress(reported)
+                if progress is not None and passes == 0:
+                    reported = max(reported, self._share(group, 1.0))
+                    progress(reported)
+            passes += 1
+            self.passes = passes
+            if not self.upward or biggest <= TOLERANCE * scale or passes >= MAX_SWEEPS:
+                found = np.empty_like(values)
+                found[self.order] = values
+                return found
+            settled = biggest
             if progress is not None:
-                come_down = min(max(math.log(change) / math.log(TOLERANCE), 0.0), 1.0) if change < 1 else 0.0
-                reported = max(reported, int(members[0]) / size + come_down * share)
+                down = min(max(math.log(biggest / scale) / math.log(TOLERANCE), 0.0), 1.0)
+                reported = max(reported, 0.5 + 0.5 * down)
                 progress(reported)
-    shaped = values.reshape(size, columns, seats)
-    if not expectations:
-        return Solution(win=shaped[:, 0, :])
-    return Solution(shaped[:, 0, :], shaped[:, 1, :], shaped[:, 2, :], shaped[:, 3, :])
+
+    def _share(self, group: _Class, down: float) -> float:
+        """The share of the work done when ``group`` has come ``down`` (0 to 1) on the first pass: the
+        positions solved; half of it when passes are to follow (:attr:`upward`)."""
+        done = (group.first + down * (group.last - group.first)) / max(self.size, 1)
+        return 0.5 * done if self.upward else done

@@ -24,9 +24,11 @@ from typing import Final
 import numpy as np
 
 from lcr_audio.engine import ChooseSeat, GameState, Phase, Roll, Rules, Seat, roll_outcomes, step
+from lcr_audio.game.analysis import compiled
 from lcr_audio.game.analysis.exact import FloatArray, build_chain, solve, supports
 from lcr_audio.game.analysis.kernel import IntArray, greedy_choice
 from lcr_audio.game.analysis.plain import plain_wins
+from lcr_audio.game.analysis.simulate import MAX_TURNS
 from lcr_audio.game.usual import usual_reverse_at
 from lcr_audio.rule_options import RULE_OPTIONS
 
@@ -183,7 +185,7 @@ _BUILDING: set[Rules] = set()
 def ready_table(rules: Rules, folder: Path | None) -> ExactTable | None:
     """``rules``' exact table if it can be had now: made earlier in this run, or read from ``folder``'s cache
     file (milliseconds). Otherwise ``None``, and the table is made on a daemon thread for a later call: a
-    computer player never holds the game while a table is solved (6 seats with Wild dice take a minute).
+    computer player never holds the game while a table is solved (6 seats with Wild dice take seconds).
 
     Raises:
         TooLargeError: ``rules`` have no exact table.
@@ -251,7 +253,9 @@ class OddsKeeper:
     it is ready (and for rules without one) the answer is simulated for about :data:`KEY_BUDGET` seconds,
     added to every game already played from the same positions: the estimate of a position only improves
     while it stands, a press never starts a fresh draw (issue 21, item 6). After each simulated answer a
-    daemon thread goes on playing from the positions asked for (see :data:`BACKGROUND_SECONDS`).
+    daemon thread goes on playing from the positions asked for (see :data:`BACKGROUND_SECONDS`). Where numba
+    is installed the games are played by the compiled kernel once it is ready (:mod:`.compiled`, compiled on
+    a daemon thread started after the first simulated answer), by plain Python until then.
 
     Args:
         rules: the game's options.
@@ -309,6 +313,9 @@ class OddsKeeper:
                 self._wanted = keys
             for key in keys:
                 self._add(key, budget / len(keys), foreground=True)
+            # Where numba is installed, the compiled kernel plays once it is ready: compiled after this
+            # answer, so that the first one does not share the interpreter with numba's import.
+            compiled.prepare()
             with self._pool_lock:
                 pools = {key: _Pool(list(self._pools[key].wins), self._pools[key].games) for key in keys}
             if budget > 0:
@@ -393,16 +400,32 @@ class OddsKeeper:
         with self._pool_lock:
             rng = random.Random(self._rng.getrandbits(64))
             wanted = self._wanted
-        wins, games = plain_wins(
-            self.rules,
-            chips,
-            pot,
-            mover,
-            budget=budget,
-            rng=rng,
-            reverse_at=usual_reverse_at(self.rules),
-            keep_going=lambda: foreground or self._wanted == wanted,
-        )
+        kernel = compiled.ready()
+        if kernel is not None:
+            wins, games = compiled.wins_within(
+                kernel,
+                self.rules,
+                chips,
+                pot,
+                mover,
+                budget=budget,
+                seed=rng.getrandbits(64),
+                reverse_at=usual_reverse_at(self.rules),
+                max_turns=MAX_TURNS,
+                keep_going=lambda: foreground or self._wanted == wanted,
+                workers=compiled.WORKERS if foreground else 1,  # a key uses both cores; the games after, one
+            )
+        else:
+            wins, games = plain_wins(
+                self.rules,
+                chips,
+                pot,
+                mover,
+                budget=budget,
+                rng=rng,
+                reverse_at=usual_reverse_at(self.rules),
+                keep_going=lambda: foreground or self._wanted == wanted,
+            )
         with self._pool_lock:
             pool = self._pools.pop(key, None) or _Pool([0] * self.rules.players)
             self._pools[key] = pool  # the newest last

@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lcr_audio.engine import Rules, Seat
+from lcr_audio.game.analysis import compiled
 from lcr_audio.game.analysis.kernel import NO_WINNER, IntArray, play_turn, roll_faces
 
 FloatArray = npt.NDArray[np.float64]
@@ -83,7 +84,10 @@ def play_games(
     rng: np.random.Generator,
     reverse_at: int = 6,
 ) -> Tally:
-    """Play ``games`` games to the end from one position (at most :data:`BATCH` at once) with the kernel.
+    """Play ``games`` games to the end from one position: with the compiled kernel where numba is installed
+    (:mod:`.compiled`; the first call waits for it to be compiled, or loaded from its cache: ``simulate``
+    and ``odds`` are no key's answer, and the same seed must play the same games throughout), else with the
+    numpy kernel, at most :data:`BATCH` at once.
 
     Args:
         rules: the options in force.
@@ -94,6 +98,12 @@ def play_games(
         rng: where the dice come from.
         reverse_at: the computer players reverse the dice from this many chips (R9).
     """
+    kernel = compiled.wait()  # once per process: the same seed plays the same games, on one kernel
+    if kernel is not None:
+        finished, sums = compiled.tally_games(
+            kernel, rules, chips, pot, mover, games, rng, reverse_at, MAX_TURNS
+        )
+        return Tally(finished, *sums)
     tally = empty_tally(rules.players)
     while tally.games < games:
         tally += _batch(rules, chips, pot, mover, min(BATCH, games - tally.games), rng, reverse_at)

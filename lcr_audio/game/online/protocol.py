@@ -7,7 +7,10 @@ and changes nothing. The server never sends sentences: it sends facts (actions, 
 kind), and each client says them in its own language, voice and verbosity.
 
 Versioning: a client's :class:`Hello` carries :data:`PROTOCOL_VERSION`; a server refuses another version
-with :attr:`Reason.VERSION`. Fields are only ever added with defaults within one version.
+with :attr:`Reason.VERSION`. Fields are only ever added with defaults within one version. A client reads
+the server's messages leniently (docs/protocol.md, "Versions"): an unknown field is ignored, a message of an
+unknown type is skipped, and a refusal with an unknown reason is read as a refusal whose ``text`` it says,
+so a newer server never leaves an older client silent or crashed.
 """
 
 from __future__ import annotations
@@ -122,6 +125,9 @@ class Notice(enum.StrEnum):
     """Someone joined to listen."""
     CLOSED = "closed"
     """The host closed the table (the server ran in the host's game): the game ends for everyone."""
+    SEAT_MOVED = "seat-moved"
+    """The host moved the person ``name`` to seat ``seat`` in the lobby (the others moved up or down one
+    to make room; the next :class:`Lobby` has the new order)."""
 
 
 class SeatKind(enum.StrEnum):
@@ -139,7 +145,7 @@ RulesDoc: TypeAlias = dict[str, bool | int | str]
 the declarations of :mod:`lcr_audio.rule_options` (:func:`rules_doc`, :func:`rules_from_doc`)."""
 
 
-class SeatView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class SeatView(msgspec.Struct, frozen=True):
     """One seat as everyone sees it."""
 
     name: str
@@ -147,7 +153,7 @@ class SeatView(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     connected: bool = True
 
 
-class ActionDoc(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class ActionDoc(msgspec.Struct, frozen=True):
     """One engine action: ``roll`` (faces as letters, ``.`` for a dot), ``reverse`` or ``choose``."""
 
     kind: Literal["roll", "reverse", "choose"]
@@ -225,22 +231,48 @@ class Leave(msgspec.Struct, frozen=True, tag="leave", forbid_unknown_fields=True
     """Leave the table for good: a computer player takes this connection's seats."""
 
 
+class MoveSeat(msgspec.Struct, frozen=True, tag="move-seat", forbid_unknown_fields=True):
+    """Host only, in the lobby: the person in ``seat`` (0-based) moves to seat ``to`` (0-based); the seats
+    between move one place to make room."""
+
+    seat: int
+    to: int
+
+
+class PlayAgain(msgspec.Struct, frozen=True, tag="play-again", forbid_unknown_fields=True):
+    """A person's answer, once the game is over and the table asked (:class:`Again`): play another game at
+    this table (``yes``), or not."""
+
+    yes: bool
+
+
 ClientMessage: TypeAlias = (
-    Hello | RollDice | Decide | Choose | Chat | AddComputer | FreeSeat | SetRules | Start | Leave
+    Hello
+    | RollDice
+    | Decide
+    | Choose
+    | Chat
+    | AddComputer
+    | FreeSeat
+    | SetRules
+    | Start
+    | Leave
+    | MoveSeat
+    | PlayAgain
 )
 
 
 # --- server to client -------------------------------------------------------------------------------------
 
 
-class Grant(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Grant(msgspec.Struct, frozen=True):
     """A seat given to this client and the secret that gets it back after a dropped connection."""
 
     seat: int
     token: str
 
 
-class Welcome(msgspec.Struct, frozen=True, tag="welcome", forbid_unknown_fields=True):
+class Welcome(msgspec.Struct, frozen=True, tag="welcome"):
     """Joined: the seats this client holds (with their tokens) and whether it is the host."""
 
     version: int
@@ -250,7 +282,7 @@ class Welcome(msgspec.Struct, frozen=True, tag="welcome", forbid_unknown_fields=
     spectator: bool
 
 
-class Lobby(msgspec.Struct, frozen=True, tag="lobby", forbid_unknown_fields=True):
+class Lobby(msgspec.Struct, frozen=True, tag="lobby"):
     """The table before the game: seats so far, the rules, the most seats it can have."""
 
     seats: list[SeatView]
@@ -258,7 +290,7 @@ class Lobby(msgspec.Struct, frozen=True, tag="lobby", forbid_unknown_fields=True
     listeners: int = 0
 
 
-class Started(msgspec.Struct, frozen=True, tag="started", forbid_unknown_fields=True):
+class Started(msgspec.Struct, frozen=True, tag="started"):
     """The game: its rules, seats, first seat, and every action so far (a catch-up after a reconnect)."""
 
     rules: RulesDoc
@@ -267,14 +299,14 @@ class Started(msgspec.Struct, frozen=True, tag="started", forbid_unknown_fields=
     actions: list[ActionDoc]
 
 
-class Applied(msgspec.Struct, frozen=True, tag="applied", forbid_unknown_fields=True):
+class Applied(msgspec.Struct, frozen=True, tag="applied"):
     """Action number ``index`` (0-based) was applied; every client applies it to its own copy."""
 
     index: int
     action: ActionDoc
 
 
-class Told(msgspec.Struct, frozen=True, tag="notice", forbid_unknown_fields=True):
+class Told(msgspec.Struct, frozen=True, tag="notice"):
     """A table notice about ``seat`` (or a listener, seat -1) named ``name``; ``seconds``: how long the
     game still waits for them (:attr:`Notice.WAITING`, else 0)."""
 
@@ -284,20 +316,44 @@ class Told(msgspec.Struct, frozen=True, tag="notice", forbid_unknown_fields=True
     seconds: int = 0
 
 
-class Said(msgspec.Struct, frozen=True, tag="said", forbid_unknown_fields=True):
+class Said(msgspec.Struct, frozen=True, tag="said"):
     """A chat line from ``name``."""
 
     name: str
     text: str
 
 
-class Refused(msgspec.Struct, frozen=True, tag="refused", forbid_unknown_fields=True):
-    """The last message was refused; nothing changed."""
+class Refused(msgspec.Struct, frozen=True, tag="refused"):
+    """The last message was refused; nothing changed.
 
-    reason: Reason
+    ``reason`` is a :class:`Reason` once decoded when this client knows it, else the server's own word
+    (a reason added after this client was made); ``text`` is then the server's sentence for it, in English,
+    which the client says (:func:`decode_server`). A server sends ``text`` only with reasons added after
+    clients learnt to read unknown ones, so older clients still read every refusal they know.
+    """
+
+    reason: str
+    text: str = ""
 
 
-ServerMessage: TypeAlias = Welcome | Lobby | Started | Applied | Told | Said | Refused
+class Missed(msgspec.Struct, frozen=True, tag="missed"):
+    """Sent before :class:`Started` to a person who gets their seats back in a game under way: their
+    connection was lost after ``since`` actions, so the actions from ``since`` on are the moves they missed
+    (said to them one by one, Q skips them). An older client skips this message."""
+
+    since: int
+
+
+class Again(msgspec.Struct, frozen=True, tag="again"):
+    """The game is over and the table asks each person whether to play again (:class:`PlayAgain`), for
+    ``seconds`` at most: when everyone connected has answered (or the time is up) a new game starts with
+    those who said yes, computer players in the other seats (a :class:`Started` with no actions). An older
+    client skips this message, and its game ends as before."""
+
+    seconds: int
+
+
+ServerMessage: TypeAlias = Welcome | Lobby | Started | Applied | Told | Said | Refused | Missed | Again
 
 _T = TypeVar("_T")
 _encoder = msgspec.json.Encoder()
@@ -338,12 +394,20 @@ def decode_client(frame: str | bytes) -> ClientMessage:
 
 
 def decode_server(frame: str | bytes) -> ServerMessage:
-    """A server's message, checked against the schema.
+    """A server's message, checked against the schema; read leniently (a newer server's): unknown fields
+    are ignored, and a refusal's reason is a :class:`Reason` when this client knows it, else the server's
+    word as it came (say it with the refusal's ``text``).
 
     Raises:
         ProtocolError: larger than :data:`MAX_FRAME`, or not a valid server message.
     """
-    return _decode(frame, _server_decoder)
+    message = _decode(frame, _server_decoder)
+    if isinstance(message, Refused) and message.reason in _REASONS:
+        return msgspec.structs.replace(message, reason=Reason(message.reason))
+    return message
+
+
+_REASONS: Final = frozenset(reason.value for reason in Reason)
 
 
 def rules_doc(rules: Rules) -> RulesDoc:

@@ -22,12 +22,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any, Final
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from lcr_audio import storage
 from lcr_audio.engine import Event, GameState, GameWon, TurnEnded
@@ -37,6 +39,7 @@ from lcr_audio.game.online.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
     MAX_FRAME,
+    Chat,
     Choose,
     Decide,
     Hello,
@@ -103,6 +106,23 @@ HELLO_SECONDS: Final = 10.0
 """How long a new connection may take to join a table (its first ``hello`` answered with a welcome) before
 it is closed."""
 
+NEW_CONNECTIONS_PER_SECOND: Final = 20
+"""New connections one client address may open a second, after a burst of twice as many: more are refused
+with HTTP 429 before the WebSocket handshake (:meth:`TableServer.admit`), so that waves of connections that
+would be refused anyway cost the server little. A player's program opens one, and one again after a drop."""
+
+TOO_MANY_NEW_CONNECTIONS: Final = "too-many-new-connections"
+"""The reason counted in the status line for a connection refused by :meth:`TableServer.admit` (it never
+reaches the protocol, so it is not a :class:`Reason`)."""
+
+AGAIN_SECONDS: Final = 60.0
+"""How long, after a game's end, the table waits for each person's answer to playing again; who has not
+answered by then does not play, and the next game starts with those who said yes."""
+
+WRITE_RETRY_SECONDS: Final = 30.0
+"""How often tables whose files could not be written (a full or read-only disk) are tried again; they are
+kept in memory meanwhile, and written as soon as the disk takes them."""
+
 
 STATUS_SECONDS: Final = 60.0
 """How often ``lcr-audio serve`` writes its status line to the operator's log (:meth:`TableServer.status`)."""
@@ -117,13 +137,16 @@ def status_line(
     refused: Mapping[str, int],
     dropped: int,
     wrong_codes: int,
+    made_room: int = 0,
 ) -> str:
     """The operator's status line (English, like the rest of the log): ``tables`` open (of them ``lobbies``
     not started), ``connections`` (of them ``listeners`` without a seat), then what happened since the last
     line: refusals for a limit by reason (``refused``: reason to count; the reasons in alphabetical order),
     connections ``dropped`` (too slow to read, or no hello in time) and join codes no table has
     (``wrong_codes``): "Status: 12 tables, 3 lobbies, 40 connections, 5 listeners; since the last status: 4
-    refused (too-many-guesses 1, too-many-lobbies 3), 2 dropped, 31 wrong codes".
+    refused (too-many-guesses 1, too-many-lobbies 3), 2 dropped, 31 wrong codes"; when the server was full and
+    abandoned lobbies were removed to make room for new tables (``made_room``), ", 7 abandoned lobbies removed
+    to make room" follows.
     """
     counts = [(reason, number) for reason, number in sorted(refused.items()) if number > 0]
     total = sum(number for _, number in counts)
@@ -131,6 +154,7 @@ def status_line(
     return (
         f"Status: {tables} tables, {lobbies} lobbies, {connections} connections, {listeners} listeners; "
         f"since the last status: {total} refused{detail}, {dropped} dropped, {wrong_codes} wrong codes"
+        + (f", {made_room} abandoned lobbies removed to make room" if made_room else "")
     )
 
 
@@ -264,6 +288,9 @@ class TableServer:
     """The most bytes waiting for one connection before it is dropped (see :data:`BACKLOG_BYTES`)."""
     hello_seconds: float = HELLO_SECONDS
     """How long a connection may stay without joining a table (see :data:`HELLO_SECONDS`)."""
+    new_connections_per_second: int = NEW_CONNECTIONS_PER_SECOND
+    """New connections one client address may open a second, after a burst of twice as many (see
+    :data:`NEW_CONNECTIONS_PER_SECOND`)."""
     one_table: bool = False
     """The server holds one table only, its host's (``lcr-audio host``): once it is open, a ``hello`` that
     would open another is refused (:attr:`Reason.ONE_TABLE`) instead of opening a second table there."""
@@ -273,8 +300,11 @@ class TableServer:
     """Connections dropped for reading too slowly or for not joining in time."""
     wrong_codes: int = 0
     """Join codes looked up that no table has, so far."""
-    _reported: tuple[Counter[str], int, int] = field(default_factory=lambda: (Counter(), 0, 0))
-    """:attr:`refusals`, :attr:`dropped` and :attr:`wrong_codes` at the last :meth:`status` line."""
+    made_room: int = field(default=0, init=False)
+    """Abandoned lobbies removed so far to make room for a new table on a full server (:meth:`_make_room`)."""
+    _reported: tuple[Counter[str], int, int, int] = field(default_factory=lambda: (Counter(), 0, 0, 0))
+    """:attr:`refusals`, :attr:`dropped`, :attr:`wrong_codes` and :attr:`made_room` at the last
+    :meth:`status` line."""
     tables: dict[str, Table] = field(default_factory=dict)
     """The tables in play and in their lobbies; a finished game leaves it once nobody has been connected to
     it for :attr:`empty_lobby_seconds` (its save stays in the data folder as a record)."""
@@ -291,13 +321,26 @@ class TableServer:
     _addresses: dict[ConnId, str] = field(default_factory=dict)
     _connections: Counter[str] = field(default_factory=Counter)
     _owners: dict[str, str] = field(default_factory=dict)
-    """The client address that opened each table (tables resumed after a restart have none)."""
-    _told: dict[tuple[str, Reason], float] = field(default_factory=dict)
+    """The client address that opened each table, as the limits count it (kept in the table's file as
+    ``opener``, so it counts after a restart too; a file written before that field existed has none)."""
+    _openers: dict[str, str] = field(default_factory=dict)
+    """Openers read from table files by :meth:`_read_table`, until :meth:`resume_tables` serves them."""
+    _told: dict[tuple[str, str], float] = field(default_factory=dict)
+    _arrivals: dict[str, _Bucket] = field(default_factory=dict)
+    """Each client address's bucket of new connections (:meth:`admit`)."""
     _guesses: dict[str, _Guesses] = field(default_factory=dict)
     _guess_level: float = GUESS_BURST_IN_TOTAL
     _guess_stamp: float | None = None
     unwritten: set[str] = field(default_factory=set)
-    """The tables whose newest files could not be written (a full or read-only disk; logged)."""
+    """The tables whose newest files could not be written (a full or read-only disk; logged): kept in
+    memory and tried again every :attr:`retry_seconds` until the disk takes them."""
+    again_seconds: float = AGAIN_SECONDS
+    """How long the table waits for everyone's answer to playing again (see :data:`AGAIN_SECONDS`)."""
+    retry_seconds: float = WRITE_RETRY_SECONDS
+    """How often the tables that could not be written are tried again (see :data:`WRITE_RETRY_SECONDS`)."""
+    _disk_error: str = ""
+    """Why the last write failed, while tables wait to be written (the operator was told once)."""
+    _retrier: asyncio.Task[None] | None = None
     sent: int = 0
     """Frames handed to connections so far (for the load benchmark)."""
     closed: bool = False
@@ -317,8 +360,14 @@ class TableServer:
         return table
 
     def _new_table(self, rules: EngineRules) -> Table:
-        """A table with a fresh code, not yet served (:meth:`_add`): a refused hello leaves nothing."""
-        if len(self.tables) >= MAX_TABLES:
+        """A table with a fresh code, not yet served (:meth:`_add`): a refused hello leaves nothing. On a
+        full server an abandoned lobby will make room for it (:meth:`_make_room`, when it is added).
+
+        Raises:
+            ProtocolError: the server keeps :data:`MAX_TABLES` tables and none of them is an abandoned lobby
+                (:attr:`Reason.TABLE_FULL`).
+        """
+        if len(self.tables) >= MAX_TABLES and self._abandoned() is None:
             self.refusals[Reason.TABLE_FULL.value] += 1
             raise ProtocolError(Reason.TABLE_FULL)
         code = new_code()
@@ -326,7 +375,31 @@ class TableServer:
             code = new_code()
         return Table(code, rules, secrets.randbits(31))
 
+    def _abandoned(self) -> Table | None:
+        """The lobby nobody has been connected to for the longest (its wait started first), or None: a
+        lobby someone is connected to, and a game, are never it."""
+        lobbies = [
+            table
+            for table in self.tables.values()
+            if table.stage is Stage.LOBBY and not table.members and table.empty_since is not None
+        ]
+        return min(lobbies, key=lambda table: table.empty_since or 0.0, default=None)
+
+    def _make_room(self) -> None:
+        """While the server keeps :data:`MAX_TABLES` tables, remove the oldest abandoned lobby with its files
+        (logged for each, counted in the status line), so that lobbies opened and left cannot shut out new
+        tables for :attr:`empty_lobby_seconds`."""
+        while len(self.tables) >= MAX_TABLES and (oldest := self._abandoned()) is not None:
+            self._forget(oldest, files=True)
+            self.made_room += 1
+            log.info(
+                "Removed lobby %s, nobody connected for %d s, with its files: the server was full",
+                oldest.code,
+                max(0.0, self.wall() - (oldest.empty_since or 0.0)),
+            )
+
     def _add(self, table: Table) -> None:
+        self._make_room()
         self.tables[table.code] = table
         self._wake[table.code] = asyncio.Event()
         if table.session is not None:
@@ -425,6 +498,9 @@ class TableServer:
                 if table.stage is Stage.LOBBY and table.empty_since is None:
                     table.empty_since = self.wall()  # nobody is connected after a restart
                 self._add(table)
+                opener = self._openers.pop(table.code, None)
+                if opener:
+                    self._owners[table.code] = opener
         self.expire_tables()
         return problems
 
@@ -454,6 +530,9 @@ class TableServer:
         rules = rules_from_doc(document["rules"])
         table = Table(code, rules, int(document["seed"]), seats=seats_from(document["seats"]))
         table.host_token = str(document.get("host_token", ""))
+        opener = document.get("opener")  # optional: files written before it existed have none
+        if isinstance(opener, str) and opener:
+            self._openers[code] = opener[:64]
         empty_since = document.get("empty_since")
         if isinstance(empty_since, (int, float)) and not isinstance(empty_since, bool):
             table.empty_since = float(empty_since)
@@ -475,7 +554,10 @@ class TableServer:
         """
         if self.data is None:
             return
-        seats = json.dumps(table.seats_document(), ensure_ascii=False)
+        document = table.seats_document()
+        if opener := self._owners.get(table.code):
+            document["opener"] = opener
+        seats = json.dumps(document, ensure_ascii=False)
         try:
             game = saves.save_text(table.session) if table.session is not None else None
         except saves.SaveError:
@@ -489,15 +571,52 @@ class TableServer:
             self._writer = asyncio.get_running_loop().create_task(self._write())
 
     async def _write(self) -> None:
-        """Write the pending tables' files until none is pending."""
+        """Write the pending tables' files until none is pending. The first table that cannot be written is
+        told to the operator at once (one error line, not one a write), and the tables are tried again every
+        :attr:`retry_seconds`; when they are all written again, the log says so."""
         while self._pending and self.data is not None:
             code, texts = self._pending.popitem()
             if texts is None:
                 await asyncio.to_thread(self._remove_files, self.data, code)
-            elif await asyncio.to_thread(self._write_files, self.data, code, *texts):
+                continue
+            error = await asyncio.to_thread(self._write_files, self.data, code, *texts)
+            if error is None:
                 self.unwritten.discard(code)
+                continue
+            self.unwritten.add(code)
+            if not self._disk_error:
+                log.error(
+                    "Cannot write the tables in %s (%s): they are kept in memory and written when the disk "
+                    "takes them again (tried every %g s); until then a stop or a crash loses their latest "
+                    "moves",
+                    self.data,
+                    error,
+                    self.retry_seconds,
+                )
+            self._disk_error = error
+        if self._disk_error and not self.unwritten & self.tables.keys():
+            log.warning("The tables in %s are written again; none is waiting", self.data)
+            self._disk_error = ""
+        if self.unwritten and (self._retrier is None or self._retrier.done()):
+            self._retrier = asyncio.get_running_loop().create_task(self._retry())
+
+    async def _retry(self) -> None:
+        """Try the tables that could not be written again, every :attr:`retry_seconds`, until none is left."""
+        while self.unwritten & self.tables.keys():
+            await asyncio.sleep(self.retry_seconds)
+            self._rewrite()
+            await self.flush()
+
+    def _rewrite(self) -> None:
+        """Make the files again of every table that could not be written (as it is now)."""
+        for code in sorted(self.unwritten):
+            table = self.tables.get(code)
+            if table is None:
+                self.unwritten.discard(code)
+            elif table.stage is Stage.OVER:
+                self._finished(table)
             else:
-                self.unwritten.add(code)
+                self._keep(table)
 
     @staticmethod
     def _remove_files(data: Path, code: str) -> None:
@@ -509,10 +628,10 @@ class TableServer:
                 log.warning("Cannot remove %s: %s", path, error)
 
     @staticmethod
-    def _write_files(data: Path, code: str, seats: str | None, game: str | None) -> bool:
+    def _write_files(data: Path, code: str, seats: str | None, game: str | None) -> str | None:
         """Write a table's seats, then its game; no seats: the game is over, its seats file goes.
 
-        Returns False when a file could not be written (logged).
+        Returns why a file could not be written (the system's words, "No space left on device"), else None.
         """
         try:
             if seats is not None:
@@ -521,23 +640,23 @@ class TableServer:
                 storage.atomic_write_text(data / f"{code}.json", game)
             if seats is None:
                 (data / f"{code}.table.json").unlink(missing_ok=True)
-        except OSError:
-            log.exception("Could not keep table %s", code)
-            return False
-        return True
+        except OSError as error:
+            log.debug("Could not keep table %s", code, exc_info=True)
+            return error.strerror or str(error)
+        return None
 
     async def flush(self) -> None:
         """Wait until every table's files are written."""
         while self._writer is not None and not self._writer.done():
-            await self._writer
+            await asyncio.shield(self._writer)  # a waiter cancelled (the retry, on stop) never stops a write
 
     # --- the operator's status line ------------------------------------------------------------------------
 
     def status(self) -> str:
         """The status line for the operator's log (:func:`status_line`): tables, lobbies, connections and
         listeners now; refusals by reason, dropped connections and wrong codes since the last call."""
-        refusals, dropped, wrong_codes = self._reported
-        self._reported = (Counter(self.refusals), self.dropped, self.wrong_codes)
+        refusals, dropped, wrong_codes, made_room = self._reported
+        self._reported = (Counter(self.refusals), self.dropped, self.wrong_codes, self.made_room)
         members = [member for table in self.tables.values() for member in table.members.values()]
         return status_line(
             tables=len(self.tables),
@@ -547,6 +666,7 @@ class TableServer:
             refused=self.refusals - refusals,
             dropped=self.dropped - dropped,
             wrong_codes=self.wrong_codes - wrong_codes,
+            made_room=self.made_room - made_room,
         )
 
     async def report(self, seconds: float = STATUS_SECONDS) -> None:
@@ -557,6 +677,37 @@ class TableServer:
             log.info("%s", self.status())
 
     # --- connections -------------------------------------------------------------------------------------
+
+    def admit(self, address: str) -> bool:
+        """Whether a new connection from the client ``address`` (:func:`client_address` form) may go on to
+        its WebSocket handshake: a token bucket per address, :attr:`new_connections_per_second` a second
+        after a burst of twice as many. A refusal is counted (``too-many-new-connections`` in the status
+        line) and logged at most once a minute for the address."""
+        rate = float(self.new_connections_per_second)
+        burst = 2.0 * rate
+        now = self.clock()
+        bucket = self._arrivals.get(address)
+        if bucket is None:
+            if len(self._arrivals) > 100_000:  # forget the addresses whose bucket is full again
+                self._arrivals = {
+                    a: b for a, b in self._arrivals.items() if b.level + (now - b.stamp) * rate < burst
+                }
+            bucket = self._arrivals[address] = _Bucket(burst, now)
+        bucket.level = min(burst, bucket.level + (now - bucket.stamp) * rate)
+        bucket.stamp = now
+        if bucket.level >= 1:
+            bucket.level -= 1
+            return True
+        self._hit(address, TOO_MANY_NEW_CONNECTIONS, self.new_connections_per_second)
+        return False
+
+    def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """websockets' ``process_request``: a new connection :meth:`admit` refuses is answered HTTP 429
+        with the reason, before the handshake; None lets the handshake go on."""
+        if self.admit(self._address_of(connection)):
+            return None
+        reason = "Too many new connections from your address; try again in a few seconds.\n"
+        return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, reason)
 
     async def handler(self, socket: ServerConnection) -> None:
         """Serve one connection until it closes: every frame decoded, checked, rate-limited and routed."""
@@ -595,6 +746,7 @@ class TableServer:
                 if not self.closed:
                     self._deliver(table, away)
                 self._changed(table)
+                self._next_game(table)  # the last answer to playing again may have been this one's leaving
 
     def _no_hello(self, conn: ConnId) -> None:
         """Close a connection that has not joined a table within :attr:`hello_seconds` (at once: a silent
@@ -665,11 +817,22 @@ class TableServer:
         self._changed(table)
         if any(isinstance(m, Refused) for _, m in outbox):
             return
-        if table.session is not None and not table.session.listeners:
-            self._hook(table)  # the game has just started
+        self._next_game(table)
         if not isinstance(
-            message, (RollDice, Decide, Choose)
-        ):  # a game's actions are kept at each turn's end
+            message, (RollDice, Decide, Choose, Chat)
+        ):  # a game's actions are kept at each turn's end; a chat line changes nothing kept
+            self._keep(table)
+
+    def _next_game(self, table: Table) -> None:
+        """A game has just started (from the lobby, or again after the last one): its turns are kept, and
+        the game before it stays in the data folder as ``CODE.N.json`` (N: 1 for the first game), since the
+        new one is written as ``CODE.json``."""
+        if table.session is not None and not table.session.listeners:
+            self._hook(table)
+            finished, table.finished = table.finished, None
+            if finished is not None and self.data is not None:
+                with contextlib.suppress(saves.SaveError):
+                    self._pending[f"{table.code}.{table.games}"] = (None, saves.save_text(finished))
             self._keep(table)
 
     def _table_for(self, conn: ConnId, hello: Hello) -> Table:
@@ -763,25 +926,32 @@ class TableServer:
             forwarded = socket.request.headers.get("X-Forwarded-For")
         return client_address(str(peer[0]) if peer else "", forwarded, self.trusted_proxies)
 
-    def _hit(self, address: str, reason: Reason, limit: int) -> None:
+    def _hit(self, address: str, reason: Reason | str, limit: int) -> None:
         """A limit per address was reached: counted, and logged for the operator (once a minute for each
         address and limit)."""
-        self.refusals[reason.value] += 1
+        name = reason if isinstance(reason, str) else reason.value
+        self.refusals[name] += 1
         now = self.clock()
-        if now - self._told.get((address, reason), -3600.0) >= 60:
+        if now - self._told.get((address, name), -3600.0) >= 60:
             if len(self._told) > 10_000:
                 self._told.clear()
-            self._told[(address, reason)] = now
+            self._told[(address, name)] = now
             if reason is Reason.GUESSES_BUSY:
                 log.warning(
                     "Refused code look-ups from every address: at most %d wrong codes a second", limit
                 )
             elif reason is Reason.LISTENERS_FULL:
                 log.warning("Refused a listener from %s: a table has at most %d listeners", address, limit)
+            elif reason == TOO_MANY_NEW_CONNECTIONS:
+                log.warning(
+                    "Refused new connections from %s: at most %d a second from one address (HTTP 429)",
+                    address,
+                    limit,
+                )
             elif reason is Reason.SERVER_LISTENERS_FULL:
                 log.warning("Refused a listener from %s: the server has at most %d listeners", address, limit)
             else:
-                log.warning("Refused %s: the limit per address is %d (%s)", address, limit, reason.value)
+                log.warning("Refused %s: the limit per address is %d (%s)", address, limit, name)
 
     def _send(self, conn: ConnId, message: ServerMessage) -> None:
         socket = self._sockets.get(conn)
@@ -820,9 +990,12 @@ class TableServer:
         loop = asyncio.get_running_loop()
         waiting: tuple[int, int] | None = None  # the away seat waited for, and the game's moves when it began
         deadline, reminded = 0.0, False
+        asked, until_again = False, 0.0  # the table asked who plays again after this game
         reminds = 0 < self.away_reminder <= self.away_seconds / 2  # else the reminder would follow at once
         while True:
             wake.clear()
+            if table.stage is not Stage.OVER:
+                asked = False
             if table.computer_due():
                 await asyncio.sleep(self.move_seconds)
                 if table.computer_due():
@@ -853,8 +1026,19 @@ class TableServer:
                 if still and table.waiting_for_away() == away:
                     self._deliver(table, table.stand_in(away))
                 continue
-            if table.stage is Stage.OVER:
+            if table.stage is Stage.OVER and not asked:  # the record first, then who plays again
                 self._finished(table)
+                asked = True
+                self._deliver(table, table.offer_again(round(self.again_seconds)))
+                until_again = loop.time() + self.again_seconds
+            if table.stage is Stage.OVER and table.again is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), max(0.0, until_again - loop.time()))
+                    continue
+                self._deliver(table, table.again_answered(final=True))  # the time to answer is up
+                self._next_game(table)
+                continue
+            if table.stage is Stage.OVER:
                 self._drivers.pop(table.code, None)
                 self._tidy(table)
                 return
@@ -889,7 +1073,7 @@ class TableServer:
         Returns the codes of the tables that are not written as they are now (every table when there is no
         data folder); their files, if any, are the last ones that could be written.
         """
-        tasks = [*self._drivers.values(), *([self._reaper] if self._reaper is not None else [])]
+        tasks = [*self._drivers.values(), *(t for t in (self._reaper, self._retrier) if t is not None)]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -898,13 +1082,12 @@ class TableServer:
         await self.flush()
         if self.data is None:
             return sorted(self.tables)
-        for code in sorted(self.unwritten):
-            table = self.tables.get(code)
-            if table is not None and table.stage is Stage.OVER:
-                self._finished(table)
-            elif table is not None:
-                self._keep(table)
+        self._rewrite()
         await self.flush()
+        if self._retrier is not None:  # the last write started it again: nothing is left to try it
+            self._retrier.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._retrier
         return sorted(self.unwritten & self.tables.keys())
 
 
@@ -941,6 +1124,7 @@ async def start_server(
         tables.handler,
         host,
         port,
+        process_request=tables.process_request,
         max_size=MAX_FRAME,
         max_queue=32,
         close_timeout=2,

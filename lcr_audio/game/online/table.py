@@ -32,6 +32,7 @@ from lcr_audio.game.online.protocol import (
     MAX_CHAT,
     PROTOCOL_VERSION,
     AddComputer,
+    Again,
     Applied,
     Chat,
     Choose,
@@ -42,7 +43,10 @@ from lcr_audio.game.online.protocol import (
     Hello,
     Leave,
     Lobby,
+    Missed,
+    MoveSeat,
     Notice,
+    PlayAgain,
     ProtocolError,
     Reason,
     Refused,
@@ -114,6 +118,9 @@ class TableSeat:
     holder: ConnId | None = None
     stand_in: bool = False
     """A computer player decides for this person while they are away (after the wait ran out)."""
+    lost_at: int | None = None
+    """How many actions the game had when this person's connection was lost (None: not lost in this game):
+    the moves from there on are the ones they missed (:class:`Missed`)."""
 
     @property
     def away(self) -> bool:
@@ -154,6 +161,15 @@ class Table:
     empty_since: float | None = None
     """When (``time.time()`` seconds) the lobby's last connection went; None while anyone is connected.
     Kept in the seats file, so an abandoned lobby's wait goes on over a restart (issue 22)."""
+    games: int = 0
+    """Games finished at this table before the one in :attr:`session` (play again)."""
+    finished: Session | None = None
+    """The game just finished, when the next one has started (its record is written, then this is None)."""
+    again_seconds: int = 0
+    """How long the table waits for the answers to playing again (said again to a person back meanwhile)."""
+    again: dict[Seat, bool] | None = None
+    """After the game's end, while the table asks who plays again (:meth:`offer_again`): each answer so far
+    by seat; None when nobody is asked."""
 
     @property
     def stage(self) -> Stage:
@@ -182,10 +198,12 @@ class Table:
                     return self._act(conn, message)
                 case Chat(text=text):
                     return self._chat(conn, text)
-                case AddComputer() | FreeSeat() | SetRules() | Start():
+                case AddComputer() | FreeSeat() | SetRules() | Start() | MoveSeat():
                     return self._lobby(conn, message)
                 case Leave():
                     return self.leave(conn)
+                case PlayAgain(yes=yes):
+                    return self._answer_again(conn, yes)
         except ProtocolError as error:
             return [(conn, Refused(error.reason))]
         return [(conn, Refused(Reason.MALFORMED))]
@@ -220,10 +238,11 @@ class Table:
         out: Outbox = []
         self.members[conn] = Member(hello.language, spectator=not names and not reclaimed)
         grants: list[Grant] = []
+        lost = [at for at in (self.seats[i].lost_at for i in reclaimed) if at is not None]
         for index in reclaimed:
             seat = self.seats[index]
             previous = seat.holder
-            seat.holder, seat.stand_in = conn, False
+            seat.holder, seat.stand_in, seat.lost_at = conn, False, None
             grants.append(Grant(index, seat.token))
             if previous is None:
                 out.append((AllBut(conn), Told(Notice.BACK, seat.name, index)))
@@ -244,7 +263,11 @@ class Table:
         )
         if self.stage is Stage.LOBBY:  # everyone hears the new lobby, this connection too
             return [(conn, welcome), *out, *self._lobby_update()]
-        return [(conn, welcome), (conn, self.picture()), *out]
+        missed: Outbox = []
+        if lost and self.session is not None and min(lost) < len(self.session.actions):
+            missed.append((conn, Missed(min(lost))))  # before the game, so it is built as they last saw it
+        again: Outbox = [(conn, Again(self.again_seconds))] if self.again is not None and grants else []
+        return [(conn, welcome), *missed, (conn, self.picture()), *again, *out]
 
     def picture(self) -> Lobby | Started:
         """What a newcomer needs: the lobby, or the game with every action so far."""
@@ -271,10 +294,14 @@ class Table:
         for index in self.seats_of(conn):
             seat = self.seats[index]
             seat.holder = None
+            if self.session is not None and seat.lost_at is None:
+                seat.lost_at = len(self.session.actions)
             if self.stage is not Stage.OVER:
                 out.append((EVERYONE, Told(Notice.AWAY, seat.name, index)))
         if self.host == conn:
             self.host = None
+        if self.again is not None:  # one answer fewer to wait for
+            out += self.again_answered()
         return out + self._lobby_update()
 
     def leave(self, conn: ConnId) -> Outbox:
@@ -282,12 +309,14 @@ class Table:
         them (after the game's end, silently: nobody takes a seat in a finished game)."""
         out: Outbox = []
         held = self.seats_of(conn)
+        moved = False
         for index in sorted(held, reverse=True):
             seat = self.seats[index]
             if self.stage is not Stage.OVER:
                 out.append((EVERYONE, Told(Notice.LEFT, seat.name, index)))
             if self.stage is Stage.LOBBY:
                 del self.seats[index]
+                moved = True
             else:
                 seat.kind, seat.holder, seat.token = SeatKind.COMPUTER, None, ""
                 if self.session is not None:
@@ -296,7 +325,20 @@ class Table:
         if self.host == conn:
             self.host, self.host_token = None, ""
             self._pass_host()
+        if moved:  # the seats after the emptied ones moved up
+            out += self._seats_again()
         return out + self._lobby_update()
+
+    def _seats_again(self) -> Outbox:
+        """A :class:`Welcome` again to each connection holding seats, after lobby seats moved: the numbers
+        of its seats (which it plays from its keyboard once the game starts) may have changed."""
+        out: Outbox = []
+        for conn in self.members:
+            held = self.seats_of(conn)
+            if held:
+                grants = [Grant(i, self.seats[i].token) for i in held]
+                out.append((conn, Welcome(PROTOCOL_VERSION, self.code, grants, self.host == conn, False)))
+        return out
 
     def _pass_host(self) -> None:
         for seat in self.seats:
@@ -320,7 +362,7 @@ class Table:
         name = self.seats[held[0]].name if held else ""
         return [(AllBut(conn), Said(name, line))]  # the sender has typed it and heard "Sent."
 
-    def _lobby(self, conn: ConnId, message: AddComputer | FreeSeat | SetRules | Start) -> Outbox:
+    def _lobby(self, conn: ConnId, message: AddComputer | FreeSeat | SetRules | Start | MoveSeat) -> Outbox:
         if conn not in self.members:
             raise ProtocolError(Reason.NOT_JOINED)
         if conn != self.host:
@@ -342,6 +384,14 @@ class Table:
                 if seat.holder is not None:
                     self.members[seat.holder].spectator = not self.seats_of(seat.holder)
                 out.append((EVERYONE, Told(Notice.SEAT_FREED, seat.name, index)))
+                out += self._seats_again()
+            case MoveSeat(seat=index, to=to):
+                if not (0 <= index < len(self.seats) and 0 <= to < len(self.seats)) or index == to:
+                    raise ProtocolError(Reason.OUT_OF_TURN)
+                seat = self.seats.pop(index)
+                self.seats.insert(to, seat)
+                out.append((EVERYONE, Told(Notice.SEAT_MOVED, seat.name, to)))
+                out += self._seats_again()
             case SetRules(rules=doc):
                 self.rules = rules_from_doc(doc)
             case Start():
@@ -427,6 +477,56 @@ class Table:
         else:
             self.session.roll()
         return self._applied()
+
+    # --- another game ------------------------------------------------------------------------------------
+
+    def offer_again(self, seconds: int) -> Outbox:
+        """The game is over: ask everyone whether to play again, for ``seconds`` at most (nobody is asked
+        when no person is connected)."""
+        if self.stage is not Stage.OVER or not any(s.holder is not None for s in self.seats):
+            return []
+        self.again, self.again_seconds = {}, seconds
+        return [(EVERYONE, Again(seconds))]
+
+    def _answer_again(self, conn: ConnId, yes: bool) -> Outbox:
+        if conn not in self.members:
+            raise ProtocolError(Reason.NOT_JOINED)
+        held = self.seats_of(conn)
+        if self.again is None or not held:
+            raise ProtocolError(Reason.OUT_OF_TURN)
+        for index in held:
+            self.again[index] = yes
+        return self.again_answered()
+
+    def again_answered(self, *, final: bool = False) -> Outbox:
+        """Start the next game once every connected person has answered (``final``: the time to answer is
+        up, and those who did not answer do not play): those who said yes keep their seats, computer players
+        take the others (each said to everyone, then the new game). Nothing when nobody said yes."""
+        if self.again is None or self.session is None:
+            return []
+        answers = self.again
+        connected = [
+            i for i, s in enumerate(self.seats) if s.kind is SeatKind.PERSON and s.holder is not None
+        ]
+        if not final and any(index not in answers for index in connected):
+            return []
+        self.again = None
+        staying = {index for index in connected if answers.get(index)}
+        if not staying:
+            return []
+        out: Outbox = []
+        for index, seat in enumerate(self.seats):
+            if seat.kind is SeatKind.PERSON and index not in staying:
+                seat.kind, seat.holder, seat.token, seat.stand_in = SeatKind.COMPUTER, None, "", False
+                out.append((EVERYONE, Told(Notice.LEFT, seat.name, index)))
+        for seat in self.seats:
+            seat.lost_at = None
+        self.finished, self.games = self.session, self.games + 1
+        self.seed = secrets.randbits(31)  # new dice
+        rules = rules_from_doc(rules_doc(self.session.rules), players=len(self.seats))
+        players = [Player(s.name, human=s.kind is SeatKind.PERSON) for s in self.seats]
+        self.session = Session(rules, players, self.seed)
+        return [*out, (EVERYONE, self.picture())]
 
     # --- saving ----------------------------------------------------------------------------------------
 

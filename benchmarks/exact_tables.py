@@ -1,0 +1,109 @@
+"""Issue 25, item 4: how fast the exact table of 6 seats with 3 chips is made from nothing (no cache file),
+against a separate sparse solver written here, in one run.
+
+1. The table with plain dice: :func:`lcr_audio.game.analysis.odds.exact_table` with no cache folder (the
+   chain through the kernel, then :func:`~lcr_audio.game.analysis.exact.solve`). Target: under 1 s.
+2. The separate solver: the same chain (:func:`~lcr_audio.game.analysis.exact.build_chain`), then plain value
+   iteration over every position at once, the chain read as a sparse matrix in numpy (no classes, no
+   slices), until no chance changes by more than 1e-15; its largest difference from the table is printed.
+   Target: the table at least 15 times faster.
+3. The table with Wild dice, with reversible dice, and with both. Target: seconds.
+
+Each figure is the best of ``--rounds`` runs, as wall-clock and processor seconds: the machine is shared,
+and the processor time is what the work itself takes when others are running.
+
+Usage: ``python3 benchmarks/exact_tables.py [--rounds 3] [--players 6] [--chips 3]``
+
+measured here (2 CPUs shared by several people, load average 6 to 9, so wall-clock is 2 to 3 times the
+processor time; best of 3):
+    1. 6 x 3, plain dice, from nothing: 3.27 s / 1.53 s (main before issue 25, one run, same hour:
+       7.66 s / 3.22 s). The target of 1 s is not met: the chain through the kernel takes
+       about 0.55 s of it, the sweeps (about 60 a class) 0.8 to 1 s.
+    2. separate sparse solver: 17.27 s / 11.28 s, largest difference 7.2e-15: 5.3 x (wall-clock),
+       7.4 x (processor). The target of 15 x is not met.
+    3. Wild dice 10.41 s / 5.87 s; reversible 2.69 s / 1.25 s; both 8.64 s / 5.65 s (main before issue 25,
+       one run each: Wild 115.25 s / 51.29 s, reversible 38.66 s / 16.70 s, both 126.97 s / 41.66 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from lcr_audio.engine import Rules
+from lcr_audio.game.analysis import exact
+from lcr_audio.game.analysis.odds import exact_table
+
+FloatArray = npt.NDArray[np.float64]
+
+
+def sparse_solver(rules: Rules) -> FloatArray:
+    """The separate solver: the chain, then Jacobi value iteration over all positions (win chances only)."""
+    chain = exact.build_chain(rules)
+    seats, size = rules.players, len(chain.states)
+    ended = chain.winner >= 0
+    constant = np.zeros(size * seats)
+    np.add.at(constant, chain.source[ended] * seats + chain.winner[ended], chain.chance[ended])
+    going = np.flatnonzero(~ended)
+    rel = np.arange(seats)
+    # One sparse entry per (row, seat): value (source, k) reads (target, k - turn) with the row's chance.
+    into = (chain.source[going][:, None] * seats + rel[None, :]).ravel()
+    read = (
+        chain.target[going][:, None] * seats + (rel[None, :] - chain.turn[going][:, None]) % seats
+    ).ravel()
+    weight = np.repeat(chain.chance[going], seats)
+    values = constant.copy()
+    for _ in range(100_000):
+        new = constant + np.bincount(into, weights=weight * values[read], minlength=size * seats)
+        change = float(np.max(np.abs(new - values)))
+        values = new
+        if change <= 1e-15:
+            break
+    return values.reshape(size, seats)
+
+
+def best_of(rounds: int, work: Callable[[], object]) -> tuple[float, float, object]:
+    """The least wall-clock and processor seconds of ``rounds`` runs of ``work``, and its last result."""
+    walls, cpus = [], []
+    result: object = None
+    for _ in range(rounds):
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = work()
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return min(walls), min(cpus), result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--chips", type=int, default=3)
+    args = parser.parse_args()
+    size = f"{args.players} x {args.chips}"
+    plain = Rules(players=args.players, chips=args.chips)
+    print(f"{exact.state_count(plain):,} positions; best of {args.rounds}, wall-clock / processor seconds.")
+    wall, cpu, table = best_of(args.rounds, lambda: exact_table(plain))
+    print(f"1. {size}, plain dice, from nothing: {wall:.2f} s / {cpu:.2f} s")
+    s_wall, s_cpu, values = best_of(args.rounds, lambda: sparse_solver(plain))
+    chain = exact.build_chain(plain)
+    order = np.argsort(chain.codes)
+    difference = float(np.max(np.abs(np.asarray(values)[order] - table.win)))  # type: ignore[attr-defined]
+    print(f"2. separate sparse solver: {s_wall:.2f} s / {s_cpu:.2f} s; largest difference {difference:.1e}")
+    print(f"   ratio: {s_wall / wall:.1f} x (wall-clock), {s_cpu / cpu:.1f} x (processor)")
+    for name, options in (
+        ("Wild dice", {"wild": True}),
+        ("reversible dice", {"reversible": True}),
+        ("Wild and reversible dice", {"wild": True, "reversible": True}),
+    ):
+        rules = Rules(players=args.players, chips=args.chips, **options)  # type: ignore[arg-type]
+        wall, cpu, _ = best_of(args.rounds, lambda rules=rules: exact_table(rules))  # type: ignore[misc]
+        print(f"3. {size}, {name}, from nothing: {wall:.2f} s / {cpu:.2f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,781 @@
+"""The compiled kernel: one game at a time in a loop compiled by numba, where numba is installed (the
+``fast`` extra, ``pip install 'lcr-audio[fast]'``); everyone else keeps the numpy kernel (:mod:`.kernel`).
+
+The turn here is the numpy kernel's and ``step``'s (R4-R11, the default policy's choices; the differential
+test, ``tests/test_analysis_kernel.py``, plays all of them against ``step``), written for one game so numba
+can compile it into a plain loop. The turn's arithmetic is not written again: numba compiles the engine's
+own statements, :func:`lcr_audio.engine.dice_for`, :func:`lcr_audio.engine.may_reverse` (given the rules'
+flags as a :class:`Flags` tuple, which has the ``reversible`` field it reads), ``left_of`` and ``right_of``,
+and the kernel calls those.
+
+Compilation never happens on a key's path: :func:`prepare` compiles on a daemon thread (numba's
+``cache=True``, the cache in the game's cache folder, so after the first time it is a load of a second or
+two), and the callers (the O key, the careful players, ``lcr-audio simulate``) ask :func:`ready`, which
+answers at once: ``None`` until the kernel is ready, and they use the numpy kernel (or plain Python)
+meanwhile. Importing this module imports
+numpy, never numba.
+
+Dice: a counter through splitmix64 gives 64-bit words; the top 32 bits give one of the 216 ordered rolls of
+three dice by Lemire's method (multiply, and draw again in the 184 cases out of 2**32 that would favour
+some rolls), so every roll has exactly its chance (R3). A seat with fewer dice reads the first ones (R4).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.util
+import os
+import random
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Final, NamedTuple, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from lcr_audio.engine import REVERSAL_COST, Rules, Seat, ThreeWilds, WinCondition
+from lcr_audio.engine import dice_for as _engine_dice_for
+from lcr_audio.engine import left_of as _engine_left_of
+from lcr_audio.engine import may_reverse as _engine_may_reverse
+from lcr_audio.engine import right_of as _engine_right_of
+from lcr_audio.engine.rules import MAX_DICE
+from lcr_audio.game.analysis.kernel import CENTER, DOT, LEFT, NO_WINNER, RIGHT, WILD, IntArray, die_codes
+from lcr_audio.storage import cache_dir
+
+FloatArray = npt.NDArray[np.float64]
+
+ENABLE: Final = "LCR_AUDIO_COMPILED"
+"""Set to ``0`` in the environment, the compiled kernel is never prepared (the tests do, except the ones
+that check it: a compile takes seconds of the shared machine's processor)."""
+
+WIN_CODES: Final = {condition: code for code, condition in enumerate(WinCondition)}
+"""The kernel's number for each win condition (R10): its place in :class:`WinCondition`."""
+
+LAST_WITH_CHIPS: Final = WIN_CODES[WinCondition.LAST_WITH_CHIPS]
+ROLL_ALL_DOTS: Final = WIN_CODES[WinCondition.ROLL_ALL_DOTS]
+
+ROLLS: Final = 6**MAX_DICE
+"""Ordered rolls of three six-sided dice (R3)."""
+
+UNFAIR: Final = (1 << 32) % ROLLS
+"""Of the 2**32 values of a 32-bit word times :data:`ROLLS`, the low words below this draw again (Lemire)."""
+
+WORKERS: Final = 2
+"""Threads that share ``simulate``'s games (this project's machines have two cores; the loop releases the
+interpreter's lock)."""
+
+CAREFUL_WORK: Final = 1_500_000
+"""A careful decision's simulated work with the compiled kernel, in rows (one turn of one game for one
+choice), as :data:`.careful.SIMULATED_WORK` is for the numpy kernel: about the same time at 10 seats, about
+12 times the games (``benchmarks/careful.py --compare`` prints both)."""
+
+CAREFUL_MAX_TURNS: Final = 400
+"""As :data:`.careful.MAX_TURNS`: a game still going counts the careful seat's share of the chips held."""
+
+NEVER: Final = 1 << 30
+"""A reversal threshold no seat reaches (as :data:`.careful.NEVER`)."""
+
+
+class Flags(NamedTuple):
+    """The rule options the compiled turn reads, as numbers numba can carry (R3, R8-R11).
+
+    Attributes:
+        reversible: reversible dice (R9); read by the engine's own :func:`~lcr_audio.engine.may_reverse`.
+        wild: Wild dice (R3, R7).
+        three_wilds_win: three Wilds win at once (R8).
+        win: the win condition's :data:`WIN_CODES` number (R10).
+        chips: the starting chips, given again at a reset (R11).
+    """
+
+    reversible: bool
+    wild: bool
+    three_wilds_win: bool
+    win: int
+    chips: int
+
+
+def flags_of(rules: Rules) -> Flags:
+    """The :class:`Flags` of ``rules``."""
+    return Flags(
+        rules.reversible, rules.wild, rules.three_wilds is ThreeWilds.WIN, WIN_CODES[rules.win], rules.chips
+    )
+
+
+# --- the engine's statements, compiled as they are when numba is there -------------------------------------
+
+dice_for: Any = _engine_dice_for
+may_reverse: Any = _engine_may_reverse
+left_of: Any = _engine_left_of
+right_of: Any = _engine_right_of
+
+
+# --- the kernel (plain Python that numba compiles; it runs uncompiled too, slowly) --------------------------
+
+
+def play_turn(
+    flags: Flags,
+    chips: IntArray,
+    pot: int,
+    mover: int,
+    roll: int,
+    counts: IntArray,
+    reverse_at: int,
+    lefts: IntArray,
+    rights: IntArray,
+) -> tuple[int, int, int, int, bool, bool]:
+    """One whole turn from ``chips`` (changed in place) with the ordered roll ``roll`` (:func:`roll_of`'s
+    number; a seat with fewer dice reads the first ones, R4), what its dice show read from ``counts``
+    (:func:`face_counts`), the default policy choosing (as :func:`.kernel.play_turn`, R4-R11); each seat's
+    left and right from ``lefts`` and ``rights`` (:func:`neighbours`).
+
+    Returns:
+        The pot, the next seat to play (the roller once the game is won), the winner (-1 while the game goes
+        on), the chips the winner took from the pot, whether the dice were reversed, whether everyone got
+        chips again (R11).
+    """
+    seats = chips.shape[0]
+    left = lefts[mover]
+    right = rights[mover]
+    own = chips[mover]
+    rev = False
+    if own >= reverse_at:
+        rev = may_reverse(flags, own)
+    if rev:
+        chips[mover] -= REVERSAL_COST
+        pot += REVERSAL_COST
+    dice = dice_for(own, rev)
+    holding = 0
+    for seat in range(seats):
+        holding += int(chips[seat] > 0)  # no branch: a count of random chips mispredicts
+    sole = holding == 1
+    packed = counts[dice, roll]
+    n_left = (packed >> LEFT_SHIFT) & 3
+    n_center = (packed >> CENTER_SHIFT) & 3
+    n_right = (packed >> RIGHT_SHIFT) & 3
+    n_wild = (packed >> WILD_SHIFT) & 3
+    n_dot = (packed >> DOT_SHIFT) & 3
+    if rev:  # each letter takes only what there is (R9)
+        take = n_left if n_left < chips[left] else chips[left]
+        chips[left] -= take
+        chips[mover] += take
+        take = n_right if n_right < chips[right] else chips[right]
+        chips[right] -= take
+        chips[mover] += take
+        take = n_center if n_center < pot else pot
+        pot -= take
+        chips[mover] += take
+    else:  # R5
+        chips[mover] -= n_left + n_center + n_right
+        chips[left] += n_left
+        chips[right] += n_right
+        pot += n_center
+    winner = NO_WINNER
+    taken = 0
+    if n_wild == MAX_DICE:  # three Wilds (R8); reversed, the roller's chips go to the pot (R9)
+        if rev:
+            pot += chips[mover]
+            chips[mover] = 0
+        else:
+            taken = pot
+            pot = 0
+            chips[mover] += taken
+            if flags.three_wilds_win:
+                winner = mover
+    else:
+        for _ in range(n_wild):  # one at a time, nearest on the left first among equals (R6, R7, R9)
+            target = -1
+            if rev:
+                if chips[mover] > 0:
+                    seat = left
+                    while seat != mover:
+                        if target < 0 or chips[seat] < chips[target]:
+                            target = seat
+                        seat = lefts[seat]
+                    chips[mover] -= 1
+                    chips[target] += 1
+            else:
+                seat = left
+                while seat != mover:
+                    if chips[seat] > 0 and (target < 0 or chips[seat] > chips[target]):
+                        target = seat
+                    seat = lefts[seat]
+                if target >= 0:
+                    chips[target] -= 1
+                    chips[mover] += 1
+    if winner != NO_WINNER:
+        return pot, mover, winner, taken, rev, False
+    holders = 0
+    for seat in range(seats):
+        holders += int(chips[seat] > 0)
+    if flags.win == LAST_WITH_CHIPS:
+        if holders == 1:
+            winner = 0
+            while chips[winner] == 0:
+                winner += 1
+    elif flags.win == ROLL_ALL_DOTS:
+        if sole and n_dot == dice:
+            winner = mover
+    elif sole and not rev and holders == 0:  # the last chip in the pot
+        winner = mover
+    if winner != NO_WINNER:
+        chips[winner] += pot
+        return 0, mover, winner, taken + pot, rev, False
+    reset = holders == 0
+    if reset:
+        for seat in range(seats):
+            chips[seat] = flags.chips
+    seat = left
+    while chips[seat] == 0:
+        seat = lefts[seat]
+    return pot, seat, NO_WINNER, 0, rev, reset
+
+
+def dice_turn(
+    flags: Flags,
+    chips: IntArray,
+    pot: int,
+    mover: int,
+    roll: int,
+    counts: IntArray,
+    holders: int,
+    lefts: IntArray,
+    rights: IntArray,
+) -> tuple[int, int, int, int, bool, int]:
+    """:func:`play_turn` for plain dice (no Wild, no reversible dice: R5, R10, R11), several times faster:
+    what the first dice of ``roll`` (:func:`roll_of`'s number) show is read from ``counts``
+    (:func:`face_counts`), the seats holding chips, ``holders``, are carried from turn to turn rather than
+    counted (as :func:`.plain.plain_dice_turn`), and each seat's left and right are read from ``lefts`` and
+    ``rights`` (:func:`neighbours`: a division costs more than the rest of a turn). ``chips`` is changed in
+    place. No branch depends on the dice until the turn's end: with random dice, a branch mispredicted
+    costs more than the arithmetic.
+
+    Returns:
+        The pot, the next seat to play (the roller once the game is won), the winner (-1 while the game goes
+        on), the chips won from the pot, whether everyone got chips again, and the seats holding chips.
+    """
+    seats = chips.shape[0]
+    dice = dice_for(chips[mover])
+    sole = holders == 1
+    packed = counts[dice, roll]
+    n_left = (packed >> LEFT_SHIFT) & 3
+    n_center = (packed >> CENTER_SHIFT) & 3
+    n_right = (packed >> RIGHT_SHIFT) & 3
+    dots = (packed >> DOT_SHIFT) & 3
+    left = lefts[mover]
+    right = rights[mover]
+    chips[mover] -= n_left + n_center + n_right
+    holders += int(chips[left] == 0) & int(n_left > 0)  # no branches: the dice are random
+    chips[left] += n_left
+    holders += int(chips[right] == 0) & int(n_right > 0)
+    chips[right] += n_right
+    pot += n_center
+    holders -= int(chips[mover] == 0)
+    winner = NO_WINNER
+    if flags.win == LAST_WITH_CHIPS:
+        if holders == 1:
+            winner = 0
+            while chips[winner] == 0:
+                winner += 1
+    elif flags.win == ROLL_ALL_DOTS:
+        if sole and dots == dice:
+            winner = mover
+    elif sole and holders == 0:
+        winner = mover
+    if winner != NO_WINNER:
+        if chips[winner] == 0 and pot > 0:
+            holders += 1
+        chips[winner] += pot
+        return 0, mover, winner, pot, False, holders
+    reset = holders == 0
+    if reset:
+        for seat in range(seats):
+            chips[seat] = flags.chips
+        holders = seats
+    seat = lefts[mover]
+    while chips[seat] == 0:
+        seat = lefts[seat]
+    return pot, seat, NO_WINNER, 0, reset, holders
+
+
+FACE_BITS: Final = 2
+"""Bits for one face's count in a :func:`face_counts` entry (at most 3 dice)."""
+
+LEFT_SHIFT: Final = FACE_BITS * LEFT
+CENTER_SHIFT: Final = FACE_BITS * CENTER
+RIGHT_SHIFT: Final = FACE_BITS * RIGHT
+DOT_SHIFT: Final = FACE_BITS * DOT
+WILD_SHIFT: Final = FACE_BITS * WILD
+
+
+def face_counts(codes: IntArray) -> IntArray:
+    """For 0 to 3 dice and each of the :data:`ROLLS` ordered rolls (first die slowest), how many of its first
+    dice show each face (R4), packed: the count of face code *f* in bits ``2 f`` and ``2 f + 1``
+    (:data:`FACE_BITS`). ``codes``: the die's six faces (:func:`.kernel.die_codes`)."""
+    rolls = np.arange(ROLLS)
+    shown = np.stack([codes[rolls // 36], codes[(rolls // 6) % 6], codes[rolls % 6]], axis=1)
+    table = np.zeros((MAX_DICE + 1, ROLLS), dtype=np.int64)
+    for dice in range(1, MAX_DICE + 1):
+        for code in np.unique(codes):
+            table[dice] += (shown[:, :dice] == code).sum(axis=1) << (FACE_BITS * int(code))
+    return table
+
+
+def neighbours(seats: int) -> tuple[IntArray, IntArray]:
+    """Each seat's left and right (R1, R5), from the engine's ``left_of`` and ``right_of``."""
+    lefts = np.empty(seats, dtype=np.int64)
+    rights = np.empty(seats, dtype=np.int64)
+    for seat in range(seats):
+        lefts[seat] = left_of(seat, seats)
+        rights[seat] = right_of(seat, seats)
+    return lefts, rights
+
+
+def mix(x: np.uint64) -> np.uint64:
+    """splitmix64's output function: a well-mixed 64-bit word from ``x``."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+def roll_of(x: np.uint64) -> int:
+    """One of the :data:`ROLLS` ordered rolls from the word ``x`` (mixed again until it is fair), each with
+    exactly its chance (Lemire's method on the top 32 bits)."""
+    while True:
+        product = (x >> np.uint64(32)) * np.uint64(ROLLS)
+        if (product & np.uint64(0xFFFFFFFF)) >= np.uint64(UNFAIR):
+            return int(product >> np.uint64(32))
+        x = mix(x + np.uint64(0x9E3779B97F4A7C15))
+
+
+def play_games(
+    flags: Flags,
+    counts: IntArray,
+    start: IntArray,
+    pot: int,
+    mover: int,
+    games: int,
+    seed: np.uint64,
+    reverse_at: int,
+    max_turns: int,
+    out: IntArray,
+) -> int:
+    """Play ``games`` games from one position to the end, the dice drawn from the splitmix64 stream at
+    ``seed``; adds to ``out`` (shape (4, seats)) each seat's wins, rolls, turns reached (skipped or not,
+    R4) and chips won from the pot (R12). A game still going after ``max_turns`` turns is left out.
+
+    Returns:
+        The games played to the end.
+    """
+    seats = start.shape[0]
+    chips = np.empty(seats, dtype=np.int64)
+    counter = seed
+    finished = 0
+    plain = not flags.wild and not flags.reversible
+    lefts, rights = neighbours(seats)
+    for _ in range(games):
+        for seat in range(seats):
+            chips[seat] = start[seat]
+        purse = pot
+        seat = mover
+        holders = 0
+        for s in range(seats):
+            if chips[s] > 0:
+                holders += 1
+        for _ in range(max_turns):
+            counter += np.uint64(0x9E3779B97F4A7C15)
+            roll = roll_of(mix(counter))
+            out[1, seat] += 1
+            out[2, seat] += 1
+            if plain:
+                purse, after, winner, won, _reset, holders = dice_turn(
+                    flags, chips, purse, seat, roll, counts, holders, lefts, rights
+                )
+            else:
+                purse, after, winner, won, _rev, _reset = play_turn(
+                    flags, chips, purse, seat, roll, counts, reverse_at, lefts, rights
+                )
+            if winner != NO_WINNER:
+                out[0, winner] += 1
+                out[3, winner] += won
+                finished += 1
+                break
+            skipped = lefts[seat]
+            while skipped != after:  # the seats passed over without chips (R4)
+                out[2, skipped] += 1
+                skipped = lefts[skipped]
+            seat = after
+    return finished
+
+
+def careful_games(
+    flags: Flags,
+    counts: IntArray,
+    seat: int,
+    starts: IntArray,
+    pots: IntArray,
+    movers: IntArray,
+    first_reverse_at: IntArray,
+    first_game: int,
+    games: int,
+    key: np.uint64,
+    reverse_at: int,
+    max_turns: int,
+    won: FloatArray,
+) -> int:
+    """``games`` games from each leaf (row of ``starts``), numbered from ``first_game``, with the same dice in
+    game *k* of every leaf: each seat's *n*-th roll is a hash of (``key``, *k*, seat, *n*), whatever happened
+    before (common random numbers). Writes ``seat``'s result per leaf and game to ``won`` (shape (leaves,
+    games): 1 won, 0 lost, its share of the chips held when still going after ``max_turns``).
+    ``first_reverse_at`` is each leaf's reversal threshold for its first turn.
+
+    Returns:
+        The rows played (one turn of one game of one leaf each).
+    """
+    leaves, seats = starts.shape
+    chips = np.empty(seats, dtype=np.int64)
+    rolled = np.empty(seats, dtype=np.int64)
+    lefts, rights = neighbours(seats)
+    rows = 0
+    for leaf in range(leaves):
+        for game in range(games):
+            for s in range(seats):
+                chips[s] = starts[leaf, s]
+                rolled[s] = 0
+            purse = pots[leaf]
+            mover = movers[leaf]
+            result = -1.0
+            for turn in range(max_turns):
+                counter = np.uint64(((first_game + game) * seats + mover) * (max_turns + 1) + rolled[mover])
+                roll = roll_of(mix(counter * np.uint64(0x9E3779B97F4A7C15) + key))
+                rolled[mover] += 1
+                rows += 1
+                threshold = first_reverse_at[leaf] if turn == 0 else reverse_at
+                purse, mover, winner, _won, _rev, _reset = play_turn(
+                    flags, chips, purse, mover, roll, counts, threshold, lefts, rights
+                )
+                if winner != NO_WINNER:
+                    result = 1.0 if winner == seat else 0.0
+                    break
+            if result < 0:
+                held = 0
+                for s in range(seats):
+                    held += chips[s]
+                result = chips[seat] / held if held > 0 else 0.0
+            won[leaf, game] = result
+    return rows
+
+
+# --- compiling and using it --------------------------------------------------------------------------------
+
+
+class Kernel(NamedTuple):
+    """The compiled functions, ready (each has been called once, so none compiles again)."""
+
+    play_turn: Callable[..., tuple[int, int, int, int, bool, bool]]
+    dice_turn: Callable[..., tuple[int, int, int, int, bool, int]]
+    play_games: Callable[..., int]
+    careful_games: Callable[..., int]
+
+
+_READY: Kernel | None = None
+_LOCK = threading.Lock()
+_STARTED: threading.Thread | None = None
+_FAILED = False
+
+
+def available() -> bool:
+    """True when numba is installed and :data:`ENABLE` does not say ``0`` (numba is not imported here)."""
+    return os.environ.get(ENABLE, "1") != "0" and importlib.util.find_spec("numba") is not None
+
+
+def ready() -> Kernel | None:
+    """The compiled kernel if it is ready now, else ``None`` (at once: never compiles)."""
+    return _READY
+
+
+def prepare(folder: Path | None = None) -> None:
+    """Compile the kernel on a daemon thread (or load it from numba's cache in ``folder``), once per process,
+    where numba is :func:`available`. The first call's ``folder`` holds the cache for the whole process
+    (``NUMBA_CACHE_DIR``, read when numba is first imported); ``None``: the game's cache folder's
+    ``numba`` folder (:func:`lcr_audio.storage.cache_dir`)."""
+    global _STARTED
+    if folder is None:
+        folder = cache_dir() / "numba"
+    with _LOCK:
+        if _STARTED is not None or _READY is not None or _FAILED or not available():
+            return
+        _STARTED = threading.Thread(target=_compile_quietly, args=(folder,), name="compile", daemon=True)
+        _STARTED.start()
+
+
+def wait(folder: Path | None = None, timeout: float | None = None) -> Kernel | None:
+    """:func:`prepare`, then wait for it (``lcr-audio simulate``, tests, benchmarks); the kernel, or ``None``
+    when numba is not available or the kernel could not be compiled."""
+    prepare(folder)
+    thread = _STARTED
+    if thread is not None:
+        thread.join(timeout)
+    return _READY
+
+
+def _compile_quietly(folder: Path | None) -> None:
+    """Compile, or note that it cannot be done (the numpy kernel goes on answering)."""
+    global _READY, _FAILED
+    try:
+        with warnings.catch_warnings():  # numba's warnings (a cache it cannot write) are no player's text
+            warnings.simplefilter("ignore")
+            kernel = compile_kernel(folder)
+    except Exception:  # numba missing a piece, a cache folder that cannot be written, an old numba
+        _FAILED = True
+        return
+    _READY = kernel
+
+
+def compile_kernel(folder: Path | None) -> Kernel:
+    """The kernel compiled (or loaded from numba's cache in ``folder``), each function called once on a tiny
+    game so that it is compiled for the types the callers give.
+
+    Raises:
+        ImportError: numba is not installed.
+    """
+    if folder is not None and "numba" not in sys.modules:
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+            os.environ.setdefault("NUMBA_CACHE_DIR", str(folder))
+    numba = importlib.import_module("numba")
+
+    def jit(function: Callable[..., Any]) -> Any:  # a second compile in the process starts from the Python
+        return numba.njit(cache=True, nogil=True)(getattr(function, "py_func", function))
+
+    module = globals()
+    for name in ("dice_for", "may_reverse", "left_of", "right_of"):  # the engine's statements
+        module[name] = jit(module[f"_engine_{name}"])
+    module["mix"] = jit(mix)
+    module["roll_of"] = jit(roll_of)
+    module["play_turn"] = turn = jit(play_turn)
+    module["dice_turn"] = dice = jit(dice_turn)
+    module["neighbours"] = jit(neighbours)
+    games = jit(play_games)
+    careful = jit(careful_games)
+    for rules in (Rules(), Rules(wild=True, reversible=True)):  # one compile serves every rule set
+        flags, codes = flags_of(rules), die_codes(rules)
+        start = np.array([1, 1, 1], dtype=np.int64)
+        counts = face_counts(codes)
+        turn(flags, start.copy(), 0, 0, 0, counts, 6, *neighbours(3))
+        dice(flags, start.copy(), 0, 0, 0, counts, 3, *neighbours(3))
+        games(
+            flags,
+            counts,
+            start,
+            0,
+            0,
+            1,
+            np.uint64(1),
+            6,
+            10,
+            np.zeros((4, 3), dtype=np.int64),
+        )
+        careful(
+            flags,
+            counts,
+            0,
+            start[None, :],
+            np.zeros(1, dtype=np.int64),
+            np.zeros(1, dtype=np.int64),
+            np.full(1, 6, dtype=np.int64),
+            0,
+            1,
+            np.uint64(1),
+            6,
+            10,
+            np.zeros((1, 1)),
+        )
+    return Kernel(turn, dice, games, careful)
+
+
+def seeds(rng: np.random.Generator, count: int) -> list[np.uint64]:
+    """``count`` starting points of the splitmix64 stream, from ``rng``."""
+    return [np.uint64(n) for n in rng.integers(0, 2**63, size=count, dtype=np.int64)]
+
+
+def tally_games(
+    kernel: Kernel,
+    rules: Rules,
+    chips: tuple[int, ...],
+    pot: int,
+    mover: Seat,
+    games: int,
+    rng: np.random.Generator,
+    reverse_at: int,
+    max_turns: int,
+    workers: int = WORKERS,
+) -> tuple[int, IntArray]:
+    """``games`` games from one position on ``workers`` threads (each its own stream, seeded from ``rng``).
+
+    Returns:
+        The games played to the end, and per seat (shape (4, seats)) the wins, rolls, turns reached and
+        chips won from the pot, summed.
+    """
+    flags, codes = flags_of(rules), die_codes(rules)
+    counts = face_counts(codes)
+    start = np.array(chips, dtype=np.int64)
+    shares = [games // workers + (i < games % workers) for i in range(workers)]
+    outs = [np.zeros((4, rules.players), dtype=np.int64) for _ in shares]
+    jobs = list(zip(shares, seeds(rng, workers), outs, strict=True))
+
+    def run(job: tuple[int, np.uint64, IntArray]) -> int:
+        share, seed, out = job
+        return int(
+            kernel.play_games(flags, counts, start, pot, mover, share, seed, reverse_at, max_turns, out)
+        )
+
+    if workers == 1 or games < 1_000:
+        finished = sum(run(job) for job in jobs)
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as threads:
+            finished = sum(threads.map(run, jobs))
+    total: IntArray = np.sum(outs, axis=0)
+    return finished, total
+
+
+FIRST_CHUNK: Final = 64
+"""Games in the first call of :func:`wins_within` (a few milliseconds at 10 seats); each later call fills
+half the time left at the rate measured, so the last one ends close to the deadline and not after it."""
+
+
+def wins_within(
+    kernel: Kernel,
+    rules: Rules,
+    chips: tuple[int, ...],
+    pot: int,
+    mover: Seat,
+    *,
+    budget: float,
+    seed: int,
+    reverse_at: int,
+    max_turns: int,
+    keep_going: Callable[[], bool] = lambda: True,
+    workers: int = 1,
+) -> tuple[list[int], int]:
+    """Games won by each seat, played from the position until ``budget`` seconds have passed (at least one
+    game each worker) or ``keep_going()`` is false, and the games played to the end (the O key: as
+    :func:`.plain.plain_wins`, many times faster), on ``workers`` threads (the loop releases the interpreter's
+    lock). A game still going after ``max_turns`` is left out."""
+    flags, codes = flags_of(rules), die_codes(rules)
+    counts = face_counts(codes)
+    start = np.array(chips, dtype=np.int64)
+    began = time.perf_counter()
+    deadline = began + budget
+    streams = random.Random(seed)
+    seeds = [streams.getrandbits(64) for _ in range(workers)]
+
+    def run(seed: int) -> tuple[IntArray, int]:
+        out = np.zeros((4, rules.players), dtype=np.int64)
+        stream = random.Random(seed)
+        games = played = 0
+        while keep_going():
+            now = time.perf_counter()
+            if played and now >= deadline:
+                break
+            chunk = (
+                FIRST_CHUNK
+                if not played
+                else max(FIRST_CHUNK, int(played * (deadline - now) / (now - began) / 2))
+            )
+            games += int(
+                kernel.play_games(
+                    flags,
+                    counts,
+                    start,
+                    pot,
+                    mover,
+                    chunk,
+                    np.uint64(stream.getrandbits(64)),
+                    reverse_at,
+                    max_turns,
+                    out,
+                )
+            )
+            played += chunk
+        return out, games
+
+    if workers == 1:
+        done = [run(seeds[0])]
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as threads:
+            done = list(threads.map(run, seeds))
+    wins = np.sum([out[0] for out, _ in done], axis=0)
+    return [int(n) for n in wins], sum(games for _, games in done)
+
+
+class Leaf(Protocol):
+    """A position a careful decision plays from (:class:`.careful._Leaf`)."""
+
+    @property
+    def chips(self) -> tuple[int, ...]: ...
+    @property
+    def pot(self) -> int: ...
+    @property
+    def mover(self) -> Seat: ...
+
+
+def careful_play(
+    kernel: Kernel,
+    rules: Rules,
+    seat: Seat,
+    leaves: Sequence[Leaf],
+    first_reverse_at: IntArray | None,
+    games: int,
+    rng: np.random.Generator,
+    *,
+    reverse_at: int,
+) -> tuple[FloatArray, int, int]:
+    """:func:`.careful._play` with the compiled kernel (:func:`careful_games`, the games shared by
+    :data:`WORKERS` threads): ``seat``'s result per leaf and game, shape (leaves, games), the rows played, and
+    0 steps (the compiled loop has no cost per step).
+    ``first_reverse_at``: each leaf's reversal threshold for its first turn; ``None``, ``reverse_at``."""
+    count = len(leaves)
+    won = np.zeros((count, games))
+    if not count:
+        return won, 0, 0
+    starts = np.array([leaf.chips for leaf in leaves], dtype=np.int64)
+    pots = np.array([leaf.pot for leaf in leaves], dtype=np.int64)
+    movers = np.array([leaf.mover for leaf in leaves], dtype=np.int64)
+    first = np.full(count, reverse_at, dtype=np.int64) if first_reverse_at is None else first_reverse_at
+    key = np.uint64(rng.integers(0, 2**63, dtype=np.int64))  # this decision's dice
+    counts = face_counts(die_codes(rules))
+    flags = flags_of(rules)
+    first = first.astype(np.int64)
+    shares = [games // WORKERS + (i < games % WORKERS) for i in range(WORKERS)]
+    bounds = np.cumsum([0, *shares])
+
+    def run(part: int) -> int:
+        low, high = int(bounds[part]), int(bounds[part + 1])
+        mine = np.zeros((count, high - low))  # contiguous, as compiled: a slice of ``won`` would compile anew
+        rows = kernel.careful_games(
+            flags,
+            counts,
+            seat,
+            starts,
+            pots,
+            movers,
+            first,
+            low,
+            high - low,
+            key,
+            reverse_at,
+            CAREFUL_MAX_TURNS,
+            mine,
+        )
+        won[:, low:high] = mine
+        return int(rows)
+
+    with ThreadPoolExecutor(max_workers=WORKERS) as threads:  # the games shared, each the same dice
+        rows = sum(threads.map(run, range(WORKERS)))
+    return won, int(rows), 0
