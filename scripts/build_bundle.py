@@ -366,7 +366,7 @@ def odds_lesson(step: Step) -> None:
 def online(step: Step) -> None:
     """``host`` on a free port and a ``join`` to it on loopback; the host starts, both roll to the end."""
     host = step.run("host", "--port", "0", "--names", "Ana", "--chips", "1", "--fast", name="host")
-    found = host.wait_for(r":(\d+) and the code ([a-z0-9 ]+)\.")
+    found = host.wait_for(r":(\d+) and the code ([a-z0-9 ]+)[.,]")  # "..., or in a browser at ..." follows
     port, code = found.group(1), found.group(2).replace(" ", "")
     guest = step.run("join", f"127.0.0.1:{port}", code, "--names", "Bo", "--fast", name="guest")
     at = host.wait_for("Bo joins the table").end()
