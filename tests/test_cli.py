@@ -58,7 +58,9 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
     [
         (["play", "--players", "12"], "Argument --players: it must be a number from 3 to 10, not 12."),
         (["play", "--chips", "0"], "Argument --chips: it must be a number from 1 to 10, not 0."),
-        (["--speech", "loud"], "invalid choice: 'loud'"),
+        (["--speech", "loud"], "--speech must be auto, screen-reader, tts, console, or silent, not loud."),
+        (["--lang", "fr", "play", "--three-wilds", "x"], "--three-wilds doit valoir take-pot ou win, pas x."),
+        (["banana"], "There is no command banana; the commands are play, resume, practice, "),
         (["play", "--names", "A,B", "--players", "4"], "--names gives 2 names but --players asks for 4."),
         (["play", "--computer", "9"], "--computer takes all, none, or seat numbers from 1 to 3"),
         (["play", "--seed", "x"], "Argument --seed: it must be a whole number, not x."),
@@ -72,7 +74,7 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
         (["--csv", "play"], "--csv belongs to one of these commands: series, odds, simulate."),
         (
             ["practice", "--lesson", "x"],
-            "invalid choice: 'x' (choose from 'faces', 'dice', 'passing', 'pot', ",
+            "--lesson must be faces, dice, passing, pot, ",
         ),
     ],
 )
