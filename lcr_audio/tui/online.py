@@ -45,6 +45,7 @@ from lcr_audio.game.online.protocol import (
     ProtocolError,
     Reason,
     Refused,
+    RulesDoc,
     Said,
     SeatKind,
     ServerMessage,
@@ -179,6 +180,9 @@ class OnlineClient:
         """The table asked who plays another game (:class:`Again`; an older server never does)."""
         self.waiting_again = False
         """This player said yes to playing again: the table's next game is on its way."""
+        self.rules_set_here: RulesDoc | None = None
+        """The rules this player (the host) set last: told as "Options set", not again when the lobby
+        comes back with them."""
         self.catch_up: list[Any] = []
         """The moves this player missed while their program was not running (action docs), said once the
         game screen is up (:meth:`OnlineScreen._resume_turn`)."""
@@ -229,7 +233,9 @@ class OnlineClient:
                     self.say(table_open_sentence(self.shown, message.code, page))
                 self.welcomed.set()
             case Lobby():
-                self.view.lobby = message
+                before, self.view.lobby = self.view.lobby, message
+                if before is not None and message.rules not in (before.rules, self.rules_set_here):
+                    self._rules_changed()
             case Missed(since=since):
                 self.missed_from = since
             case Again():
@@ -262,6 +268,18 @@ class OnlineClient:
                 self.say(chat_sentence(name, text))
             case Refused(reason=reason, text=text):
                 self._refused(reason, text)
+
+    def _rules_changed(self) -> None:
+        """The host changed the lobby's rules: every other client hears the new rules (issue: a guest heard
+        nothing)."""
+        try:
+            rules = self.lobby_rules()
+        except (ProtocolError, ValueError):
+            log.exception("The table's rules cannot be read")
+            return
+        # Translators: said in an online table's lobby when the host changes the rules; {summary} is the
+        # rules summary (several sentences).
+        self.say(_("The host changed the rules. {summary}").format(summary=rules_summary(rules)))
 
     def _started(self, message: Started) -> None:
         log.info("The game: %d actions so far", len(message.actions))
@@ -482,6 +500,8 @@ class OnlineClient:
             )
             screen.history.append(text)
             app.speaker.speak(text)  # before the screen presents (as a resumed local game is said)
+        elif session.rules != Rules(players=session.rules.players, chips=session.rules.chips):
+            app.speaker.speak(rules_summary(session.rules))  # a variant: say which, first (as play does)
         try:
             return await screen.run(resume=bool(session.actions))
         finally:
@@ -499,7 +519,7 @@ class OnlineClient:
         names = [seat.name for seat in lobby.seats]
         computers = sum(1 for seat in lobby.seats if seat.kind is SeatKind.COMPUTER)
         filled = self.filled_seats()
-        rules = rules_from_doc(lobby.rules, players=len(names) + len(filled))  # as many as will play
+        rules = self.lobby_rules()
         # Translators: an online table's lobby; {names} lists the seats in order, {count} how many seats.
         seated = ngettext("{count} seat: {names}.", "{count} seats: {names}.", len(names)).format(
             count=len(names), names=and_list(names)
@@ -539,6 +559,17 @@ class OnlineClient:
             parts.append(_("The host starts the game."))
         return " ".join(parts)
 
+    def lobby_rules(self) -> Rules:
+        """The lobby's rules, with as many players as will play (the seats, and those computer players
+        will fill).
+
+        Raises:
+            ProtocolError: the lobby's rules are no rules (:func:`rules_from_doc`); AssertionError: no lobby.
+        """
+        lobby = self.view.lobby
+        assert lobby is not None
+        return rules_from_doc(lobby.rules, players=len(lobby.seats) + len(self.filled_seats()))
+
     def filled_seats(self) -> list[int]:
         """The seats (0-based) that computer players will take when the game starts: the server fills the
         table up to the rules' number of players, at least 3 (R2)."""
@@ -571,7 +602,8 @@ class OnlineClient:
         """The host sets each rule option in turn (the setup's own questions)."""
         lobby = self.view.lobby
         rules, _rest = await walk_options(loop, self.voice, rules_from_doc(lobby.rules) if lobby else Rules())
-        self.link.send(SetRules(rules_doc(rules)))
+        self.rules_set_here = rules_doc(rules)
+        self.link.send(SetRules(self.rules_set_here))
         # Translators: said when the options are settled. {summary} is the rules summary.
         self.app.speaker.speak(_("Options set. {summary}").format(summary=rules_summary(rules)))
 
