@@ -497,3 +497,27 @@ def test_a_guest_hears_the_rules_change_and_every_client_hears_them_at_the_start
     assert "The host changed the rules" not in ana.read()
     for client in (ana, bo):
         assert "Traceback" not in client.read()
+
+
+def test_no_to_leaving_the_lobby_is_answered(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Escape in the lobby asks to leave; N answers with one sentence, the host's with how to start (old
+    main: nothing at all)."""
+    from lcr_audio.tui.input import REACTION_SECONDS
+
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    bo.wait_for("You are at the table")
+    for client, waits in (
+        (bo, "The host starts the game."),
+        (ana, "Press Enter to start; A adds a computer player."),
+    ):
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        client.press("\x1b")
+        client.wait_for(r"Leave this table\? Y or N\.")
+        client.press_until(
+            "n", client, re.escape(f"You stay at the table. {waits}")
+        )  # a key too soon is dropped
+    assert "Bo leaves" not in ana.read() and "Traceback" not in bo.read()

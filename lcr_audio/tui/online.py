@@ -551,13 +551,17 @@ class OnlineClient:
                 )
             )
         parts.append(rules_summary(rules))
+        parts.append(self.lobby_waits())
+        return " ".join(parts)
+
+    def lobby_waits(self) -> str:
+        """What the lobby waits for: the host's Enter (said to the host with how), or the host (to a
+        guest)."""
         if self.view.host:
             # Translators: an online table's lobby, said to the host: how to start.
-            parts.append(_("Press Enter to start; A adds a computer player."))
-        else:
-            # Translators: an online table's lobby, said to a guest.
-            parts.append(_("The host starts the game."))
-        return " ".join(parts)
+            return _("Press Enter to start; A adds a computer player.")
+        # Translators: an online table's lobby, said to a guest.
+        return _("The host starts the game.")
 
     def lobby_rules(self) -> Rules:
         """The lobby's rules, with as many players as will play (the seats, and those computer players
@@ -803,6 +807,10 @@ class LobbyMode(Question[LobbyEnd]):
             # Translators: an online table's lobby; Escape was pressed.
             if await yes_no(self.key_loop, self.voice, _("Leave this table? Y or N.")):
                 self.finish(LobbyEnd.LEFT)
+                return
+            # Translators: an online table's lobby: the player answered no to leaving; what the lobby waits
+            # for comes next ("The host starts the game.").
+            self.voice.answer(_("You stay at the table.") + " " + self.client.lobby_waits())
 
         self._run(ask())
 
