@@ -521,3 +521,36 @@ def test_no_to_leaving_the_lobby_is_answered(
             "n", client, re.escape(f"You stay at the table. {waits}")
         )  # a key too soon is dropped
     assert "Bo leaves" not in ana.read() and "Traceback" not in bo.read()
+
+
+def test_the_others_hear_that_a_person_is_deciding_whether_to_reverse(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Reversible dice and 4 chips: Ana, rolling first, may reverse; Bo, at another client, hears that she
+    is deciding (old main: nothing until she had chosen, while S showed her chips already paid)."""
+    from lcr_audio.tui.input import REACTION_SECONDS
+
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    bo.wait_for("You are at the table")
+    steps = [
+        ("o", "Starting chips: 3 chips."),
+        ("\x1b[C", "Starting chips: 4 chips."),
+        ("\r", "Wild dice: off."),
+        ("\r", "Reversible dice: off."),
+        ("\x1b[C", "Reversible dice: on."),
+        ("\r", "Winning: "),
+        ("d", "Options set."),
+    ]
+    for key, heard in steps:
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        ana.press(key)
+        ana.wait_for(re.escape(heard))
+    time.sleep(REACTION_SECONDS + 0.1)
+    ana.press("\r")
+    ana.wait_for("reverse")
+    bo.wait_for(r"Ana is deciding whether to reverse the dice\.")
+    assert "Ana is deciding" not in ana.read()
+    for client in (ana, bo):
+        assert "Traceback" not in client.read()

@@ -13,12 +13,12 @@ import asyncio
 import contextlib
 import enum
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
 
-from lcr_audio.engine import MIN_PLAYERS, Rules
+from lcr_audio.engine import MIN_PLAYERS, GameState, Phase, Rules
 from lcr_audio.game.online.client import (
     Link,
     RemoteSession,
@@ -60,6 +60,7 @@ from lcr_audio.game.online.protocol import (
 )
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, language, ngettext
+from lcr_audio.narration import phrases
 from lcr_audio.narration.lists import and_list
 from lcr_audio.narration.online import chat_sentence, notice_sentence, refusal_sentence, table_open_sentence
 from lcr_audio.narration.rules_summary import rules_summary
@@ -827,6 +828,22 @@ class OnlineScreen(PlayScreen):
         super().__init__(session, *args, **options)  # type: ignore[arg-type]
         self.client = client
         self._chat_task: asyncio.Task[None] | None = None
+
+    def _on_events(self, events: Sequence[Any], state: GameState) -> None:
+        """The game's events, said; then, when the game waits for a person at another client to choose (a
+        Wild's seat, R7, or whether to reverse, R9), a short notice: the turn itself is told once they have
+        chosen, and the table would otherwise hear nothing meanwhile."""
+        super()._on_events(events, state)
+        seat = state.seat
+        if not events or state.over or seat in self.session.humans or seat in self.session.computers:
+            return
+        name = self.narrator.name(seat)
+        if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
+            self.say(phrases.choosing(name, state.phase is Phase.WILD_GIVE))
+        elif state.phase is Phase.REVERSE:
+            # Translators: an online game: the person {name}, at another computer, may reverse the dice
+            # before rolling (reversible dice) and is deciding.
+            self.say(_("{name} is deciding whether to reverse the dice.").format(name=name))
 
     def _resume_turn(self) -> bool:
         """Back at the table after this player's program stopped: the moves missed meanwhile, counted and
