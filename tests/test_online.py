@@ -694,7 +694,7 @@ def test_serve_removes_a_killed_servers_temp_files_and_resumes_its_tables(tmp_pa
             process.kill()
             process.wait()
     assert left == sorted([f"{table.code}.table.json", "notes.txt"]), (left, err)
-    assert out == "Server stopped; 1 table is written for the next start.\n", (out, err)
+    assert out == "Server stopped; the table is written for the next start.\n", (out, err)
 
 
 @pytest.mark.system
