@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import sys
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -82,8 +83,9 @@ def add_game_commands(commands: Commands) -> None:
     lesson.choices = _LessonKeys()  # after add_argument, which would read them at once to check the metavar
     # Translators: command-line help (--help) or message; option names and values stay as they are.
     commands.add("keep-score", Speaks(_run_scorekeeper), help=_("keep score for a table with real dice"))
+    reader = Speaks(_run_rules_reader, needs_terminal=False)  # printed whole without a terminal
     # Translators: command-line help (--help) or message; option names and values stay as they are.
-    commands.add("rules", Speaks(_run_rules_reader), help=_("read the rules, section by section"))
+    commands.add("rules", reader, help=_("read the rules, section by section"))
 
 
 def add_record_commands(commands: Commands) -> None:
@@ -375,6 +377,17 @@ async def _run_rules_reader(app: App, args: argparse.Namespace, start: Start) ->
     """``lcr-audio rules``."""
     from lcr_audio.tui.reader import run_rules_reader
 
+    if not (
+        start.interactive and sys.stdout.isatty()
+    ):  # no keys or no screen (| head): every section, printed
+        from lcr_audio.narration.rules_text import sections
+
+        stdout = utf8_when_redirected(sys.stdout)
+        stdout.write(
+            "\n\n".join("\n".join((section.title, *section.paragraphs)) for section in sections()) + "\n"
+        )
+        stdout.flush()
+        return 0
     await run_rules_reader(app, None)
     return 0
 

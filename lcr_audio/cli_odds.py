@@ -147,10 +147,14 @@ def simulate_help() -> str:
     return _("play many games by computer and count the wins")
 
 
-def _add_games(parser: argparse.ArgumentParser, help_text: str) -> None:
-    """``--games``: how many games to simulate, 1 to :data:`MAX_GAMES` (default 100,000); ``help_text`` is
-    the command's own words for it."""
-    parser.add_argument("--games", type=int_between(1, MAX_GAMES), default=100_000, help=help_text)
+DEFAULT_GAMES = 100_000
+"""How many games ``--games`` plays when it is not given."""
+
+
+def _add_games(parser: argparse.ArgumentParser, help_text: str, default: int | None = DEFAULT_GAMES) -> None:
+    """``--games``: how many games to simulate, 1 to :data:`MAX_GAMES` (``default``: None where the command
+    must know that it was not given); ``help_text`` is the command's own words for it."""
+    parser.add_argument("--games", type=int_between(1, MAX_GAMES), default=default, help=help_text)
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
@@ -175,7 +179,7 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("the seat to play now (default 1)"),
     )
     # Translators: command-line help (--help) of the odds command.
-    _add_games(parser, _("games to simulate when there is no exact table (default 100000)"))
+    _add_games(parser, _("games to simulate when there is no exact table (default 100000)"), None)
     _add_policy(parser)
 
 
@@ -326,19 +330,23 @@ def run_odds(args: argparse.Namespace, report: Report) -> int:
         return run_careful_odds(args, report, rules, (chips, pot, mover), careful)
     holders = sum(1 for n in chips if n)
     exact_result = exact.supports(rules) and holders >= 2 and quick_exact(rules)
+    games = DEFAULT_GAMES if args.games is None else args.games
     out = report.out
     if not args.csv:
         start = args.position is None and args.pot is None
-        heading = words.odds_heading(rules, None if start else chips, pot, mover, exact_result, args.games)
+        heading = words.odds_heading(rules, None if start else chips, pot, mover, exact_result, games)
         out.write(heading + "\n")
         out.flush()
     progress_out = report.notes if args.csv else out
+    if exact_result and args.games is not None:  # asked for games that are not played: said, once
+        progress_out.write(words.games_not_used() + "\n")
+        progress_out.flush()
     if exact_result:
         progress = Progress(progress_out, 100, report.spoken)
         rows = exact_odds(rules, chips, mover, lambda f: progress(math.floor(100 * f)))
     else:
-        progress = Progress(progress_out, args.games, report.spoken)
-        rows = simulated_odds(rules, chips, pot, mover, args.games, args.seed, progress)
+        progress = Progress(progress_out, games, report.spoken)
+        rows = simulated_odds(rules, chips, pot, mover, games, args.seed, progress)
     report.spoken.result(
         words.odds_said([row.win for row in rows], [row.error or 0.0 for row in rows], exact_result)
     )
@@ -522,6 +530,7 @@ def run_simulate(args: argparse.Namespace, report: Report) -> int:
     from lcr_audio.game.analysis.figures import round_down, round_up
 
     out.write(words.games_played(games) + "\n")
+    out.write(words.simulate_legend(careful) + "\n")
     for seat, policy, rate, (low, high), base, seat_gain in rows:
         interval = (
             round_down(100 * low, 2),

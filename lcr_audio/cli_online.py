@@ -13,6 +13,7 @@ import getpass
 import logging
 import signal
 import socket
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 from urllib.parse import urlsplit
@@ -110,7 +111,10 @@ def run_serve(args: argparse.Namespace, stdout: TextIO) -> int:
     """``lcr-audio serve``: serve tables until Control+C or SIGTERM. Returns the exit code."""
     import asyncio  # imported here: the command words are built before every start
 
-    return asyncio.run(_serve(args, stdout))
+    from lcr_audio.cli_process import control_keys_unechoed
+
+    with control_keys_unechoed(sys.stdin.fileno() if sys.stdin is not None else -1):
+        return asyncio.run(_serve(args, stdout))
 
 
 async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
@@ -182,6 +186,8 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
             + "\n"
         )
         return 1
+    stop = asyncio.Event()
+    _on_stop_signals(stop)  # before the line that says Control+C stops it
     scheme = "wss" if tls else "ws"
     shown = lan_address() if args.host in WILDCARDS else args.host  # what a player types
     stdout.write(
@@ -210,8 +216,6 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
             _("The table file {path} could not be read; it was left as it is.").format(path=path) + "\n"
         )
     stdout.flush()
-    stop = asyncio.Event()
-    _on_stop_signals(stop)
     reporter = None  # the operator's status line every --status-seconds (issue 22)
     if args.status_seconds:
         reporter = asyncio.get_running_loop().create_task(tables.report(args.status_seconds))
@@ -267,10 +271,14 @@ def stopped_message(count: int, unwritten: list[str]) -> str:
     if not count:
         # Translators: printed when the table server stops with no table open.
         return _("Server stopped; no table was open.")
-    # Translators: printed when the table server stops; every table is written for the next start.
+    if count == 1:
+        # Translators: printed when the table server stops with its one table written for the next start.
+        return _("Server stopped; the table is written for the next start.")
+    # Translators: printed when the table server stops; every table (more than one) is written for the next
+    # start.
     return ngettext(
-        "Server stopped; {count} table is written for the next start.",
-        "Server stopped; all {count} tables are written for the next start.",
+        "Server stopped; the {count} table is written for the next start.",
+        "Server stopped; the {count} tables are written for the next start.",
         count,
     ).format(count=count)
 

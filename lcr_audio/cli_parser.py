@@ -41,6 +41,35 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(_plain(message))
 
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        """An option's value outside its choices: one sentence in our words (argparse's own reads its
+        quotes aloud: "invalid choice: 'banana' (choose from 'take-pot', 'win')")."""
+        choices = action.choices
+        if choices is None or value in choices:
+            super()._check_value(action, value)
+            return
+        from lcr_audio.narration.lists import and_list, or_list
+
+        if not action.option_strings:  # the command word
+            raise argparse.ArgumentError(
+                None,
+                # Translators: the command line started with a word that is no command; {value} is that word,
+                # {commands} the commands (play, resume, ...), joined with "and".
+                _("There is no command {value}; the commands are {commands}.").format(
+                    value=value, commands=and_list([str(c) for c in choices])
+                ),
+            )
+
+        raise argparse.ArgumentError(
+            None,
+            # Translators: a command-line option was given a value it does not take; {option} is the option
+            # (--three-wilds), {choices} its values joined with "or" (take-pot or win), {value} what was
+            # typed.
+            _("{option} must be {choices}, not {value}.").format(
+                option=action.option_strings[-1], choices=or_list([str(c) for c in choices]), value=value
+            ),
+        )
+
 
 def _plain(message: str) -> str:
     text = message.strip()

@@ -164,6 +164,32 @@ def keys_held(fileno: int) -> Iterator[bool]:
             termios.tcsetattr(fileno, termios.TCSANOW, before)
 
 
+@contextlib.contextmanager
+def control_keys_unechoed(fileno: int) -> Iterator[None]:
+    """The terminal at ``fileno`` does not echo Control+C as "^C" while the block runs (``serve``: its
+    stopping line starts the line, not after "^C"); Control+C still stops it. The terminal's own mode comes
+    back at the end. Changes nothing where ``fileno`` is no POSIX terminal."""
+    try:
+        import termios
+    except ImportError:  # not POSIX: Windows' console echoes no "^C"
+        yield
+        return
+    try:
+        before = termios.tcgetattr(fileno)
+    except (termios.error, OSError, ValueError):
+        yield
+        return
+    quiet = termios.tcgetattr(fileno)
+    quiet[3] &= ~(termios.ECHO | getattr(termios, "ECHOCTL", 0))  # 3: the local modes; serve reads no key
+    with contextlib.suppress(termios.error):
+        termios.tcsetattr(fileno, termios.TCSANOW, quiet)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(termios.error):
+            termios.tcsetattr(fileno, termios.TCSANOW, before)
+
+
 def utf8_when_redirected(stream: TextIO) -> TextIO:
     """``stream``, writing UTF-8 when it is not a terminal (``transcript > file``): a file gets the same bytes
     whatever the console's code page (cp1252 on Windows would turn Cyrillic names into "?"). A terminal

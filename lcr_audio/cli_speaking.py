@@ -124,15 +124,25 @@ async def run_speaking(command: Speaks, args: argparse.Namespace, stdout: TextIO
     app = App(voice.console, voice.speaker, keys, output, voice.settings, voice.sound, pause)
     with handle_signals(app, asyncio.current_task()):
         if command.needs_terminal and not interactive:
-            raise _terminal_needed()
+            raise _terminal_needed(None if command.menu_first else getattr(args, "command", None))
         return await command.run(app, args, Start(interactive, voice.said, voice.early))
 
 
-def _terminal_needed() -> UsageError:
-    return UsageError(
-        # Translators: a command that asks questions was started without a terminal.
-        _("This needs a terminal to answer its questions; use lcr-audio play with options instead.")
+def _terminal_needed(command: str | None) -> UsageError:
+    """The one sentence for a command that reads keys started without a terminal: the main menu's
+    (``command`` None) points to ``play`` with options, which needs none; another command's says what it
+    needs."""
+    if command is None:
+        return UsageError(
+            # Translators: the main menu (lcr-audio without a command) was started without a terminal.
+            _("This needs a terminal to answer its questions; use lcr-audio play with options instead.")
+        )
+    # Translators: a command that reads keys (join, practice, resume...) was started without a terminal (its
+    # input redirected); {command} is the whole command, such as "lcr-audio join".
+    sentence = _(
+        "{command} needs a terminal to read your keys; start it in a terminal, with nothing piped into it."
     )
+    return UsageError(sentence.format(command=f"lcr-audio {command}"))
 
 
 def _say_main_menu(speaker: Speaker, held: contextlib.ExitStack) -> SaidOffer | bool:

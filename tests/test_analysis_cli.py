@@ -173,6 +173,32 @@ def test_odds_without_a_table_are_simulated_with_a_margin(capsys: pytest.Capture
     assert all(float(r["win_standard_error"]) > 0 for r in rows)
 
 
+def test_odds_say_once_that_games_are_not_used_when_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    """``odds --games 1000`` where the answer is exact: one line says the games are not played, where the
+    notes go (old main: --games taken and silently unused); without --games, no such line."""
+    code, out, err = run(capsys, "odds", "--games", "1000")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1] == "The answer is exact; --games is not used."
+    code, out, err = run(capsys, "odds", "--games", "1000", "--csv")
+    assert (code, err) == (0, "The answer is exact; --games is not used.\n")
+    assert out.startswith("seat,win,")
+    code, out, _err = run(capsys, "odds")
+    assert "--games" not in out
+
+
+def test_simulate_says_what_each_seats_line_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    """As the README says, simulate prints what each seat's numbers mean before the seats' lines (old main:
+    no such line)."""
+    code, out, _ = run(capsys, "simulate", "--games", "100", "--seed", "1")
+    lines = out.splitlines()
+    assert code == 0 and lines[1] == "100 games played."
+    assert lines[2] == (
+        "Each seat's line: the share of the games it won, in percent, and the range its chance lies in 95 times"
+        " in 100."
+    )
+    assert lines[3].startswith("Seat 1: wins ")
+
+
 def test_simulate_counts_every_game_and_agrees_with_the_exact_odds(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -206,7 +232,7 @@ def test_simulate_with_a_careful_seat_reports_its_gain(capsys: pytest.CaptureFix
     assert code == 0
     lines = out.splitlines()
     rules = Rules(players=3, chips=2, wild=True)
-    assert lines[:5] == [
+    assert lines[:6] == [
         "Simulating 300 games from the start, seat 1 rolling first: " + rules_summary(rules),
         "Greedy, the usual computer player: its Wild takes a chip from the player with the most chips. "
         "Careful: it chooses whom its Wild takes from by what gives it the best chance of winning.",
@@ -215,9 +241,11 @@ def test_simulate_with_a_careful_seat_reports_its_gain(capsys: pytest.CaptureFix
         # The exact odds the careful seat chooses by are worked out before the games (not kept yet here).
         "Careful seats choose by the exact odds; working them out first, once for this computer.",
         "300 games played.",
+        "Each seat's line: the share of the games it won, in percent, and the range its chance lies in 95 times"
+        " in 100; then what it won in the same games with every player greedy, and the change in points.",
     ]
-    assert lines[5].startswith("Seat 1, careful: wins ") and " With every player greedy it won " in lines[5]
-    assert lines[6].startswith("Seat 2, greedy: wins ") and ": a change of " in lines[6]
+    assert lines[6].startswith("Seat 1, careful: wins ") and " With every player greedy it won " in lines[6]
+    assert lines[7].startswith("Seat 2, greedy: wins ") and ": a change of " in lines[7]
 
 
 def test_simulate_explains_greedy_and_careful_with_both_choices(capsys: pytest.CaptureFixture[str]) -> None:
@@ -234,7 +262,7 @@ def test_simulate_explains_greedy_and_careful_with_both_choices(capsys: pytest.C
         "or more.",
         "20 games played.",
     ]
-    assert lines[3].startswith("Seat 1, greedy: wins ") and "With every player greedy" not in out
+    assert lines[4].startswith("Seat 1, greedy: wins ") and "With every player greedy" not in out
 
 
 def test_simulate_under_rules_without_choices_names_no_policy(capsys: pytest.CaptureFixture[str]) -> None:
@@ -245,7 +273,7 @@ def test_simulate_under_rules_without_choices_names_no_policy(capsys: pytest.Cap
     lines = out.splitlines()
     assert lines[0] == "Simulating 200 games from the start, seat 1 rolling first: " + rules_summary(Rules())
     assert lines[1] == "200 games played."
-    assert lines[2].startswith("Seat 1: wins ") and len(lines) == 5
+    assert lines[3].startswith("Seat 1: wins ") and len(lines) == 6
     code, careful, _ = run(capsys, "simulate", "--games", "200", "--seed", "4", "--policy", "2=careful")
     assert code == 0
     assert careful.splitlines()[1] == (
@@ -502,7 +530,7 @@ def test_simulate_with_a_careful_seat_without_a_table_says_it_is_slow_and_pairs_
     )
     assert lines[2].startswith("To measure what careful play gains, the same games are also played")
     assert lines[3:5] == [note, "6 games played."]
-    assert [line.split(",")[0] for line in lines[5:]] == ["Seat 1", "Seat 2", "Seat 3"]
+    assert [line.split(",")[0] for line in lines[6:]] == ["Seat 1", "Seat 2", "Seat 3"]
     code, table, err = run(capsys, *argv, "--seed", "4", "--policy", "1=careful", "--csv")
     assert err.splitlines()[0] == note  # standard error: the CSV stays clean
     rows = list(csv.DictReader(io.StringIO(table)))

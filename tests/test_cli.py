@@ -58,7 +58,9 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
     [
         (["play", "--players", "12"], "Argument --players: it must be a number from 3 to 10, not 12."),
         (["play", "--chips", "0"], "Argument --chips: it must be a number from 1 to 10, not 0."),
-        (["--speech", "loud"], "invalid choice: 'loud'"),
+        (["--speech", "loud"], "--speech must be auto, screen-reader, tts, console, or silent, not loud."),
+        (["--lang", "fr", "play", "--three-wilds", "x"], "--three-wilds doit valoir take-pot ou win, pas x."),
+        (["banana"], "There is no command banana; the commands are play, resume, practice, "),
         (["play", "--names", "A,B", "--players", "4"], "--names gives 2 names but --players asks for 4."),
         (["play", "--computer", "9"], "--computer takes all, none, or seat numbers from 1 to 3"),
         (["play", "--seed", "x"], "Argument --seed: it must be a whole number, not x."),
@@ -72,7 +74,7 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
         (["--csv", "play"], "--csv belongs to one of these commands: series, odds, simulate."),
         (
             ["practice", "--lesson", "x"],
-            "invalid choice: 'x' (choose from 'faces', 'dice', 'passing', 'pot', ",
+            "--lesson must be faces, dice, passing, pot, ",
         ),
     ],
 )
@@ -445,3 +447,29 @@ def test_setup_questions_are_printed_once_with_no_redraw(tmp_path: Path) -> None
     assert re.search(r"\x1b\[\d*A", raw) is None  # no cursor-up move
     assert re.search(r"\n[\r ]*\n", raw) is None  # no blank line reserved
     assert raw.count("Name of player 1? Enter for You.") == 1  # drawn once, never redrawn
+
+
+@pytest.mark.system
+def test_rules_without_a_terminal_prints_every_section(tmp_path: Path) -> None:
+    """``lcr-audio rules`` asks no questions: without a terminal (| head, a file) it prints every section
+    and exits 0 (old main: "This needs a terminal to answer its questions; use lcr-audio play with options
+    instead.", exit 2)."""
+    from lcr_audio.narration.rules_text import sections
+
+    result = run("rules", "--speech", "console", env=game_env(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stderr == ""
+    for section in sections():
+        assert section.title in result.stdout.splitlines()
+        assert section.paragraphs[0] in result.stdout
+
+
+@pytest.mark.system
+def test_join_without_a_terminal_gets_advice_that_fits(tmp_path: Path) -> None:
+    """``lcr-audio join`` without a terminal is told what it needs, not to use ``play`` (old main: "This
+    needs a terminal to answer its questions; use lcr-audio play with options instead.")."""
+    result = run("join", "127.0.0.1:1", "abc", env=game_env(tmp_path))
+    assert result.returncode == 2
+    assert result.stdout.strip() == (
+        "lcr-audio join needs a terminal to read your keys; start it in a terminal, with nothing piped into it."
+    )

@@ -700,7 +700,7 @@ def test_serve_removes_a_killed_servers_temp_files_and_resumes_its_tables(tmp_pa
             process.kill()
             process.wait()
     assert left == sorted([f"{table.code}.table.json", "notes.txt"]), (left, err)
-    assert out == "Server stopped; 1 table is written for the next start.\n", (out, err)
+    assert out == "Server stopped; the table is written for the next start.\n", (out, err)
 
 
 @pytest.mark.system
@@ -766,7 +766,7 @@ def test_every_signal_that_ends_serve_writes_every_table_first(tmp_path: Path, n
             process.wait()
     assert len(list(data.glob("*.table.json"))) == 40, (out, err)
     asyncio.run(_resumed(data, lobbies))
-    assert out == "Server stopped; all 40 tables are written for the next start.\n", (out, err)
+    assert out == "Server stopped; the 40 tables are written for the next start.\n", (out, err)
 
 
 # --- capacity (issue 22, item 1) -------------------------------------------------------------------------
@@ -1494,3 +1494,34 @@ def test_chat_during_a_waiting_turn_does_not_restart_the_wait() -> None:
             await tables.close()
 
     asyncio.run(run())
+
+
+@pytest.mark.system
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+def test_serve_stopped_by_control_c_prints_no_caret_c(tmp_path: Path) -> None:
+    """``lcr-audio serve`` in a terminal stopped with Control+C prints its stopping line on a line of its
+    own, not after the terminal's echo "^C" (old main: "^CServer stopped; ..."), and gives the terminal's
+    mode back."""
+    import pexpect
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "LCR_AUDIO"))}
+    env.update(HOME=str(tmp_path), LANG="C.UTF-8", PYTHONUTF8="1", XDG_DATA_HOME=str(tmp_path / "data"))
+    command = ["-m", "lcr_audio", "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(tmp_path)]
+    child = pexpect.spawn(sys.executable, command, env=env, encoding="utf-8", timeout=60)
+    try:
+        child.expect("Control\\+C stops the server.")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        rest = child.before
+    finally:
+        child.close(force=True)
+    assert "^C" not in rest, rest
+    assert rest.strip() == "Server stopped; no table was open.", repr(rest)
+
+
+def test_the_stopping_line_counts_tables_in_words() -> None:
+    """One table written is "the table", more are "the N tables" (old main: "all 1 tables")."""
+    from lcr_audio.cli_online import stopped_message
+
+    assert stopped_message(1, []) == "Server stopped; the table is written for the next start."
+    assert stopped_message(2, []) == "Server stopped; the 2 tables are written for the next start."

@@ -463,3 +463,94 @@ def test_a_guest_waiting_for_the_next_game_hears_that_the_host_closed_the_table(
     bo.child.expect(pexpect.EOF, timeout=20)
     ana.child.expect(pexpect.EOF, timeout=20)
     assert "Traceback" not in bo.read() and "Traceback" not in ana.read()
+
+
+def test_a_guest_hears_the_rules_change_and_every_client_hears_them_at_the_start(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """The host turns Wild dice on in the lobby: the guest hears the new rules in French, the host only
+    "Options set" (not twice); at the start every client hears the rules before the game's opening, as
+    ``play --wild`` says them (old main: the guest heard nothing, and the start never named Wild dice)."""
+    from lcr_audio.tui.input import REACTION_SECONDS
+
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo", "--lang", "fr")
+    bo.wait_for("Tu es à la table")
+    for key, heard in (
+        ("o", "Starting chips: 3 chips."),
+        ("\r", "Wild dice: off."),
+        ("\x1b[C", "Wild dice: on."),
+        ("\r", "Three Wilds: "),
+    ):
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        ana.press(key)
+        ana.wait_for(re.escape(heard))
+    time.sleep(REACTION_SECONDS + 0.1)
+    ana.press("d")  # the defaults for the rest
+    ana.wait_for(r"Options set\. .*Wild dice on")
+    bo.wait_for(r"L'hôte a changé les règles\. .*Dés Joker activés")
+    time.sleep(REACTION_SECONDS + 0.1)
+    ana.press("\r")
+    ana.wait_for(r"(?s)Options set.*Wild dice on.*Wild dice on[^\n]*\n(?:.*\n)*?A game of 3 players")
+    bo.wait_for(r"(?s)L'hôte.*Dés Joker activés.*Dés Joker activés[^\n]*\n(?:.*\n)*?Une partie à 3 joueurs")
+    assert "The host changed the rules" not in ana.read()
+    for client in (ana, bo):
+        assert "Traceback" not in client.read()
+
+
+def test_no_to_leaving_the_lobby_is_answered(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Escape in the lobby asks to leave; N answers with one sentence, the host's with how to start (old
+    main: nothing at all)."""
+    from lcr_audio.tui.input import REACTION_SECONDS
+
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    bo.wait_for("You are at the table")
+    for client, waits in (
+        (bo, "The host starts the game."),
+        (ana, "Press Enter to start; A adds a computer player."),
+    ):
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        client.press("\x1b")
+        client.wait_for(r"Leave this table\? Y or N\.")
+        client.press_until(
+            "n", client, re.escape(f"You stay at the table. {waits}")
+        )  # a key too soon is dropped
+    assert "Bo leaves" not in ana.read() and "Traceback" not in bo.read()
+
+
+def test_the_others_hear_that_a_person_is_deciding_whether_to_reverse(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Reversible dice and 4 chips: Ana, rolling first, may reverse; Bo, at another client, hears that she
+    is deciding (old main: nothing until she had chosen, while S showed her chips already paid)."""
+    from lcr_audio.tui.input import REACTION_SECONDS
+
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    bo.wait_for("You are at the table")
+    steps = [
+        ("o", "Starting chips: 3 chips."),
+        ("\x1b[C", "Starting chips: 4 chips."),
+        ("\r", "Wild dice: off."),
+        ("\r", "Reversible dice: off."),
+        ("\x1b[C", "Reversible dice: on."),
+        ("\r", "Winning: "),
+        ("d", "Options set."),
+    ]
+    for key, heard in steps:
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        ana.press(key)
+        ana.wait_for(re.escape(heard))
+    time.sleep(REACTION_SECONDS + 0.1)
+    ana.press("\r")
+    ana.wait_for("reverse")
+    bo.wait_for(r"Ana is deciding whether to reverse the dice\.")
+    assert "Ana is deciding" not in ana.read()
+    for client in (ana, bo):
+        assert "Traceback" not in client.read()

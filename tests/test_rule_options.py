@@ -55,8 +55,9 @@ def test_each_flag_sets_its_rule(words: list[str], rules: Rules) -> None:
     ("words", "sentence"),
     [
         (["--three-wilds", "win"], "--three-wilds only matters with Wild dice: add --wild, or leave it out."),
-        (["--win", "never"], "argument --win: invalid choice: 'never'"),
-        (["--first", "2"], "argument --first: invalid choice: '2'"),
+        (["--win", "never"], "--win must be last-with-chips, roll-all-dots, or last-chip-in-pot, not never."),
+        (["--first", "2"], "--first must be 1 or random, not 2."),
+        (["--three-wilds", "banana"], "--three-wilds must be take-pot or win, not banana."),
         (["--chips", "11"], "Argument --chips: it must be a number from 1 to 10, not 11."),
     ],
 )

@@ -380,6 +380,31 @@ def games_played(games: int) -> str:
     return ngettext("{games} game played.", "{games} games played.", games).format(games=games)
 
 
+def simulate_legend(careful: bool) -> str:
+    """``lcr-audio simulate``'s line before the seats' lines: what their numbers mean; ``careful``: careful
+    players took part, and each line also compares the seat with the games where every player is greedy."""
+    if careful:
+        # Translators: lcr-audio simulate with careful players, before the line of each seat: what the
+        # numbers in those lines mean (greedy: say it as in the messages with context policy).
+        return _(
+            "Each seat's line: the share of the games it won, in percent, and the range its chance lies in "
+            "95 times in 100; then what it won in the same games with every player greedy, and the change in "
+            "points."
+        )
+    # Translators: lcr-audio simulate, before the line of each seat: what the numbers in those lines mean.
+    return _(
+        "Each seat's line: the share of the games it won, in percent, and the range its chance lies in 95 "
+        "times in 100."
+    )
+
+
+def games_not_used() -> str:
+    """``lcr-audio odds --games`` where the answer is exact: the games are not played."""
+    # Translators: lcr-audio odds was given --games, but the odds are worked out exactly, so no game is
+    # simulated; --games stays as it is.
+    return _("The answer is exact; --games is not used.")
+
+
 def simulate_seat_line(
     seat: int,
     policy: str | None,

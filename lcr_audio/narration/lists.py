@@ -10,7 +10,7 @@ from babel.lists import format_list
 
 from lcr_audio import i18n
 
-_Style: TypeAlias = Literal["standard", "unit-short"]
+_Style: TypeAlias = Literal["standard", "unit-short", "or"]
 
 
 _PARTS = frozenset({"start", "middle", "end", "2"})
@@ -68,6 +68,11 @@ def and_list(items: Sequence[str]) -> str:
     if len(items) == 2:
         return patterns[0].format(*items)
     return patterns[1].format(", ".join(items[:-1]), items[-1])
+
+
+def or_list(items: Sequence[str]) -> str:
+    """Join alternatives as a sentence would: "auto, tts, or silent" in English."""
+    return _join(items, "or")
 
 
 def unit_list(items: Sequence[str]) -> str:

@@ -13,12 +13,12 @@ import asyncio
 import contextlib
 import enum
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
 
-from lcr_audio.engine import MIN_PLAYERS, Rules
+from lcr_audio.engine import MIN_PLAYERS, GameState, Phase, Rules
 from lcr_audio.game.online.client import (
     Link,
     RemoteSession,
@@ -45,6 +45,7 @@ from lcr_audio.game.online.protocol import (
     ProtocolError,
     Reason,
     Refused,
+    RulesDoc,
     Said,
     SeatKind,
     ServerMessage,
@@ -59,6 +60,7 @@ from lcr_audio.game.online.protocol import (
 )
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, language, ngettext
+from lcr_audio.narration import phrases
 from lcr_audio.narration.lists import and_list
 from lcr_audio.narration.online import chat_sentence, notice_sentence, refusal_sentence, table_open_sentence
 from lcr_audio.narration.rules_summary import rules_summary
@@ -179,6 +181,9 @@ class OnlineClient:
         """The table asked who plays another game (:class:`Again`; an older server never does)."""
         self.waiting_again = False
         """This player said yes to playing again: the table's next game is on its way."""
+        self.rules_set_here: RulesDoc | None = None
+        """The rules this player (the host) set last: told as "Options set", not again when the lobby
+        comes back with them."""
         self.catch_up: list[Any] = []
         """The moves this player missed while their program was not running (action docs), said once the
         game screen is up (:meth:`OnlineScreen._resume_turn`)."""
@@ -229,7 +234,9 @@ class OnlineClient:
                     self.say(table_open_sentence(self.shown, message.code, page))
                 self.welcomed.set()
             case Lobby():
-                self.view.lobby = message
+                before, self.view.lobby = self.view.lobby, message
+                if before is not None and message.rules not in (before.rules, self.rules_set_here):
+                    self._rules_changed()
             case Missed(since=since):
                 self.missed_from = since
             case Again():
@@ -262,6 +269,18 @@ class OnlineClient:
                 self.say(chat_sentence(name, text))
             case Refused(reason=reason, text=text):
                 self._refused(reason, text)
+
+    def _rules_changed(self) -> None:
+        """The host changed the lobby's rules: every other client hears the new rules (issue: a guest heard
+        nothing)."""
+        try:
+            rules = self.lobby_rules()
+        except (ProtocolError, ValueError):
+            log.exception("The table's rules cannot be read")
+            return
+        # Translators: said in an online table's lobby when the host changes the rules; {summary} is the
+        # rules summary (several sentences).
+        self.say(_("The host changed the rules. {summary}").format(summary=rules_summary(rules)))
 
     def _started(self, message: Started) -> None:
         log.info("The game: %d actions so far", len(message.actions))
@@ -482,6 +501,8 @@ class OnlineClient:
             )
             screen.history.append(text)
             app.speaker.speak(text)  # before the screen presents (as a resumed local game is said)
+        elif session.rules != Rules(players=session.rules.players, chips=session.rules.chips):
+            app.speaker.speak(rules_summary(session.rules))  # a variant: say which, first (as play does)
         try:
             return await screen.run(resume=bool(session.actions))
         finally:
@@ -499,7 +520,7 @@ class OnlineClient:
         names = [seat.name for seat in lobby.seats]
         computers = sum(1 for seat in lobby.seats if seat.kind is SeatKind.COMPUTER)
         filled = self.filled_seats()
-        rules = rules_from_doc(lobby.rules, players=len(names) + len(filled))  # as many as will play
+        rules = self.lobby_rules()
         # Translators: an online table's lobby; {names} lists the seats in order, {count} how many seats.
         seated = ngettext("{count} seat: {names}.", "{count} seats: {names}.", len(names)).format(
             count=len(names), names=and_list(names)
@@ -531,13 +552,28 @@ class OnlineClient:
                 )
             )
         parts.append(rules_summary(rules))
+        parts.append(self.lobby_waits())
+        return " ".join(parts)
+
+    def lobby_waits(self) -> str:
+        """What the lobby waits for: the host's Enter (said to the host with how), or the host (to a
+        guest)."""
         if self.view.host:
             # Translators: an online table's lobby, said to the host: how to start.
-            parts.append(_("Press Enter to start; A adds a computer player."))
-        else:
-            # Translators: an online table's lobby, said to a guest.
-            parts.append(_("The host starts the game."))
-        return " ".join(parts)
+            return _("Press Enter to start; A adds a computer player.")
+        # Translators: an online table's lobby, said to a guest.
+        return _("The host starts the game.")
+
+    def lobby_rules(self) -> Rules:
+        """The lobby's rules, with as many players as will play (the seats, and those computer players
+        will fill).
+
+        Raises:
+            ProtocolError: the lobby's rules are no rules (:func:`rules_from_doc`); AssertionError: no lobby.
+        """
+        lobby = self.view.lobby
+        assert lobby is not None
+        return rules_from_doc(lobby.rules, players=len(lobby.seats) + len(self.filled_seats()))
 
     def filled_seats(self) -> list[int]:
         """The seats (0-based) that computer players will take when the game starts: the server fills the
@@ -571,7 +607,8 @@ class OnlineClient:
         """The host sets each rule option in turn (the setup's own questions)."""
         lobby = self.view.lobby
         rules, _rest = await walk_options(loop, self.voice, rules_from_doc(lobby.rules) if lobby else Rules())
-        self.link.send(SetRules(rules_doc(rules)))
+        self.rules_set_here = rules_doc(rules)
+        self.link.send(SetRules(self.rules_set_here))
         # Translators: said when the options are settled. {summary} is the rules summary.
         self.app.speaker.speak(_("Options set. {summary}").format(summary=rules_summary(rules)))
 
@@ -771,6 +808,10 @@ class LobbyMode(Question[LobbyEnd]):
             # Translators: an online table's lobby; Escape was pressed.
             if await yes_no(self.key_loop, self.voice, _("Leave this table? Y or N.")):
                 self.finish(LobbyEnd.LEFT)
+                return
+            # Translators: an online table's lobby: the player answered no to leaving; what the lobby waits
+            # for comes next ("The host starts the game.").
+            self.voice.answer(_("You stay at the table.") + " " + self.client.lobby_waits())
 
         self._run(ask())
 
@@ -787,6 +828,22 @@ class OnlineScreen(PlayScreen):
         super().__init__(session, *args, **options)  # type: ignore[arg-type]
         self.client = client
         self._chat_task: asyncio.Task[None] | None = None
+
+    def _on_events(self, events: Sequence[Any], state: GameState) -> None:
+        """The game's events, said; then, when the game waits for a person at another client to choose (a
+        Wild's seat, R7, or whether to reverse, R9), a short notice: the turn itself is told once they have
+        chosen, and the table would otherwise hear nothing meanwhile."""
+        super()._on_events(events, state)
+        seat = state.seat
+        if not events or state.over or seat in self.session.humans or seat in self.session.computers:
+            return
+        name = self.narrator.name(seat)
+        if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
+            self.say(phrases.choosing(name, state.phase is Phase.WILD_GIVE))
+        elif state.phase is Phase.REVERSE:
+            # Translators: an online game: the person {name}, at another computer, may reverse the dice
+            # before rolling (reversible dice) and is deciding.
+            self.say(_("{name} is deciding whether to reverse the dice.").format(name=name))
 
     def _resume_turn(self) -> bool:
         """Back at the table after this player's program stopped: the moves missed meanwhile, counted and
