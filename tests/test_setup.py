@@ -170,13 +170,14 @@ def test_a_name_with_a_letter_and_digits_is_kept() -> None:
 
 
 def test_a_repeated_name_is_said_as_changed() -> None:
-    """Issue 14, item 14: a second "Ana" became "Ana B" without a word."""
+    """Issue 14, item 14: a second "Ana" became "Ana B" without a word. The sentence names the player
+    already seated as they are called (critic: "ana" typed after "Ana" said "called ana")."""
     _rules, names, _humans, spoken = run_setup("3\r", "3\r", "Ana\r", "ana\r", "Ana\r", "\r")
     assert names == ["Ana", "ana B", "Ana C"]
     assert spoken[spoken.index("Player 1: Ana.") :][:5] == [
         "Player 1: Ana.",
         "Name of player 2? Enter for Player B.",
-        "There is already a player called ana; player 2 is ana B.",
+        "There is already a player called Ana; player 2 is ana B.",
         "Name of player 3? Enter for Player C.",
         "There is already a player called Ana; player 3 is Ana C.",
     ]

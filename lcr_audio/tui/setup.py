@@ -211,13 +211,16 @@ class Setup:
     def _say_name(self, seat: int, names: Sequence[str]) -> None:
         """Say back the name of the person at ``seat`` (0-based), the last of ``names``, as the table will
         have it: a name an earlier person already has gets a letter, and the sentence says so."""
-        typed, name = names[seat], distinct_names(names[: seat + 1])[seat]  # as table() makes it
+        seated = distinct_names(names[: seat + 1])  # as table() makes them
+        typed, name = names[seat], seated[seat]
         if name != typed:
+            # the player already seated under that name, as they are called ("Ana" when "ana" was typed)
+            earlier = next((n for n in seated[:seat] if n.casefold() == typed.casefold()), typed)
             self.speaker.speak(
                 # Translators: a person typed a name an earlier player already has; the game added a
-                # letter to tell them apart. {name} is the name typed, {changed} the name given.
+                # letter to tell them apart. {name} is the earlier player's name, {changed} the name given.
                 _("There is already a player called {name}; player {number} is {changed}.").format(
-                    name=typed, number=seat + 1, changed=name
+                    name=earlier, number=seat + 1, changed=name
                 )
             )
             return
