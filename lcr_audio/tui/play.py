@@ -635,7 +635,8 @@ class PlayScreen:
 
     def quiet(self) -> None:
         """Q: stop speech and cues now; the game messages skipped are counted aloud, with the question
-        pending after them (everything stays in the history)."""
+        pending after them (everything stays in the history); with none skipped, one short sentence says
+        so (never silence)."""
         skipped = self.presenter.skip()
         if skipped:
             # Translators: said after Q stopped the speech; {count} game messages were not heard (comma
@@ -645,6 +646,10 @@ class PlayScreen:
             )
             again = self.question_again()
             self.answer(f"{text} {again}" if again else text)
+            return
+        # Translators: said after Q when no game message was waiting or being said (Q stops the speech
+        # and skips the game messages waiting; there were none).
+        self.answer(_("Nothing to skip."))
 
     def answer(self, text: str) -> None:
         """Say ``text`` now, interrupting (the answer to a key)."""
