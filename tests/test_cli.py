@@ -161,7 +161,8 @@ def test_version_prints_the_version_and_exits_0(tmp_path: Path) -> None:
 
 
 def test_an_unknown_language_is_noticed_once_per_call() -> None:
-    """The notice is returned, not kept in a list that grows with every call (issue 12, item 7)."""
+    """The notice is returned, not kept in a list that grows with every call (issue 12, item 7), and names
+    the languages --lang takes (critic: it fell back to English naming none)."""
     try:
         first = choose_language(["--lang", "xx"])
         second = choose_language(["--lang", "xx"])
@@ -170,7 +171,11 @@ def test_an_unknown_language_is_noticed_once_per_call() -> None:
     assert (
         first.notices
         == second.notices
-        == ("There is no translation for xx yet, so the game speaks English.",)
+        == (
+            "There is no translation for xx yet, so the game speaks English; --lang takes en for English, de"
+            " for Deutsch, es for Español, fr for Français, it for Italiano, pt_BR for Português (Brasil), and"
+            " ru for Русский.",
+        )
     )
     assert choose_language(["--lang", "en"]).notices == ()
 
