@@ -108,6 +108,24 @@ def test_the_end_of_a_game_says_the_standings_and_its_number(pipe: PipeInput) ->
     asyncio.run(scenario())
 
 
+def test_the_end_of_a_game_speaks_to_the_one_person_at_the_keyboard(pipe: PipeInput) -> None:
+    """The one person at the keyboard is "You" in the end's counts as in every other sentence, not their
+    name (critic, in French: "À la fin : Hana 0, Élodie 15 et Ana 0", Ana being the player). Ana (you, seat
+    1) rolls L: her chip to Bo; Bo rolls L, L: both to Cy, who wins."""
+
+    async def scenario() -> None:
+        session = scripted_session(Rules(players=3, chips=1), [0], "L" + "LL", names=["Ana"], seed=4)
+        _screen, recorder, driver = screen_for(session, pipe)
+        await driver.start(until=ROLL_PROMPT)
+        pipe.send_text(" ")
+        assert await driver.outcome() is Outcome.FINISHED
+        spoken = [t for t, _ in recorder.spoken]
+        bo, cy = session.names[1:]
+        assert spoken[-1] == f"Game 1 is over. At the end: You 0, {bo} 0, {cy} 3."
+
+    asyncio.run(scenario())
+
+
 def test_the_second_game_of_a_series_says_the_series(pipe: PipeInput, tmp_path: Path) -> None:
     """A table where Ana won the first game plays its second, one chip each: Ana's L gives Bo her chip (Ana
     0, Bo 2, Cy 1); Bo's L, L give Cy both (Bo 0, Cy 3): Cy is the last with chips and wins (R10)."""

@@ -577,6 +577,12 @@ class Narrator:
             items.append(phrases.pot_item(event.pot))
         return phrases.counts(items)
 
+    def count_item(self, seat: Seat, count: int, *, first: bool) -> str:
+        """One seat's chips in a list of counts: "Ana 1"; the one person at the keyboard: "You 1" (``first``:
+        the list's first item) or "you 1", as every sentence of the game speaks to them (the end of a game's
+        counts, :meth:`lcr_audio.tui.play.PlayScreen` too)."""
+        return self._count_item(seat, count, first=first)
+
     def _count_item(self, seat: Seat, count: int, *, first: bool) -> str:
         """One seat's chips in a turn's summary: "Ana 1"; the one person at the keyboard: "You 1"."""
         if self._you(seat):

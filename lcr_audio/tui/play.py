@@ -523,7 +523,8 @@ class PlayScreen:
         series = self.keeper.series if self.keeper is not None else self._series
         if self.keeper is None and state.winner is not None:
             series.record_win(state.winner)
-        items = [phrases.count_item(self.narrator.name(s), n) for s, n in enumerate(state.chips)]
+        # the one person at the keyboard is "You" here as in every other sentence, not their name
+        items = [self.narrator.count_item(s, n, first=s == 0) for s, n in enumerate(state.chips)]
         if state.pot:  # a pot nobody took (none is left once the winner has it)
             items.append(phrases.pot_item(state.pot))
         text = phrases.game_end(max(series.games, 1), unit_list(items))
