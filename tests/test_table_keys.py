@@ -128,7 +128,8 @@ def test_the_end_of_a_game_speaks_to_the_one_person_at_the_keyboard(pipe: PipeIn
 
 def test_the_second_game_of_a_series_says_the_series(pipe: PipeInput, tmp_path: Path) -> None:
     """A table where Ana won the first game plays its second, one chip each: Ana's L gives Bo her chip (Ana
-    0, Bo 2, Cy 1); Bo's L, L give Cy both (Bo 0, Cy 3): Cy is the last with chips and wins (R10)."""
+    0, Bo 2, Cy 1); Bo's L, L give Cy both (Bo 0, Cy 3): Cy is the last with chips and wins (R10). The
+    opening names the game (critic: game 2 opened "A game of 3 players", as the first did)."""
 
     async def scenario() -> None:
         session = scripted_session(Rules(players=3, chips=1), [0, 1], "L" + "LL", names=["Ana", "Bo"], seed=4)
@@ -140,6 +141,7 @@ def test_the_second_game_of_a_series_says_the_series(pipe: PipeInput, tmp_path: 
             pipe.send_text(" ")
         assert await driver.outcome() is Outcome.FINISHED
         spoken = [t for t, _ in recorder.spoken]
+        assert spoken[0].startswith("Game 2, with 3 players: Ana, Bo, and Cy. Everyone starts with 1 chip.")
         assert spoken[-2] == "Cy wins with 3 chips."
         assert spoken[-1] == (
             "Game 2 is over. At the end: Ana 0, Bo 0, Cy 3. "

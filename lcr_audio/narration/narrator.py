@@ -130,6 +130,7 @@ class Narrator:
         computers: the seats of computer players; default every seat not in ``humans`` (at an online
             table, the other people's seats are neither).
         careful: the seats of careful computer players, named at the start of the game.
+        game_number: the game's number at this table (1 for the first); from 2 on, the opening names it.
     """
 
     def __init__(
@@ -145,8 +146,10 @@ class Narrator:
         physical: bool = False,
         computers: Collection[int] | None = None,
         careful: Collection[int] = (),
+        game_number: int = 1,
     ) -> None:
         self.names: tuple[str, ...] = tuple(names)
+        self.game_number = game_number
         self.careful: frozenset[Seat] = frozenset(careful)
         self.computers: frozenset[Seat] | None = None if computers is None else frozenset(computers)
         self.physical = physical
@@ -358,7 +361,9 @@ class Narrator:
 
     def _game_started(self, event: GameStarted) -> str:
         """Who plays, with how many chips, who rolls first (a computer) and who the computer plays."""
-        text = phrases.game_started([self.name(s) for s in range(event.players)], event.chips)
+        names = [self.name(s) for s in range(event.players)]
+        number = self.game_number if self.game_number >= 2 else None  # the first game is just "a game"
+        text = phrases.game_started(names, event.chips, number=number)
         if event.first not in self.humans:
             text = " ".join((text, phrases.rolls_first(self.name(event.first))))
         computers = [self.name(s) for s in range(event.players) if self._computer(s)]

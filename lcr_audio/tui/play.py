@@ -223,6 +223,7 @@ class PlayScreen:
             physical=session.physical,
             computers=session.computers,
             careful=[seat for seat, player in enumerate(session.players) if player.policy.careful],
+            game_number=self._games_finished() + 1,
         )
         session.listeners.append(self._on_events)
         if self.keeper is not None:  # after the narration: the transcript then holds the turn's messages
@@ -515,6 +516,10 @@ class PlayScreen:
         if state.over:
             self._queue(Utterance(self._game_end(events, state)))
         self._poke()
+
+    def _games_finished(self) -> int:
+        """The games finished at this table (its series), before the one being played."""
+        return (self.keeper.series if self.keeper is not None else self._series).games
 
     def _game_end(self, events: Sequence[Event], state: GameState) -> str:
         """The end of a game (issue 14, item 11; issue 21, item 8): its number at this table, every seat's
