@@ -48,7 +48,8 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
     assert lines[-1].startswith("Game 1 is over. At the end: ")  # issue 14, item 11
     assert first.stdout == second.stdout
     assert lines[0] == (
-        "A game of 4 players: Ana, Bo, Cy, and Dee. Everyone starts with 3 chips. Ana rolls first."
+        "A game of 4 players: Ana, Bo, Cy, and Dee. Everyone starts with 3 chips. You are watching; P pauses."
+        " Ana rolls first."
     )
 
 

@@ -17,7 +17,10 @@ from lcr_audio.game.saves import Series
 from lcr_audio.game.seating import table
 from lcr_audio.game.session import Session
 from lcr_audio.tui import presenter
-from lcr_audio.tui.play import Outcome
+from lcr_audio.tui.game_modes import game_modes
+from lcr_audio.tui.input import KeyList
+from lcr_audio.tui.keys import Context
+from lcr_audio.tui.play import Outcome, PlayScreen
 
 # --- item 9: the neighbours key ----------------------------------------------------------------------------
 
@@ -150,6 +153,23 @@ def test_the_second_game_of_a_series_says_the_series(pipe: PipeInput, tmp_path: 
         assert keeper.series == Series(games=2, wins=[1, 0, 1])
 
     asyncio.run(scenario())
+
+
+def test_f1_while_watching_says_b_is_about_the_seat_to_play(pipe: PipeInput) -> None:
+    """Critic: F1 in watch mode said "B: who sits beside you", though nobody there plays; B tells the
+    seat to play's neighbours. With a person at the keyboard, B is still about "you"."""
+    watched, _recorder, _driver = screen_for(Session(Rules(players=4), table(4, [], []), 3), pipe)
+    playing, _recorder, _driver = screen_for(Session(Rules(players=4), table(4, [], [0]), 3), pipe)
+
+    def b_entry(screen: PlayScreen) -> str:
+        entries = KeyList(game_modes(screen)[Context.WATCH]).entries
+        return next(entry for entry in entries if entry.startswith("B: "))
+
+    assert (
+        b_entry(watched)
+        == "B: who sits beside the player whose turn it is, left and right, with their chips."
+    )
+    assert b_entry(playing) == "B: who sits beside you, left and right, with their chips."
 
 
 def test_p_pauses_the_computer_players_and_goes_on(pipe: PipeInput) -> None:

@@ -360,10 +360,13 @@ class Narrator:
         return Utterance(" ".join(sentences), tuple(turn.cues))
 
     def _game_started(self, event: GameStarted) -> str:
-        """Who plays, with how many chips, who rolls first (a computer) and who the computer plays."""
+        """Who plays, with how many chips, that the game is one to watch (computer players only), who rolls
+        first (a computer) and who the computer plays."""
         names = [self.name(s) for s in range(event.players)]
         number = self.game_number if self.game_number >= 2 else None  # the first game is just "a game"
         text = phrases.game_started(names, event.chips, number=number)
+        if not self.humans and all(self._computer(s) for s in range(event.players)):  # watch mode
+            text = " ".join((text, phrases.watching()))
         if event.first not in self.humans:
             text = " ".join((text, phrases.rolls_first(self.name(event.first))))
         computers = [self.name(s) for s in range(event.players) if self._computer(s)]

@@ -128,6 +128,14 @@ def last_holder_news(name: str, win: WinCondition) -> str | None:
     return None
 
 
+def watching() -> str:
+    """At the start of a game of computer players only (watch mode): that it is one to watch, and the
+    pause key."""
+    # Translators: at the start of a game where computer players fill every seat (watch mode), after
+    # the players and their chips; P is the pause key (it stops the game; P again goes on).
+    return _("You are watching; P pauses.")
+
+
 def rolls_first(name: str) -> str:
     """Who rolls first, at the start of a game when that player is a computer."""
     # Translators: at the start of a game; {name} is the player who rolls first.
