@@ -419,6 +419,17 @@ class PlayScreen:
             self._queue(self._offered, on_start=heard)
         return True
 
+    def resumed(self, text: str) -> None:
+        """A saved game continues here, its history read back: ``text`` (where the game stands, said as it
+        continues) goes into the history, and so the transcript, once. The question the history ends with
+        (asked before the game was left) is taken out when it is about to be asked again after ``text``,
+        so that it is there once, where it was last heard."""
+        prompt = self.narrator.prompt(self.state) if not pending_turn(self.session) else None
+        if prompt is not None and self.history and self.history[-1] == prompt.text:
+            self.history.pop()
+        self.history.append(text)
+        self._history_pos = None
+
     def _ask_again(self) -> None:
         """Queue the question pending for a person (after a resume), with the seat under choice."""
         prompt = self.narrator.prompt(self.state)
