@@ -270,13 +270,13 @@ class App:
         screen.history.extend(_read_lines(screen_keeper.transcript))
         # A turn that rolled and waits for a choice is told next: the standings are those before its roll.
         before = turn_start_state(pending_turn(session), session.state)
-        self.speaker.speak(
-            # Translators: said when a saved game continues; {turn} is a number, {status} lists every seat's
-            # chips and the pot.
-            _("The game continues at turn {turn}. {status}").format(
-                turn=loaded.turn, status=screen.narrator.status(before).text
-            )
+        # Translators: said when a saved game continues; {turn} is a number, {status} lists every seat's
+        # chips and the pot.
+        continues = _("The game continues at turn {turn}. {status}").format(
+            turn=loaded.turn, status=screen.narrator.status(before).text
         )
+        self.speaker.speak(continues)
+        screen.resumed(continues)  # in the history and the transcript, once, before the question
         return await self._run(screen, resume=True)
 
 

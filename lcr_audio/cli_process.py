@@ -254,16 +254,31 @@ class LanguageChoice(NamedTuple):
 
 def choose_language(argv: Sequence[str]) -> LanguageChoice:
     """Set the game's language: ``--lang``, else the one saved in the settings, else the system's (issue
-    7)."""
-    from lcr_audio.i18n import SOURCE_LANGUAGE, set_language, system_language
+    7). A ``--lang`` the game has no catalog for gives English and a notice naming the languages it has."""
+    from lcr_audio.i18n import (
+        SOURCE_LANGUAGE,
+        available_languages,
+        language_name,
+        set_language,
+        system_language,
+    )
+    from lcr_audio.narration.lists import and_list
     from lcr_audio.settings import peek_language
 
     asked = _peek_lang(argv)
     chosen = set_language(asked or peek_language() or system_language())
     if asked and chosen == SOURCE_LANGUAGE and asked.split("_")[0].split("-")[0].lower() != SOURCE_LANGUAGE:
-        # Translators: --lang named a language the game has no catalog for; {language} is what was typed.
-        notice = _("There is no translation for {language} yet, so the game speaks English.")
-        return LanguageChoice(chosen, (notice.format(language=asked),))
+        # Translators: one language --lang takes, in a list: {code} is what to type after --lang, {name}
+        # the language's name in itself ("de for Deutsch").
+        each = _("{code} for {name}")
+        languages = and_list([each.format(code=c, name=language_name(c)) for c in available_languages()])
+        # Translators: --lang named a language the game has no catalog for; {language} is what was typed,
+        # {languages} the list of the languages it has ("en for English, de for Deutsch, and ...").
+        notice = _(
+            "There is no translation for {language} yet, so the game speaks English; --lang takes "
+            "{languages}."
+        )
+        return LanguageChoice(chosen, (notice.format(language=asked, languages=languages),))
     return LanguageChoice(chosen, ())
 
 

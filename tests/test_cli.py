@@ -48,7 +48,8 @@ def test_watch_mode_names_one_winner_and_repeats_exactly(tmp_path: Path) -> None
     assert lines[-1].startswith("Game 1 is over. At the end: ")  # issue 14, item 11
     assert first.stdout == second.stdout
     assert lines[0] == (
-        "A game of 4 players: Ana, Bo, Cy, and Dee. Everyone starts with 3 chips. Ana rolls first."
+        "A game of 4 players: Ana, Bo, Cy, and Dee. Everyone starts with 3 chips. You are watching; P pauses."
+        " Ana rolls first."
     )
 
 
@@ -163,7 +164,8 @@ def test_version_prints_the_version_and_exits_0(tmp_path: Path) -> None:
 
 
 def test_an_unknown_language_is_noticed_once_per_call() -> None:
-    """The notice is returned, not kept in a list that grows with every call (issue 12, item 7)."""
+    """The notice is returned, not kept in a list that grows with every call (issue 12, item 7), and names
+    the languages --lang takes (critic: it fell back to English naming none)."""
     try:
         first = choose_language(["--lang", "xx"])
         second = choose_language(["--lang", "xx"])
@@ -172,7 +174,11 @@ def test_an_unknown_language_is_noticed_once_per_call() -> None:
     assert (
         first.notices
         == second.notices
-        == ("There is no translation for xx yet, so the game speaks English.",)
+        == (
+            "There is no translation for xx yet, so the game speaks English; --lang takes en for English, de"
+            " for Deutsch, es for Español, fr for Français, it for Italiano, pt_BR for Português (Brasil), and"
+            " ru for Русский.",
+        )
     )
     assert choose_language(["--lang", "en"]).notices == ()
 

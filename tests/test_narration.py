@@ -54,7 +54,24 @@ def U(text: str, *cues: str) -> Utterance:
 def test_game_start_with_a_computer_first() -> None:
     table = Table(Rules())
     assert table.first == [
-        U("A game of 3 players: Ana, Bo, and Cy. Everyone starts with 3 chips. Ana rolls first.")
+        U(
+            "A game of 3 players: Ana, Bo, and Cy. Everyone starts with 3 chips. You are watching; P pauses."
+            " Ana rolls first."
+        )
+    ]
+
+
+def test_only_a_game_of_computer_players_says_it_is_one_to_watch() -> None:
+    """Watch mode (computer players in every seat) says so once, with the pause key (critic: the opening
+    never said it was a game to watch, nor that P pauses); with a person at the table it is not said."""
+    watched = Table(Rules())
+    said = [u.text for u in watched.first] + watched.texts((Face.DOT,) * 3)
+    assert sum(t.count("You are watching; P pauses.") for t in said) == 1
+    assert Table(Rules(), humans=[1]).first == [
+        U(
+            "A game of 3 players: Ana, Bo, and Cy. Everyone starts with 3 chips. Ana rolls first. Ana and Cy"
+            " are computer players."
+        )
     ]
 
 
@@ -468,7 +485,10 @@ def test_verbosity_is_exported_with_its_stable_values() -> None:
 @pytest.mark.parametrize("level", list(Verbosity))
 def test_game_start_is_the_same_at_every_level(level: Verbosity) -> None:
     assert Table(Rules(chips=1), verbosity=level).first == [
-        U("A game of 3 players: Ana, Bo, and Cy. Everyone starts with 1 chip. Ana rolls first.")
+        U(
+            "A game of 3 players: Ana, Bo, and Cy. Everyone starts with 1 chip. You are watching; P pauses."
+            " Ana rolls first."
+        )
     ]
 
 

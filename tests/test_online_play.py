@@ -401,12 +401,13 @@ def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes
             "n", bo, r"No more games at this table\."
         )  # a key before the question was heard is dropped
         bo.child.expect(pexpect.EOF, timeout=20)
-        first = ana.read().count("A game of 3 players")
+        first = ana.read().count("A game of 3 players")  # the first game; the next is named "Game 2"
         ana.press_until(
             "y", ana, r"Waiting for the others' answers; the next game starts with those who say yes\."
         )
-        ana.wait_for(r"(?s)Bo has left; a computer player takes the seat\..*A game of 3 players")
-        assert ana.read().count("A game of 3 players") == first + 1
+        ana.wait_for(r"(?s)Bo has left; a computer player takes the seat\..*Game 2, with 3 players")
+        assert ana.read().count("A game of 3 players") == first
+        assert ana.read().count("Game 2, with 3 players") == 1
         _play_out([ana], seconds=120)
         text = ana.read()
         asked = re.findall(rf"^{re.escape(AGAIN)}$", text, re.MULTILINE)  # a wrong key's reply repeats it
@@ -414,7 +415,7 @@ def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes
         last = text.rsplit(AGAIN, 1)[1].split("\n")  # what the terminal echoed after the program ended aside
         assert last[1:3] == ["No more games at this table.", "The game at this table is over. Goodbye."], last
         assert "Traceback" not in text and "Traceback" not in bo.read()
-        second = text.rsplit("A game of 3 players", 1)[1]
+        second = text.rsplit("Game 2, with 3 players", 1)[1]
         assert ENGLISH_ROLL.findall(second)
         assert "You roll" in second  # Ana plays her own seat in the new game
         deadline = time.monotonic() + 30  # both games are kept: the first beside the second

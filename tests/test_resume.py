@@ -309,3 +309,34 @@ def test_yes_continues_the_saved_game_and_returns_how_it_ended(pipe: PipeInput, 
 
     assert asyncio.run(scenario()) is Outcome.LEFT
     assert load(path).session.actions == session.actions
+
+
+def test_a_continued_game_keeps_where_it_stands_in_its_history_and_its_question_once(
+    pipe: PipeInput, tmp_path: Path
+) -> None:
+    """Critic: after a save and continue, the transcript (and comma) had "Your turn. ..." twice in a row and
+    never "The game continues at turn ...". The sentence goes in once, then the question, once."""
+    from lcr_audio.game.autosave import GameKeeper
+
+    path = tmp_path / "autosave.json"
+    save(mid_game(), path)
+    prompt = "Your turn. You have 2 chips. Press Space to roll 2 dice."
+    keeper = GameKeeper(path)
+    keeper.transcript.parent.mkdir(parents=True, exist_ok=True)
+    keeper.transcript.write_text(f"Game 1.\nBo rolls dot.\n{prompt}\n", encoding="utf-8")  # as left
+
+    async def scenario() -> list[str]:
+        app, recorder = make_app(pipe, tmp_path)
+        task = asyncio.ensure_future(app.resume(load(path)))
+        await until(lambda: prompt in recorder.texts, task)
+        assert app.active_screen is not None
+        history = list(app.active_screen.history)
+        pipe.send_text("\x03")
+        await asyncio.wait_for(task, 60)
+        return history
+
+    history = asyncio.run(scenario())
+    continues = "The game continues at turn 7. You 2, Ana 3, Bo 1, pot 3."
+    assert history[-2:] == [continues, prompt]
+    assert history.count(prompt) == 1 and history.count(continues) == 1
+    assert keeper.transcript.read_text(encoding="utf-8").count(prompt) == 1

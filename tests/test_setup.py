@@ -170,13 +170,14 @@ def test_a_name_with_a_letter_and_digits_is_kept() -> None:
 
 
 def test_a_repeated_name_is_said_as_changed() -> None:
-    """Issue 14, item 14: a second "Ana" became "Ana B" without a word."""
+    """Issue 14, item 14: a second "Ana" became "Ana B" without a word. The sentence names the player
+    already seated as they are called (critic: "ana" typed after "Ana" said "called ana")."""
     _rules, names, _humans, spoken = run_setup("3\r", "3\r", "Ana\r", "ana\r", "Ana\r", "\r")
     assert names == ["Ana", "ana B", "Ana C"]
     assert spoken[spoken.index("Player 1: Ana.") :][:5] == [
         "Player 1: Ana.",
         "Name of player 2? Enter for Player B.",
-        "There is already a player called ana; player 2 is ana B.",
+        "There is already a player called Ana; player 2 is ana B.",
         "Name of player 3? Enter for Player C.",
         "There is already a player called Ana; player 3 is Ana C.",
     ]
@@ -295,3 +296,54 @@ def test_a_question_the_test_did_not_expect_fails_at_once_naming_it() -> None:
         UnexpectedQuestion, match=r"^unexpected question: Rules: 3 players, .* \(after the last"
     ):
         answer_setup(*TO_THE_RULES)
+
+
+def test_options_again_open_on_the_values_chosen_so_enter_keeps_them() -> None:
+    """O after the options walk walks them again from the values chosen, not the defaults: Enter keeps
+    each (critic: the second walk opened on "Starting chips: 3 chips." and Enter undid the 4)."""
+    rules, _n, _h, spoken = answer_setup(
+        *TO_THE_RULES,
+        ("Rules:", "o"),
+        ("Starting chips: 3", RIGHT + "\r"),
+        ("Wild dice: off", RIGHT + "\r"),
+        ("Three Wilds", RIGHT + "\r"),
+        ("Reversible dice", "\r"),
+        ("Winning", "\r"),
+        ("First player", "\r"),
+        ("Computer players: usual", RIGHT + "\r"),
+        ("Options set. 3 players, 4 chips each.", "o"),
+        ("Starting chips: 4", "\r"),
+        ("Wild dice: on", "\r"),
+        ("Three Wilds", "\r"),
+        ("Reversible dice", "\r"),
+        ("Winning", "\r"),
+        ("First player", "\r"),
+        ("Computer players: careful", "\r"),
+        ("Options set. 3 players, 4 chips each. Wild dice on;", "\r"),
+    )
+    assert rules.chips == 4 and rules.wild
+    assert "Starting chips: 3 chips." not in spoken[spoken.index("Starting chips: 4 chips.") :]
+
+
+def test_d_keeps_the_value_on_its_line_and_takes_the_defaults_after_it() -> None:
+    """D on a line keeps the value just heard there (critic: Right on Wild dice said "Wild dice: on.", then
+    D set "Wild dice off."); the lines after it take their defaults, on a second walk too."""
+    rules, _n, _h, spoken = answer_setup(
+        *TO_THE_RULES,
+        ("Rules:", "o"),
+        ("Starting chips: 3", RIGHT + "\r"),
+        ("Wild dice: off", RIGHT + "d"),
+        ("Options set. 3 players, 4 chips each. Wild dice on", "o"),
+        ("Starting chips: 4", "\r"),
+        ("Wild dice: on", "\r"),
+        ("Three Wilds", RIGHT + "\r"),
+        ("Reversible dice: off", RIGHT + "\r"),
+        ("Winning", "\r"),
+        ("First player", "\r"),
+        ("Computer players", RIGHT + "\r"),
+        ("Options set.", "o"),
+        ("Starting chips: 4", LEFT + LEFT + "d"),  # 2 chips kept; every line after it back to its default
+        ("Options set. 3 players, 2 chips each. Wild dice off. Reversible dice off.", "\r"),
+    )
+    assert rules == Rules(players=3, chips=2)
+    assert "Wild dice: on." in spoken

@@ -169,3 +169,19 @@ def test_home_and_end_in_the_options_during_a_game_go_to_the_first_and_last_opti
         await driver.leave()
 
     asyncio.run(scenario())
+
+
+def test_q_with_nothing_waiting_says_so_in_one_sentence(pipe: PipeInput) -> None:
+    """Critic: Q with no game message waiting said nothing, though F1 says it tells how many."""
+
+    async def scenario() -> None:
+        _screen, backend, task = await asked_to_roll(pipe)
+        await until(lambda: not backend.speaking(), "said the question to its end", backend, finish=True)
+        said = len(backend.texts)
+        pipe.send_text("q")
+        await until(lambda: len(backend.texts) > said, "answered Q", backend, finish=False)
+        assert backend.spoken[said:] == [("Nothing to skip.", True)]
+        pipe.send_text("\x03")
+        assert await asyncio.wait_for(task, 60) is Outcome.LEFT
+
+    asyncio.run(scenario())

@@ -17,7 +17,10 @@ from lcr_audio.game.saves import Series
 from lcr_audio.game.seating import table
 from lcr_audio.game.session import Session
 from lcr_audio.tui import presenter
-from lcr_audio.tui.play import Outcome
+from lcr_audio.tui.game_modes import game_modes
+from lcr_audio.tui.input import KeyList
+from lcr_audio.tui.keys import Context
+from lcr_audio.tui.play import Outcome, PlayScreen
 
 # --- item 9: the neighbours key ----------------------------------------------------------------------------
 
@@ -108,9 +111,28 @@ def test_the_end_of_a_game_says_the_standings_and_its_number(pipe: PipeInput) ->
     asyncio.run(scenario())
 
 
+def test_the_end_of_a_game_speaks_to_the_one_person_at_the_keyboard(pipe: PipeInput) -> None:
+    """The one person at the keyboard is "You" in the end's counts as in every other sentence, not their
+    name (critic, in French: "À la fin : Hana 0, Élodie 15 et Ana 0", Ana being the player). Ana (you, seat
+    1) rolls L: her chip to Bo; Bo rolls L, L: both to Cy, who wins."""
+
+    async def scenario() -> None:
+        session = scripted_session(Rules(players=3, chips=1), [0], "L" + "LL", names=["Ana"], seed=4)
+        _screen, recorder, driver = screen_for(session, pipe)
+        await driver.start(until=ROLL_PROMPT)
+        pipe.send_text(" ")
+        assert await driver.outcome() is Outcome.FINISHED
+        spoken = [t for t, _ in recorder.spoken]
+        bo, cy = session.names[1:]
+        assert spoken[-1] == f"Game 1 is over. At the end: You 0, {bo} 0, {cy} 3."
+
+    asyncio.run(scenario())
+
+
 def test_the_second_game_of_a_series_says_the_series(pipe: PipeInput, tmp_path: Path) -> None:
     """A table where Ana won the first game plays its second, one chip each: Ana's L gives Bo her chip (Ana
-    0, Bo 2, Cy 1); Bo's L, L give Cy both (Bo 0, Cy 3): Cy is the last with chips and wins (R10)."""
+    0, Bo 2, Cy 1); Bo's L, L give Cy both (Bo 0, Cy 3): Cy is the last with chips and wins (R10). The
+    opening names the game (critic: game 2 opened "A game of 3 players", as the first did)."""
 
     async def scenario() -> None:
         session = scripted_session(Rules(players=3, chips=1), [0, 1], "L" + "LL", names=["Ana", "Bo"], seed=4)
@@ -122,6 +144,7 @@ def test_the_second_game_of_a_series_says_the_series(pipe: PipeInput, tmp_path: 
             pipe.send_text(" ")
         assert await driver.outcome() is Outcome.FINISHED
         spoken = [t for t, _ in recorder.spoken]
+        assert spoken[0].startswith("Game 2, with 3 players: Ana, Bo, and Cy. Everyone starts with 1 chip.")
         assert spoken[-2] == "Cy wins with 3 chips."
         assert spoken[-1] == (
             "Game 2 is over. At the end: Ana 0, Bo 0, Cy 3. "
@@ -130,6 +153,23 @@ def test_the_second_game_of_a_series_says_the_series(pipe: PipeInput, tmp_path: 
         assert keeper.series == Series(games=2, wins=[1, 0, 1])
 
     asyncio.run(scenario())
+
+
+def test_f1_while_watching_says_b_is_about_the_seat_to_play(pipe: PipeInput) -> None:
+    """Critic: F1 in watch mode said "B: who sits beside you", though nobody there plays; B tells the
+    seat to play's neighbours. With a person at the keyboard, B is still about "you"."""
+    watched, _recorder, _driver = screen_for(Session(Rules(players=4), table(4, [], []), 3), pipe)
+    playing, _recorder, _driver = screen_for(Session(Rules(players=4), table(4, [], [0]), 3), pipe)
+
+    def b_entry(screen: PlayScreen) -> str:
+        entries = KeyList(game_modes(screen)[Context.WATCH]).entries
+        return next(entry for entry in entries if entry.startswith("B: "))
+
+    assert (
+        b_entry(watched)
+        == "B: who sits beside the player whose turn it is, left and right, with their chips."
+    )
+    assert b_entry(playing) == "B: who sits beside you, left and right, with their chips."
 
 
 def test_p_pauses_the_computer_players_and_goes_on(pipe: PipeInput) -> None:

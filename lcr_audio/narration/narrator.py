@@ -130,6 +130,7 @@ class Narrator:
         computers: the seats of computer players; default every seat not in ``humans`` (at an online
             table, the other people's seats are neither).
         careful: the seats of careful computer players, named at the start of the game.
+        game_number: the game's number at this table (1 for the first); from 2 on, the opening names it.
     """
 
     def __init__(
@@ -145,8 +146,10 @@ class Narrator:
         physical: bool = False,
         computers: Collection[int] | None = None,
         careful: Collection[int] = (),
+        game_number: int = 1,
     ) -> None:
         self.names: tuple[str, ...] = tuple(names)
+        self.game_number = game_number
         self.careful: frozenset[Seat] = frozenset(careful)
         self.computers: frozenset[Seat] | None = None if computers is None else frozenset(computers)
         self.physical = physical
@@ -357,8 +360,13 @@ class Narrator:
         return Utterance(" ".join(sentences), tuple(turn.cues))
 
     def _game_started(self, event: GameStarted) -> str:
-        """Who plays, with how many chips, who rolls first (a computer) and who the computer plays."""
-        text = phrases.game_started([self.name(s) for s in range(event.players)], event.chips)
+        """Who plays, with how many chips, that the game is one to watch (computer players only), who rolls
+        first (a computer) and who the computer plays."""
+        names = [self.name(s) for s in range(event.players)]
+        number = self.game_number if self.game_number >= 2 else None  # the first game is just "a game"
+        text = phrases.game_started(names, event.chips, number=number)
+        if not self.humans and all(self._computer(s) for s in range(event.players)):  # watch mode
+            text = " ".join((text, phrases.watching()))
         if event.first not in self.humans:
             text = " ".join((text, phrases.rolls_first(self.name(event.first))))
         computers = [self.name(s) for s in range(event.players) if self._computer(s)]
@@ -576,6 +584,12 @@ class Narrator:
         if event.pot != pot_before or POT in self._touched:
             items.append(phrases.pot_item(event.pot))
         return phrases.counts(items)
+
+    def count_item(self, seat: Seat, count: int, *, first: bool) -> str:
+        """One seat's chips in a list of counts: "Ana 1"; the one person at the keyboard: "You 1" (``first``:
+        the list's first item) or "you 1", as every sentence of the game speaks to them (the end of a game's
+        counts, :meth:`lcr_audio.tui.play.PlayScreen` too)."""
+        return self._count_item(seat, count, first=first)
 
     def _count_item(self, seat: Seat, count: int, *, first: bool) -> str:
         """One seat's chips in a turn's summary: "Ana 1"; the one person at the keyboard: "You 1"."""

@@ -49,16 +49,28 @@ def roll_key() -> str:
 # --- the table --------------------------------------------------------------------------------------------
 
 
-def game_started(names: Sequence[str], chips: int) -> str:
-    """Who plays and with how many chips: "A game of 3 players: Ana, Bo, and Cy. Everyone starts with ..."."""
-    # Translators: the first words of a game. {count} is the number of players (3 to 10), {names} their
-    # names joined as a list ("Ana, Bo, and Cy").
-    players = ngettext(
-        "A game of {count} player: {names}.", "A game of {count} players: {names}.", len(names)
-    )
+def game_started(names: Sequence[str], chips: int, *, number: int | None = None) -> str:
+    """Who plays and with how many chips: "A game of 3 players: Ana, Bo, and Cy. Everyone starts with ...";
+    with ``number`` (a later game at the same table), "Game 2, with 3 players: ..."."""
+    if number is None:
+        # Translators: the first words of a game. {count} is the number of players (3 to 10), {names}
+        # their names joined as a list ("Ana, Bo, and Cy").
+        players = ngettext(
+            "A game of {count} player: {names}.", "A game of {count} players: {names}.", len(names)
+        )
+    else:
+        # Translators: the first words of a later game at the same table (after "Play again?"). {number}
+        # is the game's number (2 or more, as in "Game 2 is over."), {count} the number of players (3 to
+        # 10), {names} their names joined as a list ("Ana, Bo, and Cy").
+        players = ngettext(
+            "Game {number}, with {count} player: {names}.",
+            "Game {number}, with {count} players: {names}.",
+            len(names),
+        )
     # Translators: said at the start of a game. {count} is the number of chips each player starts with.
     each = ngettext("Everyone starts with {count} chip.", "Everyone starts with {count} chips.", chips)
-    return " ".join((players.format(count=len(names), names=and_list(names)), each.format(count=chips)))
+    opening = players.format(number=number, count=len(names), names=and_list(names))
+    return " ".join((opening, each.format(count=chips)))
 
 
 def computer_players(names: Sequence[str]) -> str:
@@ -114,6 +126,14 @@ def last_holder_news(name: str, win: WinCondition) -> str | None:
             name=name
         )
     return None
+
+
+def watching() -> str:
+    """At the start of a game of computer players only (watch mode): that it is one to watch, and the
+    pause key."""
+    # Translators: at the start of a game where computer players fill every seat (watch mode), after
+    # the players and their chips; P is the pause key (it stops the game; P again goes on).
+    return _("You are watching; P pauses.")
 
 
 def rolls_first(name: str) -> str:

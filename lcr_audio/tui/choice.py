@@ -48,7 +48,16 @@ def keys_help() -> str:
 
 
 class Defaults(Exception):
-    """Raised by :func:`choose` when the player pressed D: accept the defaults for every option left."""
+    """Raised by :func:`choose` when the player pressed D: keep the value on this option's line (the one
+    just heard) and accept the defaults for every option after it.
+
+    Args:
+        value: the value the option had when D was pressed.
+    """
+
+    def __init__(self, value: object) -> None:
+        super().__init__(value)
+        self.value = value
 
 
 class OptionChoice(Question[T]):
@@ -103,8 +112,8 @@ class OptionChoice(Question[T]):
 
     @handles(Command.DEFAULTS)
     def defaults(self, press: Press) -> None:
-        """The defaults for every option left."""
-        self.fail(Defaults())
+        """This value kept, and the defaults for every option after it."""
+        self.fail(Defaults(self.option.values[self.index][0]))
 
     @handles(Command.REPEAT)
     def repeat(self, press: Press) -> None:
@@ -130,7 +139,7 @@ async def choose(loop: KeyLoop, voice: Voice, option: Option[T], *, first: bool 
     """Ask one option: read its value, change it with Left/Right or a value's first letter, Enter accepts.
 
     Raises:
-        Defaults: D was pressed.
+        Defaults: D was pressed; it carries the value on the line then.
         EOFError: the input closed.
         KeyboardInterrupt: Control+C.
     """

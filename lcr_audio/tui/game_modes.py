@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from lcr_audio.i18n import _
+from lcr_audio.i18n import N_, _
 from lcr_audio.narration.rules_summary import reversal_explained, rules_summary
 from lcr_audio.tui.input import Mode, Press, handles
 from lcr_audio.tui.keys import Command, Context
@@ -84,6 +84,19 @@ class Review(Anytime):
         """Chat is left out of F1's list at a table with nobody online, and the keys this table does not use
         (online: saving)."""
         return self.screen.unused_keys | (frozenset() if self.screen.chats else frozenset({Command.CHAT}))
+
+    @property
+    def help_words(self) -> Mapping[Command, str]:
+        """While watching (nobody at the keyboard plays), B is about the seat to play, not "you"."""
+        if self.screen.session.humans:
+            return {}
+        return {
+            # Translators: F1 key help while watching a game of computer players: what B does, said
+            # after its name (it tells who sits beside the player whose turn it is).
+            Command.NEIGHBOURS: N_(
+                "who sits beside the player whose turn it is, left and right, with their chips"
+            )
+        }
 
 
 class Playing(Review):

@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -224,6 +224,12 @@ class Mode:
         """Commands of this mode's contexts that do nothing here, left out of F1's list."""
         return frozenset()
 
+    @property
+    def help_words(self) -> Mapping[Command, str]:
+        """What some keys do here, in F1's list, where the key table's words do not fit (catalog
+        messages, by command)."""
+        return {}
+
     @handles(Command.HELP)
     def help(self, press: Press) -> None:
         """F1: the list of this mode's keys, one at a time."""
@@ -355,7 +361,7 @@ class KeyList(Mode):
     def __init__(self, under: Mode) -> None:
         super().__init__(under.voice)
         self.under = under
-        self.entries = help_entries(under.context, under.hidden)
+        self.entries = help_entries(under.context, under.hidden, under.help_words)
         self.index = 0
 
     def _entry(self) -> str:

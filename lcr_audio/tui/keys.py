@@ -7,7 +7,7 @@ input mode that serves its context (:mod:`lcr_audio.tui.input`).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from prompt_toolkit.keys import KEY_ALIASES, Keys
@@ -1264,13 +1264,17 @@ def help_rows(context: Context) -> list[KeySpec]:
     return sorted(rows, key=lambda spec: spec.command in LAST_IN_HELP)
 
 
-def help_entries(context: Context, hidden: frozenset[Command] = frozenset()) -> list[str]:
+def help_entries(
+    context: Context, hidden: frozenset[Command] = frozenset(), words: Mapping[Command, str] | None = None
+) -> list[str]:
     """F1's list in ``context``: one sentence per row that works now ("S: every seat's chips and the
     pot."), in the order of :func:`help_rows`; rows of ``hidden`` commands are left out (chat at a table
-    with nobody to chat with)."""
+    with nobody to chat with); ``words`` gives, by command, what its keys do here instead of the table's
+    words (catalog messages: B while watching is about the seat to play, not "you")."""
+    words = words or {}
     return [
         # Translators: one entry of the F1 key list, e.g. "S: every seat's chips and the pot."
-        _("{keys}: {action}.").format(keys=_(spec.spoken), action=_(spec.help))
+        _("{keys}: {action}.").format(keys=_(spec.spoken), action=_(words.get(spec.command, spec.help)))
         for spec in help_rows(context)
         if spec.command not in hidden
     ]

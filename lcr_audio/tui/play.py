@@ -223,6 +223,7 @@ class PlayScreen:
             physical=session.physical,
             computers=session.computers,
             careful=[seat for seat, player in enumerate(session.players) if player.policy.careful],
+            game_number=self._games_finished() + 1,
         )
         session.listeners.append(self._on_events)
         if self.keeper is not None:  # after the narration: the transcript then holds the turn's messages
@@ -418,6 +419,17 @@ class PlayScreen:
             self._queue(self._offered, on_start=heard)
         return True
 
+    def resumed(self, text: str) -> None:
+        """A saved game continues here, its history read back: ``text`` (where the game stands, said as it
+        continues) goes into the history, and so the transcript, once. The question the history ends with
+        (asked before the game was left) is taken out when it is about to be asked again after ``text``,
+        so that it is there once, where it was last heard."""
+        prompt = self.narrator.prompt(self.state) if not pending_turn(self.session) else None
+        if prompt is not None and self.history and self.history[-1] == prompt.text:
+            self.history.pop()
+        self.history.append(text)
+        self._history_pos = None
+
     def _ask_again(self) -> None:
         """Queue the question pending for a person (after a resume), with the seat under choice."""
         prompt = self.narrator.prompt(self.state)
@@ -516,6 +528,10 @@ class PlayScreen:
             self._queue(Utterance(self._game_end(events, state)))
         self._poke()
 
+    def _games_finished(self) -> int:
+        """The games finished at this table (its series), before the one being played."""
+        return (self.keeper.series if self.keeper is not None else self._series).games
+
     def _game_end(self, events: Sequence[Event], state: GameState) -> str:
         """The end of a game (issue 14, item 11; issue 21, item 8): its number at this table, every seat's
         chips once the winner took the pot (the winner's as their sentence counts them, R12), then the
@@ -523,7 +539,8 @@ class PlayScreen:
         series = self.keeper.series if self.keeper is not None else self._series
         if self.keeper is None and state.winner is not None:
             series.record_win(state.winner)
-        items = [phrases.count_item(self.narrator.name(s), n) for s, n in enumerate(state.chips)]
+        # the one person at the keyboard is "You" here as in every other sentence, not their name
+        items = [self.narrator.count_item(s, n, first=s == 0) for s, n in enumerate(state.chips)]
         if state.pot:  # a pot nobody took (none is left once the winner has it)
             items.append(phrases.pot_item(state.pot))
         text = phrases.game_end(max(series.games, 1), unit_list(items))
@@ -635,7 +652,8 @@ class PlayScreen:
 
     def quiet(self) -> None:
         """Q: stop speech and cues now; the game messages skipped are counted aloud, with the question
-        pending after them (everything stays in the history)."""
+        pending after them (everything stays in the history); with none skipped, one short sentence says
+        so (never silence)."""
         skipped = self.presenter.skip()
         if skipped:
             # Translators: said after Q stopped the speech; {count} game messages were not heard (comma
@@ -645,6 +663,10 @@ class PlayScreen:
             )
             again = self.question_again()
             self.answer(f"{text} {again}" if again else text)
+            return
+        # Translators: said after Q when no game message was waiting or being said (Q stops the speech
+        # and skips the game messages waiting; there were none).
+        self.answer(_("Nothing to skip."))
 
     def answer(self, text: str) -> None:
         """Say ``text`` now, interrupting (the answer to a key)."""

@@ -9,10 +9,9 @@ and said ("3 players.").
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from prompt_toolkit.input import Input
 
@@ -212,13 +211,16 @@ class Setup:
     def _say_name(self, seat: int, names: Sequence[str]) -> None:
         """Say back the name of the person at ``seat`` (0-based), the last of ``names``, as the table will
         have it: a name an earlier person already has gets a letter, and the sentence says so."""
-        typed, name = names[seat], distinct_names(names[: seat + 1])[seat]  # as table() makes it
+        seated = distinct_names(names[: seat + 1])  # as table() makes them
+        typed, name = names[seat], seated[seat]
         if name != typed:
+            # the player already seated under that name, as they are called ("Ana" when "ana" was typed)
+            earlier = next((n for n in seated[:seat] if n.casefold() == typed.casefold()), typed)
             self.speaker.speak(
                 # Translators: a person typed a name an earlier player already has; the game added a
-                # letter to tell them apart. {name} is the name typed, {changed} the name given.
+                # letter to tell them apart. {name} is the earlier player's name, {changed} the name given.
                 _("There is already a player called {name}; player {number} is {changed}.").format(
-                    name=typed, number=seat + 1, changed=name
+                    name=earlier, number=seat + 1, changed=name
                 )
             )
             return
@@ -255,51 +257,73 @@ class Setup:
         # Translators: the last setup question. {summary} is the rules summary (several sentences).
         question = _("Rules: {summary} Press Enter to start, or O to change the options.")
         while await loop.ask(StartQuestion(self, question.format(summary=rules_summary(rules)))):
-            rules = await self._options(loop, players)
+            rules = await self._options(loop, players, rules)
             # Translators: the last setup question again, once the options were walked through. {summary} is
             # the rules summary (several sentences) with the options chosen.
             question = _("Options set. {summary} Press Enter to start, or O to change the options again.")
         return rules
 
-    async def _options(self, loop: KeyLoop, players: int) -> Rules:
-        """Each option as one question: value read, Left/Right change it, Enter accepts, D takes defaults."""
-        self.careful = False
-        rules, rest_by_default = await walk_options(loop, self.voice, Rules(players=players))
-        if not rest_by_default:
-            with contextlib.suppress(Defaults):
-                self.careful = await choose(loop, self.voice, computer_players_option())
+    async def _options(self, loop: KeyLoop, players: int, rules: Rules) -> Rules:
+        """Each option as one question, starting from ``rules`` (the values chosen so far, or the
+        defaults): value read, Left/Right change it, Enter accepts, D keeps the value on its line and takes
+        the defaults for the options after it."""
+        defaults = Rules(players=players)
+        rules, rest_by_default = await walk_options(loop, self.voice, rules, rest=defaults)
+        if rest_by_default:
+            self.careful = False  # the last option's default
+            return rules
+        try:
+            self.careful = await choose(loop, self.voice, computer_players_option(self.careful))
+        except Defaults as pressed:
+            self.careful = bool(pressed.value)  # the value on the line, the last option
         return rules
 
 
-async def walk_options(loop: KeyLoop, voice: Voice, rules: Rules) -> tuple[Rules, bool]:
-    """Each rule option of the walk as one question, starting from ``rules``: value read, Left/Right change
-    it, Enter accepts, D keeps the rest as they are (the setup, an online table's lobby). Returns the rules
-    and whether D was pressed.
+async def walk_options(
+    loop: KeyLoop, voice: Voice, rules: Rules, *, rest: Rules | None = None
+) -> tuple[Rules, bool]:
+    """Each rule option of the walk as one question, starting from ``rules`` (each line opens on its
+    value there, so Enter keeps it): value read, Left/Right change it, Enter accepts. D keeps the value on
+    its line (the one just heard) and, for the options after it, takes their values in ``rest`` (the
+    setup: the defaults) or, without ``rest``, keeps them as they are (an online table's lobby). Returns
+    the rules and whether D was pressed.
 
     Raises:
         EOFError: the input closed.
         KeyboardInterrupt: Control+C.
     """
     walk = [option for option in RULE_OPTIONS if option.title is not None]
-    try:
-        for option in walk:
-            if option.applies(rules):
-                value = await choose(loop, voice, setup_option(option), first=option is walk[0])
-                rules = replace(rules, **{option.field: value})
-    except Defaults:
-        return rules, True
+    for place, option in enumerate(walk):
+        if not option.applies(rules):  # not asked (three Wilds without Wild dice): its default
+            rules = replace(rules, **{option.field: option.default})
+            continue
+        try:
+            value = await choose(
+                loop, voice, setup_option(option, getattr(rules, option.field)), first=option is walk[0]
+            )
+        except Defaults as pressed:
+            kept: dict[str, Any] = {option.field: pressed.value}
+            rules = replace(rules, **kept)
+            if rest is not None:
+                later: dict[str, Any] = {o.field: getattr(rest, o.field) for o in walk[place + 1 :]}
+                rules = replace(rules, **later)
+            return rules, True
+        rules = replace(rules, **{option.field: value})
     return rules, False
 
 
-def setup_option(option: RuleOption[T]) -> Option[T]:
-    """The question of the options walk for a rule option (its title, its values' labels, its default)."""
+def setup_option(option: RuleOption[T], current: T | None = None) -> Option[T]:
+    """The question of the options walk for a rule option (its title, its values' labels), opening on
+    ``current`` (the value chosen so far; None or a value not offered: the option's default)."""
     assert option.title is not None, f"{option.field} is not asked in the walk"
     values = [(value, option.label(value)) for value in option.values]
-    return Option(option.title(), values, default=option.values.index(option.default))
+    start = current if current in option.values else option.default
+    return Option(option.title(), values, default=option.values.index(start))
 
 
-def computer_players_option() -> Option[bool]:
-    """How the computer players choose Wild seats and reversals: as usual, or by the odds (issue 15)."""
+def computer_players_option(careful: bool = False) -> Option[bool]:
+    """How the computer players choose Wild seats and reversals: as usual, or by the odds (issue 15);
+    the question opens on ``careful`` (the value chosen so far)."""
     return Option(
         # Translators: the name of the setup option for how computer players decide.
         _("Computer players"),
@@ -310,4 +334,5 @@ def computer_players_option() -> Option[bool]:
             # chance of winning (heard after "Computer players:", so no colon of its own).
             (True, _("careful, choosing by the odds")),
         ],
+        default=int(careful),
     )
