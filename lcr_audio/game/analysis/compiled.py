@@ -471,6 +471,102 @@ def careful_games(
     return rows
 
 
+# --- the exact solver's sweeps (:func:`.exact.solve`) -----------------------------------------------------
+
+
+def class_base(
+    values: FloatArray,
+    constant: FloatArray,
+    first: int,
+    last: int,
+    seats: int,
+    starts: IntArray,
+    reads: IntArray,
+    turns: IntArray,
+    chances: FloatArray,
+    base: FloatArray,
+) -> None:
+    """The fixed part of the exact solver's class of positions ``first`` to ``last`` (places in
+    :func:`.exact.solve`'s order), written to ``base`` (flat: the class's positions times ``seats``):
+    ``constant`` (flat, every position times ``seats``) plus, for each row leaving the class (position
+    *p*'s from ``starts[p]`` to ``starts[p + 1]``), its chance times the next position's values (from flat
+    index ``reads``) turned back by the row's ``turns`` seats (R1). Those values are final while the class is
+    solved."""
+    for p in range(first, last):
+        at = (p - first) * seats
+        for j in range(seats):
+            base[at + j] = constant[p * seats + j]
+        for r in range(starts[p], starts[p + 1]):
+            chance = chances[r]
+            read = reads[r]
+            k = turns[r]
+            for j in range(seats):
+                i = j - k
+                if i < 0:
+                    i += seats
+                base[at + j] += chance * values[read + i]
+
+
+def class_sweeps(
+    values: FloatArray,
+    base: FloatArray,
+    first: int,
+    last: int,
+    seats: int,
+    starts: IntArray,
+    reads: IntArray,
+    turns: IntArray,
+    chances: FloatArray,
+    enough: float,
+    limit: int,
+) -> tuple[int, float, float, float]:
+    """Gauss-Seidel sweeps over the exact solver's class of positions ``first`` to ``last`` (flat
+    ``values``, positions times ``seats``, changed in place): each position in turn becomes its ``base``
+    (:func:`class_base`) plus, over its rows inside the class (as :func:`class_base`'s), the chance times the
+    next position's values as they are now, this sweep's where already found. At most ``limit`` sweeps,
+    until one changes no value by more than ``enough``.
+
+    Returns:
+        The sweeps made, the first one's largest change, the last one's, and the largest value in the class
+        (in size).
+    """
+    new = np.empty(seats)
+    first_change = 0.0
+    change = 0.0
+    sweeps = 0
+    while sweeps < limit:
+        sweeps += 1
+        change = 0.0
+        for p in range(first, last):
+            at = (p - first) * seats
+            for j in range(seats):
+                new[j] = base[at + j]
+            for r in range(starts[p], starts[p + 1]):
+                chance = chances[r]
+                read = reads[r]
+                k = turns[r]
+                for j in range(seats):
+                    i = j - k
+                    if i < 0:
+                        i += seats
+                    new[j] += chance * values[read + i]
+            own = p * seats
+            for j in range(seats):
+                moved = abs(new[j] - values[own + j])
+                if moved > change:
+                    change = moved
+                values[own + j] = new[j]
+        if sweeps == 1:
+            first_change = change
+        if change <= enough:
+            break
+    largest = 0.0
+    for i in range(first * seats, last * seats):
+        if abs(values[i]) > largest:
+            largest = abs(values[i])
+    return sweeps, first_change, change, largest
+
+
 # --- compiling and using it --------------------------------------------------------------------------------
 
 
@@ -481,6 +577,8 @@ class Kernel(NamedTuple):
     dice_turn: Callable[..., tuple[int, int, int, int, bool, int]]
     play_games: Callable[..., int]
     careful_games: Callable[..., int]
+    class_base: Callable[..., None]
+    class_sweeps: Callable[..., tuple[int, float, float, float]]
 
 
 _READY: Kernel | None = None
@@ -596,7 +694,11 @@ def compile_kernel(folder: Path | None) -> Kernel:
             10,
             np.zeros((1, 1)),
         )
-    return Kernel(turn, dice, games, careful)
+    base, sweeps = jit(class_base), jit(class_sweeps)
+    values, none, one = np.zeros(3), np.zeros(0, dtype=np.int64), np.ones(2, dtype=np.int64)
+    base(values, values, 0, 1, 3, one - 1, none, none, np.zeros(0), values.copy())
+    sweeps(values, values.copy(), 0, 1, 3, one - 1, none, none, np.zeros(0), 1e-15, 1)
+    return Kernel(turn, dice, games, careful, base, sweeps)
 
 
 def seeds(rng: np.random.Generator, count: int) -> list[np.uint64]:
