@@ -6,6 +6,7 @@ the rule options' declaration (``RULE_OPTIONS``), so a new option is exercised w
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import itertools
 
@@ -101,7 +102,7 @@ def test_the_solver_finds_what_plain_value_iteration_finds(
     Gauss-Seidel order matters, with the default it is one slice per class at these sizes."""
     kernel: compiled.Kernel | None = request.getfixturevalue("numba_kernel") if path == "compiled" else None
     monkeypatch.setattr(exact, "SLICE_STATES", slice_states or exact.SLICE_STATES)
-    chain = exact.build_chain(rules, reverse_at)
+    chain = exact.build_chain(rules, reverse_at, kernel=kernel)
     solution = exact.solve(rules, chain, expectations=True, kernel=kernel)
     assert solution.rolls is not None and solution.seat_turns is not None and solution.pot_won is not None
     found = (solution.win, solution.rolls, solution.seat_turns, solution.pot_won)
@@ -134,9 +135,22 @@ def test_the_compiled_sweeps_report_progress_and_compile_nothing_more(
     assert np.max(np.abs(plain.win - numpy.win)) <= 1e-12
 
 
+@pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed")
+@pytest.mark.parametrize("reverse_at", [4, 6])
+@pytest.mark.parametrize("rules", RULES, ids=repr)
+def test_the_compiled_chain_is_the_numpy_kernels_chain(
+    rules: Rules, reverse_at: int, numba_kernel: compiled.Kernel
+) -> None:
+    """The chain built by the compiled turn is, row for row, the one the numpy kernel builds (R4-R11)."""
+    mine = exact.build_chain(rules, reverse_at, kernel=numba_kernel)
+    theirs = exact.build_chain(rules, reverse_at, kernel=False)
+    for field in dataclasses.fields(mine):
+        assert np.array_equal(getattr(mine, field.name), getattr(theirs, field.name)), field.name
+
+
 def test_solve_never_waits_for_the_compiled_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until the compiled kernel is ready (:func:`.compiled.ready` is ``None``), ``solve`` uses numpy's
-    sweeps at once: it never compiles nor waits."""
+    """Until the compiled kernel is ready (:func:`.compiled.ready` is ``None``), ``build_chain`` and
+    ``solve`` use the numpy kernel and numpy's sweeps at once: they never compile nor wait."""
     monkeypatch.setattr(compiled, "_READY", None)
     monkeypatch.setattr(compiled, "compile_kernel", lambda folder: pytest.fail("compiled on the way"))
     rules = Rules(players=3, chips=2)

@@ -474,6 +474,63 @@ def careful_games(
 # --- the exact solver's sweeps (:func:`.exact.solve`) -----------------------------------------------------
 
 
+def chain_turns(
+    flags: Flags,
+    states: IntArray,
+    total: int,
+    source: IntArray,
+    which: IntArray,
+    counts: IntArray,
+    reverse_at: int,
+    weights: IntArray,
+    sorted_codes: IntArray,
+    by_code: IntArray,
+    target: IntArray,
+    turn: IntArray,
+    winner: IntArray,
+    pot_won: IntArray,
+) -> int:
+    """The exact chain's turns (:func:`.exact.build_chain`, R4-R11): row *r* plays one turn by
+    :func:`play_turn` from position ``source[r]`` of ``states`` (the seat to play first; the pot holds the
+    rest of the ``total`` chips) with the roll ``which[r]`` of ``counts`` (the distinct rolls' faces, packed
+    as :func:`face_counts`' entries), and writes the next position (its number: its code, the chips times
+    ``weights`` turned by the new seat to play, found in ``sorted_codes``, numbered by ``by_code``; 0 once
+    the game is won), the new seat to play counted from the old one, the winner (-1 while the game goes on)
+    and the chips it took from the pot.
+
+    Returns:
+        The rows that went wrong: a reset (R11) or a position outside the table (0 in a sound chain).
+    """
+    seats = states.shape[1]
+    chips = np.empty(seats, dtype=np.int64)
+    lefts, rights = neighbours(seats)
+    wrong = 0
+    for r in range(source.shape[0]):
+        held = 0
+        for j in range(seats):
+            chips[j] = states[source[r], j]
+            held += chips[j]
+        _pot, after, won, taken, _rev, reset = play_turn(
+            flags, chips, total - held, 0, which[r], counts, reverse_at, lefts, rights
+        )
+        turn[r] = after
+        winner[r] = won
+        pot_won[r] = taken
+        target[r] = 0
+        if reset:
+            wrong += 1
+        elif won == NO_WINNER:
+            code = 0
+            for j in range(seats):
+                code += chips[j] * weights[after, j]
+            at = np.searchsorted(sorted_codes, code)
+            if at < sorted_codes.shape[0] and sorted_codes[at] == code:
+                target[r] = by_code[at]
+            else:
+                wrong += 1
+    return wrong
+
+
 def class_base(
     values: FloatArray,
     constant: FloatArray,
@@ -577,6 +634,7 @@ class Kernel(NamedTuple):
     dice_turn: Callable[..., tuple[int, int, int, int, bool, int]]
     play_games: Callable[..., int]
     careful_games: Callable[..., int]
+    chain_turns: Callable[..., int]
     class_base: Callable[..., None]
     class_sweeps: Callable[..., tuple[int, float, float, float]]
 
@@ -694,11 +752,17 @@ def compile_kernel(folder: Path | None) -> Kernel:
             10,
             np.zeros((1, 1)),
         )
-    base, sweeps = jit(class_base), jit(class_sweeps)
+    turns, base, sweeps = jit(chain_turns), jit(class_base), jit(class_sweeps)
+    rows, weights = np.zeros(1, dtype=np.int64), np.ones((2, 2), dtype=np.int64)
+    for rules in (Rules(), Rules(wild=True, reversible=True)):
+        counts = face_counts(die_codes(rules))
+        turns(
+            flags_of(rules), np.ones((1, 2), dtype=np.int64), 2, rows, rows, counts, 6, weights, *[rows] * 6
+        )
     values, none, one = np.zeros(3), np.zeros(0, dtype=np.int64), np.ones(2, dtype=np.int64)
     base(values, values, 0, 1, 3, one - 1, none, none, np.zeros(0), values.copy())
     sweeps(values, values.copy(), 0, 1, 3, one - 1, none, none, np.zeros(0), 1e-15, 1)
-    return Kernel(turn, dice, games, careful, base, sweeps)
+    return Kernel(turn, dice, games, careful, turns, base, sweeps)
 
 
 def seeds(rng: np.random.Generator, count: int) -> list[np.uint64]:

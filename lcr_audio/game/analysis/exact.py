@@ -123,8 +123,11 @@ class Chain:
     chance: FloatArray
 
 
-def build_chain(rules: Rules, reverse_at: int = 6) -> Chain:
+def build_chain(rules: Rules, reverse_at: int = 6, *, kernel: compiled.Kernel | bool | None = True) -> Chain:
     """All positions of ``rules``' table and one turn from each, through the kernel (R4-R11).
+
+    ``kernel`` as :func:`solve`'s: the turns played by the compiled kernel's :func:`.compiled.play_turn` (a
+    loop, where numba is installed and the kernel is ready) or by the numpy kernel's; the same chain.
 
     Raises:
         TooLargeError: ``rules`` have no exact table (:func:`supports`).
@@ -161,6 +164,31 @@ def build_chain(rules: Rules, reverse_at: int = 6) -> Chain:
     turn = np.zeros(len(source), dtype=np.int64)
     winner = np.zeros(len(source), dtype=np.int64)
     pot_won = np.zeros(len(source), dtype=np.int64)
+    chosen = compiled.ready() if kernel is True else (kernel or None)
+    if chosen is not None:
+        # The distinct rolls' faces packed as the compiled turn reads them: each face's count in its bits.
+        packed = (np.int64(1) << (compiled.FACE_BITS * roll_table)).sum(axis=2)
+        for n in range(MAX_DICE + 1):
+            packed[n] -= (MAX_DICE - n) << (compiled.FACE_BITS * FACE_CODES[Face.DOT])  # the padding
+        wrong = chosen.chain_turns(
+            compiled.flags_of(rules),
+            states,
+            total,
+            source,
+            which,
+            np.ascontiguousarray(packed),
+            reverse_at,
+            np.ascontiguousarray(turned_weights),
+            sorted_codes,
+            np.ascontiguousarray(by_code),
+            target,
+            turn,
+            winner,
+            pot_won,
+        )
+        if wrong:  # a reset never happens under last-with-chips from two holders (R10, R11)
+            raise AssertionError("A reset or a position outside the exact table.")
+        return Chain(states, codes, dice, source, target, turn, winner, pot_won, chance)
     for first in range(0, len(source), CHUNK_ROWS):  # in chunks: a few dozen MB at a time
         rows = slice(first, first + CHUNK_ROWS)
         from_state = source[rows]
