@@ -1,28 +1,32 @@
 """Issue 25, item 4: how fast the exact table of 6 seats with 3 chips is made from nothing (no cache file),
-against a separate sparse solver written here, in one run.
+against a separate sparse solver written here, in one run, on numpy's path and on the compiled one.
 
-1. The table with plain dice: :func:`lcr_audio.game.analysis.odds.exact_table` with no cache folder (the
-   chain through the kernel, then :func:`~lcr_audio.game.analysis.exact.solve`). Target: under 1 s.
-2. The separate solver: the same chain (:func:`~lcr_audio.game.analysis.exact.build_chain`), then plain value
-   iteration over every position at once, the chain read as a sparse matrix in numpy (no classes, no
-   slices), until no chance changes by more than 1e-15; its largest difference from the table is printed.
-   Target: the table at least 15 times faster.
-3. The table with Wild dice, with reversible dice, and with both. Target: seconds.
+0. The compiled kernel made ready (:func:`lcr_audio.game.analysis.compiled.wait`): compiled by numba the
+   first time, loaded from its cache folder after that. Printed apart; the figures below start with it ready.
+1. The table with plain dice, as :func:`lcr_audio.game.analysis.odds.exact_table` makes it with no cache
+   folder (the chain, :func:`~lcr_audio.game.analysis.exact.build_chain`, then
+   :func:`~lcr_audio.game.analysis.exact.solve`), on numpy's path (the numpy kernel, sweeps by slices) and,
+   where numba is installed, on the compiled one (the chain's turns and the in-place Gauss-Seidel sweeps as
+   compiled loops). Target: under 1 s.
+2. The separate solver: the same chain, then plain value iteration over every position at once, the chain
+   read as a sparse matrix in numpy (no classes, no slices), until no chance changes by more than 1e-15;
+   each path's largest difference from it is printed. Target: the table at least 15 times faster.
+3. The table with Wild dice, with reversible dice, and with both, on each path. Target: seconds.
 
 Each figure is the best of ``--rounds`` runs, as wall-clock and processor seconds: the machine is shared,
 and the processor time is what the work itself takes when others are running.
 
 Usage: ``python3 benchmarks/exact_tables.py [--rounds 3] [--players 6] [--chips 3]``
 
-measured here (2 CPUs shared by several people, load average 6 to 9, so wall-clock is 2 to 3 times the
-processor time; best of 3):
-    1. 6 x 3, plain dice, from nothing: 3.27 s / 1.53 s (main before issue 25, one run, same hour:
-       7.66 s / 3.22 s). The target of 1 s is not met: the chain through the kernel takes
-       about 0.55 s of it, the sweeps (about 60 a class) 0.8 to 1 s.
-    2. separate sparse solver: 17.27 s / 11.28 s, largest difference 7.2e-15: 5.3 x (wall-clock),
-       7.4 x (processor). The target of 15 x is not met.
-    3. Wild dice 10.41 s / 5.87 s; reversible 2.69 s / 1.25 s; both 8.64 s / 5.65 s (main before issue 25,
-       one run each: Wild 115.25 s / 51.29 s, reversible 38.66 s / 16.70 s, both 126.97 s / 41.66 s).
+measured here (2 CPUs shared by several people, load average 6 to 7; best of 3; numba 0.68, its cache
+warm: the first run of all, with a cold cache, printed 13.80 s / 5.85 s for step 0):
+    0. compiled kernel ready: 0.65 s / 0.35 s
+    2. separate sparse solver: 25.93 s / 11.60 s
+    1. 6 x 3, plain dice, from nothing, numpy: 2.18 s / 1.56 s (7.4 x the sparse solver's processor
+       time; difference 7.2e-15); compiled: 0.77 s / 0.50 s, under 1 s, 23.0 x (processor), 33.6 x
+       (wall-clock); difference 4.4e-15.
+    3. Wild dice: numpy 7.97 s / 6.29 s, compiled 2.34 s / 2.10 s; reversible: numpy 2.67 s / 1.58 s,
+       compiled 0.90 s / 0.55 s; both: numpy 6.78 s / 5.66 s, compiled 1.90 s / 1.44 s.
 """
 
 from __future__ import annotations
