@@ -15,6 +15,10 @@ answers at once: ``None`` until the kernel is ready, and they use the numpy kern
 meanwhile. Importing this module imports
 numpy, never numba.
 
+The exact tables (:mod:`.exact`) use it too: :func:`chain_turns` plays every position's turns of the chain
+with :func:`play_turn`, and :func:`class_base` and :func:`class_sweeps` are the solver's Gauss-Seidel sweeps
+as a loop that updates each position in place.
+
 Dice: a counter through splitmix64 gives 64-bit words; the top 32 bits give one of the 216 ordered rolls of
 three dice by Lemire's method (multiply, and draw again in the 184 cases out of 2**32 that would favour
 some rolls), so every roll has exactly its chance (R3). A seat with fewer dice reads the first ones (R4).

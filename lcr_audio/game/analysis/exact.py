@@ -10,7 +10,10 @@ with their exact probabilities) goes through the differential-tested kernel once
 from turn to turn. Positions fall into classes by the chips on the table; under plain dice chips only
 leave the table (a C, R5), so each class is solved once, after the classes below it, by Gauss-Seidel
 sweeps (:func:`solve`); with Wild or reversible dice chips can come back from the pot (R8, R9), and the
-classes are swept again, in passes, until nothing changes.
+classes are swept again, in passes, until nothing changes. Where numba is installed and the compiled kernel
+is ready (:mod:`.compiled`, never waited for here), the chain's turns go through its differential-tested
+turn and the sweeps are a compiled loop updating each position in place: the same chain, the same figures
+to within the tolerance.
 
 Only the ``last-with-chips`` win condition (R10) has a finite chain: under the others the last seat keeps
 rolling and a reset (R11) adds chips for ever, so those are simulated (:mod:`.simulate`).
