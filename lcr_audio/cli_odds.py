@@ -318,7 +318,7 @@ def run_odds(args: argparse.Namespace, report: Report) -> int:
     Raises:
         BadInput: the rules or the position cannot be used (:func:`rules_from`, :func:`parse_position`).
     """
-    from lcr_audio.game.analysis import exact
+    from lcr_audio.game.analysis import compiled, exact
     from lcr_audio.game.analysis.figures import tenths_and_margins
     from lcr_audio.game.analysis.wins import exact_odds, simulated_odds
     from lcr_audio.narration import analysis_text as words
@@ -342,6 +342,9 @@ def run_odds(args: argparse.Namespace, report: Report) -> int:
         progress_out.write(words.games_not_used() + "\n")
         progress_out.flush()
     if exact_result:
+        # Where numba is installed, the table is solved by the compiled loops: wait for them to compile
+        # (or to load from the cache folder, a second or two after the first time); nobody is at a key.
+        compiled.wait()
         progress = Progress(progress_out, 100, report.spoken)
         rows = exact_odds(rules, chips, mover, lambda f: progress(math.floor(100 * f)))
     else:

@@ -6,13 +6,17 @@ the rule options' declaration (``RULE_OPTIONS``), so a new option is exercised w
 
 from __future__ import annotations
 
+import dataclasses
+import importlib.util
+import itertools
+
 import numpy as np
 import numpy.typing as npt
 import pytest
 from support.engine import rule_combinations
 
 from lcr_audio.engine import Rules
-from lcr_audio.game.analysis import exact
+from lcr_audio.game.analysis import compiled, exact
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -26,6 +30,18 @@ RULES = [
     if exact.supports(rules)
 ]
 """Every declared rule option's values with an exact table, at small sizes."""
+
+
+HAS_NUMBA = importlib.util.find_spec("numba") is not None
+
+PATHS = ["numpy", pytest.param("compiled", marks=pytest.mark.skipif(not HAS_NUMBA, reason="numba"))]
+"""The sweeps by numpy slices, and the compiled loop (where numba is installed)."""
+
+
+@pytest.fixture(scope="module")
+def numba_kernel(tmp_path_factory: pytest.TempPathFactory) -> compiled.Kernel:
+    """The kernel compiled by numba, its cache in a folder the test workers of one run share."""
+    return compiled.compile_kernel(tmp_path_factory.getbasetemp().parent / "numba")
 
 
 def reference(chain: exact.Chain, seats: int) -> tuple[FloatArray, ...]:
@@ -67,18 +83,27 @@ def reference(chain: exact.Chain, seats: int) -> tuple[FloatArray, ...]:
     return tuple(found)
 
 
-@pytest.mark.parametrize("slice_states", [5, exact.SLICE_STATES])
+@pytest.mark.parametrize(
+    ("path", "slice_states"),
+    [("numpy", 5), ("numpy", exact.SLICE_STATES), pytest.param("compiled", 0, marks=PATHS[1].marks)],
+)
 @pytest.mark.parametrize("reverse_at", [4, 6])
 @pytest.mark.parametrize("rules", RULES, ids=repr)
 def test_the_solver_finds_what_plain_value_iteration_finds(
-    rules: Rules, reverse_at: int, slice_states: int, monkeypatch: pytest.MonkeyPatch
+    rules: Rules,
+    reverse_at: int,
+    path: str,
+    slice_states: int,
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Odds, rolls, seat turns and pot, every position, within 1e-12 (of the largest figure, for the turns
-    and the pot); with slices of 5 positions the Gauss-Seidel order matters, with the default it is one
-    slice per class at these sizes."""
-    monkeypatch.setattr(exact, "SLICE_STATES", slice_states)
-    chain = exact.build_chain(rules, reverse_at)
-    solution = exact.solve(rules, chain, expectations=True)
+    and the pot), by numpy's sweeps and by the compiled loop; with numpy's slices of 5 positions the
+    Gauss-Seidel order matters, with the default it is one slice per class at these sizes."""
+    kernel: compiled.Kernel | None = request.getfixturevalue("numba_kernel") if path == "compiled" else None
+    monkeypatch.setattr(exact, "SLICE_STATES", slice_states or exact.SLICE_STATES)
+    chain = exact.build_chain(rules, reverse_at, kernel=kernel)
+    solution = exact.solve(rules, chain, expectations=True, kernel=kernel)
     assert solution.rolls is not None and solution.seat_turns is not None and solution.pot_won is not None
     found = (solution.win, solution.rolls, solution.seat_turns, solution.pot_won)
     for name, mine, theirs in zip(
@@ -86,6 +111,59 @@ def test_the_solver_finds_what_plain_value_iteration_finds(
     ):
         scale = max(1.0, float(np.max(np.abs(theirs))))
         assert np.max(np.abs(mine - theirs)) <= 1e-12 * scale, name
+    assert np.max(np.abs(solution.win.sum(axis=1) - 1)) < 1e-12
+
+
+@pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed")
+@pytest.mark.parametrize("rules", [Rules(players=3, chips=3), Rules(players=3, chips=3, wild=True)], ids=repr)
+def test_the_compiled_sweeps_report_progress_and_compile_nothing_more(
+    rules: Rules, numba_kernel: compiled.Kernel
+) -> None:
+    """The compiled loop tells how far it is as numpy's sweeps do (never going back, in steps, to the end),
+    and solving never compiles: every call ran what compile_kernel had compiled (never on a key's path)."""
+    compiled_for = {name: len(getattr(numba_kernel, name).signatures) for name in numba_kernel._fields}
+    shares: list[float] = []
+    plain = exact.solve(rules, exact.build_chain(rules), kernel=numba_kernel)
+    exact.solve(rules, exact.build_chain(rules), progress=shares.append, kernel=numba_kernel)
+    assert shares[0] == 0.0 and shares[-1] == 1.0
+    assert all(b >= a for a, b in itertools.pairwise(shares))
+    assert len({round(s, 1) for s in shares}) >= 8
+    assert {
+        name: len(getattr(numba_kernel, name).signatures) for name in numba_kernel._fields
+    } == compiled_for
+    numpy = exact.solve(rules, exact.build_chain(rules), kernel=False)
+    assert np.max(np.abs(plain.win - numpy.win)) <= 1e-12
+
+
+@pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed")
+@pytest.mark.parametrize("reverse_at", [4, 6])
+@pytest.mark.parametrize("rules", RULES, ids=repr)
+def test_the_compiled_chain_is_the_numpy_kernels_chain(
+    rules: Rules, reverse_at: int, numba_kernel: compiled.Kernel
+) -> None:
+    """The chain built by the compiled turn is, row for row, the one the numpy kernel builds (R4-R11)."""
+    mine = exact.build_chain(rules, reverse_at, kernel=numba_kernel)
+    theirs = exact.build_chain(rules, reverse_at, kernel=False)
+    for field in dataclasses.fields(mine):
+        assert np.array_equal(getattr(mine, field.name), getattr(theirs, field.name)), field.name
+
+
+def test_solve_never_waits_for_the_compiled_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until the compiled kernel is ready (:func:`.compiled.ready` is ``None``), ``build_chain`` and
+    ``solve`` use the numpy kernel and numpy's sweeps at once: they never compile nor wait."""
+    monkeypatch.setattr(compiled, "_READY", None)
+    monkeypatch.setattr(compiled, "compile_kernel", lambda folder: pytest.fail("compiled on the way"))
+    rules = Rules(players=3, chips=2)
+    plan_kernels: list[object] = []
+    real_plan = exact._Plan
+
+    def spy(rules: Rules, chain: exact.Chain, kernel: compiled.Kernel | None = None) -> exact._Plan:
+        plan_kernels.append(kernel)
+        return real_plan(rules, chain, kernel)
+
+    monkeypatch.setattr(exact, "_Plan", spy)
+    solution = exact.solve(rules, exact.build_chain(rules))
+    assert plan_kernels == [None]
     assert np.max(np.abs(solution.win.sum(axis=1) - 1)) < 1e-12
 
 

@@ -15,6 +15,10 @@ answers at once: ``None`` until the kernel is ready, and they use the numpy kern
 meanwhile. Importing this module imports
 numpy, never numba.
 
+The exact tables (:mod:`.exact`) use it too: :func:`chain_turns` plays every position's turns of the chain
+with :func:`play_turn`, and :func:`class_base` and :func:`class_sweeps` are the solver's Gauss-Seidel sweeps
+as a loop that updates each position in place.
+
 Dice: a counter through splitmix64 gives 64-bit words; the top 32 bits give one of the 216 ordered rolls of
 three dice by Lemire's method (multiply, and draw again in the 184 cases out of 2**32 that would favour
 some rolls), so every roll has exactly its chance (R3). A seat with fewer dice reads the first ones (R4).
@@ -471,6 +475,159 @@ def careful_games(
     return rows
 
 
+# --- the exact solver's sweeps (:func:`.exact.solve`) -----------------------------------------------------
+
+
+def chain_turns(
+    flags: Flags,
+    states: IntArray,
+    total: int,
+    source: IntArray,
+    which: IntArray,
+    counts: IntArray,
+    reverse_at: int,
+    weights: IntArray,
+    sorted_codes: IntArray,
+    by_code: IntArray,
+    target: IntArray,
+    turn: IntArray,
+    winner: IntArray,
+    pot_won: IntArray,
+) -> int:
+    """The exact chain's turns (:func:`.exact.build_chain`, R4-R11): row *r* plays one turn by
+    :func:`play_turn` from position ``source[r]`` of ``states`` (the seat to play first; the pot holds the
+    rest of the ``total`` chips) with the roll ``which[r]`` of ``counts`` (the distinct rolls' faces, packed
+    as :func:`face_counts`' entries), and writes the next position (its number: its code, the chips times
+    ``weights`` turned by the new seat to play, found in ``sorted_codes``, numbered by ``by_code``; 0 once
+    the game is won), the new seat to play counted from the old one, the winner (-1 while the game goes on)
+    and the chips it took from the pot.
+
+    Returns:
+        The rows that went wrong: a reset (R11) or a position outside the table (0 in a sound chain).
+    """
+    seats = states.shape[1]
+    chips = np.empty(seats, dtype=np.int64)
+    lefts, rights = neighbours(seats)
+    wrong = 0
+    for r in range(source.shape[0]):
+        held = 0
+        for j in range(seats):
+            chips[j] = states[source[r], j]
+            held += chips[j]
+        _pot, after, won, taken, _rev, reset = play_turn(
+            flags, chips, total - held, 0, which[r], counts, reverse_at, lefts, rights
+        )
+        turn[r] = after
+        winner[r] = won
+        pot_won[r] = taken
+        target[r] = 0
+        if reset:
+            wrong += 1
+        elif won == NO_WINNER:
+            code = 0
+            for j in range(seats):
+                code += chips[j] * weights[after, j]
+            at = np.searchsorted(sorted_codes, code)
+            if at < sorted_codes.shape[0] and sorted_codes[at] == code:
+                target[r] = by_code[at]
+            else:
+                wrong += 1
+    return wrong
+
+
+def class_base(
+    values: FloatArray,
+    constant: FloatArray,
+    first: int,
+    last: int,
+    seats: int,
+    starts: IntArray,
+    reads: IntArray,
+    turns: IntArray,
+    chances: FloatArray,
+    base: FloatArray,
+) -> None:
+    """The fixed part of the exact solver's class of positions ``first`` to ``last`` (places in
+    :func:`.exact.solve`'s order), written to ``base`` (flat: the class's positions times ``seats``):
+    ``constant`` (flat, every position times ``seats``) plus, for each row leaving the class (position
+    *p*'s from ``starts[p]`` to ``starts[p + 1]``), its chance times the next position's values (from flat
+    index ``reads``) turned back by the row's ``turns`` seats (R1). Those values are final while the class is
+    solved."""
+    for p in range(first, last):
+        at = (p - first) * seats
+        for j in range(seats):
+            base[at + j] = constant[p * seats + j]
+        for r in range(starts[p], starts[p + 1]):
+            chance = chances[r]
+            read = reads[r]
+            k = turns[r]
+            for j in range(seats):
+                i = j - k
+                if i < 0:
+                    i += seats
+                base[at + j] += chance * values[read + i]
+
+
+def class_sweeps(
+    values: FloatArray,
+    base: FloatArray,
+    first: int,
+    last: int,
+    seats: int,
+    starts: IntArray,
+    reads: IntArray,
+    turns: IntArray,
+    chances: FloatArray,
+    enough: float,
+    limit: int,
+) -> tuple[int, float, float, float]:
+    """Gauss-Seidel sweeps over the exact solver's class of positions ``first`` to ``last`` (flat
+    ``values``, positions times ``seats``, changed in place): each position in turn becomes its ``base``
+    (:func:`class_base`) plus, over its rows inside the class (as :func:`class_base`'s), the chance times the
+    next position's values as they are now, this sweep's where already found. At most ``limit`` sweeps,
+    until one changes no value by more than ``enough``.
+
+    Returns:
+        The sweeps made, the first one's largest change, the last one's, and the largest value in the class
+        (in size).
+    """
+    new = np.empty(seats)
+    first_change = 0.0
+    change = 0.0
+    sweeps = 0
+    while sweeps < limit:
+        sweeps += 1
+        change = 0.0
+        for p in range(first, last):
+            at = (p - first) * seats
+            for j in range(seats):
+                new[j] = base[at + j]
+            for r in range(starts[p], starts[p + 1]):
+                chance = chances[r]
+                read = reads[r]
+                k = turns[r]
+                for j in range(seats):
+                    i = j - k
+                    if i < 0:
+                        i += seats
+                    new[j] += chance * values[read + i]
+            own = p * seats
+            for j in range(seats):
+                moved = abs(new[j] - values[own + j])
+                if moved > change:
+                    change = moved
+                values[own + j] = new[j]
+        if sweeps == 1:
+            first_change = change
+        if change <= enough:
+            break
+    largest = 0.0
+    for i in range(first * seats, last * seats):
+        if abs(values[i]) > largest:
+            largest = abs(values[i])
+    return sweeps, first_change, change, largest
+
+
 # --- compiling and using it --------------------------------------------------------------------------------
 
 
@@ -481,6 +638,9 @@ class Kernel(NamedTuple):
     dice_turn: Callable[..., tuple[int, int, int, int, bool, int]]
     play_games: Callable[..., int]
     careful_games: Callable[..., int]
+    chain_turns: Callable[..., int]
+    class_base: Callable[..., None]
+    class_sweeps: Callable[..., tuple[int, float, float, float]]
 
 
 _READY: Kernel | None = None
@@ -596,7 +756,17 @@ def compile_kernel(folder: Path | None) -> Kernel:
             10,
             np.zeros((1, 1)),
         )
-    return Kernel(turn, dice, games, careful)
+    turns, base, sweeps = jit(chain_turns), jit(class_base), jit(class_sweeps)
+    rows, weights = np.zeros(1, dtype=np.int64), np.ones((2, 2), dtype=np.int64)
+    for rules in (Rules(), Rules(wild=True, reversible=True)):
+        counts = face_counts(die_codes(rules))
+        turns(
+            flags_of(rules), np.ones((1, 2), dtype=np.int64), 2, rows, rows, counts, 6, weights, *[rows] * 6
+        )
+    values, none, one = np.zeros(3), np.zeros(0, dtype=np.int64), np.ones(2, dtype=np.int64)
+    base(values, values, 0, 1, 3, one - 1, none, none, np.zeros(0), values.copy())
+    sweeps(values, values.copy(), 0, 1, 3, one - 1, none, none, np.zeros(0), 1e-15, 1)
+    return Kernel(turn, dice, games, careful, turns, base, sweeps)
 
 
 def seeds(rng: np.random.Generator, count: int) -> list[np.uint64]:

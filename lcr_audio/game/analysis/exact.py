@@ -10,7 +10,10 @@ with their exact probabilities) goes through the differential-tested kernel once
 from turn to turn. Positions fall into classes by the chips on the table; under plain dice chips only
 leave the table (a C, R5), so each class is solved once, after the classes below it, by Gauss-Seidel
 sweeps (:func:`solve`); with Wild or reversible dice chips can come back from the pot (R8, R9), and the
-classes are swept again, in passes, until nothing changes.
+classes are swept again, in passes, until nothing changes. Where numba is installed and the compiled kernel
+is ready (:mod:`.compiled`, never waited for here), the chain's turns go through its differential-tested
+turn and the sweeps are a compiled loop updating each position in place: the same chain, the same figures
+to within the tolerance.
 
 Only the ``last-with-chips`` win condition (R10) has a finite chain: under the others the last seat keeps
 rolling and a reset (R11) adds chips for ever, so those are simulated (:mod:`.simulate`).
@@ -31,6 +34,7 @@ import numpy.typing as npt
 
 from lcr_audio.engine import Face, Rules, WinCondition, arrays
 from lcr_audio.engine.rules import MAX_DICE
+from lcr_audio.game.analysis import compiled
 from lcr_audio.game.analysis.kernel import FACE_CODES, NO_WINNER, IntArray, play_turn
 
 FloatArray = npt.NDArray[np.float64]
@@ -122,8 +126,11 @@ class Chain:
     chance: FloatArray
 
 
-def build_chain(rules: Rules, reverse_at: int = 6) -> Chain:
+def build_chain(rules: Rules, reverse_at: int = 6, *, kernel: compiled.Kernel | bool | None = True) -> Chain:
     """All positions of ``rules``' table and one turn from each, through the kernel (R4-R11).
+
+    ``kernel`` as :func:`solve`'s: the turns played by the compiled kernel's :func:`.compiled.play_turn` (a
+    loop, where numba is installed and the kernel is ready) or by the numpy kernel's; the same chain.
 
     Raises:
         TooLargeError: ``rules`` have no exact table (:func:`supports`).
@@ -160,6 +167,31 @@ def build_chain(rules: Rules, reverse_at: int = 6) -> Chain:
     turn = np.zeros(len(source), dtype=np.int64)
     winner = np.zeros(len(source), dtype=np.int64)
     pot_won = np.zeros(len(source), dtype=np.int64)
+    chosen = compiled.ready() if kernel is True else (kernel or None)
+    if chosen is not None:
+        # The distinct rolls' faces packed as the compiled turn reads them: each face's count in its bits.
+        packed = (np.int64(1) << (compiled.FACE_BITS * roll_table)).sum(axis=2)
+        for n in range(MAX_DICE + 1):
+            packed[n] -= (MAX_DICE - n) << (compiled.FACE_BITS * FACE_CODES[Face.DOT])  # the padding
+        wrong = chosen.chain_turns(
+            compiled.flags_of(rules),
+            states,
+            total,
+            source,
+            which,
+            np.ascontiguousarray(packed),
+            reverse_at,
+            np.ascontiguousarray(turned_weights),
+            sorted_codes,
+            np.ascontiguousarray(by_code),
+            target,
+            turn,
+            winner,
+            pot_won,
+        )
+        if wrong:  # a reset never happens under last-with-chips from two holders (R10, R11)
+            raise AssertionError("A reset or a position outside the exact table.")
+        return Chain(states, codes, dice, source, target, turn, winner, pot_won, chance)
     for first in range(0, len(source), CHUNK_ROWS):  # in chunks: a few dozen MB at a time
         rows = slice(first, first + CHUNK_ROWS)
         from_state = source[rows]
@@ -212,6 +244,7 @@ def solve(
     *,
     expectations: bool = False,
     progress: Callable[[float], None] | None = None,
+    kernel: compiled.Kernel | bool | None = True,
 ) -> Solution:
     """Each position's odds (and, with ``expectations``, turns and pot) on ``chain``, to within
     :data:`TOLERANCE` a sweep (times the largest figure, for the turns and the pot, which exceed 1).
@@ -227,8 +260,15 @@ def solve(
     reversible dice can bring chips back from the pot (three Wilds, R8; a reversed C, R9): then the classes
     are swept again, in the same order, until a whole pass changes nothing by more than the tolerance.
     The four figures (odds, rolls, seat turns, pot) are four systems with the same chain, solved in turn.
+
+    ``kernel``: where numba is installed the sweeps are a compiled loop (:mod:`.compiled`) that updates each
+    position in place, the next ones reading it in the same sweep: ``True``, the compiled kernel if it is
+    ready now (:func:`.compiled.ready`: this never waits for it to compile, nor compiles); a
+    :class:`.compiled.Kernel`, that one; ``False`` or ``None``, numpy's sweeps by slices. Both find the same
+    figures, to within the tolerance.
     """
-    plan = _Plan(rules, chain)
+    chosen = compiled.ready() if kernel is True else (kernel or None)
+    plan = _Plan(rules, chain, chosen)
     groups: list[FloatArray] = [plan.constant_wins()]
     if expectations:
         groups += [plan.constant_rolls(), plan.constant_seat_turns(), plan.constant_pot()]
@@ -307,8 +347,10 @@ class _Plan:
     flat indices of the values each row reads (the next position's, turned back to the seat that rolled).
     """
 
-    def __init__(self, rules: Rules, chain: Chain) -> None:
+    def __init__(self, rules: Rules, chain: Chain, kernel: compiled.Kernel | None = None) -> None:
         self.chain = chain
+        self.kernel = kernel
+        """The compiled sweeps (:mod:`.compiled`), or ``None``: numpy's, by slices."""
         self.seats = seats = rules.players
         self.size = size = len(chain.states)
         self.going = going = chain.winner == NO_WINNER
@@ -332,6 +374,16 @@ class _Plan:
         """The chain's position kept at each place."""
         place = np.empty(size, dtype=np.int64)
         place[order_all] = np.arange(size)
+        self.bounds = bounds
+        """Where each class starts, and the end (places and positions alike: a class keeps its range)."""
+        self.classes: tuple[_Class, ...] = ()
+        self.sweeps = 0
+        """Sweeps over a class in the last :meth:`iterate` (benchmarks)."""
+        self.passes = 0
+        """Passes over the classes in the last :meth:`iterate`: 1 unless :attr:`upward`."""
+        if kernel is not None:
+            self._rows_by_place(place, table)
+            return
         classes = []
         for (first, last), parts in zip(itertools.pairwise(bounds.tolist()), order, strict=True):
             rows = slice(int(row_starts[first]), int(row_starts[last]))
@@ -377,10 +429,25 @@ class _Plan:
                 )
             )
         self.classes = tuple(classes)
-        self.sweeps = 0
-        """Sweeps over a class in the last :meth:`iterate` (benchmarks)."""
-        self.passes = 0
-        """Passes over the classes in the last :meth:`iterate`: 1 unless :attr:`upward`."""
+
+    def _rows_by_place(self, place: IntArray, table: IntArray) -> None:
+        """The going rows as the compiled sweeps read them: by the place of their position, those inside
+        its class (``inside_*``) and those leaving it (``outside_*``), each as where every place's rows
+        start, the flat index of the next position's values, the turn and the chance."""
+        chain, seats = self.chain, self.seats
+        rows = np.flatnonzero(self.going)
+        rows = rows[np.argsort(place[chain.source[rows]], kind="stable")]
+        inside = table[chain.target[rows]] == table[chain.source[rows]]
+        self.inside = self._csr(rows[inside], place, seats)
+        self.outside = self._csr(rows[~inside], place, seats)
+
+    def _csr(
+        self, rows: IntArray, place: IntArray, seats: int
+    ) -> tuple[IntArray, IntArray, IntArray, FloatArray]:
+        chain = self.chain
+        starts = np.searchsorted(place[chain.source[rows]], np.arange(self.size + 1)).astype(np.int64)
+        reads = place[chain.target[rows]] * seats
+        return starts, reads, chain.turn[rows].astype(np.int64), np.ascontiguousarray(chain.chance[rows])
 
     def _per_position(self, where: IntArray, column: IntArray, weight: FloatArray) -> FloatArray:
         """Sum ``weight`` into (position ``where``, seat ``column``) of a (positions, seats) array."""
@@ -419,6 +486,8 @@ class _Plan:
 
     def iterate(self, constant: FloatArray, progress: Callable[[float], None] | None) -> FloatArray:
         """Solve values = constant + (the chance-weighted values of the next positions), see :func:`solve`."""
+        if self.kernel is not None:
+            return self._iterate_compiled(self.kernel, constant, progress)
         constant = constant[self.order]
         values = np.zeros((self.size, self.seats))
         flat = values.reshape(-1)
@@ -432,7 +501,7 @@ class _Plan:
             enough = max(TOLERANCE * scale, PASS_SHARE * settled) if self.upward else TOLERANCE * scale
             for group in self.classes:
                 if progress is not None and passes == 0:
-                    reported = max(reported, self._share(group, 0.0))
+                    reported = max(reported, self._share(group.first, group.last, 0.0))
                     progress(reported)
                 base = constant[group.first : group.last].copy()
                 if len(group.out_owner):
@@ -456,10 +525,10 @@ class _Plan:
                         break
                     if progress is not None and passes == 0:
                         down = min(max(math.log(change / scale) / math.log(TOLERANCE), 0.0), 1.0)
-                        reported = max(reported, self._share(group, down))
+                        reported = max(reported, self._share(group.first, group.last, down))
                         progress(reported)
                 if progress is not None and passes == 0:
-                    reported = max(reported, self._share(group, 1.0))
+                    reported = max(reported, self._share(group.first, group.last, 1.0))
                     progress(reported)
             passes += 1
             self.passes = passes
@@ -473,8 +542,64 @@ class _Plan:
                 reported = max(reported, 0.5 + 0.5 * down)
                 progress(reported)
 
-    def _share(self, group: _Class, down: float) -> float:
-        """The share of the work done when ``group`` has come ``down`` (0 to 1) on the first pass: the
-        positions solved; half of it when passes are to follow (:attr:`upward`)."""
-        done = (group.first + down * (group.last - group.first)) / max(self.size, 1)
+    def _iterate_compiled(
+        self, kernel: compiled.Kernel, constant: FloatArray, progress: Callable[[float], None] | None
+    ) -> FloatArray:
+        """:meth:`iterate` with the compiled sweeps: the same classes, order, tolerances and passes, but each
+        position updated in place, the next ones reading it in the same sweep (true Gauss-Seidel)."""
+        seats = self.seats
+        flat_constant = np.ascontiguousarray(constant[self.order]).reshape(-1)
+        values = np.zeros(self.size * seats)
+        scale = max(1.0, float(np.max(np.abs(flat_constant)))) if self.size else 1.0
+        limit = 1 if progress is not None else MAX_SWEEPS  # one sweep a call, to tell how far it has come
+        reported = 0.0
+        passes = 0
+        self.sweeps = 0
+        settled = scale
+        pairs = list(itertools.pairwise(int(b) for b in self.bounds)) if self.size else []
+        while True:
+            biggest = 0.0
+            enough = max(TOLERANCE * scale, PASS_SHARE * settled) if self.upward else TOLERANCE * scale
+            for first, last in pairs:
+                if progress is not None and passes == 0:
+                    reported = max(reported, self._share(first, last, 0.0))
+                    progress(reported)
+                base = np.empty((last - first) * seats)
+                kernel.class_base(values, flat_constant, first, last, seats, *self.outside, base)
+                done = 0
+                while done < MAX_SWEEPS:
+                    count, first_change, change, largest = kernel.class_sweeps(
+                        values, base, first, last, seats, *self.inside, enough, min(limit, MAX_SWEEPS - done)
+                    )
+                    if done == 0:
+                        biggest = max(biggest, first_change)
+                    done += count
+                    scale = max(scale, largest)
+                    if change <= enough:
+                        break
+                    if progress is not None and passes == 0:
+                        down = min(max(math.log(change / scale) / math.log(TOLERANCE), 0.0), 1.0)
+                        reported = max(reported, self._share(first, last, down))
+                        progress(reported)
+                self.sweeps += done
+                if progress is not None and passes == 0:
+                    reported = max(reported, self._share(first, last, 1.0))
+                    progress(reported)
+            passes += 1
+            self.passes = passes
+            if not self.upward or biggest <= TOLERANCE * scale or passes >= MAX_SWEEPS:
+                found = np.empty((self.size, seats))
+                found[self.order] = values.reshape(self.size, seats)
+                return found
+            settled = biggest
+            if progress is not None:
+                down = min(max(math.log(biggest / scale) / math.log(TOLERANCE), 0.0), 1.0)
+                reported = max(reported, 0.5 + 0.5 * down)
+                progress(reported)
+
+    def _share(self, first: int, last: int, down: float) -> float:
+        """The share of the work done when the class of positions ``first`` to ``last`` has come ``down``
+        (0 to 1) on the first pass: the positions solved; half of it when passes are to follow
+        (:attr:`upward`)."""
+        done = (first + down * (last - first)) / max(self.size, 1)
         return 0.5 * done if self.upward else done
