@@ -377,8 +377,12 @@ def online(step: Step) -> None:
             text = player.read()
             if failure_line(text):
                 raise StepFailed(failure_line(text))
+            if not player.child.isalive():
+                continue
             if text.rfind("Press Space to roll") > text.rfind("You roll"):  # this player's roll, not yet made
                 player.press(" ")
+            elif text.rfind("Play again with the same table?") > text.rfind("No more games"):
+                player.press("n")  # the game's end (the table asks everyone): no second game
         if time.monotonic() > deadline:
             raise StepFailed(
                 f"the game did not end in {STEP_SECONDS:.0f} s; the host printed {last_line(host.read())}"
