@@ -15,6 +15,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -36,12 +37,17 @@ less; nothing waits this long unless something is wrong)."""
 ENTER = "\ue007"
 ESCAPE = "\ue00c"
 F1 = "\ue031"
-"""Selenium's names of Enter, Escape and F1 (``selenium.webdriver.Keys``), for :func:`press`."""
+DOWN = "\ue015"
+UP = "\ue013"
+"""Selenium's names of Enter, Escape, F1, Down and Up (``selenium.webdriver.Keys``), for :func:`press`."""
+
+AGAIN = 2.0
+"""Seconds without an answer after which :func:`press_and_wait` presses the key again."""
 
 HEARD = r"""
 (() => {
   if (window.__lcrHeard) { return; }
-  const heard = {messages: [], answers: [], keyAt: [], changeAt: []};
+  const heard = {messages: [], answers: [], all: [], keyAt: [], changeAt: []};
   window.__lcrHeard = heard;
   const regionOf = (node) => {
     const element = node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement;
@@ -58,11 +64,11 @@ HEARD = r"""
       if (record.type === 'childList') {
         for (const node of record.addedNodes) {
           const text = (node.textContent || '').trim();
-          if (text) { heard[region].push(text); heard.changeAt.push(now); }
+          if (text) { heard[region].push(text); heard.all.push(text); heard.changeAt.push(now); }
         }
       } else if (record.type === 'characterData') {
         const text = (record.target.textContent || '').trim();
-        if (text) { heard[region].push(text); heard.changeAt.push(now); }
+        if (text) { heard[region].push(text); heard.all.push(text); heard.changeAt.push(now); }
       }
     }
   });
@@ -133,6 +139,8 @@ class Server:
     port: int
     home: Path
     data: Path
+    tmp: Path
+    """The server's temporary folder (``TMPDIR``): each tab's own files are in it while the tab is open."""
 
     @property
     def url(self) -> str:
@@ -142,22 +150,28 @@ class Server:
 
 @contextmanager
 def serve(folder: Path, *extra: str) -> Iterator[Server]:
-    """A real ``lcr-audio serve`` on a free loopback port, its folders in ``folder``; stopped (SIGTERM) at
+    """A real ``lcr-audio serve`` on a free loopback port, its folders in ``folder`` (its temporary
+    folder, where each tab keeps its files, is ``folder/tmp``: :attr:`Server.tmp`); stopped (SIGTERM) at
     the end. ``extra``: more of its words."""
     home = folder / "server-home"
     home.mkdir(parents=True, exist_ok=True)
+    (folder / "tmp").mkdir(exist_ok=True)
     data = folder / "tables"
     command = [sys.executable, "-m", "lcr_audio", "serve", "--host", "127.0.0.1", "--port", "0"]
     command += ["--data", str(data), *extra]
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(home), cwd=ROOT
-    )
+    env = _env(home) | {"TMPDIR": str(folder / "tmp")}
+    log = folder / "server-stderr.txt"
+    with log.open("w", encoding="utf-8") as errors:
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=errors, text=True, env=env, cwd=folder
+        )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
         found = re.search(r"://127\.0\.0\.1:(\d+)", line)
-        assert found, f"serve printed {line!r}; stderr: {process.stderr.read() if process.stderr else ''}"
-        yield Server(process, int(found.group(1)), home, data)
+        assert found, f"serve printed {line!r}; its errors: {log.read_text(encoding='utf-8')}"
+        threading.Thread(target=process.stdout.read, daemon=True).start()  # it never blocks on a full pipe
+        yield Server(process, int(found.group(1)), home, data, folder / "tmp")
     finally:
         process.send_signal(signal.SIGTERM)
         try:
@@ -186,12 +200,12 @@ def wait_until(chrome: Any, condition: Callable[[], Any], what: str, seconds: fl
 
 
 def heard(chrome: Any) -> dict[str, list[str]]:
-    """What the page's live regions received so far: ``messages`` (``#messages``) and ``answers``
-    (``#answers``), each text once per time it was added, in order."""
+    """What the page's live regions received so far: ``messages`` (``#messages``), ``answers``
+    (``#answers``) and ``all`` (both, in the order they came), each text once per time it was added."""
     result = chrome.execute_script(
-        "const h = window.__lcrHeard; return h ? {messages: h.messages, answers: h.answers} : null;"
+        "const h = window.__lcrHeard; return h ? {messages: h.messages, answers: h.answers, all: h.all} : null;"
     )
-    return result or {"messages": [], "answers": []}
+    return result or {"messages": [], "answers": [], "all": []}
 
 
 def said_count(chrome: Any) -> int:
@@ -211,23 +225,43 @@ def press(chrome: Any, key: str) -> None:
     ActionChains(chrome).send_keys(key).perform()
 
 
-def press_and_wait(chrome: Any, key: str, what: str = "an answer to the key") -> None:
-    """Press ``key`` and wait until the page says something more (a message or an answer)."""
+def press_and_wait(chrome: Any, key: str, what: str = "an answer to the key", seconds: float = WAIT) -> None:
+    """Press ``key`` until the page says something more (a message or an answer). A key pressed before
+    the question it answers has been heard is dropped by the game, silently (the terminal does the same:
+    it is taken for a key meant for what came before), so the key is pressed again every
+    :data:`AGAIN` seconds, as a player would, until it is answered or ``seconds`` have passed."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
     before = said_count(chrome)
-    press(chrome, key)
-    wait_until(chrome, lambda: said_count(chrome) > before, f"{what} ({key!r})")
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        press(chrome, key)
+        try:
+            WebDriverWait(chrome, AGAIN, poll_frequency=0.05).until(lambda _d: said_count(chrome) > before)
+            return
+        except TimeoutException:
+            continue
+    wait_until(chrome, lambda: said_count(chrome) > before, f"{what} ({key!r})", seconds=0.1)
 
 
 def open_page(chrome: Any, url: str) -> None:
-    """Open ``url`` in the tab and wait until the page has said its first message."""
+    """Open ``url`` in the tab and wait until the page has said its first sentence (in either live region:
+    a menu is said as an answer, cutting what came before, as in the terminal)."""
     chrome.get(url)
-    wait_until(chrome, lambda: heard(chrome)["messages"], "the page's first message")
+    wait_until(chrome, lambda: heard(chrome)["all"], "the page's first sentence")
 
 
 def last_message(chrome: Any) -> str:
     """The last text ``#messages`` received ("" before any)."""
     messages = heard(chrome)["messages"]
     return messages[-1] if messages else ""
+
+
+def last_said(chrome: Any) -> str:
+    """The last text either live region received ("" before any)."""
+    said = heard(chrome)["all"]
+    return said[-1] if said else ""
 
 
 def live_regions(chrome: Any) -> dict[str, list[str]]:
@@ -295,3 +329,53 @@ def describe(violations: list[dict[str, Any]]) -> str:
 def monotonic() -> float:
     """The clock the tests' bounded loops use."""
     return time.monotonic()
+
+
+def tap(chrome: Any, element: Any) -> None:
+    """Tap ``element`` with a finger (a W3C touch pointer: the browser gets touch events, as on a phone)."""
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+    actions = ActionBuilder(chrome, mouse=finger)
+    actions.pointer_action.move_to(element).pointer_down().pointer_up()
+    actions.perform()
+
+
+def choices(chrome: Any) -> list[Any]:
+    """The current question's answers: the enabled, shown buttons in ``#choices``."""
+    from selenium.webdriver.common.by import By
+
+    return [
+        button
+        for button in chrome.find_elements(By.CSS_SELECTOR, "#choices button")
+        if button.is_displayed() and button.is_enabled()
+    ]
+
+
+def transcripts(server: Server) -> list[Path]:
+    """The game transcripts the server's tabs have written so far (in each tab's own folder)."""
+    return sorted(path for path in server.tmp.rglob("*.txt") if path.is_file())
+
+
+def history(chrome: Any) -> list[str]:
+    """The texts of the history list's items (``#history li``), in order."""
+    return [
+        str(text).strip()
+        for text in chrome.execute_script(
+            "return Array.from(document.querySelectorAll('#history li'), li => li.textContent);"
+        )
+    ]
+
+
+def settle(chrome: Any, condition: Callable[[], Any], seconds: float) -> Any:
+    """Wait at most ``seconds`` for ``condition()``; its value, or None when it did not come (no failure:
+    for a loop that also drives other players meanwhile)."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(chrome, seconds, poll_frequency=0.05).until(lambda _driver: condition())
+    except TimeoutException:
+        return None
