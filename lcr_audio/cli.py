@@ -472,6 +472,9 @@ def _add_online_commands(commands: Commands) -> None:
             "lcr-audio.log in the game's log folder)"
         ),
     )
+    from lcr_audio.web.flags import add_web_flags
+
+    add_web_flags(serve)  # the browser client's (issue 24)
     # Translators: the end of lcr-audio serve --help: the limits that have no option. {tables},
     # {guesses}, {messages} and {kib} are numbers.
     serve.epilog = _(

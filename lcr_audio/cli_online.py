@@ -121,9 +121,10 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
         TableServer,
         bound_port,
         normal_address,
-        start_server,
         tls_context,
     )
+    from lcr_audio.web.flags import web_tabs
+    from lcr_audio.web.server import start_web_server
 
     try:
         proxies = frozenset(normal_address(proxy) for proxy in args.trusted_proxy)
@@ -171,7 +172,7 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
         tables.data = None
     skipped = tables.resume_tables()
     try:
-        server = await start_server(tables, args.host, args.port, tls=tls)
+        server = await start_web_server(web_tabs(tables, args), args.host, args.port, tls=tls)
     except OSError as error:
         log.warning("Cannot listen: %s", error)
         stdout.write(
@@ -186,6 +187,14 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
         # Translators: printed when the table server is running; {address} is where players connect.
         _("Serving online tables at {address}. Control+C stops the server.").format(
             address=f"{scheme}://{shown}:{bound_port(server)}"
+        )
+        + "\n"
+    )
+    stdout.write(
+        # Translators: printed when the table server is running; {page} is the web address where
+        # players open the game in a browser.
+        _("Players can also open {page} in a browser.").format(
+            page=f"{'https' if tls else 'http'}://{shown}:{bound_port(server)}/"
         )
         + "\n"
     )
@@ -291,8 +300,9 @@ async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
     terminal."""
     import asyncio  # imported here: the command words are built before every start
 
-    from lcr_audio.game.online.server import TableServer, bound_port, start_server
+    from lcr_audio.game.online.server import TableServer, bound_port
     from lcr_audio.tui.online import OnlineClient
+    from lcr_audio.web.server import WebTabs, start_web_server
 
     folder = tables_folder(None)
     tables = TableServer(folder, one_table=True)  # the host's own table; new ones are opened at a serve
@@ -301,7 +311,7 @@ async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
     except OSError:
         tables.data = None
     try:
-        server = await start_server(tables, args.host, args.port)
+        server = await start_web_server(WebTabs(tables), args.host, args.port)  # the page too (issue 24)
     except OSError as error:
         log.warning("Cannot listen: %s", error)
         if args.host not in WILDCARDS:  # an address of this computer's own (--host)
@@ -323,7 +333,10 @@ async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
         shown = f"{address}:{port}" if port != DEFAULT_PORT else address
         names = names_of(args.names)
         closing = tables.announce_closed  # before the host's own connection drops
-        client = OnlineClient(app, local, "", names, rules, shown=shown, serving=True, closing=closing)
+        page = f"http://{address}:{port}/"
+        client = OnlineClient(
+            app, local, "", names, rules, shown=shown, serving=True, closing=closing, page=page
+        )
         return await client.run()
     finally:
         tables.announce_closed()

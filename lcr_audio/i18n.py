@@ -15,6 +15,8 @@ import os
 import re
 import subprocess
 import sys
+from contextvars import ContextVar
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -23,6 +25,50 @@ log = logging.getLogger(__name__)
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
+
+
+@dataclass
+class LanguageHere:
+    """The language of the code running in one context only (one browser tab of ``lcr-audio serve``,
+    issue 24), instead of the process's: set with :func:`use_language_here`. Tasks started from that
+    context share this object, so a language changed in any of them (Options) holds in all.
+
+    Attributes:
+        code: the language code in force.
+        translations: its catalog.
+        system: what "the system's language" means here (the browser's first language).
+    """
+
+    code: str
+    translations: gettext.NullTranslations
+    system: str
+
+
+_HERE: ContextVar[LanguageHere | None] = ContextVar("lcr_audio_language_here", default=None)
+_CATALOGS: dict[str, gettext.NullTranslations] = {}
+"""Catalogs loaded for :func:`use_language_here`, by code (each is read once, then shared)."""
+
+
+def _catalog(code: str) -> gettext.NullTranslations:
+    if code == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    if code not in _CATALOGS:
+        _CATALOGS[code] = load(code)
+    return _CATALOGS[code]
+
+
+def use_language_here(language: str | None, system: str | None = None) -> str:
+    """Make ``language`` (resolved as :func:`set_language` does) the language of every later message in
+    this context and the tasks started from it, leaving the process's language alone; ``system`` is what
+    "the system's language" means here (default: ``language``). Returns the code now in force here."""
+    code = resolve_language(language)
+    _HERE.set(LanguageHere(code, _catalog(code), resolve_language(system) if system else code))
+    return code
+
+
+def _current() -> gettext.NullTranslations:
+    here = _HERE.get()
+    return _translations if here is None else here.translations
 
 
 def locales_dir() -> Path:
@@ -109,8 +155,12 @@ def system_language() -> str:
     First the locale variables (:data:`LOCALE_VARIABLES`; ``C`` and ``POSIX`` say nothing), then what the
     system itself keeps, which is all there is on Windows and often on macOS (issue 11): Windows' display
     languages and user locale, macOS's preferred languages and locale (:func:`platform_languages`). The first
-    tag that names English or a language with a catalog wins; English when none does.
+    tag that names English or a language with a catalog wins; English when none does. In a browser tab
+    (:func:`use_language_here`), the browser's language.
     """
+    here = _HERE.get()
+    if here is not None:
+        return here.system
     from babel.core import default_locale
 
     for name in LOCALE_VARIABLES:
@@ -216,6 +266,11 @@ def set_language(language: str | None) -> str:
     Returns the language code now in force.
     """
     global _translations, _language
+    here = _HERE.get()
+    if here is not None:  # a browser tab's language: the process's stays as it is
+        here.code = resolve_language(language)
+        here.translations = _catalog(here.code)
+        return here.code
     _language = resolve_language(language)
     _translations = load(_language) if _language != SOURCE_LANGUAGE else gettext.NullTranslations()
     _translate_argparse()
@@ -236,12 +291,13 @@ def _translate_argparse() -> None:
 
 def language() -> str:
     """The language code now in force (``"en"`` when none was chosen)."""
-    return _language
+    here = _HERE.get()
+    return _language if here is None else here.code
 
 
 def _(message: str) -> str:
     """Translate one whole sentence (gettext)."""
-    return _translations.gettext(message)
+    return _current().gettext(message)
 
 
 def N_(message: str) -> str:
@@ -257,14 +313,14 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """Translate a sentence whose form depends on ``count`` (e.g. "1 chip" / "2 chips")."""
-    return _translations.ngettext(singular, plural, count)
+    return _current().ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """Translate ``message`` in ``context`` (for short words such as face names)."""
-    return _translations.pgettext(context, message)
+    return _current().pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     """Translate a counted message in ``context``."""
-    return _translations.npgettext(context, singular, plural, count)
+    return _current().npgettext(context, singular, plural, count)

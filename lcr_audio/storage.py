@@ -16,6 +16,7 @@ import json
 import os
 import tempfile
 import time
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,18 @@ class StorageError(Exception):
     """A file could not be read or written. The message is one plain sentence for the player."""
 
 
+HOME_HERE: ContextVar[Path | None] = ContextVar("lcr_audio_home_here", default=None)
+"""A folder that holds all the game's files for the code running in this context only (one browser tab
+of ``lcr-audio serve``, issue 24: its saves, transcripts and settings, removed when the tab closes); it
+wins over ``LCR_AUDIO_HOME``. Set with ``HOME_HERE.set(folder)`` inside the tab's own task."""
+
+
 def _home(part: str) -> Path | None:
-    """``$LCR_AUDIO_HOME/part`` when the variable is set (and not empty), else None."""
+    """``part`` of :data:`HOME_HERE` when set in this context, else ``$LCR_AUDIO_HOME/part`` when the
+    variable is set (and not empty), else None."""
+    here = HOME_HERE.get()
+    if here is not None:
+        return here / part
     home = os.environ.get(HOME_VARIABLE)
     return Path(home) / part if home else None
 

@@ -29,7 +29,8 @@ TOP = frozenset(
     f"lcr_audio.{name}"
     for name in ("app", "cli", "cli_online", "argparse_messages", "console_close", "launch", "__main__")
 )
-"""The program's entry points and what only they use (the Windows console's close), above everything."""
+"""The program's entry points and what only they use (the Windows console's close), above everything; the
+browser client's folder, ``lcr_audio/web/``, is top too (:func:`layer`)."""
 
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "engine": frozenset({"engine"}),
@@ -52,6 +53,8 @@ def layer(module: str) -> str | None:
     if module in TOP:
         return "top"
     parts = module.split(".")
+    if len(parts) >= 2 and parts[1] == "web":  # the browser client runs the screens and the app: top
+        return "top"
     if len(parts) >= 2 and parts[1] in FOLDERS:
         return parts[1]
     return None

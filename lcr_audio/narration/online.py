@@ -155,8 +155,16 @@ def spelled_code(code: str) -> str:
     return " ".join(code)
 
 
-def table_open_sentence(address: str, code: str) -> str:
-    """What the host reads out to friends."""
+def table_open_sentence(address: str, code: str, page: str = "") -> str:
+    """What the host reads out to friends; ``page``: the web address where they can play in a browser
+    instead (``lcr-audio host``, issue 24), or empty."""
+    if page:
+        # Translators: an online table was opened; {address} is where friends connect with the game,
+        # {code} is spelt out character by character, {page} is a web address to open in a browser.
+        return _(
+            "Your table is open. Friends join with the address {address} and the code {code}, or in a "
+            "browser at {page}"
+        ).format(address=address, code=spelled_code(code), page=page)
     # Translators: an online table was opened; {address} is where friends connect, {code} is spelt out
     # character by character.
     return _("Your table is open. Friends join with the address {address} and the code {code}.").format(

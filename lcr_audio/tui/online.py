@@ -127,6 +127,7 @@ class OnlineClient:
         shown: the address said to the players (default: ``address``).
         serving: the table's server runs in this program.
         closing: called as the game ends, before the connection closes.
+        page: the web page's address on the table's server, said with the join code (``host``).
     """
 
     def __init__(
@@ -140,8 +141,12 @@ class OnlineClient:
         *,
         serving: bool = False,
         closing: Callable[[], None] | None = None,
+        page: str = "",
     ) -> None:
         self.app = app
+        self.page = page
+        """The web page's address on this table's server (``lcr-audio host``), said with the join code: a
+        friend opens it with ``?join=`` and the code (issue 24)."""
         self.serving = serving
         """The table's server runs in this program (``lcr-audio host``): leaving closes it for everyone."""
         self.closing = closing
@@ -204,7 +209,8 @@ class OnlineClient:
                 if fresh and self.view.tokens:
                     keep_tokens(message.code, self.names, self.view.tokens)
                 if opened:
-                    self.say(table_open_sentence(self.shown, message.code))
+                    page = f"{self.page}?join={message.code}" if self.page else ""
+                    self.say(table_open_sentence(self.shown, message.code, page))
                 self.welcomed.set()
             case Lobby():
                 self.view.lobby = message

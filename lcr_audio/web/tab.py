@@ -1,0 +1,378 @@
+"""One browser tab's game: the terminal's own screens, heard and played through a web page (issue 24).
+
+For each tab the server runs the same :class:`lcr_audio.app.App` and main menu the terminal runs. The page
+is one more speech output (:class:`PageBackend`: every sentence goes to it, an answer to a key marked as
+such, for its live regions or its own voice) and one more sound player (:class:`PageSound`: every cue goes
+to it with where it sounds), and one more key source: the page's key presses become a terminal's bytes
+(:mod:`lcr_audio.web.keys`) in a prompt_toolkit pipe the screens read as they read a terminal. Each tab
+runs in its own prompt_toolkit app session and its own context: its language (:func:`i18n.use_language_here`)
+and its files (:data:`storage.HOME_HERE`, a temporary folder removed when the tab closes) are its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import io
+import json
+import logging
+import shutil
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from lcr_audio import i18n, storage
+from lcr_audio.app import App
+from lcr_audio.cues import Cue
+from lcr_audio.output.sound import SoundPlayer, cue_file
+from lcr_audio.output.speech import Speaker, SpeechMode
+from lcr_audio.output.speech.base import SpeechBackend
+from lcr_audio.settings import Settings, load_settings, save_settings, settings_path
+from lcr_audio.tui.console import Console
+from lcr_audio.tui.input import KeyLoop
+from lcr_audio.tui.keys import help_rows
+from lcr_audio.web.keys import browser_key
+from lcr_audio.web.strings import page_strings
+
+log = logging.getLogger(__name__)
+
+Send = Callable[[dict[str, Any]], None]
+"""Hands one message to the page (from any thread; never blocks, never raises)."""
+
+SETTINGS_BYTES = 16 * 1024
+"""The most bytes of settings a page may hand back (what the game wrote is well under 2 kB)."""
+
+
+class PageBackend(SpeechBackend):
+    """Speech through the page: each sentence sent as a message, for the page's live regions (the player's
+    screen reader reads them) or, with :attr:`own_voice`, the browser's own voice (speechSynthesis).
+
+    With live regions it cannot tell when the screen reader has finished (:meth:`speaking` is None: the
+    presenter estimates, as for NVDA); with the browser's voice the page reports each sentence's end.
+    """
+
+    prints = False
+
+    def __init__(self, send: Send) -> None:
+        self._send = send
+        self.name = SpeechMode.SCREEN_READER
+        self._sent = 0
+        self._ended = 0
+        self.printed = True
+        """Whether the sentence being handed over is new (False: a game message said again, whole, after
+        an answer cut it: the live regions do not show it twice; the browser's voice says it again)."""
+
+    @property
+    def own_voice(self) -> bool:
+        """The page speaks with the browser's voice (Options: the game's own voice), not live regions;
+        the backend's :attr:`name` is then ``tts`` (paced by the page's end events), else
+        ``screen-reader`` (paced by an estimate, as NVDA)."""
+        return self.name == SpeechMode.TTS
+
+    @own_voice.setter
+    def own_voice(self, value: bool) -> None:
+        self.name = SpeechMode.TTS if value else SpeechMode.SCREEN_READER
+        self._send({"type": "voice", "own": bool(value)})
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        """Send ``text`` to the page: an answer to a key (``interrupt``) or a game message."""
+        self._sent += 1
+        self._send(
+            {
+                "type": "say",
+                "text": text,
+                "kind": "answer" if interrupt else "message",
+                "again": not self.printed,
+                "id": self._sent,
+            }
+        )
+
+    def ended(self, number: int) -> None:
+        """The page's voice has ended the sentences up to ``number`` (its end event, or a cancel)."""
+        if isinstance(number, int) and self._ended < number <= self._sent:
+            self._ended = number
+
+    def speaking(self) -> bool | None:
+        """With the browser's voice, whether a sentence sent has not ended yet; else None (estimated)."""
+        return self._ended < self._sent if self.own_voice else None
+
+    def silence(self) -> None:
+        """Stop the page's voice and forget what it was given."""
+        self._ended = self._sent
+        self._send({"type": "silence"})
+
+    def set_rate(self, step: int) -> None:
+        """The browser voice's rate, -10 to 10."""
+        self._send({"type": "rate", "rate": step})
+
+
+class PageSpeaker(Speaker):
+    """A :class:`Speaker` whose one backend is the page; it tells the page which sentences are new."""
+
+    def __init__(self, page: PageBackend) -> None:
+        super().__init__([page])
+        self.page = page
+
+    def speak(self, text: str, *, interrupt: bool = False, printed: bool = True) -> None:
+        """As :meth:`Speaker.speak`; ``printed`` False (a message said again) is marked for the page."""
+        self.page.printed = printed
+        try:
+            super().speak(text, interrupt=interrupt, printed=printed)
+        finally:
+            self.page.printed = True
+
+
+class PageSound(SoundPlayer):
+    """Cues played by the page (Web Audio), at the place around the table the terminal would play them.
+
+    Each cue is sent with its file, its pan (and where it glides to) and the volume; its length is read
+    from the file, so the presenter paces as with the terminal's player.
+    """
+
+    def __init__(self, send: Send, *, volume: float, enabled: bool) -> None:
+        super().__init__(volume=volume, enabled=enabled)
+        self._send = send
+
+    @property
+    def available(self) -> bool:
+        """The page plays the cues (once the player has pressed a key: browsers hold sound until then)."""
+        return True
+
+    def open_in_background(self) -> None:
+        """Nothing to open: the page's audio starts at the first key or tap."""
+
+    def play(
+        self,
+        cue: Cue | str,
+        *,
+        pan: float | None = None,
+        to: float | None = None,
+        seat: int | None = None,
+        dice: int | None = None,
+    ) -> float:
+        """Send the cue to the page; returns its length in seconds (0.0 when sounds are off or silent).
+
+        Raises:
+            ValueError: as :meth:`SoundPlayer.play`.
+        """
+        name = cue_file(cue, seat=seat, dice=dice)
+        if not self.enabled or self.volume <= 0.0:
+            return 0.0
+        self._send({"type": "cue", "name": name, "pan": pan, "to": to, "volume": self.volume})
+        return self.duration(name)
+
+    def stop(self) -> None:
+        """Stop the cues the page is playing."""
+        self._send({"type": "stop-cues"})
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+@dataclass
+class PageApp(App):
+    """The application for one tab: settings are kept by the page (its local storage) as well as in the
+    tab's folder, so that they come back when the player opens the page again."""
+
+    send: Send = field(default=lambda _message: None)
+
+    def remember(self, settings: Settings) -> str | None:
+        """Save the settings in the tab's folder and hand them to the page to keep; returns a sentence if
+        that failed."""
+        problem = save_settings(settings)
+        page = self.speaker.page if isinstance(self.speaker, PageSpeaker) else None
+        if page is not None:
+            page.own_voice = settings.speech == SpeechMode.TTS
+        if problem is None:
+            with contextlib.suppress(OSError):
+                self.send({"type": "settings", "settings": settings_path().read_text(encoding="utf-8")})
+        self.send({"type": "language", "lang": i18n.language(), "strings": page_strings()})
+        return problem
+
+
+class _Sink(io.StringIO):
+    """The console of a tab: what the terminal would print goes nowhere (the page shows what is said)."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
+@dataclass
+class Tab:
+    """One browser tab's screens: keys in, sentences and cues out.
+
+    Args:
+        send: hands a message to the page.
+        languages: the browser's languages, best first (``navigator.languages``).
+        saved: the settings the page kept (the settings file's text), or None.
+    """
+
+    send: Send
+    languages: list[str]
+    saved: str | None = None
+    keys: PipeInput | None = None
+    loops: list[KeyLoop] = field(default_factory=list)
+    """The key loops reading this tab's keys, the one in front last."""
+    _choices: list[dict[str, Any]] = field(default_factory=list)
+    _refresh: asyncio.Handle | None = None
+    page: PageBackend | None = None
+    app: PageApp | None = None
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    context: contextvars.Context | None = None
+    """The tab's own context (its language, its folder), once :meth:`run` has set it up."""
+
+    def in_language(self, make: Callable[[], str]) -> str:
+        """``make()`` in the tab's language."""
+        return make() if self.context is None else self.context.run(make)
+
+    def say_answer(self, make: Callable[[], str]) -> None:
+        """Say the sentence ``make()`` gives, in the tab's language, as an answer (a bad message from the
+        page: one sentence, and nothing changes)."""
+        if self.app is not None:
+            self.app.speaker.speak(self.in_language(make), interrupt=True)
+
+    def key(self, data: str) -> None:
+        """One key press, as a terminal's bytes, for the screens."""
+        if self.keys is not None:
+            self.keys.send_text(data)
+            self.choices_later()
+
+    def spoken(self, number: int) -> None:
+        """The page's voice ended sentence ``number``."""
+        if self.page is not None:
+            self.page.ended(number)
+
+    def choices_later(self) -> None:
+        """Look again, soon, at the keys the screen in front takes (the page's buttons)."""
+        if self._refresh is None:
+            loop = asyncio.get_running_loop()
+            self._refresh = loop.call_later(0.05, self._send_choices, context=self.context)
+
+    def _send_choices(self) -> None:
+        self._refresh = None
+        loop = next((loop for loop in reversed(self.loops) if loop.top is not None), None)
+        choices: list[dict[str, Any]] = []
+        if loop is not None and loop.top is not None:
+            for spec in help_rows(loop.top.context):
+                if not spec.keys:  # a row for any typed character: no one key to send
+                    continue
+                with contextlib.suppress(ValueError):
+                    key, ctrl = browser_key(spec.keys[0])
+                    # Translators: one button of the page: the keys, then what they do ("S: every seat's
+                    # chips and the pot").
+                    label = i18n._("{keys}: {action}").format(
+                        keys=i18n._(spec.spoken), action=i18n._(spec.help)
+                    )
+                    choices.append({"key": key, "ctrl": ctrl, "label": label})
+        if choices != self._choices:
+            self._choices = choices
+            self.send({"type": "choices", "items": choices})
+
+    @contextlib.contextmanager
+    def _watched(self, keys: PipeInput) -> Iterator[None]:
+        """Note every key loop that reads ``keys`` (for the page's buttons)."""
+        attach = keys.attach
+
+        @contextlib.contextmanager
+        def watching(callback: Callable[[], None]) -> Iterator[None]:
+            owner = getattr(callback, "__self__", None)
+            if isinstance(owner, KeyLoop):
+                self.loops.append(owner)
+            try:
+                with attach(callback):
+                    yield
+            finally:
+                if owner in self.loops:
+                    self.loops.remove(owner)
+
+        keys.attach = watching  # type: ignore[method-assign,assignment]
+        yield
+
+    async def run(self, join: Callable[[PageApp], Any] | None = None) -> None:
+        """Run the tab's screens until the player leaves (the main menu's Quit), or ``join`` (an online
+        table) instead of the main menu. Everything the tab wrote is removed at the end."""
+        home = Path(tempfile.mkdtemp(prefix="lcr-audio-tab-"))
+        storage.HOME_HERE.set(home)
+        first = self.languages[0] if self.languages else None
+        language = i18n.use_language_here(first)
+        saved, problem = self._settings()
+        if saved.language:
+            language = i18n.use_language_here(saved.language, system=first)
+        self.context = contextvars.copy_context()
+        self.send({"type": "language", "lang": language, "strings": page_strings()})
+        try:
+            with create_pipe_input() as keys, self._watched(keys):
+                self.keys = keys
+                with create_app_session(input=keys, output=DummyOutput()):
+                    await self._screens(keys, saved, problem, join)
+        finally:
+            self.keys = None
+            await asyncio.to_thread(shutil.rmtree, home, True)
+
+    def _settings(self) -> tuple[Settings, str | None]:
+        """The page's settings, read as the game reads its file (a bad one: defaults, and a sentence)."""
+        if self.saved is None:
+            return Settings(), None
+        path = settings_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(self.saved[:SETTINGS_BYTES], encoding="utf-8")
+        except OSError:
+            return Settings(), None
+        return load_settings(path)
+
+    async def _screens(
+        self, keys: PipeInput, settings: Settings, problem: str | None, join: Callable[[PageApp], Any] | None
+    ) -> None:
+        from lcr_audio.narration.elision import elide
+        from lcr_audio.tui.main_menu import run_main_menu
+
+        page = PageBackend(self.send)
+        page.own_voice = settings.speech == SpeechMode.TTS
+        speaker = PageSpeaker(page)
+        speaker.polish = elide
+        speaker.tune(settings.rate, settings.voice)
+        sound = PageSound(self.send, volume=settings.volume, enabled=settings.sounds)
+        app = PageApp(Console(_Sink()), speaker, keys, None, settings, sound, settings.pause, send=self.send)
+        self.page, self.app = page, app
+        original = speaker.speak
+
+        def speak(text: str, *, interrupt: bool = False, printed: bool = True) -> None:
+            original(text, interrupt=interrupt, printed=printed)
+            self.choices_later()
+
+        speaker.speak = speak  # type: ignore[method-assign]
+        self.ready.set()
+        if problem:
+            speaker.speak(problem)
+        if join is not None:
+            await join(app)
+        else:
+            await run_main_menu(app)
+
+
+def thread_safe(loop: asyncio.AbstractEventLoop, send: Send) -> Send:
+    """``send`` callable from any thread: from another one, it runs in ``loop``."""
+    owner = threading.get_ident()
+
+    def safe(message: dict[str, Any]) -> None:
+        if threading.get_ident() == owner:
+            send(message)
+        else:
+            with contextlib.suppress(RuntimeError):  # the loop closed: the tab is gone
+                loop.call_soon_threadsafe(send, message)
+
+    return safe
+
+
+def encode(message: dict[str, Any]) -> str:
+    """One message for the page, as JSON text."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,397 @@
+"""The browser client without a browser (issue 24): the page over plain HTTP, and a tab's WebSocket driven by a
+small client of our own that plays the page's part (say, cue, choices in; hello, keys, spoken out)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import json
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from lcr_audio import i18n, storage
+from lcr_audio.game.online.server import RateLimit, TableServer, bound_port
+from lcr_audio.settings import FORMAT, VERSION
+from lcr_audio.web import budget
+from lcr_audio.web.keys import browser_key, terminal_bytes
+from lcr_audio.web.server import CSP, TAB_PATH, WebTabs, accepted_languages, pick_language, start_web_server
+from lcr_audio.web.tab import PageBackend, PageSound, PageSpeaker
+
+pytestmark = pytest.mark.usefixtures("english")
+
+TIMEOUT = 60.0
+"""Generous: the machine is shared and loaded; every wait ends on an event, this only stops a hung test."""
+
+
+# --- units ------------------------------------------------------------------------------------------------
+
+
+def test_keys_from_the_page_become_a_terminals_bytes_through_the_key_table() -> None:
+    assert terminal_bytes(" ") == " "
+    assert terminal_bytes("S") == "S"
+    assert terminal_bytes("F1") == "\x1bOP"
+    assert terminal_bytes("F1", ctrl=True) == "\x1b[1;5P"
+    assert terminal_bytes("s", ctrl=True) == "\x13"
+    assert terminal_bytes("Enter") == "\r"
+    assert terminal_bytes("Escape") == "\x1b"
+    assert terminal_bytes("PageUp") == "\x1b[5~"
+    # The browser's and the screen reader's own: never sent.
+    assert terminal_bytes("F5") is None
+    assert terminal_bytes("x", ctrl=True) is None
+    assert terminal_bytes("s", alt=True) is None
+    assert terminal_bytes("Unidentified") is None
+    assert terminal_bytes("\x1b") is None
+    assert browser_key("space") == (" ", False)
+    assert browser_key("c-s") == ("s", True)
+    assert browser_key("f1") == ("F1", False)
+
+
+def test_accept_language_chooses_the_first_language_with_a_catalog() -> None:
+    assert accepted_languages("fr-CH, fr;q=0.9, en;q=0.8, *;q=0.5") == ["fr-CH", "fr", "en"]
+    assert accepted_languages("de;q=0.2, es") == ["es", "de"]
+    assert accepted_languages("<script>, ru") == ["ru"]
+    assert pick_language(accepted_languages("xx, pt-BR;q=0.9")) == "pt_BR"
+    assert pick_language(accepted_languages("ja, en-GB")) == "en"
+    assert pick_language([]) == "en"
+
+
+def test_a_tabs_language_and_folder_are_its_own() -> None:
+    async def tab(language: str, folder: Path) -> tuple[str, str, Path]:
+        i18n.use_language_here(language)
+        storage.HOME_HERE.set(folder)
+        await asyncio.sleep(0)  # the other tab runs in between
+        return i18n._("New game"), i18n.language(), storage.data_dir()
+
+    async def both() -> list[tuple[str, str, Path]]:
+        return list(await asyncio.gather(tab("fr", Path("/a")), tab("de", Path("/b"))))
+
+    assert asyncio.run(both()) == [
+        ("Nouvelle partie", "fr", Path("/a/data")),
+        ("Neues Spiel", "de", Path("/b/data")),
+    ]
+    assert i18n._("New game") == "New game"
+    assert storage.HOME_HERE.get() is None
+
+
+def test_the_page_backend_tells_answers_messages_and_a_message_said_again_apart() -> None:
+    sent: list[dict[str, Any]] = []
+    page = PageBackend(sent.append)
+    speaker = PageSpeaker(page)
+    speaker.speak("Ana rolls L.")
+    speaker.speak("Ana 2, Bo 4.", interrupt=True)
+    speaker.speak("Ana rolls L.", printed=False)
+    says = [(m["text"], m["kind"], m["again"]) for m in sent if m["type"] == "say"]
+    assert says == [
+        ("Ana rolls L.", "message", False),
+        ("Ana 2, Bo 4.", "answer", False),
+        ("Ana rolls L.", "message", True),
+    ]
+    assert page.speaking() is None  # live regions: the presenter estimates, as for NVDA
+    page.own_voice = True
+    speaker.speak("Bo rolls C.")
+    assert page.speaking() is True
+    page.ended(sent[-1]["id"])
+    assert page.speaking() is False
+    assert speaker.mode == "tts"
+
+
+def test_the_page_plays_each_cue_where_the_terminal_would() -> None:
+    sent: list[dict[str, Any]] = []
+    sound = PageSound(sent.append, volume=0.5, enabled=True)
+    length = sound.play("chip-pot", pan=-1.0, to=0.0)
+    assert length > 0
+    assert sent == [{"type": "cue", "name": "chip-pot", "pan": -1.0, "to": 0.0, "volume": 0.5}]
+    sound.enabled = False
+    assert sound.play("turn", seat=2) == 0.0
+    with pytest.raises(ValueError):
+        sound.play("turn")  # a programming error, as with the terminal's player
+
+
+def test_heavy_work_runs_one_job_at_a_time_per_address_and_never_more_than_the_cap() -> None:
+    executor = budget.FairExecutor(workers=2, per_address=1)
+    release = threading.Event()
+    started: list[str] = []
+    lock = threading.Lock()
+
+    def job(name: str) -> str:
+        with lock:
+            started.append(name)
+        release.wait(TIMEOUT)
+        return name
+
+    def submit(address: str, name: str) -> Any:
+        context = contextvars.copy_context()
+        context.run(budget.ADDRESS.set, address)
+        return context.run(executor.submit, job, name)
+
+    futures = [submit("a", "a1"), submit("a", "a2"), submit("b", "b1"), submit("a", "a3")]
+    assert executor.running("a") == 1
+    assert executor.running("b") == 1
+    assert not futures[1].done() and not futures[3].done()
+    release.set()
+    assert [f.result(TIMEOUT) for f in futures] == ["a1", "a2", "b1", "a3"]
+    assert started.index("a2") < started.index("a3")
+    executor.shutdown()
+
+
+# --- a server, with a tab client ----------------------------------------------------------------------------
+
+
+class PageClient:
+    """Plays the page's part over the tab's WebSocket: everything received is kept; ``spoken`` is answered
+    at once when the settings chose the browser's own voice."""
+
+    def __init__(self, socket: ClientConnection) -> None:
+        self.socket = socket
+        self.received: list[dict[str, Any]] = []
+        self.changed = asyncio.Event()
+        self.closed = False
+
+    @property
+    def said(self) -> list[str]:
+        return [m["text"] for m in self.received if m["type"] == "say" and not m["again"]]
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        items = [m["items"] for m in self.received if m["type"] == "choices"]
+        return items[-1] if items else []
+
+    async def read(self) -> None:
+        try:
+            async for frame in self.socket:
+                message = json.loads(frame)
+                self.received.append(message)
+                if message["type"] == "say" and message.get("id"):
+                    await self.socket.send(json.dumps({"type": "spoken", "id": message["id"]}))
+                self.changed.set()
+        finally:
+            self.closed = True
+            self.changed.set()
+
+    async def until(self, condition: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not condition():
+            if self.closed:
+                raise AssertionError(f"the tab closed; last said: {self.said[-5:]}")
+            self.changed.clear()
+            left = end - loop.time()
+            if left <= 0:
+                raise AssertionError(f"timed out; last said: {self.said[-5:]}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    async def press(self, key: str, *, ctrl: bool = False) -> str:
+        """Send a key and return the first sentence said after it."""
+        before = len(self.said)
+        await self.socket.send(json.dumps({"type": "key", "key": key, "ctrl": ctrl, "alt": False}))
+        await self.until(lambda: len(self.said) > before)
+        return self.said[before]
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait until ``condition()`` holds, looking every 10 ms (at most :data:`TIMEOUT`)."""
+    async with asyncio.timeout(TIMEOUT):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+def fast_settings(**changes: Any) -> str:
+    """Settings a page keeps: the browser's own voice (paced by the client's spoken answers), no pause."""
+    return json.dumps({"format": FORMAT, "version": VERSION, "speech": "tts", "pause": 0.0, **changes})
+
+
+@asynccontextmanager
+async def served(**options: Any) -> AsyncIterator[tuple[WebTabs, int]]:
+    tabs = WebTabs(TableServer(), **options)
+    server = await start_web_server(tabs, "127.0.0.1", 0)
+    try:
+        yield tabs, bound_port(server)
+    finally:
+        server.close()
+        await server.wait_closed()
+
+
+@asynccontextmanager
+async def tab(
+    port: int,
+    languages: list[str] | None = None,
+    settings: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> AsyncIterator[PageClient]:
+    async with connect(f"ws://127.0.0.1:{port}{TAB_PATH}", additional_headers=headers) as socket:
+        client = PageClient(socket)
+        reader = asyncio.create_task(client.read())
+        with contextlib.suppress(ConnectionClosed):  # a refused tab is closed at once
+            await socket.send(
+                json.dumps({"type": "hello", "languages": languages or ["en"], "settings": settings})
+            )
+        try:
+            yield client
+        finally:
+            reader.cancel()
+
+
+async def http_get(
+    port: int, path: str, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], bytes]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    lines = [
+        f"GET {path} HTTP/1.1",
+        f"Host: 127.0.0.1:{port}",
+        *(f"{k}: {v}" for k, v in (headers or {}).items()),
+    ]
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+    await writer.drain()
+    data = await asyncio.wait_for(reader.read(), TIMEOUT)
+    writer.close()
+    head, _sep, body = data.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode().split("\r\n")
+    parsed = {k.strip().lower(): v.strip() for k, _s, v in (line.partition(":") for line in header_lines)}
+    return int(status_line.split()[1]), parsed, body
+
+
+@pytest.mark.system
+def test_a_plain_get_returns_the_page_in_the_language_asked_for_with_its_live_regions_and_csp() -> None:
+    async def run() -> None:
+        async with served() as (_tabs, port):
+            status, headers, body = await http_get(port, "/", {"Accept-Language": "fr-FR, fr;q=0.9"})
+            page = body.decode()
+            assert status == 200
+            assert headers["content-security-policy"] == CSP
+            assert "connect-src 'self' ws: wss:" in CSP and "default-src 'self'" in CSP
+            assert headers["content-language"] == "fr"
+            assert headers["x-content-type-options"] == "nosniff"
+            assert '<html lang="fr">' in page
+            assert page.count("<h1") == 1
+            assert '<div id="messages" aria-live="polite"' in page
+            assert '<div id="answers" aria-live="assertive"' in page
+            assert '<ol id="history">' in page and '<div id="choices">' in page
+            assert "Historique des messages" in page
+            assert "<script>" not in page  # no inline script: the CSP would refuse it
+            status, headers, _body = await http_get(port, "/", {"Accept-Language": "en"})
+            assert "Message history" in _body.decode()
+            status, headers, script = await http_get(port, "/client.js")
+            assert status == 200 and headers["content-type"].startswith("text/javascript")
+            assert b"innerHTML" not in script  # text from the server goes in as text
+            status, headers, wav = await http_get(port, "/sounds/dice-3.wav")
+            assert status == 200 and headers["content-type"] == "audio/wav" and wav[:4] == b"RIFF"
+            for path in ("/sounds/../settings.py", "/sounds/nothing.wav", "/../lcr_audio/app.py", "/x"):
+                status, _headers, _body = await http_get(port, path)
+                assert status == 404, path
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_a_tab_hears_the_main_menu_and_its_keys_move_it_in_its_own_language() -> None:
+    async def run() -> None:
+        async with (
+            served() as (_tabs, port),
+            tab(port, ["fr-CA", "en"]) as french,
+            tab(port, ["de"]) as german,
+        ):
+            await french.until(lambda: any("Menu principal" in text for text in french.said))
+            await german.until(lambda: any("Hauptmenü" in text for text in german.said))
+            assert await french.press("ArrowDown") == "Entraînement. 2 sur 7."
+            assert await german.press("ArrowDown") == "Üben. 2 von 7."
+            french_language = [m for m in french.received if m["type"] == "language"]
+            assert french_language[0]["lang"] == "fr"
+            assert french_language[0]["strings"]["history"] == "Historique des messages"
+            await french.until(lambda: any(c["key"] == "ArrowUp" for c in french.choices))
+            messages = [m for m in french.received if m["type"] == "say"]
+            assert messages[0]["kind"] == "answer"  # the menu's opening, as in the terminal
+        assert i18n.language() == "en"
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_a_tab_plays_a_game_to_the_end_against_computer_players_by_keys_alone() -> None:
+    async def run() -> None:
+        async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
+            await page.until(lambda: any("Main menu" in text for text in page.said))
+            assert await page.press("Enter") == "A new game."
+            for answer in ("Enter", "Enter", "Enter"):  # 3 players, 1 at this keyboard, the name offered
+                await page.press(answer)
+            await page.until(lambda: any("Press Enter to start" in text for text in page.said))
+            await page.press("Enter")
+            rolls = 0
+
+            def won() -> bool:
+                return any(m["type"] == "cue" and m["name"] == "win" for m in page.received)
+
+            def may_roll() -> bool:
+                return any(c["key"] == " " for c in page.choices)
+
+            while not won():
+                await page.until(lambda: won() or may_roll())
+                if may_roll() and not won():
+                    rolls += 1
+                    await page.press(" ")
+            assert rolls >= 1
+            await page.until(lambda: any("Play again" in text for text in page.said))
+            cues = [m["name"] for m in page.received if m["type"] == "cue"]
+            assert "win" in cues and any(name.startswith("dice-") for name in cues)
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_a_bad_message_from_a_page_gets_one_sentence_and_changes_nothing() -> None:
+    async def run() -> None:
+        async with served() as (_tabs, port), tab(port, ["en"]) as page:
+            await page.until(lambda: any("Main menu" in text for text in page.said))
+            before = len(page.said)
+            for frame in ("garbage", json.dumps({"type": "key", "key": 5}), json.dumps([1, 2])):
+                await page.socket.send(frame)
+            await page.until(lambda: len(page.said) >= before + 3)
+            bad = page.said[before:]
+            assert bad == [bad[0]] * 3 and "nothing changed" in bad[0]
+            assert await page.press("ArrowDown") == "Practice. 2 of 7."  # the menu was where it was
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_tabs_are_limited_per_address_and_in_all_and_a_page_without_keys_is_closed() -> None:
+    async def run() -> None:
+        async with served(per_address=1, idle_seconds=0.5) as (tabs, port):
+            async with tab(port, ["fr"]) as first:
+                await first.until(lambda: bool(first.said))
+                async with tab(port, ["fr"], headers={"Accept-Language": "fr"}) as second:
+                    await second.until(lambda: second.closed)
+                    ends = [m for m in second.received if m["type"] == "end"]
+                    assert len(ends) == 1 and "adresse" in ends[0]["text"]
+                assert tabs.refused == 1
+                await first.until(lambda: first.closed)  # no key for half a second: closed, and said why
+                ends = [m for m in first.received if m["type"] == "end"]
+                assert len(ends) == 1 and "minute" in ends[0]["text"]
+            await until(lambda: not tabs.open)  # its handler has ended
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_a_flood_of_keys_is_dropped_over_the_rate_limit_then_closed() -> None:
+    async def run() -> None:
+        async with served() as (tabs, port):
+            tabs.tables.limit = RateLimit(per_second=0.001, burst=2.0, close_after=5)
+            async with tab(port, ["en"]) as page:
+                await page.until(lambda: any("Main menu" in text for text in page.said))
+                with contextlib.suppress(ConnectionClosed):
+                    for _ in range(20):
+                        await page.socket.send(json.dumps({"type": "key", "key": "ArrowDown"}))
+                await until(lambda: page.closed)
+                moved = [text for text in page.said if " of 7." in text and "Main menu" not in text]
+                assert len(moved) <= 2  # the burst, at most
+
+    asyncio.run(run())
