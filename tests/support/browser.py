@@ -343,15 +343,24 @@ def tap(chrome: Any, element: Any) -> None:
     actions.perform()
 
 
-def choices(chrome: Any) -> list[Any]:
-    """The current question's answers: the enabled, shown buttons in ``#choices``."""
-    from selenium.webdriver.common.by import By
-
+def choices(chrome: Any) -> list[str]:
+    """The current question's answers: the texts of the shown, enabled buttons in ``#choices``."""
     return [
-        button
-        for button in chrome.find_elements(By.CSS_SELECTOR, "#choices button")
-        if button.is_displayed() and button.is_enabled()
+        str(text)
+        for text in chrome.execute_script(
+            "return Array.from(document.querySelectorAll('#choices button'))"
+            ".filter(b => !b.disabled && b.getClientRects().length > 0).map(b => b.textContent.trim());"
+        )
     ]
+
+
+def choice(chrome: Any, label: str) -> Any:
+    """The button of ``#choices`` whose text is ``label`` (None when there is none now)."""
+    return chrome.execute_script(
+        "return Array.from(document.querySelectorAll('#choices button'))"
+        ".find(b => b.textContent.trim() === arguments[0]) || null;",
+        label,
+    )
 
 
 def transcripts(server: Server) -> list[Path]:
