@@ -184,17 +184,14 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
     scheme = "wss" if tls else "ws"
     shown = lan_address() if args.host in WILDCARDS else args.host  # what a player types
     stdout.write(
-        # Translators: printed when the table server is running; {address} is where players connect.
-        _("Serving online tables at {address}. Control+C stops the server.").format(
-            address=f"{scheme}://{shown}:{bound_port(server)}"
-        )
-        + "\n"
-    )
-    stdout.write(
-        # Translators: printed when the table server is running; {page} is the web address where
-        # players open the game in a browser.
-        _("Players can also open {page} in a browser.").format(
-            page=f"{'https' if tls else 'http'}://{shown}:{bound_port(server)}/"
+        # Translators: printed when the table server is running; {address} is where players connect with the
+        # game, {page} the web address where they open it in a browser (issue 24).
+        _(
+            "Serving online tables at {address}, and the game in a browser at {page}. Control+C stops the "
+            "server."
+        ).format(
+            address=f"{scheme}://{shown}:{bound_port(server)}",
+            page=f"{'https' if tls else 'http'}://{shown}:{bound_port(server)}/",
         )
         + "\n"
     )

@@ -42,14 +42,15 @@ class StorageError(Exception):
 HOME_HERE: ContextVar[Path | None] = ContextVar("lcr_audio_home_here", default=None)
 """A folder that holds all the game's files for the code running in this context only (one browser tab
 of ``lcr-audio serve``, issue 24: its saves, transcripts and settings, removed when the tab closes); it
-wins over ``LCR_AUDIO_HOME``. Set with ``HOME_HERE.set(folder)`` inside the tab's own task."""
+wins over ``LCR_AUDIO_HOME``. The cache is not the tab's: the odds tables made for one tab serve them
+all. Set with ``HOME_HERE.set(folder)`` inside the tab's own task."""
 
 
 def _home(part: str) -> Path | None:
     """``part`` of :data:`HOME_HERE` when set in this context, else ``$LCR_AUDIO_HOME/part`` when the
     variable is set (and not empty), else None."""
     here = HOME_HERE.get()
-    if here is not None:
+    if here is not None and part != "cache":  # the cache (exact odds tables) is the server's, shared
         return here / part
     home = os.environ.get(HOME_VARIABLE)
     return Path(home) / part if home else None

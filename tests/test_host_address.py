@@ -11,8 +11,8 @@ import pytest
 
 from lcr_audio.cli_online import DEFAULT_PORT, lan_address, run_host
 from lcr_audio.engine import Rules
-from lcr_audio.game.online import server as server_module
 from lcr_audio.tui import online as online_module
+from lcr_audio.web import server as web_server
 
 pytestmark = pytest.mark.system  # every test starts the table server on a socket
 
@@ -25,12 +25,12 @@ def _host(monkeypatch: pytest.MonkeyPatch, host: str | None) -> tuple[int, dict[
     argv = ["host", "--port", "0", *(["--host", host] if host is not None else [])]
     args = build_parser().parse_args(argv)
     seen: dict[str, Any] = {}
-    real_start = server_module.start_server
+    real_start = web_server.start_web_server  # the tables and the browser page on one port (issue 24)
 
-    async def start_server(tables: Any, address: str, port: int, **options: Any) -> Any:
-        server = await real_start(tables, address, port, **options)
+    async def start_server(tabs: Any, address: str, port: int, **options: Any) -> Any:
+        server = await real_start(tabs, address, port, **options)
         seen["listening"] = {sock.getsockname()[0] for sock in server.sockets}
-        seen["one_table"] = getattr(tables, "one_table", False)
+        seen["one_table"] = getattr(tabs.tables, "one_table", False)
         return server
 
     class Client:
@@ -40,7 +40,7 @@ def _host(monkeypatch: pytest.MonkeyPatch, host: str | None) -> tuple[int, dict[
         async def run(self) -> int:
             return 0
 
-    monkeypatch.setattr(server_module, "start_server", start_server)
+    monkeypatch.setattr(web_server, "start_web_server", start_server)
     monkeypatch.setattr(online_module, "OnlineClient", Client)
     spoken: list[str] = []
     app = SimpleNamespace(speaker=SimpleNamespace(speak=spoken.append))

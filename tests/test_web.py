@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.typing import Origin
 
 from lcr_audio import i18n, storage
 from lcr_audio.game.online.server import RateLimit, TableServer, bound_port
@@ -23,7 +24,7 @@ from lcr_audio.settings import FORMAT, VERSION
 from lcr_audio.web import budget
 from lcr_audio.web.keys import browser_key, terminal_bytes
 from lcr_audio.web.server import CSP, TAB_PATH, WebTabs, accepted_languages, pick_language, start_web_server
-from lcr_audio.web.tab import PageBackend, PageSound, PageSpeaker
+from lcr_audio.web.tab import PageBackend, PageSound, PageSpeaker, Tab
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -136,6 +137,8 @@ def test_heavy_work_runs_one_job_at_a_time_per_address_and_never_more_than_the_c
     assert executor.running("a") == 1
     assert executor.running("b") == 1
     assert not futures[1].done() and not futures[3].done()
+    outside = executor.submit(lambda: "written")  # not a tab's (the tables' files): never waits for tabs
+    assert outside.result(TIMEOUT) == "written"
     release.set()
     assert [f.result(TIMEOUT) for f in futures] == ["a1", "a2", "b1", "a3"]
     assert started.index("a2") < started.index("a3")
@@ -226,13 +229,16 @@ async def tab(
     languages: list[str] | None = None,
     settings: str | None = None,
     headers: dict[str, str] | None = None,
+    join: str | None = None,
 ) -> AsyncIterator[PageClient]:
     async with connect(f"ws://127.0.0.1:{port}{TAB_PATH}", additional_headers=headers) as socket:
         client = PageClient(socket)
         reader = asyncio.create_task(client.read())
         with contextlib.suppress(ConnectionClosed):  # a refused tab is closed at once
             await socket.send(
-                json.dumps({"type": "hello", "languages": languages or ["en"], "settings": settings})
+                json.dumps(
+                    {"type": "hello", "languages": languages or ["en"], "settings": settings, "join": join}
+                )
             )
         try:
             yield client
@@ -393,5 +399,163 @@ def test_a_flood_of_keys_is_dropped_over_the_rate_limit_then_closed() -> None:
                 await until(lambda: page.closed)
                 moved = [text for text in page.said if " of 7." in text and "Main menu" not in text]
                 assert len(moved) <= 2  # the burst, at most
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_a_tab_opens_an_online_table_and_another_tab_in_french_joins_it_by_its_code() -> None:
+    async def run() -> None:
+        async with served() as (tabs, port), tab(port, ["en"], fast_settings(), join="new") as host:
+            await host.until(lambda: any("Your name at the table?" in text for text in host.said))
+            await host.socket.send(json.dumps({"type": "key", "key": "A"}))
+            await host.socket.send(json.dumps({"type": "key", "key": "n"}))
+            await host.socket.send(json.dumps({"type": "key", "key": "a"}))
+            await host.press("Enter")
+            await host.until(lambda: any("Your table is open" in text for text in host.said))
+            opened = next(text for text in host.said if "Your table is open" in text)
+            page = f"http://127.0.0.1:{port}/?join="
+            assert page in opened
+            code = opened.split(page)[1].strip()
+            assert code.isalnum()
+            assert tabs.tables.tables[code].members  # the table counts the tab's own address, not loopback's
+            async with tab(port, ["fr"], fast_settings(), join=code) as guest:
+                await guest.until(lambda: any("Ton nom à la table" in text for text in guest.said))
+                for key in "Bo":
+                    await guest.socket.send(json.dumps({"type": "key", "key": key}))
+                await guest.press("Enter")
+                await host.until(lambda: any("Bo" in text for text in host.said[-3:]))
+                await host.press("Enter")  # the host starts: the empty seat gets a computer player
+
+                def rolled(page: PageClient) -> bool:
+                    return any(m["type"] == "cue" and m["name"].startswith("dice-") for m in page.received)
+
+                pressed = {id(host): -1, id(guest): -1}
+
+                def may_roll(page: PageClient) -> bool:
+                    """The roll key is offered, and something was said since the last press (a press
+                    before the question was heard does nothing: pressed again once it is)."""
+                    return len(page.said) > pressed[id(page)] and any(c["key"] == " " for c in page.choices)
+
+                while not (rolled(host) and rolled(guest)):
+                    await until(lambda: (rolled(host) and rolled(guest)) or may_roll(host) or may_roll(guest))
+                    for page_client in (host, guest):
+                        if may_roll(page_client):
+                            pressed[id(page_client)] = len(page_client.said)
+                            await page_client.socket.send(json.dumps({"type": "key", "key": " "}))
+                # The guest hears the host's roll in French ("Ana lance ..."), the host in English.
+                await guest.until(lambda: any(text.startswith("Ana lance") for text in guest.said))
+                await host.until(lambda: any(text.startswith("You roll") for text in host.said))
+
+    asyncio.run(run())
+
+
+def test_an_address_that_spent_its_share_of_the_servers_time_waits_and_the_others_do_not() -> None:
+    now = [100.0]
+    tabs = WebTabs(TableServer(), clock=lambda: now[0], busy_share=0.25, busy_burst=2.0)
+    assert tabs._wait("a") == 0.0
+    tabs._spend("a", 3.0)  # an odds key that took three seconds: one second over the burst
+    assert tabs._wait("a") == pytest.approx(4.0)
+    assert tabs._wait("b") == 0.0
+    now[0] += 4.0
+    assert tabs._wait("a") == pytest.approx(0.0)
+
+
+def test_a_tabs_keys_wait_in_order_while_its_address_is_over_its_share(pipe: Any) -> None:
+    async def run() -> list[str]:
+        waits = [0.05, 0.0, 0.0]
+        tab = Tab(lambda _message: None, ["en"])
+        tab.keys = pipe
+        tab.wait = lambda: waits.pop(0) if waits else 0.0
+        tab.key("a")
+        tab.key("b")
+        assert pipe.read_keys() == []  # held: the address is over its share
+        await until(lambda: not tab._held)
+        return [press.data for press in pipe.read_keys()]
+
+    assert asyncio.run(run()) == ["a", "b"]
+
+
+@pytest.mark.system
+def test_a_language_chosen_in_options_changes_the_page_at_once_and_is_remembered_by_the_browser() -> None:
+    async def run() -> None:
+        async with served() as (_tabs, port):
+            async with tab(port, ["en"]) as page:
+                await page.until(lambda: any("Main menu" in text for text in page.said))
+                assert await page.press("o") == "Options. 6 of 7."
+                await page.press("Enter")
+                assert await page.press("ArrowDown") == "Language: the system's, English. 2 of 9."
+                for _ in range(8):
+                    if await page.press("ArrowRight") == "Langue : Français.":
+                        break
+                languages = [m for m in page.received if m["type"] == "language"]
+                assert languages[-1]["lang"] == "fr"
+                assert languages[-1]["strings"]["answers"] == "Réponses à tes touches"
+                kept = [m["settings"] for m in page.received if m["type"] == "settings"][-1]
+                assert json.loads(kept)["language"] == "fr"
+            async with tab(port, ["en"], kept) as again:  # the page hands its settings back on its next visit
+                await again.until(lambda: any("Menu principal" in text for text in again.said))
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_behind_the_proxy_each_players_address_counts_and_another_sites_page_is_refused() -> None:
+    async def run() -> None:
+        tables = TableServer(trusted_proxies=frozenset({"127.0.0.1"}))
+        tabs = WebTabs(tables, per_address=1)
+        server = await start_web_server(tabs, "127.0.0.1", 0)
+        port = bound_port(server)
+        try:
+            first = {"X-Forwarded-For": "203.0.113.7"}
+            second = {"X-Forwarded-For": "203.0.113.8"}
+            async with tab(port, ["en"], headers=first) as one, tab(port, ["en"], headers=second) as two:
+                await one.until(lambda: any("Main menu" in text for text in one.said))
+                await two.until(lambda: any("Main menu" in text for text in two.said))
+                assert dict(tabs.open) == {"203.0.113.7": 1, "203.0.113.8": 1}
+            with pytest.raises(InvalidStatus) as refused:
+                async with connect(f"ws://127.0.0.1:{port}{TAB_PATH}", origin=Origin("http://evil.example")):
+                    pass
+            assert refused.value.response.status_code == 403
+        finally:
+            server.close()
+            await server.wait_closed()
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_a_tab_that_has_been_said_as_much_as_one_visit_holds_is_closed_with_a_sentence() -> None:
+    async def run() -> None:
+        async with served(max_messages=3) as (_tabs, port), tab(port, ["en"]) as page:
+            await page.until(lambda: any("Main menu" in text for text in page.said))
+            with contextlib.suppress(ConnectionClosed):
+                for _ in range(3):
+                    await page.socket.send(json.dumps({"type": "key", "key": "ArrowDown"}))
+            await until(lambda: page.closed)
+            ends = [m["text"] for m in page.received if m["type"] == "end"]
+            assert ends == ["This page has said as much as one visit may hold; reload it to go on playing."]
+            assert len([m for m in page.received if m["type"] == "say"]) == 3
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_a_typed_answer_from_the_pages_text_box_answers_a_setup_question() -> None:
+    """A phone types a name in the page's text box, shown while the game asks for a typed line."""
+
+    async def run() -> None:
+        async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
+            await page.until(lambda: any("Main menu" in text for text in page.said))
+            assert await page.press("Enter") == "A new game."
+            await page.until(lambda: any(m["type"] == "choices" and m.get("typed") for m in page.received))
+            await page.socket.send(json.dumps({"type": "text", "text": "4"}))
+            await page.until(lambda: "4 players." in page.said)
+            await page.socket.send(json.dumps({"type": "text", "text": 7}))  # not a line: one sentence
+            await page.until(lambda: any("nothing changed" in text for text in page.said))
+            await page.press("Enter")  # 1 at this keyboard
+            await page.until(lambda: any("Name of player 1?" in text for text in page.said))
+            await page.socket.send(json.dumps({"type": "text", "text": "Zoë"}))
+            await page.until(lambda: "Player 1: Zoë." in page.said)
 
     asyncio.run(run())

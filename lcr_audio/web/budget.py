@@ -28,8 +28,10 @@ class FairExecutor(ThreadPoolExecutor):
 
     Args:
         workers: jobs running at once in all (at least 1).
-        per_address: jobs running at once for one address (at least 1); work from outside a tab
-            (:data:`ADDRESS` None) counts as one address of its own.
+        per_address: jobs running at once for one address (at least 1).
+
+    Work from outside a tab (:data:`ADDRESS` None: the table server writing its files, the host's own
+    game) is not budgeted: it runs on threads of its own, as with asyncio's default executor.
     """
 
     def __init__(self, workers: int = 2, per_address: int = 1) -> None:
@@ -38,10 +40,13 @@ class FairExecutor(ThreadPoolExecutor):
         self._lock = threading.Lock()
         self._running: Counter[str] = Counter()
         self._waiting: dict[str, deque[tuple[Callable[[], Any], Future[Any]]]] = {}
+        self._free = ThreadPoolExecutor(thread_name_prefix="server")
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         """Run ``fn(*args, **kwargs)`` when its address has room; returns its future."""
-        address = ADDRESS.get() or ""
+        address = ADDRESS.get()
+        if address is None:
+            return self._free.submit(fn, *args, **kwargs)
         future: Future[T] = Future()
         job = (lambda: fn(*args, **kwargs), future)
         with self._lock:
@@ -98,3 +103,4 @@ class FairExecutor(ThreadPoolExecutor):
                 for _call, future in queue:
                     future.cancel()
         super().shutdown(wait=wait, cancel_futures=cancel_futures)
+        self._free.shutdown(wait=wait, cancel_futures=cancel_futures)

@@ -32,6 +32,7 @@ def add_web_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tab-idle-minutes",
         type=_positive,
+        metavar="MINUTES",
         default=IDLE_MINUTES,
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("minutes a browser page may stay without a key before its game is closed (default 30)"),
@@ -39,6 +40,7 @@ def add_web_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tabs-per-address",
         type=_positive,
+        metavar="N",
         default=10,
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("browser pages one client address may have open at once (default 10)"),
@@ -46,6 +48,7 @@ def add_web_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tabs",
         type=_positive,
+        metavar="N",
         default=200,
         # Translators: command-line help (--help) or message; option names and values stay as they are.
         help=_("browser pages the server holds at once, from every address (default 200)"),

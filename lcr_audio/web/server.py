@@ -15,6 +15,7 @@ import html
 import json
 import logging
 import re
+import secrets
 import ssl
 import time
 from collections import Counter
@@ -31,19 +32,29 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from lcr_audio import i18n
-from lcr_audio.game.online.protocol import MAX_FRAME, Reason
-from lcr_audio.game.online.server import RateLimit, TableServer, client_address
+from lcr_audio.game.online.protocol import CODE_LENGTH, MAX_FRAME, Reason
+from lcr_audio.game.online.server import RateLimit, TableServer, bound_port, client_address
 from lcr_audio.narration.online import refusal_sentence
 from lcr_audio.output.sound import default_sounds_dir
 from lcr_audio.web import budget
 from lcr_audio.web.keys import terminal_bytes
-from lcr_audio.web.strings import bad_message_sentence, idle_sentence, page_strings, server_full_sentence
-from lcr_audio.web.tab import Tab, encode, thread_safe
+from lcr_audio.web.strings import (
+    bad_message_sentence,
+    full_sentence,
+    idle_sentence,
+    page_strings,
+    server_full_sentence,
+)
+from lcr_audio.web.tab import Join, Tab, encode, thread_safe
 
 log = logging.getLogger(__name__)
 
 TAB_PATH: Final = "/play"
 """Where a browser tab's WebSocket connects (any other path is an online table's)."""
+
+TABLE_PATH: Final = "/tab/"
+"""Where a tab's own connection to an online table comes in, followed by its secret
+(:attr:`WebTabs._tokens`)."""
 
 CSP: Final = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; "
@@ -61,11 +72,26 @@ TABS_PER_ADDRESS: Final = 10
 MAX_TABS: Final = 200
 """Browser tabs the server holds at once, from every address (``--tabs``)."""
 
+TEXT_LIMIT: Final = 200
+"""The most characters of a line typed in the page's text box (a chat line's limit)."""
+
 HELLO_SECONDS: Final = 10.0
 """How long a tab may take to say hello before its connection is closed."""
 
+MAX_MESSAGES: Final = 50_000
+"""Sentences one tab is said before it is closed, with a sentence saying why: what a tab keeps (its
+history, its transcripts) grows with them, and this bounds it (some hundred games, a few megabytes)."""
+
 BACKLOG_BYTES: Final = 256 * 1024
 """The most bytes waiting to go to one tab before it is dropped (it reads too slowly)."""
+
+BUSY_SHARE: Final = 0.25
+"""The share of the server's event loop one client address may take handling its tabs' keys (the odds key
+and the rules reader work out their answers there), over :data:`BUSY_BURST`: beyond it, the address's keys
+wait until its share has built up again, and the other tabs play on."""
+
+BUSY_BURST: Final = 2.0
+"""Seconds of the event loop one address may take at once before :data:`BUSY_SHARE` applies."""
 
 HEAVY_WORKERS: Final = 2
 """Heavy jobs (a careful player's thinking, practice's questions) running at once for all tabs."""
@@ -128,6 +154,14 @@ def render_page(template: str, language: str) -> str:
     return page
 
 
+def same_origin(origin: str | None, host: str | None) -> bool:
+    """Whether a tab's WebSocket comes from the page this server served: its ``Origin`` names the host
+    it asked for (``Host``), or it has none (a program, not a browser)."""
+    if origin is None:
+        return True
+    return bool(host) and origin.partition("://")[2].rstrip("/").lower() == (host or "").lower()
+
+
 def _headers(content_type: str, length: int, language: str | None = None) -> Headers:
     headers = Headers()
     headers["Content-Type"] = content_type
@@ -154,6 +188,10 @@ class WebTabs:
         per_address: tabs one client address may have open (:data:`TABS_PER_ADDRESS`).
         max_tabs: tabs open at once in all (:data:`MAX_TABS`).
         hello_seconds: how long a tab may take to say hello (:data:`HELLO_SECONDS`).
+        backlog_bytes: bytes waiting to go to one tab before it is dropped (:data:`BACKLOG_BYTES`).
+        max_messages: sentences one tab is said before it is closed (:data:`MAX_MESSAGES`).
+        busy_share: the share of the event loop one address's keys may take (:data:`BUSY_SHARE`).
+        busy_burst: seconds of the event loop one address may take at once (:data:`BUSY_BURST`).
         clock: seconds (``time.monotonic``).
     """
 
@@ -163,12 +201,39 @@ class WebTabs:
     max_tabs: int = MAX_TABS
     hello_seconds: float = HELLO_SECONDS
     backlog_bytes: int = BACKLOG_BYTES
+    max_messages: int = MAX_MESSAGES
+    busy_share: float = BUSY_SHARE
+    busy_burst: float = BUSY_BURST
     clock: Callable[[], float] = time.monotonic
     open: Counter[str] = field(default_factory=Counter)
     """Tabs open now, by client address."""
     refused: int = 0
     """Tabs refused for a limit so far."""
+    port: int | None = None
+    """The port the server listens on (set by :func:`start_web_server`): a tab joins a table there."""
+    tls: bool = False
+    """The server speaks TLS itself (``--cert``): a tab cannot join a table through its own loopback."""
     _pages: dict[str, str] = field(default_factory=dict)
+    _busy: dict[str, list[float]] = field(default_factory=dict)
+    """Each address's time budget on the event loop: [seconds left, when last counted]."""
+    _tokens: dict[str, str] = field(default_factory=dict)
+    """The client address of each tab at an online table, by the secret in its connection's path: the
+    table server counts the tab's own connection (from this process, over loopback) against it."""
+
+    def __post_init__(self) -> None:
+        tables_address = self.tables._address_of
+
+        def address_of(socket: ServerConnection) -> str:
+            path = socket.request.path if socket.request is not None else ""
+            peer = socket.remote_address
+            token = path.partition("?")[0].removeprefix(TABLE_PATH)
+            if path.startswith(TABLE_PATH) and peer and str(peer[0]) in ("127.0.0.1", "::1"):
+                address = self._tokens.get(token)
+                if address is not None:
+                    return address
+            return tables_address(socket)
+
+        self.tables._address_of = address_of  # type: ignore[method-assign]
 
     @property
     def limit(self) -> RateLimit:
@@ -182,6 +247,11 @@ class WebTabs:
         path = request.path.partition("?")[0]
         upgrade = "websocket" in request.headers.get("Upgrade", "").lower()
         if upgrade:
+            if path == TAB_PATH and not same_origin(
+                request.headers.get("Origin"), request.headers.get("Host")
+            ):
+                body = b"Forbidden.\n"  # another site's page opening a game in this player's name
+                return Response(403, "Forbidden", _headers("text/plain; charset=utf-8", len(body)), body)
             return None
         if path in STATIC:
             name, content_type = STATIC[path]
@@ -255,14 +325,40 @@ class WebTabs:
             self.open[address] -= 1
             if self.open[address] <= 0:
                 del self.open[address]
+                self._busy.pop(address, None)
+
+    def _budget(self, address: str) -> list[float]:
+        now = self.clock()
+        budget = self._busy.setdefault(address, [self.busy_burst, now])
+        budget[0] = min(self.busy_burst, budget[0] + (now - budget[1]) * self.busy_share)
+        budget[1] = now
+        return budget
+
+    def _spend(self, address: str, seconds: float) -> None:
+        """Charge ``seconds`` of the event loop to ``address``."""
+        self._budget(address)[0] -= seconds
+
+    def _wait(self, address: str) -> float:
+        """Seconds until ``address`` may have its next key handled (0: now)."""
+        left = self._budget(address)[0]
+        return 0.0 if left >= 0 else -left / self.busy_share
 
     async def _serve_tab(self, socket: ServerConnection, address: str, fallback: str) -> None:
         loop = asyncio.get_running_loop()
 
+        said = 0
+        full = asyncio.Event()
+
         def send(message: dict[str, Any]) -> None:
+            nonlocal said
             transport = socket.transport
-            if transport.is_closing():
+            if transport.is_closing() or full.is_set():
                 return
+            if message.get("type") == "say":
+                said += 1
+                if said > self.max_messages:  # the tab's history and files grow with what is said
+                    full.set()
+                    return
             if transport.get_write_buffer_size() > self.backlog_bytes:
                 log.info("Dropped a browser tab of %s: it read too slowly", address)
                 transport.abort()
@@ -277,10 +373,16 @@ class WebTabs:
         if hello is None:
             await _say_and_close(socket, _in_language(fallback, bad_message_sentence))
             return
-        languages, saved = hello
+        languages, saved, code = hello
         tab = Tab(thread_safe(loop, send), [*languages, fallback], saved)
+        tab.spent = lambda seconds: self._spend(address, seconds)
+        tab.wait = lambda: self._wait(address)
         budget.ADDRESS.set(address)
-        runner = loop.create_task(tab.run())
+        token = secrets.token_urlsafe(16)
+        join = self._join(socket, code, token)
+        if join is not None:
+            self._tokens[token] = address
+        runner = loop.create_task(tab.run(join))
         last_key = self.clock()
         bucket = [self.limit.burst, self.clock(), 0]
 
@@ -309,6 +411,9 @@ class WebTabs:
                 if message[0] == "key":
                     last_key = self.clock()
                     tab.key(message[1])
+                elif message[0] == "text":
+                    last_key = self.clock()
+                    tab.text(message[1])
                 elif message[0] == "spoken":
                     tab.spoken(int(message[1]))
 
@@ -321,8 +426,11 @@ class WebTabs:
 
         reader = loop.create_task(read())
         idle = loop.create_task(watch_idle())
+        filled = loop.create_task(full.wait())
         try:
-            done, _pending = await asyncio.wait({runner, reader, idle}, return_when=asyncio.FIRST_COMPLETED)
+            done, _pending = await asyncio.wait(
+                {runner, reader, idle, filled}, return_when=asyncio.FIRST_COMPLETED
+            )
             if runner in done:
                 with contextlib.suppress(Exception):
                     runner.result()
@@ -331,12 +439,32 @@ class WebTabs:
             elif idle in done:
                 minutes = max(1, round(self.idle_seconds / 60))
                 await _say_and_close(socket, tab.in_language(lambda: idle_sentence(minutes)))
+            elif filled in done:
+                log.info("Closed a browser tab of %s: %d messages said", address, self.max_messages)
+                await _say_and_close(socket, tab.in_language(full_sentence))
         finally:
-            for task in (runner, reader, idle):
+            for task in (runner, reader, idle, filled):
                 task.cancel()
-            for task in (runner, reader, idle):
+            for task in (runner, reader, idle, filled):
                 with contextlib.suppress(BaseException):
                     await task
+            self._tokens.pop(token, None)
+
+    def _join(self, socket: ServerConnection, code: str | None, token: str) -> Join | None:
+        """The online table a tab opens at (``code``: a join code, or ``new``), or None: the main menu."""
+        if code is None or self.port is None or self.tls:
+            return None
+        request = socket.request
+        host = request.headers.get("Host", "") if request is not None else ""
+        if not re.fullmatch(r"[A-Za-z0-9.:\[\]-]{1,255}", host):
+            host = f"127.0.0.1:{self.port}"
+        forwarded = request.headers.get("X-Forwarded-Proto", "") if request is not None else ""
+        secure = forwarded == "https" and bool(self.tables.trusted_proxies)
+        shown = f"wss://{host}" if secure else host
+        page = f"{'https' if secure else 'http'}://{host}/"
+        return Join(
+            f"ws://127.0.0.1:{self.port}{TABLE_PATH}{token}", "" if code == "new" else code, shown, page
+        )
 
 
 def _in_language(language: str, make: Callable[[], str]) -> str:
@@ -356,8 +484,9 @@ async def _say_and_close(socket: ServerConnection, text: str) -> None:
         await socket.close()
 
 
-def _hello(frame: str | bytes) -> tuple[list[str], str | None] | None:
-    """The browser's languages and kept settings from a tab's first message, or None when it is no hello."""
+def _hello(frame: str | bytes) -> tuple[list[str], str | None, str | None] | None:
+    """The browser's languages, kept settings and the table to join (a join code, ``new``, or None) from a
+    tab's first message, or None when it is no hello."""
     try:
         data = json.loads(frame)
     except (ValueError, UnicodeDecodeError):
@@ -366,17 +495,22 @@ def _hello(frame: str | bytes) -> tuple[list[str], str | None] | None:
         return None
     languages = data.get("languages", [])
     saved = data.get("settings")
+    join = data.get("join")
     if not isinstance(languages, list) or not (saved is None or isinstance(saved, str)):
         return None
+    if join is not None:
+        if not isinstance(join, str):
+            return None
+        join = "".join(c for c in join.lower() if c.isalnum())[: CODE_LENGTH + 8] or None
     tags = [
         tag for tag in languages[:20] if isinstance(tag, str) and re.fullmatch(r"[A-Za-z0-9_-]{1,35}", tag)
     ]
-    return tags, saved
+    return tags, saved, join
 
 
 def _message(frame: str | bytes) -> tuple[str, Any] | None:
     """A tab's message after its hello: ``("key", terminal bytes)`` (empty for a key the game has no use
-    for), ``("spoken", number)``, or None when it cannot be read."""
+    for), ``("text", a typed line)``, ``("spoken", number)``, or None when it cannot be read."""
     try:
         data = json.loads(frame)
     except (ValueError, UnicodeDecodeError):
@@ -394,6 +528,11 @@ def _message(frame: str | bytes) -> tuple[str, Any] | None:
         ):
             return None
         return "key", terminal_bytes(key, ctrl=ctrl, alt=alt) or ""
+    if kind == "text":
+        line = data.get("text")
+        if not isinstance(line, str) or len(line) > TEXT_LIMIT:
+            return None
+        return "text", "".join(char for char in line if char.isprintable())
     if kind == "spoken":
         number = data.get("id")
         if not isinstance(number, int) or isinstance(number, bool):
@@ -412,7 +551,7 @@ async def start_web_server(
         OSError: the address cannot be used (in use, not this machine's, no permission).
     """
     asyncio.get_running_loop().set_default_executor(budget.FairExecutor(HEAVY_WORKERS, HEAVY_PER_ADDRESS))
-    return await serve(
+    server = await serve(
         tabs.route,
         host,
         port,
@@ -424,3 +563,5 @@ async def start_web_server(
         logger=logging.getLogger("lcr_audio.game.online.websockets"),
         compression=None,
     )
+    tabs.port, tabs.tls = bound_port(server), tls is not None
+    return server

@@ -27,6 +27,11 @@ def page_strings() -> dict[str, str]:
             "work. If your screen reader keeps the keys, move to the game keys area or switch to focus mode "
             "(NVDA+Space in NVDA, Insert+Z in JAWS), or use the buttons."
         ),
+        # Translators: the browser page: the label of the text box for a typed answer (a name, a number, a
+        # chat line), shown when the game asks for one; a phone's keyboard types there.
+        "typed": _("Your answer"),
+        # Translators: the browser page: the button that sends the typed answer, as Enter does.
+        "send": _("Send"),
         # Translators: the browser page: said while the page connects to the game.
         "connecting": _("Connecting to the game."),
         # Translators: the browser page: said once the page is connected to the game.
@@ -46,8 +51,8 @@ def bad_message_sentence() -> str:
 
 def idle_sentence(minutes: int) -> str:
     """Said when a tab is closed after ``minutes`` without a key."""
+    # Translators: a browser tab was closed after {minutes} minutes without a key press.
     return ngettext(
-        # Translators: a browser tab was closed after {minutes} minutes without a key press.
         "This page was closed after {minutes} minute without a key; reload it to play again.",
         "This page was closed after {minutes} minutes without a key; reload it to play again.",
         minutes,
@@ -58,3 +63,10 @@ def server_full_sentence() -> str:
     """Said when the server holds as many tabs as it may."""
     # Translators: the server holds as many browser pages as it allows; the page was refused.
     return _("This server has as many game pages open as it allows; try again later.")
+
+
+def full_sentence() -> str:
+    """Said when a tab has been said as much as one visit may hold (its history and files are bounded)."""
+    # Translators: a browser tab was closed after a very long visit (tens of thousands of messages), to keep
+    # the server's memory bounded; reloading the page starts afresh.
+    return _("This page has said as much as one visit may hold; reload it to go on playing.")

@@ -20,6 +20,7 @@ import logging
 import shutil
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +39,7 @@ from lcr_audio.output.speech.base import SpeechBackend
 from lcr_audio.settings import Settings, load_settings, save_settings, settings_path
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.input import KeyLoop
-from lcr_audio.tui.keys import help_rows
+from lcr_audio.tui.keys import Context, help_rows
 from lcr_audio.web.keys import browser_key
 from lcr_audio.web.strings import page_strings
 
@@ -46,6 +47,9 @@ log = logging.getLogger(__name__)
 
 Send = Callable[[dict[str, Any]], None]
 """Hands one message to the page (from any thread; never blocks, never raises)."""
+
+TYPED_LINES = frozenset({Context.LINE, Context.CHAT_LINE})
+"""Where the screen waits for a typed line (a name, a number, a chat line): the page shows its text box."""
 
 SETTINGS_BYTES = 16 * 1024
 """The most bytes of settings a page may hand back (what the game wrote is well under 2 kB)."""
@@ -130,6 +134,10 @@ class PageSpeaker(Speaker):
             self.page.printed = True
 
 
+_LENGTHS: dict[str, float] = {}
+"""Each cue file's length in seconds, read once for every tab."""
+
+
 class PageSound(SoundPlayer):
     """Cues played by the page (Web Audio), at the place around the table the terminal would play them.
 
@@ -167,7 +175,9 @@ class PageSound(SoundPlayer):
         if not self.enabled or self.volume <= 0.0:
             return 0.0
         self._send({"type": "cue", "name": name, "pan": pan, "to": to, "volume": self.volume})
-        return self.duration(name)
+        if name not in _LENGTHS:
+            _LENGTHS[name] = self.duration(name)
+        return _LENGTHS[name]
 
     def stop(self) -> None:
         """Stop the cues the page is playing."""
@@ -222,12 +232,19 @@ class Tab:
     loops: list[KeyLoop] = field(default_factory=list)
     """The key loops reading this tab's keys, the one in front last."""
     _choices: list[dict[str, Any]] = field(default_factory=list)
+    _typed: bool = False
     _refresh: asyncio.Handle | None = None
     page: PageBackend | None = None
     app: PageApp | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     context: contextvars.Context | None = None
     """The tab's own context (its language, its folder), once :meth:`run` has set it up."""
+    spent: Callable[[float], None] = lambda _seconds: None
+    """Told the seconds the screens took to handle each key (the odds key's sums, the rules reader's
+    chances): charged to the tab's address (:class:`lcr_audio.web.server.WebTabs`)."""
+    wait: Callable[[], float] = lambda: 0.0
+    """Seconds the next key must wait: the tab's address has spent its share of the server's time."""
+    _held: list[str] = field(default_factory=list)
 
     def in_language(self, make: Callable[[], str]) -> str:
         """``make()`` in the tab's language."""
@@ -240,10 +257,28 @@ class Tab:
             self.app.speaker.speak(self.in_language(make), interrupt=True)
 
     def key(self, data: str) -> None:
-        """One key press, as a terminal's bytes, for the screens."""
-        if self.keys is not None:
-            self.keys.send_text(data)
+        """One key press, as a terminal's bytes, for the screens; it waits while the tab's address has
+        spent its share of the server's time (:attr:`wait`), and the keys after it wait behind it."""
+        if self.keys is None or not data:
+            return
+        self._held.append(data)
+        if len(self._held) == 1:
+            self._give_keys()
+
+    def _give_keys(self) -> None:
+        while self._held and self.keys is not None:
+            pause = self.wait()
+            if pause > 0:
+                asyncio.get_running_loop().call_later(pause, self._give_keys, context=self.context)
+                return
+            self.keys.send_text(self._held.pop(0))
             self.choices_later()
+
+    def text(self, line: str) -> None:
+        """A line typed in the page's text box (a phone's keyboard): its characters, then Enter, as keys."""
+        for char in line:
+            self.key(char)
+        self.key("\r")
 
     def spoken(self, number: int) -> None:
         """The page's voice ended sentence ``number``."""
@@ -260,6 +295,7 @@ class Tab:
         self._refresh = None
         loop = next((loop for loop in reversed(self.loops) if loop.top is not None), None)
         choices: list[dict[str, Any]] = []
+        typed = loop is not None and loop.top is not None and loop.top.context in TYPED_LINES
         if loop is not None and loop.top is not None:
             for spec in help_rows(loop.top.context):
                 if not spec.keys:  # a row for any typed character: no one key to send
@@ -272,9 +308,9 @@ class Tab:
                         keys=i18n._(spec.spoken), action=i18n._(spec.help)
                     )
                     choices.append({"key": key, "ctrl": ctrl, "label": label})
-        if choices != self._choices:
-            self._choices = choices
-            self.send({"type": "choices", "items": choices})
+        if (choices, typed) != (self._choices, self._typed):
+            self._choices, self._typed = choices, typed
+            self.send({"type": "choices", "items": choices, "typed": typed})
 
     @contextlib.contextmanager
     def _watched(self, keys: PipeInput) -> Iterator[None]:
@@ -286,8 +322,16 @@ class Tab:
             owner = getattr(callback, "__self__", None)
             if isinstance(owner, KeyLoop):
                 self.loops.append(owner)
+
+            def timed() -> None:
+                started = time.perf_counter()
+                try:
+                    callback()
+                finally:
+                    self.spent(time.perf_counter() - started)
+
             try:
-                with attach(callback):
+                with attach(timed):
                     yield
             finally:
                 if owner in self.loops:
@@ -296,7 +340,7 @@ class Tab:
         keys.attach = watching  # type: ignore[method-assign,assignment]
         yield
 
-    async def run(self, join: Callable[[PageApp], Any] | None = None) -> None:
+    async def run(self, join: Join | None = None) -> None:
         """Run the tab's screens until the player leaves (the main menu's Quit), or ``join`` (an online
         table) instead of the main menu. Everything the tab wrote is removed at the end."""
         home = Path(tempfile.mkdtemp(prefix="lcr-audio-tab-"))
@@ -315,7 +359,7 @@ class Tab:
                     await self._screens(keys, saved, problem, join)
         finally:
             self.keys = None
-            await asyncio.to_thread(shutil.rmtree, home, True)
+            shutil.rmtree(home, ignore_errors=True)  # at once: a closing server may not wait for a thread
 
     def _settings(self) -> tuple[Settings, str | None]:
         """The page's settings, read as the game reads its file (a bad one: defaults, and a sentence)."""
@@ -330,7 +374,7 @@ class Tab:
         return load_settings(path)
 
     async def _screens(
-        self, keys: PipeInput, settings: Settings, problem: str | None, join: Callable[[PageApp], Any] | None
+        self, keys: PipeInput, settings: Settings, problem: str | None, join: Join | None
     ) -> None:
         from lcr_audio.narration.elision import elide
         from lcr_audio.tui.main_menu import run_main_menu
@@ -357,6 +401,46 @@ class Tab:
             await join(app)
         else:
             await run_main_menu(app)
+
+
+@dataclass(frozen=True)
+class Join:
+    """A tab that opens at an online table instead of the main menu (the page's ``?join=CODE``, or
+    ``?join=new`` to host a new table on this server).
+
+    Attributes:
+        address: the table server's own address for this tab (``ws://127.0.0.1:PORT/tab/TOKEN``).
+        code: the join code, or "" to open a new table.
+        shown: the server's address as the players know it (the page's host name).
+        page: the page's address, said with the join code of a table this tab opens.
+    """
+
+    address: str
+    code: str
+    shown: str
+    page: str
+
+    async def __call__(self, app: PageApp) -> int:
+        """Ask the player's name, then join (or open) the table. Returns the exit code, 1 when the table
+        could not be reached or refused this player; Escape at the name leaves."""
+        from lcr_audio.names import clean_name, has_letter
+        from lcr_audio.tui.online import OnlineClient
+        from lcr_audio.tui.setup import LineEntry, Setup, SetupCancelled
+
+        setup = Setup(app.speaker, app.console, app.keys)
+        # Translators: the name of a player who gave none when joining an online table.
+        default = i18n._("Player")
+        # Translators: asked when a browser page joins an online table; {default} is taken by Enter.
+        question = i18n._("Your name at the table? Enter for {default}.").format(default=default)
+        try:
+            async with KeyLoop(app.keys) as loop:
+                typed = clean_name(await loop.ask(LineEntry(setup, question)))
+        except SetupCancelled:
+            return 0
+        name = typed if typed and has_letter(typed) else default
+        page = self.page if not self.code else ""
+        client = OnlineClient(app, self.address, self.code, [name], None, shown=self.shown, page=page)
+        return await client.run()
 
 
 def thread_safe(loop: asyncio.AbstractEventLoop, send: Send) -> Send:

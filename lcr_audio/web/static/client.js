@@ -17,6 +17,9 @@
   const choices = document.getElementById("choices");
   const status = document.getElementById("status");
   const keysArea = document.getElementById("keys");
+  const typing = document.getElementById("typing");
+  const typed = document.getElementById("typed");
+  const sendTyped = document.getElementById("send-typed");
   const SETTINGS = "lcr-audio-settings";
   const KEEP_IN_REGION = 3; // live regions keep their last few lines; the history keeps everything
   let socket = null;
@@ -160,6 +163,38 @@
 
   // --- the buttons: the keys that work now, for touch -------------------------------------------------
 
+  function showTyping(shown) {
+    if (typing.hidden === !shown) {
+      return;
+    }
+    const had = typing.contains(document.activeElement);
+    typing.hidden = !shown;
+    if (!shown) {
+      typed.value = "";
+      if (had) {
+        keysArea.focus(); // the text box went away with its question: the focus stays in the game
+      }
+    }
+  }
+
+  function submitTyped() {
+    startAudio();
+    send({ type: "text", text: typed.value });
+    typed.value = "";
+  }
+
+  sendTyped.addEventListener("click", submitTyped);
+  typed.addEventListener("keydown", function (event) {
+    event.stopPropagation(); // typed into the box, not sent key by key
+    if (event.key === "Enter") {
+      event.preventDefault();
+      submitTyped();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      send({ type: "key", key: "Escape", ctrl: false, alt: false });
+    }
+  });
+
   function showChoices(items) {
     const focused = document.activeElement;
     const wanted = items.map(function (item) {
@@ -238,6 +273,8 @@
     if (strings.help) document.getElementById("help").textContent = strings.help;
     if (strings.choices) document.getElementById("choices-label").textContent = strings.choices;
     if (strings.history) document.getElementById("history-label").textContent = strings.history;
+    if (strings.typed) document.getElementById("typed-label").textContent = strings.typed;
+    if (strings.send) sendTyped.textContent = strings.send;
     if (strings.keys) keysArea.setAttribute("aria-label", strings.keys);
     if (strings.messages) messages.setAttribute("aria-label", strings.messages);
     if (strings.answers) answers.setAttribute("aria-label", strings.answers);
@@ -259,6 +296,7 @@
         break;
       case "choices":
         showChoices(message.items || []);
+        showTyping(Boolean(message.typed));
         break;
       case "settings":
         try {
@@ -300,9 +338,10 @@
       } catch (error) {
         saved = null;
       }
-      const asked = new URLSearchParams(window.location.search).get("lang");
+      const query = new URLSearchParams(window.location.search);
+      const asked = query.get("lang");
       const languages = (asked ? [asked] : []).concat(Array.from(navigator.languages || [navigator.language]));
-      send({ type: "hello", languages: languages, settings: saved });
+      send({ type: "hello", languages: languages, settings: saved, join: query.get("join") });
       setState("connected", strings.connected || "");
     });
     socket.addEventListener("message", function (event) {
