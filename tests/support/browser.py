@@ -41,6 +41,17 @@ DOWN = "\ue015"
 UP = "\ue013"
 """Selenium's names of Enter, Escape, F1, Down and Up (``selenium.webdriver.Keys``), for :func:`press`."""
 
+QUICK_SETTINGS = {"pause": 0.0, "sounds": False, "verbosity": "brief"}
+"""The settings every test page starts with (the page keeps the game's settings in its local storage and
+hands them to the server): computer players without a pause, no cues to wait for, brief turns. The game is
+paced by what it says (an estimate of the screen reader's speech), so the fewer words, the quicker."""
+
+QUICK = (
+    "try { if (location.protocol === 'http:' && !localStorage.getItem('lcr-audio-settings')) {"
+    f" localStorage.setItem('lcr-audio-settings', {json.dumps(json.dumps(QUICK_SETTINGS))}); }} }}"
+    " catch (error) {}"
+)
+
 AGAIN = 2.0
 """Seconds without an answer after which :func:`press_and_wait` presses the key again."""
 
@@ -120,6 +131,7 @@ def start_chromium(language: str = "en-US") -> Any:
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
     chrome = webdriver.Chrome(service=Service(executable_path=driver), options=options)
     chrome.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HEARD})
+    chrome.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": QUICK})
     return chrome
 
 
