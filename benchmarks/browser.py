@@ -42,6 +42,8 @@ from lcr_audio.game.online.protocol import PROTOCOL_VERSION, Hello, Start, encod
 from tests.support import browser as web
 
 MAIN_MENU = "Left Right Center. Main menu."
+QUICK = json.dumps(web.QUICK_SETTINGS)
+"""The tabs' settings (as the page hands them over): no computer pause, no cues, brief turns."""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -57,7 +59,7 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[str], int]:
         "TMPDIR": str(folder),
     }
     command = [sys.executable, "-m", "lcr_audio", "serve", "--host", "127.0.0.1", "--port", "0"]
-    command += ["--data", str(folder / "tables")]
+    command += ["--data", str(folder / "tables"), "--pace", "0.2"]
     # Every client here is 127.0.0.1: the limits per address are lifted to measure the load itself.
     command += ["--connections-per-address", "100000", "--tables-per-address", "100000"]
     command += ["--lobbies-per-address", "100000", "--tabs-per-address", "100000", "--tabs", "100000"]
@@ -124,23 +126,32 @@ class TabClient:
 
     async def run(self) -> None:
         async with connect(f"ws://127.0.0.1:{self.port}/play", max_size=None, ping_interval=None) as socket:
-            await socket.send(json.dumps({"type": "hello", "languages": ["en"], "settings": None}))
-            async for frame in socket:
+            await socket.send(json.dumps({"type": "hello", "languages": ["en"], "settings": QUICK}))
+            last: str | None = None
+            while True:
+                try:
+                    frame = await asyncio.wait_for(socket.recv(), 1.5)
+                except TimeoutError:  # a key sent before its question was heard is dropped: again
+                    if last is not None:
+                        await self.key(socket, last)
+                    continue
                 message: dict[str, Any] = json.loads(frame)
                 if message.get("type") != "say":
                     continue
                 self.sentences += 1
                 text = str(message.get("text", ""))
-                if not self.ready.is_set():
-                    self.ready.set()
+                self.ready.set()
                 if not self.play:
                     continue
-                if MAIN_MENU in text or "Enter for" in text:
-                    await self.key(socket, "Enter")
+                last = None
+                if MAIN_MENU in text or "Enter for" in text or "Press Enter to start" in text:
+                    last = "Enter"
                 elif "Press Space to roll" in text:
-                    await self.key(socket, " ")
+                    last = " "
                 elif "Play again" in text:
-                    await self.key(socket, "y")
+                    last = "y"
+                if last is not None:
+                    await self.key(socket, last)
 
 
 async def table(port: int, measure: Measure) -> list[asyncio.Task[None]]:
@@ -149,7 +160,7 @@ async def table(port: int, measure: Measure) -> list[asyncio.Task[None]]:
     run = TableRun()
     tasks = []
     ready = asyncio.Event()
-    host = Hello(PROTOCOL_VERSION, "", names=["Ana"], rules=rules_doc(Rules(chips=100)))
+    host = Hello(PROTOCOL_VERSION, "", names=["Ana"], rules=rules_doc(Rules(chips=10)))
     tasks.append(asyncio.create_task(client(port, run, measure, host, ready, clients=4)))
     await ready.wait()
     for hello in (
@@ -181,7 +192,7 @@ async def server_figures(port: int, pid: int, args: argparse.Namespace) -> None:
     await asyncio.sleep(1)
 
     measure = Measure()
-    tasks = await table(port, measure)
+    tasks: list[asyncio.Task[None]] = []
     playing: list[TabClient] = []
     held = 0
     started = time.monotonic()
@@ -192,17 +203,22 @@ async def server_figures(port: int, pid: int, args: argparse.Namespace) -> None:
             tasks += [asyncio.create_task(tab.run()) for tab in new]
             playing += new
             await asyncio.wait_for(asyncio.gather(*(tab.ready.wait() for tab in new)), 120)
+        measured = await table(port, measure)  # a new table each time: a game lasts only so long
         await asyncio.sleep(2)  # the new tabs into their games
         measure.latencies.clear()
+        heard_before = sum(tab.sentences for tab in playing)
         measure.measuring = True
         await asyncio.sleep(args.seconds)
         measure.measuring = False
+        for task in measured:
+            task.cancel()
         latencies = [value * 1000 for value in measure.latencies]
         p99 = percentile(latencies, 0.99) if latencies else float("inf")
         print(
             f"  {count:4d} tabs playing: the table's roll -> its 4 clients: "
             f"median {statistics.median(latencies) if latencies else float('nan'):.1f} ms, p99 {p99:.1f} ms "
-            f"({len(latencies)} rolls); server {rss_kib(pid) / 1024:.0f} MiB"
+            f"({len(latencies)} rolls); server {rss_kib(pid) / 1024:.0f} MiB; the tabs heard "
+            f"{sum(tab.sentences for tab in playing) - heard_before} sentences meanwhile"
         )
         if p99 >= 50:
             break
