@@ -19,7 +19,7 @@ import pytest
 from tests.support import browser as web
 from tests.support.browser import heard, last_message, open_page, press, press_and_wait, wait_until
 
-pytestmark = pytest.mark.requires_program(*web.BROWSER_PROGRAMS)
+pytestmark = [pytest.mark.requires_program(*web.BROWSER_PROGRAMS), pytest.mark.browser]
 
 YOUR_TURN = re.compile(r"Press Space to roll")
 PLAY_AGAIN = "Play again with the same table? Y or N."

@@ -86,6 +86,15 @@ class PageBackend(SpeechBackend):
         self.name = SpeechMode.TTS if value else SpeechMode.SCREEN_READER
         self._send({"type": "voice", "own": bool(value)})
 
+    def follow(self, mode: str) -> None:
+        """Take the speech output chosen in Options (``settings.speech``): the game's own voice is the
+        browser's; printed lines only shows each sentence at once, unpaced (a player who reads the page,
+        on screen or on a braille display, at their own pace); anything else is the player's screen reader
+        through the live regions, paced by an estimate of its speech."""
+        self.own_voice = mode == SpeechMode.TTS
+        if mode == SpeechMode.CONSOLE:
+            self.name = SpeechMode.CONSOLE
+
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Send ``text`` to the page: an answer to a key (``interrupt``) or a game message."""
         self._sent += 1
@@ -200,7 +209,7 @@ class PageApp(App):
         problem = save_settings(settings)
         page = self.speaker.page if isinstance(self.speaker, PageSpeaker) else None
         if page is not None:
-            page.own_voice = settings.speech == SpeechMode.TTS
+            page.follow(settings.speech)
         if problem is None:
             with contextlib.suppress(OSError):
                 self.send({"type": "settings", "settings": settings_path().read_text(encoding="utf-8")})
@@ -380,7 +389,7 @@ class Tab:
         from lcr_audio.tui.main_menu import run_main_menu
 
         page = PageBackend(self.send)
-        page.own_voice = settings.speech == SpeechMode.TTS
+        page.follow(settings.speech)
         speaker = PageSpeaker(page)
         speaker.polish = elide
         speaker.tune(settings.rate, settings.voice)

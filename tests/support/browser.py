@@ -41,10 +41,11 @@ DOWN = "\ue015"
 UP = "\ue013"
 """Selenium's names of Enter, Escape, F1, Down and Up (``selenium.webdriver.Keys``), for :func:`press`."""
 
-QUICK_SETTINGS = {"pause": 0.0, "sounds": False, "verbosity": "brief"}
+QUICK_SETTINGS = {"pause": 0.0, "sounds": False, "verbosity": "brief", "speech": "console"}
 """The settings every test page starts with (the page keeps the game's settings in its local storage and
-hands them to the server): computer players without a pause, no cues to wait for, brief turns. The game is
-paced by what it says (an estimate of the screen reader's speech), so the fewer words, the quicker."""
+hands them to the server): computer players without a pause, no cues to wait for, brief turns, and printed
+lines only, so that the game does not wait on an estimate of a screen reader's speech (the live regions
+and the history receive every sentence all the same)."""
 
 QUICK = (
     "try { if (location.protocol === 'http:' && !localStorage.getItem('lcr-audio-settings')) {"
