@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import enum
 import itertools
-import math
 import os
 import tempfile
 import threading
@@ -35,10 +34,19 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from lcr_audio.engine import Face, Rules, Seat, ThreeWilds, arrays
+from lcr_audio.engine import Rules, Seat, ThreeWilds, arrays
 from lcr_audio.engine.rules import MAX_DICE
-from lcr_audio.game.analysis.exact import Chain, FloatArray, TooLargeError, build_chain, state_count, supports
-from lcr_audio.game.analysis.kernel import DOT, FACE_CODES, NO_WINNER, WILD, IntArray, play_turn
+from lcr_audio.game.analysis.exact import (
+    Chain,
+    FloatArray,
+    TooLargeError,
+    build_chain,
+    outcomes,
+    state_count,
+    supports,
+    table_row,
+)
+from lcr_audio.game.analysis.kernel import DOT, NO_WINNER, WILD, IntArray, play_turn
 from lcr_audio.game.analysis.odds import table_key
 from lcr_audio.game.usual import usual_reverse_at
 
@@ -130,7 +138,7 @@ def build_options(rules: Rules, chain: Chain, reverse_at: int) -> Options:
         dice = arrays.dice_for(own, np.full(len(own), answer))
         for n in range(1, MAX_DICE + 1):
             index = np.flatnonzero(where & (dice == n))
-            rolls, chances = _outcomes(rules, n)
+            rolls, chances = outcomes(rules, n)
             node_pos.append(np.repeat(index, len(rolls)))
             node_rev.append(np.full(len(index) * len(rolls), answer))
             node_chance.append(np.tile(chances, len(index)))
@@ -232,21 +240,6 @@ def build_options(rules: Rules, chain: Chain, reverse_at: int) -> Options:
         group_starts=group_starts,
         group_of=group_of,
     )
-
-
-def _outcomes(rules: Rules, dice: int) -> tuple[IntArray, FloatArray]:
-    """The distinct rolls of ``dice`` dice as kernel codes (padded to three with dots) and their chances
-    (R3): the exact chain's rolls, kept here so the two modules can change apart."""
-    faces = sorted(set(rules.die), key=list(Face).index)
-    weight = {face: rules.die.count(face) / len(rules.die) for face in faces}
-    rolls, chances = [], []
-    for roll in itertools.combinations_with_replacement(faces, dice):
-        counts = [roll.count(face) for face in faces]
-        chance = math.factorial(dice) / math.prod(math.factorial(c) for c in counts)
-        chance *= math.prod(weight[face] ** c for face, c in zip(faces, counts, strict=True))
-        rolls.append([FACE_CODES[face] for face in roll] + [FACE_CODES[Face.DOT]] * (MAX_DICE - dice))
-        chances.append(chance)
-    return np.array(rolls, dtype=np.int64), np.array(chances)
 
 
 def _letters(rules: Rules, start: IntArray, letters: IntArray, reversing: BoolArray) -> IntArray:
@@ -505,14 +498,10 @@ class BestTable:
     def lookup(self, chips: tuple[int, ...], pot: int, mover: Seat) -> tuple[float, ...] | None:
         """Each seat's chance from the start of ``mover``'s turn, were that seat alone to play its best (seat
         1 first); ``None`` when the position is not in the table (as :meth:`.odds.ExactTable.lookup`)."""
-        seats, total = self.rules.players, self.rules.total_chips
-        if len(chips) != seats or sum(chips) + pot != total or sum(1 for n in chips if n) < 2:
+        row = table_row(self.rules, self.codes, chips, pot, mover)
+        if row is None:
             return None
-        turned = [chips[(mover + k) % seats] for k in range(seats)]
-        code = sum(n * (total + 1) ** k for k, n in enumerate(turned))
-        row = int(np.searchsorted(self.codes, code))
-        if row >= len(self.codes) or int(self.codes[row]) != code:
-            return None
+        seats = self.rules.players
         relative = self.chance[row]
         return tuple(float(relative[(seat - mover) % seats]) for seat in range(seats))
 

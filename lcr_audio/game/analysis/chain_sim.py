@@ -110,7 +110,7 @@ def roll_columns(rules: Rules) -> UInt8Array:
 
 def column_outcomes(rules: Rules) -> IntArray:
     """For d = 0..3 dice and each column, the index of the distinct roll its first d dice show, in the order
-    of :func:`.exact._outcomes` (combinations of the kinds, R4); -1 for the null column."""
+    of :func:`.exact.outcomes` (combinations of the kinds, R4); -1 for the null column."""
     faces = kinds(rules)
     mapping = np.full((MAX_DICE + 1, span(rules)), -1, dtype=np.int64)
     for dice in range(1, MAX_DICE + 1):

@@ -32,7 +32,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from lcr_audio.engine import Face, Rules, WinCondition, arrays
+from lcr_audio.engine import Face, Rules, Seat, WinCondition, arrays
 from lcr_audio.engine.rules import MAX_DICE
 from lcr_audio.game.analysis import compiled
 from lcr_audio.game.analysis.kernel import FACE_CODES, NO_WINNER, IntArray, play_turn
@@ -90,8 +90,24 @@ def _compositions(total: int, seats: int) -> IntArray:
     return parts
 
 
-def _outcomes(rules: Rules, dice: int) -> tuple[IntArray, FloatArray]:
-    """The distinct rolls of ``dice`` dice as kernel codes (padded to three with dots) and their chances."""
+def table_row(rules: Rules, codes: IntArray, chips: tuple[int, ...], pot: int, mover: Seat) -> int | None:
+    """The row of a table keyed by ``codes`` (sorted position codes, the mover's seat first) for the start of
+    ``mover``'s turn, or ``None`` when the position is not in it (chips that do not add up, as after a reset,
+    R11, or only one seat holding chips)."""
+    seats, total = rules.players, rules.total_chips
+    if len(chips) != seats or sum(chips) + pot != total or sum(1 for n in chips if n) < 2:
+        return None
+    turned = [chips[(mover + k) % seats] for k in range(seats)]
+    code = sum(n * (total + 1) ** k for k, n in enumerate(turned))
+    row = int(np.searchsorted(codes, code))
+    if row >= len(codes) or int(codes[row]) != code:
+        return None
+    return row
+
+
+def outcomes(rules: Rules, dice: int) -> tuple[IntArray, FloatArray]:
+    """The distinct rolls of ``dice`` dice as kernel codes (padded to three with dots) and their chances (R3,
+    R4): the exact chain's rolls, and the best responses'."""
     faces = sorted(set(rules.die), key=list(Face).index)
     weight = {face: rules.die.count(face) / len(rules.die) for face in faces}
     rolls, chances = [], []
@@ -146,15 +162,15 @@ def build_chain(rules: Rules, reverse_at: int = 6, *, kernel: compiled.Kernel | 
     states, codes, table = states[order], codes[order], table[order]
     own = states[:, 0]
     dice = arrays.dice_for(own, arrays.may_reverse(rules, own) & (own >= reverse_at))
-    # Each position's rows: one per distinct roll of its dice, in _outcomes' order (R4).
-    outcomes = [_outcomes(rules, n) for n in range(MAX_DICE + 1)]
-    widest = max(len(chances) for _, chances in outcomes)
+    # Each position's rows: one per distinct roll of its dice, in outcomes' order (R4).
+    by_dice = [outcomes(rules, n) for n in range(MAX_DICE + 1)]
+    widest = max(len(chances) for _, chances in by_dice)
     roll_table = np.zeros((MAX_DICE + 1, widest, MAX_DICE), dtype=np.int64)
     chance_table = np.zeros((MAX_DICE + 1, widest))
-    for n, (rolls, chances) in enumerate(outcomes):
+    for n, (rolls, chances) in enumerate(by_dice):
         roll_table[n, : len(rolls)] = rolls
         chance_table[n, : len(chances)] = chances
-    counts = np.array([len(chances) for _, chances in outcomes])[dice]
+    counts = np.array([len(chances) for _, chances in by_dice])[dice]
     source = np.repeat(np.arange(len(states)), counts)
     which = np.arange(len(source)) - np.repeat(np.cumsum(counts) - counts, counts)
     chance = chance_table[dice[source], which]

@@ -25,7 +25,7 @@ import numpy as np
 
 from lcr_audio.engine import ChooseSeat, GameState, Phase, Roll, Rules, Seat, roll_outcomes, step
 from lcr_audio.game.analysis import compiled
-from lcr_audio.game.analysis.exact import FloatArray, build_chain, solve, supports
+from lcr_audio.game.analysis.exact import FloatArray, build_chain, solve, supports, table_row
 from lcr_audio.game.analysis.kernel import IntArray, greedy_choice
 from lcr_audio.game.analysis.plain import plain_wins
 from lcr_audio.game.analysis.simulate import MAX_TURNS
@@ -76,14 +76,10 @@ class ExactTable:
     def lookup(self, chips: tuple[int, ...], pot: int, mover: Seat) -> tuple[float, ...] | None:
         """Each seat's chance from the start of ``mover``'s turn, seat 1 first; ``None`` when the position
         is not in the table (chips that do not add up, as after a reset, R11, or one seat holding chips)."""
-        seats, total = self.rules.players, self.rules.total_chips
-        if len(chips) != seats or sum(chips) + pot != total or sum(1 for n in chips if n) < 2:
+        row = table_row(self.rules, self.codes, chips, pot, mover)
+        if row is None:
             return None
-        turned = [chips[(mover + k) % seats] for k in range(seats)]
-        code = sum(n * (total + 1) ** k for k, n in enumerate(turned))
-        row = int(np.searchsorted(self.codes, code))
-        if row >= len(self.codes) or int(self.codes[row]) != code:
-            return None
+        seats = self.rules.players
         relative = self.win[row]
         return tuple(float(relative[(seat - mover) % seats]) for seat in range(seats))
 
