@@ -278,8 +278,9 @@ def test_o_while_you_choose_for_a_wild_takes_no_seat_as_chosen(pipe: PipeInput) 
             each.append(found)
         average = tuple(sum(c[s] for c in each) / len(each) for s in range(3))
         spoken, _ = await driver.press("o")
-        assert spoken == odds_sentence(average, None, names, 0)
-        assert all(spoken != odds_sentence(c, None, names, 0) for c in each)
+        assumed = "That is with everyone choosing the usual way."  # Wild dice: players choose
+        assert spoken == f"{odds_sentence(average, None, names, 0)} {assumed}"
+        assert all(spoken != f"{odds_sentence(c, None, names, 0)} {assumed}" for c in each)
         await driver.leave()
 
     asyncio.run(scenario())
@@ -306,3 +307,13 @@ def test_o_at_the_play_again_question_says_who_won_not_a_hundred_percent(pipe: P
         assert await driver.press("n") == ("No more games at this table.", True)
 
     asyncio.run(scenario())
+
+
+def test_o_says_what_its_chances_assume_only_where_players_choose(pipe: PipeInput) -> None:
+    """Issue 25, item 3: with Wild or reversible dice the chances assume everyone chooses the usual way, and
+    O says so after them, in a few words; with plain dice nobody chooses and nothing is added."""
+    assumed = "That is with everyone choosing the usual way."
+    plain, _ = play(pipe, Rules(players=3), ["o"])
+    assert plain[-1].startswith("Chances of winning") and not plain[-1].endswith(assumed)
+    reversible, _ = play(pipe, Rules(players=3, reversible=True), ["o"])
+    assert reversible[-1].startswith("Chances of winning") and reversible[-1].endswith(f". {assumed}")

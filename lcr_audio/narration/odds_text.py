@@ -63,6 +63,14 @@ def odds_sentence(
     return chances_sentence(said, unit_list(odds_items(said.percents, names, you)))
 
 
+def usual_choices_assumed() -> str:
+    """What the O key's chances assume where players choose (Wild dice, reversible dice: R7, R9): that
+    everyone chooses as the usual computer player does (docs/odds.md); said after the chances."""
+    # Translators: said after the O key's chances of winning when players make choices (Wild or reversible
+    # dice): the chances assume everyone chooses the way the usual computer player does.
+    return _("That is with everyone choosing the usual way.")
+
+
 def chances_sentence(said: SaidOdds, odds: str) -> str:
     """ "Chances of winning: ..." for ``said``, with ``odds`` its list of seats (the O key's names, or the
     seat numbers of ``lcr-audio odds``); "about even" when no difference is supported."""

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from lcr_audio.engine import GameState, Rules, Seat, WinCondition
-from lcr_audio.narration.odds_text import odds_sentence
+from lcr_audio.narration.odds_text import odds_sentence, usual_choices_assumed
 
 if TYPE_CHECKING:
     from lcr_audio.game.analysis.odds import OddsKeeper
@@ -89,7 +89,10 @@ class OddsKey:
             keeper.wait(max(0.0, KEY_BUDGET - (time.perf_counter() - started)) / 2)
         budget = max(LEAST_BUDGET, KEY_BUDGET - (time.perf_counter() - started))
         odds = keeper.odds(state, budget, open_choice=open_choice)
-        return odds_sentence(odds.chances, odds.errors, names, you)
+        text = odds_sentence(odds.chances, odds.errors, names, you)
+        if self.rules.wild or self.rules.reversible:  # players choose: say what the chances assume
+            text = f"{text} {usual_choices_assumed()}"
+        return text
 
     def best_choice(self, state: GameState, names: list[str]) -> str:
         """H: the options of the choice ``state`` asks for, with the chooser's chance after each, best first
