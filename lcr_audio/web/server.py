@@ -26,14 +26,14 @@ from pathlib import Path
 from typing import Any, Final
 
 from websockets.asyncio.server import Server as WsServer
-from websockets.asyncio.server import ServerConnection, broadcast, serve
+from websockets.asyncio.server import ServerConnection, broadcast
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from lcr_audio import i18n
-from lcr_audio.game.online.protocol import CODE_LENGTH, MAX_FRAME, Reason
-from lcr_audio.game.online.server import RateLimit, TableServer, bound_port, client_address
+from lcr_audio.game.online.protocol import CODE_LENGTH, Reason
+from lcr_audio.game.online.server import RateLimit, TableServer, bound_port, client_address, listen
 from lcr_audio.narration.online import refusal_sentence
 from lcr_audio.output.sound import default_sounds_dir
 from lcr_audio.web import budget
@@ -554,17 +554,6 @@ async def start_web_server(
         OSError: the address cannot be used (in use, not this machine's, no permission).
     """
     asyncio.get_running_loop().set_default_executor(budget.FairExecutor(HEAVY_WORKERS, HEAVY_PER_ADDRESS))
-    server = await serve(
-        tabs.route,
-        host,
-        port,
-        process_request=tabs.process_request,
-        max_size=MAX_FRAME,
-        max_queue=32,
-        close_timeout=2,
-        ssl=tls,
-        logger=logging.getLogger("lcr_audio.game.online.websockets"),
-        compression=None,
-    )
+    server = await listen(tabs.route, tabs.process_request, host, port, tls)
     tabs.port, tabs.tls = bound_port(server), tls is not None
     return server

@@ -20,7 +20,7 @@ import secrets
 import ssl
 import time
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
@@ -1120,11 +1120,28 @@ async def start_server(
     Raises:
         OSError: the address cannot be used (in use, not this machine's, no permission).
     """
+    return await listen(tables.handler, tables.process_request, host, port, tls)
+
+
+async def listen(
+    handler: Callable[[ServerConnection], Awaitable[None]],
+    process_request: Callable[[ServerConnection, Request], Response | None],
+    host: str,
+    port: int,
+    tls: ssl.SSLContext | None,
+) -> WsServer:
+    """websockets' server with the settings every port of the game uses (the online tables', and the
+    browser client's, which serves them too): frames over :data:`MAX_FRAME` bytes refused, a short queue and
+    closing wait, no compression, websockets' log under the game's logger.
+
+    Raises:
+        OSError: the address cannot be used.
+    """
     return await serve(
-        tables.handler,
+        handler,
         host,
         port,
-        process_request=tables.process_request,
+        process_request=process_request,
         max_size=MAX_FRAME,
         max_queue=32,
         close_timeout=2,
