@@ -181,7 +181,8 @@ def tab_playing(chrome: Any) -> bool:
 
 def tap_choice(chrome: Any, label: re.Pattern[str], what: str) -> None:
     """Tap the current question's button whose text matches ``label`` with a finger until the page says
-    something more (a tap before its question was heard is dropped, as a key is: see ``press_and_wait``)."""
+    something more, once the question was heard (a tap sooner is dropped, as a key is: see
+    ``press_and_wait``)."""
     from selenium.common.exceptions import StaleElementReferenceException
 
     before = web.said_count(chrome)
@@ -198,6 +199,7 @@ def tap_choice(chrome: Any, label: re.Pattern[str], what: str) -> None:
         if found is True:  # the last tap was answered late, and its button is gone
             return
         text = str(found)
+        wait_until(chrome, lambda: web.heard_for(chrome) >= web.REACTION_SECONDS, "the question to be heard")
         try:
             button = web.choice(chrome, text)
             if button is not None:

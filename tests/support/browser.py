@@ -25,6 +25,12 @@ from typing import Any
 
 from lcr_audio.settings import FORMAT as SETTINGS_FORMAT
 from lcr_audio.settings import VERSION as SETTINGS_VERSION
+from lcr_audio.tui.input import REACTION_SECONDS as _REACTION_SECONDS
+
+REACTION_SECONDS = _REACTION_SECONDS
+"""The game's reaction time (:data:`lcr_audio.tui.input.REACTION_SECONDS`), read when this module is
+imported: the server is another process, where it is not set to 0 as the in-process tests set it
+(``tests/conftest.py``)."""
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "tests" / "vendor" / "axe-core" / "axe.min.js"
@@ -263,15 +269,13 @@ def heard_for(chrome: Any) -> float:
 
 def press_and_wait(chrome: Any, key: str, what: str = "an answer to the key", seconds: float = WAIT) -> None:
     """Press ``key`` as a player does, once what the page said last has been on it for the game's reaction
-    time (:data:`lcr_audio.tui.input.REACTION_SECONDS`: a key read sooner after its question was handed to
+    time (:data:`REACTION_SECONDS`: a key read sooner after its question was handed to
     speech is taken for a double press typed ahead, and dropped), then wait until the page says something
     more (a message or an answer). The page's clock starts when the page receives the sentence, after the
     game handed it over, so the key always reaches the game late enough. Should the key still be dropped,
     it is pressed again every :data:`AGAIN` seconds, until it is answered or ``seconds`` have passed."""
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
-
-    from lcr_audio.tui.input import REACTION_SECONDS
 
     before = said_count(chrome)
     deadline = time.monotonic() + seconds
@@ -293,9 +297,12 @@ def press_and_wait(chrome: Any, key: str, what: str = "an answer to the key", se
 
 def open_page(chrome: Any, url: str) -> None:
     """Open ``url`` in the tab and wait until the page has said its first sentence (in either live region:
-    a menu is said as an answer, cutting what came before, as in the terminal)."""
+    a menu is said as an answer, cutting what came before, as in the terminal), and check that the game
+    took the page's :data:`QUICK_SETTINGS` (it says first when it could not read them)."""
     chrome.get(url)
     wait_until(chrome, lambda: heard(chrome)["all"], "the page's first sentence")
+    first = heard(chrome)["all"][0]
+    assert "settings could not be read" not in first, f"the page refused QUICK_SETTINGS: {first}"
 
 
 def last_message(chrome: Any) -> str:
