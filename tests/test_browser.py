@@ -9,6 +9,7 @@ screen reader reads (DevTools' ``Accessibility.getFullAXTree``). Every wait is o
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -146,15 +147,21 @@ def test_a_browser_tab_and_two_terminals_one_french_narrate_every_roll(
         ana.wait_for("(?:Cy|Player) joins the table")
         ana.press("\r")  # the host starts
         deadline = web.monotonic() + 180
-        while any(client.child.isalive() for client in clients) or tab_playing(tab):
+        asked = lambda: YOUR_TURN.search(last_message(tab)) or last_message(tab) == PLAY_AGAIN  # noqa: E731
+        for presses in itertools.count():
+            if not (any(client.child.isalive() for client in clients) or tab_playing(tab)):
+                break
             assert web.monotonic() < deadline, heard(tab)["messages"][-20:]
-            for client in clients:
-                client.press(" ")
+            for client in clients:  # Space to roll, N to the table's "Play again?" (in any language)
+                client.press("n" if presses % 2 else " ")
                 client.read()
-            if YOUR_TURN.search(last_message(tab)):
+            if last_message(tab) == PLAY_AGAIN and tab_playing(tab):
+                press_and_wait(tab, "n", "the answer to play again")
+                wait_until(tab, lambda: not tab_playing(tab), "the tab leaving the table")
+            elif YOUR_TURN.search(last_message(tab)):
                 press_and_wait(tab, " ", "the roll")
             else:
-                web.settle(tab, lambda: YOUR_TURN.search(last_message(tab)), 0.3)
+                web.settle(tab, asked, 0.3)
         rolls = _rolls_in_save(server.data, code)
         assert rolls >= 3
         said = heard(tab)["messages"]
@@ -174,7 +181,8 @@ def tab_playing(chrome: Any) -> bool:
 
 def tap_choice(chrome: Any, label: re.Pattern[str], what: str) -> None:
     """Tap the current question's button whose text matches ``label`` with a finger until the page says
-    something more (a tap before its question was heard is dropped, as a key is: see ``press_and_wait``)."""
+    something more, once the question was heard (a tap sooner is dropped, as a key is: see
+    ``press_and_wait``)."""
     from selenium.common.exceptions import StaleElementReferenceException
 
     before = web.said_count(chrome)
@@ -191,6 +199,7 @@ def tap_choice(chrome: Any, label: re.Pattern[str], what: str) -> None:
         if found is True:  # the last tap was answered late, and its button is gone
             return
         text = str(found)
+        wait_until(chrome, lambda: web.heard_for(chrome) >= web.REACTION_SECONDS, "the question to be heard")
         try:
             button = web.choice(chrome, text)
             if button is not None:

@@ -23,6 +23,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lcr_audio.settings import FORMAT as SETTINGS_FORMAT
+from lcr_audio.settings import VERSION as SETTINGS_VERSION
+from lcr_audio.tui.input import REACTION_SECONDS as _REACTION_SECONDS
+
+REACTION_SECONDS = _REACTION_SECONDS
+"""The game's reaction time (:data:`lcr_audio.tui.input.REACTION_SECONDS`), read when this module is
+imported: the server is another process, where it is not set to 0 as the in-process tests set it
+(``tests/conftest.py``)."""
+
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "tests" / "vendor" / "axe-core" / "axe.min.js"
 """axe-core, vendored for the tests (its README says which version and how to update it)."""
@@ -41,11 +50,19 @@ DOWN = "\ue015"
 UP = "\ue013"
 """Selenium's names of Enter, Escape, F1, Down and Up (``selenium.webdriver.Keys``), for :func:`press`."""
 
-QUICK_SETTINGS = {"pause": 0.0, "sounds": False, "verbosity": "brief", "speech": "console"}
+QUICK_SETTINGS = {
+    "format": SETTINGS_FORMAT,
+    "version": SETTINGS_VERSION,
+    "pause": 0.0,
+    "sounds": False,
+    "speech": "console",
+}
 """The settings every test page starts with (the page keeps the game's settings in its local storage and
-hands them to the server): computer players without a pause, no cues to wait for, brief turns, and printed
-lines only, so that the game does not wait on an estimate of a screen reader's speech (the live regions
-and the history receive every sentence all the same)."""
+hands them to the server, which reads them as the game reads its settings file: without the file's format
+and version they would be refused, and the game would play on its defaults): computer players without a
+pause, no cues to wait for, and printed lines only, so that the game does not wait on an
+estimate of a screen reader's speech (the live regions and the history receive every sentence all the
+same)."""
 
 QUICK = (
     "try { if (location.protocol === 'http:' && !localStorage.getItem('lcr-audio-settings')) {"
@@ -238,20 +255,40 @@ def press(chrome: Any, key: str) -> None:
     ActionChains(chrome).send_keys(key).perform()
 
 
+def heard_for(chrome: Any) -> float:
+    """Seconds since either live region last received a text (by the page's own clock), as a player
+    hears it; a large number before any."""
+    return float(
+        chrome.execute_script(
+            "const h = window.__lcrHeard;"
+            " return h && h.changeAt.length ? (performance.now() - h.changeAt[h.changeAt.length - 1]) / 1000"
+            " : 1e9;"
+        )
+    )
+
+
 def press_and_wait(chrome: Any, key: str, what: str = "an answer to the key", seconds: float = WAIT) -> None:
-    """Press ``key`` until the page says something more (a message or an answer). A key pressed before
-    the question it answers has been heard is dropped by the game, silently (the terminal does the same:
-    it is taken for a key meant for what came before), so the key is pressed again every
-    :data:`AGAIN` seconds, as a player would, until it is answered or ``seconds`` have passed."""
+    """Press ``key`` as a player does, once what the page said last has been on it for the game's reaction
+    time (:data:`REACTION_SECONDS`: a key read sooner after its question was handed to
+    speech is taken for a double press typed ahead, and dropped), then wait until the page says something
+    more (a message or an answer). The page's clock starts when the page receives the sentence, after the
+    game handed it over, so the key always reaches the game late enough. Should the key still be dropped,
+    it is pressed again every :data:`AGAIN` seconds, until it is answered or ``seconds`` have passed."""
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
 
     before = said_count(chrome)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        wait_until(chrome, lambda: heard_for(chrome) >= REACTION_SECONDS, "the question to be heard")
+        if said_count(chrome) > before:  # something came meanwhile: answer what is on the page now
+            before = said_count(chrome)
+            continue
         press(chrome, key)
         try:
-            WebDriverWait(chrome, AGAIN, poll_frequency=0.05).until(lambda _d: said_count(chrome) > before)
+            WebDriverWait(chrome, AGAIN, poll_frequency=0.02).until(
+                lambda _d, count=before: said_count(chrome) > count
+            )
             return
         except TimeoutException:
             continue
@@ -260,9 +297,12 @@ def press_and_wait(chrome: Any, key: str, what: str = "an answer to the key", se
 
 def open_page(chrome: Any, url: str) -> None:
     """Open ``url`` in the tab and wait until the page has said its first sentence (in either live region:
-    a menu is said as an answer, cutting what came before, as in the terminal)."""
+    a menu is said as an answer, cutting what came before, as in the terminal), and check that the game
+    took the page's :data:`QUICK_SETTINGS` (it says first when it could not read them)."""
     chrome.get(url)
     wait_until(chrome, lambda: heard(chrome)["all"], "the page's first sentence")
+    first = heard(chrome)["all"][0]
+    assert "settings could not be read" not in first, f"the page refused QUICK_SETTINGS: {first}"
 
 
 def last_message(chrome: Any) -> str:
