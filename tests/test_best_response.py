@@ -297,6 +297,7 @@ def test_the_careful_player_reverses_as_the_best_response(rules: Rules, tmp_path
     assert asked >= 20
 
 
+@pytest.mark.system  # the command looks for a voice (espeak-ng --voices) to say its result
 def test_odds_with_a_careful_seat_say_what_they_assume(capsys: pytest.CaptureFixture[str]) -> None:
     """``lcr-audio odds --policy``: the best response's chances, exact, and the sentence of what they
     assume; several careful seats under Wild dice: the cycle said; too large: one sentence, nothing else."""
