@@ -221,19 +221,17 @@ class WebTabs:
     table server counts the tab's own connection (from this process, over loopback) against it."""
 
     def __post_init__(self) -> None:
-        tables_address = self.tables._address_of
+        self.tables.vouched_address = self._tab_address
 
-        def address_of(socket: ServerConnection) -> str:
-            path = socket.request.path if socket.request is not None else ""
-            peer = socket.remote_address
-            token = path.partition("?")[0].removeprefix(TABLE_PATH)
-            if path.startswith(TABLE_PATH) and peer and str(peer[0]) in ("127.0.0.1", "::1"):
-                address = self._tokens.get(token)
-                if address is not None:
-                    return address
-            return tables_address(socket)
-
-        self.tables._address_of = address_of  # type: ignore[method-assign]
+    def _tab_address(self, socket: ServerConnection) -> str | None:
+        """The client address of the tab whose online-table connection ``socket`` is (from this process,
+        over loopback, with the tab's secret in its path), or None for any other connection."""
+        path = socket.request.path if socket.request is not None else ""
+        peer = socket.remote_address
+        token = path.partition("?")[0].removeprefix(TABLE_PATH)
+        if path.startswith(TABLE_PATH) and peer and str(peer[0]) in ("127.0.0.1", "::1"):
+            return self._tokens.get(token)
+        return None
 
     @property
     def limit(self) -> RateLimit:

@@ -291,6 +291,10 @@ class TableServer:
     new_connections_per_second: int = NEW_CONNECTIONS_PER_SECOND
     """New connections one client address may open a second, after a burst of twice as many (see
     :data:`NEW_CONNECTIONS_PER_SECOND`)."""
+    vouched_address: Callable[[ServerConnection], str | None] | None = None
+    """Another part of this program that opens connections on a player's behalf (the browser client, for a
+    tab at an online table, over loopback) names the player's address here; None, or an answer of None:
+    the connection's own address (or the trusted proxy's forwarded one) counts."""
     one_table: bool = False
     """The server holds one table only, its host's (``lcr-audio host``): once it is open, a ``hello`` that
     would open another is refused (:attr:`Reason.ONE_TABLE`) instead of opening a second table there."""
@@ -920,6 +924,9 @@ class TableServer:
             guesses.level = budget  # after the wait, the minute's codes again
 
     def _address_of(self, socket: ServerConnection) -> str:
+        vouched = self.vouched_address(socket) if self.vouched_address is not None else None
+        if vouched is not None:
+            return vouched
         peer = socket.remote_address
         forwarded = None
         if self.trusted_proxies and socket.request is not None:
