@@ -172,6 +172,7 @@ NOT_LIMITS = {
     *("refusals", "dropped", "wrong_codes", "unwritten", "sent"),  # counts
     *("limit", "backlog_bytes"),  # fixed: named at the end of the help
     "one_table",  # lcr-audio host's own server: no serve option
+    "vouched_address",  # set by the browser client in the same program: not an option
     "away_reminder",  # when the waiting turn is said again: a fixed lead, not a limit
     "retry_seconds",  # how often tables a full disk refused are tried again: not a limit
     "again_seconds",  # how long a finished game waits for the answers to playing again: not a limit
