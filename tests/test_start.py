@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -262,6 +264,35 @@ def test_the_o_key_knows_without_numpy_which_rules_have_an_exact_table() -> None
             for win in WinCondition:
                 rules = Rules(players=players, chips=chips, win=win)
                 assert has_table(rules) is supports(rules), rules
+
+
+def test_odds_prepared_in_the_background_fail_into_the_log_never_onto_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The O key's background preparation (a daemon thread) that fails, as an import does when the game ends
+    while it runs, writes to the log and prints nothing: a thread's uncaught exception would be a traceback
+    on the player's terminal (seen once on a loaded machine at the end of a watch game)."""
+    from lcr_audio.game.analysis import odds
+    from lcr_audio.tui.odds_key import OddsKey
+
+    def broken(*_: object, **__: object) -> None:
+        raise ImportError("sys.meta_path is None, Python is likely shutting down")
+
+    monkeypatch.setattr(odds, "OddsKeeper", broken)
+    uncaught: list[threading.ExceptHookArgs] = []
+    monkeypatch.setattr(threading, "excepthook", uncaught.append)
+    started: list[Callable[[], None]] = []
+    key = OddsKey(Rules(players=3, chips=1), after_first_utterance=started.append)
+    with caplog.at_level(logging.ERROR, logger="lcr_audio"):
+        started[0]()
+        deadline = time.monotonic() + 60
+        while not (uncaught or caplog.records) and time.monotonic() < deadline:
+            time.sleep(0.01)  # a wait on the thread's outcome, with a generous limit
+    assert uncaught == []
+    assert [record.getMessage() for record in caplog.records] == [
+        "the odds could not be prepared in the background"
+    ]
+    assert key._keeper is None  # the first O tries again
 
 
 @pytest.mark.system
