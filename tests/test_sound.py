@@ -526,7 +526,7 @@ class InitRecorder:
         self.real(*args, **kwargs)
 
 
-WAIT = 10.0  # seconds a test waits for the opening thread before it fails (never reached when all is well)
+WAIT = 120.0  # seconds a test waits for the opening thread before it fails (never reached when all is well)
 
 
 def held_opening(monkeypatch: pytest.MonkeyPatch, *, noise: bool = False) -> tuple[InitRecorder, SoundPlayer]:
@@ -588,7 +588,7 @@ def test_a_cue_gives_up_after_open_wait_and_later_cues_play(
 def test_sounds_off_never_open_the_device_until_turned_on(
     dummy: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sound, "OPEN_WAIT", 10.0)  # a busy machine opens slowly; the cue still waits for it
+    monkeypatch.setattr(sound, "OPEN_WAIT", WAIT)  # a busy machine opens slowly; the cue still waits for it
     init = InitRecorder(monkeypatch)
     player = SoundPlayer(enabled=False)
     player.open_in_background()
