@@ -856,7 +856,7 @@ LESSONS: tuple[Lesson, ...] = (
             "A Wild lets you choose whom to take a chip from, and reversible dice let you choose whether to "
             "reverse. Make the choice that gives you the best chance of winning. The game works each "
             "choice's chance out exactly, with you playing your best from then on and the others playing "
-            "the usual way."
+            "the usual way. In a game, H tells you these chances whenever you choose."
         ),
         6,
         makers=best.MAKERS,
