@@ -27,16 +27,18 @@ def best_options(state: GameState) -> list[OptionChance]:
     """Every option of the choice ``state`` asks for (a Wild's seat, R7; whether to reverse, R9) with the
     chooser's exact chance of winning after it, best first: what the H key says there
     (:func:`lcr_audio.game.analysis.careful.option_chances`), from the best-response table of ``state``'s
-    rules (the chooser at its best from then on, the others the usual way), solved here if need be (under a
-    second at the best-choice lesson's tables; kept for the rest of the run).
+    rules (the chooser at its best from then on, the others the usual way): read from the game's cache,
+    which the H key shares, or solved here and kept there (under a second at the best-choice lesson's
+    tables).
 
     Raises:
         ValueError: nothing is asked at ``state``, or its rules have no best-response table.
     """
     from lcr_audio.game.analysis.best import ready_best
     from lcr_audio.game.analysis.careful import option_chances
+    from lcr_audio.storage import cache_dir
 
-    if ready_best(state.rules, None, wait=True) is None:
+    if ready_best(state.rules, cache_dir() / "odds", wait=True) is None:
         raise ValueError(f"No best-response table for {state.rules}.")
     options = option_chances(state, None)
     if not options or any(option.margin is not None for option in options):
