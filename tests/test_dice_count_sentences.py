@@ -33,3 +33,41 @@ def test_another_count_is_said_with_its_number_and_plural(
     monkeypatch.setattr(rules_text, "MAX_DICE", count)
     assert f"and you roll {said}." in rules_summary.reversal_explained(Rules(reversible=True))
     assert reversible_text().endswith(f"this game always rolls {count}.")
+
+
+def test_practice_says_the_most_dice_from_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dice lesson's introduction and its explanations say the engine's count, not a written "3"
+    (issue 25, item 3): with another count they say that one."""
+    from dataclasses import replace
+
+    from lcr_audio.narration.practice import lesson, questions
+    from lcr_audio.narration.practice import sentences as practice_sentences
+
+    dice = lesson("dice")
+    assert dice.intro_count == MAX_DICE
+    assert "but never more than 3." in dice.intro
+    assert "but never more than 2." in replace(dice, intro_count=2).intro
+    explained = [q.explanation for q in questions("dice", 1) if "one die per chip" in q.explanation]
+    assert explained and all("but never more than 3." in text for text in explained)
+    monkeypatch.setattr(practice_sentences, "MAX_DICE", 2)
+    explained = [q.explanation for q in questions("dice", 1) if "one die per chip" in q.explanation]
+    assert explained and all("but never more than 2." in text for text in explained)
+
+
+def test_no_practice_sentence_writes_the_dice_count() -> None:
+    """No sentence of practice says a number of dice as a written digit ("never more than 3", "roll 3
+    dice", "always rolls 3"): checked in the sources, where every such number is a placeholder."""
+    import re
+    from pathlib import Path
+
+    import lcr_audio.narration.practice as practice
+    import lcr_audio.tui.practice as screen
+
+    folder = Path(practice.__file__).parent
+    written = re.compile(r"more than \d\.|rolls? \d\b|\d dice|\d at a time")
+    for path in [*folder.glob("*.py"), Path(screen.__file__)]:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.strip().startswith(("#", '"""')):
+                continue  # comments and docstrings may say how the game plays today
+            for literal in re.findall(r'"([^"]*)"', line):
+                assert not written.search(literal), f"{path.name}:{number}: {line.strip()}"

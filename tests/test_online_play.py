@@ -555,3 +555,71 @@ def test_the_others_hear_that_a_person_is_deciding_whether_to_reverse(
     assert "Ana is deciding" not in ana.read()
     for client in (ana, bo):
         assert "Traceback" not in client.read()
+
+
+BEST_REVERSAL = re.compile(
+    r"(Reversing the dice|Rolling as usual): (\d+\.\d) percent; (as usual|reversing): (\d+\.\d)"
+    r"(?:; give or take \d+\.\d)?\."
+)
+"""H's answer at the reversal question: both options with the chooser's chance, best first (issue 25)."""
+
+
+def _best_first(client: Client, since: int) -> re.Match[str]:
+    """H's answer at ``client`` after its first ``since`` characters: checked best first."""
+    deadline = time.monotonic() + 30
+    while (found := BEST_REVERSAL.search(client.read()[since:])) is None:
+        assert time.monotonic() < deadline, client.read()
+        time.sleep(0.1)
+    assert float(found.group(2)) >= float(found.group(4)), found.group(0)
+    assert (found.group(1) == "Reversing the dice") == (found.group(3) == "as usual"), found.group(0)
+    return found
+
+
+def test_h_at_each_clients_own_reversal_question_says_the_options_best_first(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Reversible dice and 4 chips: at Ana's reversal question, H at her client says both options with her
+    chance after each, best first, while H at Bo's says there is nothing for him to weigh; at Bo's own
+    reversal question next, his H says his options (issue 25, item 3: H online, at each client)."""
+    from lcr_audio.tui.input import REACTION_SECONDS
+
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    bo.wait_for("You are at the table")
+    steps = [
+        ("o", "Starting chips: 3 chips."),
+        ("\x1b[C", "Starting chips: 4 chips."),
+        ("\r", "Wild dice: off."),
+        ("\r", "Reversible dice: off."),
+        ("\x1b[C", "Reversible dice: on."),
+        ("\r", "Winning: "),
+        ("d", "Options set."),
+    ]
+    for key, heard in steps:
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        ana.press(key)
+        ana.wait_for(re.escape(heard))
+    time.sleep(REACTION_SECONDS + 0.1)
+    ana.press("\r")
+    ana.wait_for("reverse")
+    bo.wait_for(r"Ana is deciding whether to reverse the dice\.")
+    since = len(bo.read())
+    bo.press("h")
+    bo.wait_for(re.escape("There is no choice to weigh now;"))
+    assert BEST_REVERSAL.search(bo.read()[since:]) is None
+    since = len(ana.read())
+    time.sleep(REACTION_SECONDS + 0.1)
+    ana.press("h")
+    _best_first(ana, since)
+    time.sleep(REACTION_SECONDS + 0.1)
+    ana.press("n")  # as usual: Bo, on her left, plays next with 4 chips or more
+    ana.wait_for(re.escape("Press Space to roll 3 dice."))
+    ana.press_until(" ", ana, "You roll")
+    bo.wait_for(r"Reverse the dice\? It costs 3 chips\.", seconds=30)
+    since = len(bo.read())
+    time.sleep(REACTION_SECONDS + 0.1)
+    bo.press("h")
+    _best_first(bo, since)
+    for client in (ana, bo):
+        assert "Traceback" not in client.read()

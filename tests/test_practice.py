@@ -15,6 +15,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from support.best_by_hand import best_by_hand
 from support.engine import play
 
 from lcr_audio.engine import (
@@ -214,6 +215,9 @@ def worked_out(question: Question) -> int | bool:
         if ask is Ask.IS_LEAST_LIKELY:
             return subject == min(seats, key=chances.__getitem__)
         return 0 if chances[0] > chances[subject] else subject
+    if ask in (Ask.BEST_TAKE, Ask.BEST_REVERSE):
+        chances = best_by_hand(final)  # the independent best response (tests/support/best_by_hand.py)
+        return max(chances, key=chances.__getitem__)
     if ask is Ask.FACE_COUNT:
         assert question.face is not None
         return FACES_PER_DIE[start.rules.wild, question.face]
@@ -270,6 +274,7 @@ def test_the_lessons_come_in_the_agreed_order() -> None:
         "last-chip-in-pot",
         "reset",
         "odds",
+        "best-choice",
     ]
     for item in LESSONS:
         assert item.title and item.intro and item.size > 0
@@ -393,8 +398,12 @@ def test_questions_use_the_lesson_s_rules(key: str) -> None:
             if q.ask is Ask.FACE_COUNT:
                 continue  # about a die in general, plain or Wild
             assert q.state.rules.win is rules.win
-            assert q.state.rules.reversible is rules.reversible
             assert q.state.rules.three_wilds is rules.three_wilds
+            if key == "best-choice":  # a Wild's seat under Wild dice, the reversal under reversible dice
+                assert q.state.rules.wild is (q.ask is Ask.BEST_TAKE)
+                assert q.state.rules.reversible is (q.ask is Ask.BEST_REVERSE)
+                continue
+            assert q.state.rules.reversible is rules.reversible
             assert q.state.rules.wild is rules.wild or key == "reversible"
 
 
