@@ -23,6 +23,7 @@ from typing import Any, ClassVar, NoReturn
 
 import pytest
 from random_keys import check_nothing_lost, game_with_random_keys
+from support.waiting import wait_until
 
 from lcr_audio.output.speech import Speaker, SpeechBackend, SpeechError, TtsBackend, Voice
 from lcr_audio.output.speech import tts as tts_module
@@ -451,10 +452,7 @@ def test_stop_kills_a_player_that_ignores_sigterm_after_the_grace(tmp_path: Path
     worker = threading.Thread(target=lambda: statuses.append(player.play(_stubborn_command(started))))
     player.arm()
     worker.start()
-    deadline = time.monotonic() + WAIT
-    while not started.exists():
-        assert time.monotonic() < deadline, "the player never started"
-        time.sleep(0.01)  # a poll, up to the deadline
+    wait_until(started.exists, "the player started")
     begin = time.monotonic()
     player.stop()
     worker.join(WAIT)

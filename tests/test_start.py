@@ -11,7 +11,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -21,6 +20,7 @@ import pytest
 from prompt_toolkit.input import PipeInput
 from support.play import Driver, mid_game, your_game
 from support.program import spawn_python
+from support.waiting import after_reaction
 
 from lcr_audio.cli import main
 from lcr_audio.engine import Rules
@@ -30,7 +30,6 @@ from lcr_audio.output.sound import SoundPlayer, cue_file
 from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.output.speech.base import SpeechMode
 from lcr_audio.settings import Settings, save_settings
-from lcr_audio.tui.input import REACTION_SECONDS
 from lcr_audio.tui.play import PlayScreen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -330,7 +329,7 @@ def test_the_first_question_said_early_is_said_once_and_a_key_typed_at_once_answ
     child.expect_exact(asked)
     assert child.before.count(opening) == 1
     if saved:
-        time.sleep(REACTION_SECONDS)  # at least a person's reaction time: later is never too early
+        after_reaction()
     child.send(key)
     child.expect_exact(answer)
     shown = child.before
@@ -361,7 +360,7 @@ def test_plays_first_sentence_said_early_is_said_once_kept_in_the_history_and_th
         child.expect_exact("Press Space to roll")
         child.send(",")  # the one before: the opening, in the history though said before the screen was up
         child.expect_exact("A game of 3 players: You, Ana, and Bo.")
-        time.sleep(REACTION_SECONDS)  # a person's reaction after the roll question: later is never too early
+        after_reaction()
         child.send(" ")
         child.expect_exact("You roll")
     finally:
