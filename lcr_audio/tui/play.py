@@ -38,6 +38,7 @@ from lcr_audio.engine import (
 )
 from lcr_audio.game.autosave import Keeper
 from lcr_audio.game.saves import Series
+from lcr_audio.game.seating import names_said_now
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration import Narrator, Utterance, Verbosity, phrases
@@ -994,12 +995,19 @@ class PlayScreen:
             self.settings,
             self._apply_settings,
             voices,
-            self.speaker.set_language,
+            self._language_changed,
             brailles=lambda: self.speaker.brailles,
             sound_device=lambda: self.sound is None or self.sound.available,
             speech_now=self.speaker.requested,
         )
         self.answer(self._options.opening())
+
+    def _language_changed(self, code: str) -> None:
+        """The options' Language line put ``code`` in force: speech follows, and so do the default names
+        ("You" is "Du" in German; a typed name stays as typed)."""
+        self.speaker.set_language(code)
+        self.session.players = names_said_now(self.session.players)
+        self.narrator.names = tuple(self.session.names)
 
     def change_option(self, step: int) -> None:
         if self._options is not None:
