@@ -1023,7 +1023,7 @@ class PlayScreen:
         if self._options is not None:
             self.answer(self._options.move(step))
         elif self._reader is not None:
-            self.answer(self._reader.go(self._reader.index + step))
+            self.answer(self._reader.move(step))
 
     def section(self, index: int) -> None:
         """Home and End in an overlay: the options menu's first or last line, the reader's section."""
