@@ -518,10 +518,11 @@ class PlayScreen:
         if choosing:
             self._offered = self._choice_utterance()
             self._queue(self._offered, on_start=heard)
-        elif not utterances:  # nothing to hear: the question counts as asked now
+        elif not utterances and deciding:  # nothing to hear: the question counts as asked now
             heard()
-            if deciding:
-                self._asked_at = time.monotonic()
+            self._asked_at = time.monotonic()
+        # Nothing said and nobody here to decide (a person at another computer reversed: the turn is told
+        # whole with their roll): the fact keys keep to the table as told, before the reversal's payment.
         if not mid_wild:  # every cue of these events has been queued: no place may wait for a later turn
             self._places = []
         self._track_turn(events)
