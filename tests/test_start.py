@@ -379,11 +379,22 @@ def test_an_opening_said_before_the_screen_is_waited_for_like_the_screens_own(pi
     screen.speaker.speak(opening)  # as cli._say_play_opening does, before the screen runs
     screen.said_early = opening
 
+    now, looked = [0.0], [0]
+
+    def clock() -> float:  # the presenter's clock, moved on only by the test
+        looked[0] += 1
+        return now[0]
+
+    screen.presenter.clock = clock
+
     async def scenario() -> None:
         await driver.start()
-        await asyncio.sleep(0.3)  # the opening's estimate is about 5 s: nothing more may be said in this time
+        await driver.until(lambda: looked[0] >= 20)  # the presenter looked again and again, and waited
         assert recorder.texts == [opening]
         assert screen.history[0] == opening  # kept for Comma and the transcript, though not said again
+        now[0] += 60.0  # the opening's estimate (about 5 s) is over: now the question
+        await driver.until(lambda: len(recorder.texts) > 1)
+        assert "Press Space to roll" in recorder.texts[-1]
         await driver.leave()
 
     asyncio.run(scenario())
