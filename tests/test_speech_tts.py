@@ -191,9 +191,25 @@ def test_blank_text_never_reaches_the_engine() -> None:
     assert engine.said == [("Pot 2.", "done")]
 
 
-def test_a_voice_stuck_in_one_utterance_counts_as_failed() -> None:
-    engine, backend = _saying("Never ends.", stall_timeout=0.05)
-    time.sleep(0.1)  # longer than the stall limit: a lower bound, a load only makes it longer
+class _StillClock:
+    """``time`` as the voice's module reads it, with a ``monotonic`` that only the test moves on."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
+def test_a_voice_stuck_in_one_utterance_counts_as_failed(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = _StillClock()
+    monkeypatch.setattr(tts_module, "time", clock)
+    engine, backend = _saying("Never ends.", stall_timeout=60.0)
+    backend.speak("Next.")  # 0 s into the utterance: queued, not stuck
+    clock.now += 61.0  # longer than the stall limit, on the voice's clock
     with pytest.raises(SpeechError, match="stuck"):
         backend.speak("Next.")
     engine.gate.set()
