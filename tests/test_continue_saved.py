@@ -11,7 +11,6 @@ question too.
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +19,11 @@ import pytest
 from support.play import mid_game
 from support.program import one_person_game
 from support.program import spawn_game as spawn
+from support.waiting import after_reaction
 
 from lcr_audio.engine import Face, Roll, Rules
 from lcr_audio.game.saves import SaveKind, autosave_path, default_save_path, load, save
 from lcr_audio.game.session import Player, Session
-from lcr_audio.tui.input import REACTION_SECONDS
 
 pytestmark = [
     pytest.mark.system,
@@ -42,7 +41,7 @@ REPLACES = "Starting now replaces the unfinished"
 def press(child: Any, key: str) -> None:
     """Type ``key`` once the question just read could have been heard (a sooner key is a key typed ahead,
     which never answers a question)."""
-    time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+    after_reaction()
     child.send(key)
 
 

@@ -71,3 +71,38 @@ def test_no_practice_sentence_writes_the_dice_count() -> None:
                 continue  # comments and docstrings may say how the game plays today
             for literal in re.findall(r'"([^"]*)"', line):
                 assert not written.search(literal), f"{path.name}:{number}: {line.strip()}"
+
+
+def turn_text(rules: Rules | None = None) -> str:
+    return " ".join(next(s for s in rules_text.sections(rules) if s.key == "turn").paragraphs)
+
+
+def test_the_turn_section_says_the_engines_counts() -> None:
+    text = turn_text(Rules(reversible=True))
+    assert text.startswith(
+        "On your turn you roll one die for each chip you hold, but never more than 3. With 3 chips or more "
+        "you roll 3 dice. With 2 chips you roll 2 dice. With 1 chip you roll 1 die."
+    )
+    assert "For example, with 4 chips you roll 3 dice." in text
+    assert "You have 2 chips left, so next time you roll 2 dice." in text
+    assert text.endswith(
+        "In this game, with more than 3 chips you may reverse the dice first: see Reversible dice."
+    )
+
+
+def test_the_turn_section_follows_another_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23, item 8: "A turn" wrote "never more than 3" and "3 dice" itself; it asks the engine."""
+    from lcr_audio.engine import rules as engine_rules
+
+    monkeypatch.setattr(engine_rules, "MAX_DICE", 2)  # what dice_for reads
+    monkeypatch.setattr(rules_text, "MAX_DICE", 2)
+    monkeypatch.setattr(rules_text, "REVERSAL_COST", 4)
+    text = turn_text(Rules(reversible=True))
+    assert text.startswith(
+        "On your turn you roll one die for each chip you hold, but never more than 2. With 2 chips or more "
+        "you roll 2 dice. With 1 chip you roll 1 die. "
+    )
+    assert "3 dice" not in text and "more than 3" not in text
+    assert "For example, with 3 chips you roll 2 dice." in text
+    assert "You have 1 chip left, so next time you roll 1 die." in text
+    assert text.endswith("with more than 4 chips you may reverse the dice first: see Reversible dice.")

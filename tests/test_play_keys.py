@@ -58,7 +58,10 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         )
         assert await driver.press("\x1b[B") == (f"{entries[1]} 2 of {total}.", True)
         assert await driver.press("\x1b[A") == (f"{entries[0]} 1 of {total}.", True)
-        assert await driver.press("\x1b[A") == (f"{entries[-1]} {total} of {total}.", True)
+        assert await driver.press("\x1b[A") == (
+            f"Bottom of the list. {entries[-1]} {total} of {total}.",
+            True,
+        )
         assert await driver.press("s") == (
             "Up and Down go through the keys, Escape closes the list.",
             False,

@@ -23,6 +23,7 @@ import pytest
 from prompt_toolkit.input import PipeInput
 from support.play import Driver, mid_game, your_game
 from support.program import spawn_python
+from support.waiting import after_reaction
 
 from lcr_audio.cli import main
 from lcr_audio.engine import Rules
@@ -32,7 +33,6 @@ from lcr_audio.output.sound import SoundPlayer, cue_file
 from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.output.speech.base import SpeechMode
 from lcr_audio.settings import Settings, save_settings
-from lcr_audio.tui.input import REACTION_SECONDS
 from lcr_audio.tui.play import PlayScreen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -361,7 +361,7 @@ def test_the_first_question_said_early_is_said_once_and_a_key_typed_at_once_answ
     child.expect_exact(asked)
     assert child.before.count(opening) == 1
     if saved:
-        time.sleep(REACTION_SECONDS)  # at least a person's reaction time: later is never too early
+        after_reaction()
     child.send(key)
     child.expect_exact(answer)
     shown = child.before
@@ -392,7 +392,7 @@ def test_plays_first_sentence_said_early_is_said_once_kept_in_the_history_and_th
         child.expect_exact("Press Space to roll")
         child.send(",")  # the one before: the opening, in the history though said before the screen was up
         child.expect_exact("A game of 3 players: You, Ana, and Bo.")
-        time.sleep(REACTION_SECONDS)  # a person's reaction after the roll question: later is never too early
+        after_reaction()
         child.send(" ")
         child.expect_exact("You roll")
     finally:
@@ -411,11 +411,22 @@ def test_an_opening_said_before_the_screen_is_waited_for_like_the_screens_own(pi
     screen.speaker.speak(opening)  # as cli._say_play_opening does, before the screen runs
     screen.said_early = opening
 
+    now, looked = [0.0], [0]
+
+    def clock() -> float:  # the presenter's clock, moved on only by the test
+        looked[0] += 1
+        return now[0]
+
+    screen.presenter.clock = clock
+
     async def scenario() -> None:
         await driver.start()
-        await asyncio.sleep(0.3)  # the opening's estimate is about 5 s: nothing more may be said in this time
+        await driver.until(lambda: looked[0] >= 20)  # the presenter looked again and again, and waited
         assert recorder.texts == [opening]
         assert screen.history[0] == opening  # kept for Comma and the transcript, though not said again
+        now[0] += 60.0  # the opening's estimate (about 5 s) is over: now the question
+        await driver.until(lambda: len(recorder.texts) > 1)
+        assert "Press Space to roll" in recorder.texts[-1]
         await driver.leave()
 
     asyncio.run(scenario())

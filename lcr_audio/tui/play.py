@@ -38,6 +38,7 @@ from lcr_audio.engine import (
 )
 from lcr_audio.game.autosave import Keeper
 from lcr_audio.game.saves import Series
+from lcr_audio.game.seating import names_said_now
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration import Narrator, Utterance, Verbosity, phrases
@@ -517,10 +518,11 @@ class PlayScreen:
         if choosing:
             self._offered = self._choice_utterance()
             self._queue(self._offered, on_start=heard)
-        elif not utterances:  # nothing to hear: the question counts as asked now
+        elif not utterances and deciding:  # nothing to hear: the question counts as asked now
             heard()
-            if deciding:
-                self._asked_at = time.monotonic()
+            self._asked_at = time.monotonic()
+        # Nothing said and nobody here to decide (a person at another computer reversed: the turn is told
+        # whole with their roll): the fact keys keep to the table as told, before the reversal's payment.
         if not mid_wild:  # every cue of these events has been queued: no place may wait for a later turn
             self._places = []
         self._track_turn(events)
@@ -994,12 +996,19 @@ class PlayScreen:
             self.settings,
             self._apply_settings,
             voices,
-            self.speaker.set_language,
+            self._language_changed,
             brailles=lambda: self.speaker.brailles,
             sound_device=lambda: self.sound is None or self.sound.available,
             speech_now=self.speaker.requested,
         )
         self.answer(self._options.opening())
+
+    def _language_changed(self, code: str) -> None:
+        """The options' Language line put ``code`` in force: speech follows, and so do the default names
+        ("You" is "Du" in German; a typed name stays as typed)."""
+        self.speaker.set_language(code)
+        self.session.players = names_said_now(self.session.players)
+        self.narrator.names = tuple(self.session.names)
 
     def change_option(self, step: int) -> None:
         if self._options is not None:
@@ -1015,7 +1024,7 @@ class PlayScreen:
         if self._options is not None:
             self.answer(self._options.move(step))
         elif self._reader is not None:
-            self.answer(self._reader.go(self._reader.index + step))
+            self.answer(self._reader.move(step))
 
     def section(self, index: int) -> None:
         """Home and End in an overlay: the options menu's first or last line, the reader's section."""
