@@ -9,19 +9,97 @@ mode, :class:`Review` (the review keys of a game) under the game's modes and its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
+from lcr_audio.engine import GameState
+from lcr_audio.game.session import Session
 from lcr_audio.i18n import N_, _
+from lcr_audio.narration import Narrator
 from lcr_audio.narration.rules_summary import reversal_explained, rules_summary
-from lcr_audio.tui.input import Mode, Press, handles
+from lcr_audio.tui.input import Mode, Press, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 
-if TYPE_CHECKING:
-    from lcr_audio.tui.play import PlayScreen
+
+class GameScreen(Voice, Protocol):
+    """What the modes of a game ask of the screen they serve (:class:`lcr_audio.tui.play.PlayScreen` is
+    one): its state, and an action for each key. Declared here, below the play screen, so that the modes
+    never import it (issue 23, item 4: no import cycle, not even one for types)."""
+
+    chats: bool
+    unused_keys: frozenset[Command]
+
+    @property
+    def session(self) -> Session:
+        """The game being played."""
+
+    @property
+    def narrator(self) -> Narrator:
+        """The game's narration."""
+
+    @property
+    def heard_state(self) -> GameState:
+        """The game as the player has heard it (the fact keys speak of it)."""
+
+    @property
+    def history(self) -> Sequence[str]:
+        """Every message kept, oldest first (comma and period step through it)."""
+
+    @property
+    def context(self) -> Context:
+        """What the screen waits for now."""
+
+    @property
+    def mode(self) -> Mode:
+        """The input mode that answers the keys now."""
+
+    @property
+    def done(self) -> bool:
+        """True once the screen has ended."""
+
+    def heard(self, press: Press) -> bool:
+        """True when ``press`` came after the pending question was heard."""
+
+    def question_again(self) -> str:
+        """The question pending, to say again after a detour ("" when none is)."""
+
+    def question_text(self) -> str:
+        """The yes-or-no question open ("" when none is)."""
+
+    def overlay_line(self) -> str:
+        """The line under review in the options menu or the rules reader."""
+
+    def quiet(self) -> None: ...
+    def volume(self, step: int) -> None: ...
+    def quit_now(self) -> None: ...
+    def status(self) -> None: ...
+    def open_reader(self) -> None: ...
+    def history_step(self, delta: int) -> None: ...
+    def history_jump(self, position: int) -> None: ...
+    def cycle_verbosity(self) -> None: ...
+    def rate(self, step: int) -> None: ...
+    def open_options(self) -> None: ...
+    def odds(self) -> None: ...
+    def best_choice(self) -> None: ...
+    def chat(self) -> None: ...
+    def neighbours(self) -> None: ...
+    def explain_roll(self) -> None: ...
+    def save_now(self) -> None: ...
+    def menu(self) -> None: ...
+    def seat(self, data: str) -> None: ...
+    def roll(self) -> None: ...
+    def toggle_pause(self) -> None: ...
+    def yes_no(self, yes: bool) -> None: ...
+    def move_choice(self, delta: int) -> None: ...
+    def confirm_choice(self) -> None: ...
+    def line(self, step: int) -> None: ...
+    def section(self, index: int) -> None: ...
+    def read_section(self) -> None: ...
+    def close_overlay(self) -> None: ...
+    def change_option(self, step: int) -> None: ...
 
 
-def on(*commands: Command, does: Callable[[PlayScreen], object]) -> Callable[[Anytime, Press], None]:
+def on(*commands: Command, does: Callable[[GameScreen], object]) -> Callable[[Anytime, Press], None]:
     """A handler for ``commands`` that calls ``does`` with the play screen, whichever of their keys was
     pressed (the key table's rows give the keys and F1's sentence)."""
 
@@ -35,7 +113,7 @@ def on(*commands: Command, does: Callable[[PlayScreen], object]) -> Callable[[An
 class Anytime(Mode):
     """Keys that work in every mode of a game: Q, F7, F8, Control+C (and F1, from :class:`Mode`)."""
 
-    def __init__(self, screen: PlayScreen) -> None:
+    def __init__(self, screen: GameScreen) -> None:
         super().__init__(screen)
         self.screen = screen
 
@@ -211,7 +289,7 @@ class GameRouter(Mode):
     """The play screen's place on the key loop's stack: each key goes to the input mode of the context in
     force (see :attr:`PlayScreen.context`). It serves no context of its own."""
 
-    def __init__(self, screen: PlayScreen) -> None:
+    def __init__(self, screen: GameScreen) -> None:
         super().__init__(screen)
         self.screen = screen
 
@@ -226,7 +304,7 @@ class GameRouter(Mode):
             self.screen.mode.dispatch(press)
 
 
-def game_modes(screen: PlayScreen) -> Mapping[Context, Mode]:
+def game_modes(screen: GameScreen) -> Mapping[Context, Mode]:
     """The modes of a game, by the context each serves."""
     modes: list[Mode] = [
         TurnMode(screen),
@@ -244,6 +322,7 @@ __all__ = [
     "ChoiceMode",
     "ConfirmMode",
     "GameRouter",
+    "GameScreen",
     "OptionsMode",
     "Overlay",
     "Playing",

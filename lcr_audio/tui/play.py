@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import enum
 import functools
 import logging
 import time
@@ -49,6 +48,7 @@ from lcr_audio.output.sound import SoundPlayer
 from lcr_audio.output.speech import Speaker, SpeechMode
 from lcr_audio.settings import RATE, VOLUME, Settings
 from lcr_audio.tui.game_modes import GameRouter, game_modes
+from lcr_audio.tui.host import Outcome
 from lcr_audio.tui.input import KeyLoop, Mode, Press, answers_in_time
 from lcr_audio.tui.keys import CHOOSING, Command, Context
 from lcr_audio.tui.odds_key import OddsKey
@@ -57,17 +57,6 @@ from lcr_audio.tui.presenter import NO_CUE_ARGS, CueArgs, Presenter
 from lcr_audio.tui.reader import Sections
 
 log = logging.getLogger(__name__)
-
-
-class Outcome(enum.Enum):
-    """How the play screen ended."""
-
-    FINISHED = "finished"
-    """The game (or games) ended and nobody asked for another."""
-    QUIT = "quit"
-    """A player chose to leave this game (Escape, then Y): back to the main menu, if it started there."""
-    LEFT = "left"
-    """The program must end: Control+C, or a signal (the terminal closed, the system shutting down)."""
 
 
 @dataclass(frozen=True)
