@@ -13,14 +13,12 @@ import contextlib
 import dataclasses
 import functools
 import logging
-import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from prompt_toolkit.input import Input
 
-from lcr_audio.cues import Cue, CuePlace, cue_kind, event_places, seat_pan
+from lcr_audio.cues import Cue
 from lcr_audio.engine import (
     POT,
     ChipsMoved,
@@ -49,29 +47,17 @@ from lcr_audio.output.speech import Speaker, SpeechMode
 from lcr_audio.settings import RATE, VOLUME, Settings
 from lcr_audio.tui.game_modes import GameRouter, game_modes
 from lcr_audio.tui.host import Outcome
-from lcr_audio.tui.input import KeyLoop, Mode, Press, answers_in_time
+from lcr_audio.tui.input import KeyLoop, Mode, Press
 from lcr_audio.tui.keys import CHOOSING, Command, Context
 from lcr_audio.tui.odds_key import OddsKey
 from lcr_audio.tui.options import OptionsMenu, SettingsApplier, verbosity_name
+from lcr_audio.tui.play_cues import CuePlacer
+from lcr_audio.tui.play_history import History
+from lcr_audio.tui.play_questions import Questions, YesNoQuestion
 from lcr_audio.tui.presenter import NO_CUE_ARGS, CueArgs, Presenter
 from lcr_audio.tui.reader import Sections
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class YesNoQuestion:
-    """A yes-or-no question open on the play screen (quit? play again? undo?).
-
-    Attributes:
-        text: the question, naming Y and N.
-        answer: called with the answer (True for Y).
-        in_game: True when it interrupts the game (quit, undo), False when the game has ended.
-    """
-
-    text: str
-    answer: Callable[[bool], None]
-    in_game: bool = True
 
 
 class Extension(Protocol):
@@ -143,16 +129,12 @@ class PlayScreen:
         self._save_settings = save_settings
         self.sound = sound
         self.keeper = keeper
-        self.history: list[str] = []
-        self.lines_before: dict[int, int] = {}
-        """Where each batch of game messages begins in :attr:`history`: the number of the session's actions
-        after the batch (0 for the game's opening) → the history's length before its messages (for the
-        transcript's game headings and the scorekeeper's undo marks)."""
+        self._history = History()
         self.presenter = Presenter(speaker, sound, rate=lambda: self.settings.rate)
         self.presenter.on_handed = self._handed
+        self._questions = Questions(self.presenter)
+        self._cues = CuePlacer()
         self._applier = SettingsApplier(self.settings, speaker, sound)
-        self._history_pos: int | None = None
-        self._question: YesNoQuestion | None = None
         self._options: OptionsMenu | None = None
         self._reader: Sections | None = None
         self._choice = 0
@@ -163,30 +145,12 @@ class PlayScreen:
         self._done: asyncio.Future[Outcome] | None = None
         self._turn_events: list[Event] = []
         self._last_turn: list[Event] = []
-        self._asking: tuple[str, ...] = ()
-        """The person's pending question (a roll, a reversal, a Wild's seat) counts as asked once a text
-        containing one of these is handed to speech, by any path (DESIGN.md §1): the seat under the cursor
-        while choosing for a Wild; else the question or the words that name the roller ("Your turn, Bo.").
-        Empty while no person has a question pending."""
-        self._asked_at: float | None = None
-        """When the person's pending question was first handed to speech (time.monotonic()); None while it
-        waits."""
-        self._question_asked_at: float | None = None
-        """The same for the yes-or-no question open (its text, handed to speech by any path)."""
-        self._question_message: Utterance | None = None
-        """The queued message of the yes-or-no question open at a game's end, taken back once answered (an
-        answer that cuts it never has it said again)."""
         self._offered: Utterance | None = None
         """The queued message offering the first seat of a Wild choice, taken back if the cursor moves before
         it is said (the last seat heard is always the one Space takes)."""
-        self._too_early = False
-        """A key came before its question was heard since the history key last told so (the first comma
-        press says so, before the messages)."""
         self._odds: OddsKey | None = None
         self._heard_state: GameState | None = None
         """The state as of the game messages heard (or skipped): see :attr:`heard_state`."""
-        self._places: list[tuple[str, CuePlace]] = []
-        """Where the cues of the events narrated so far sound, by kind, until an utterance plays them."""
         self._held = False
         """The player paused the computer players (P, watch mode)."""
         self._series = Series()
@@ -203,7 +167,7 @@ class PlayScreen:
         """Play ``session`` from now on (a new game, or the scorekeeper's undo)."""
         self.session: Session = session
         done = len(session.actions)  # an undo keeps the marks of the actions kept; a new game none but 0
-        self.lines_before = {count: at for count, at in self.lines_before.items() if count <= done}
+        self._history.keep_marks(done)
         self._heard_state = None  # a new game (or an undo): its state until its first message is said
         self.narrator: Narrator = Narrator(
             session.names,
@@ -218,11 +182,22 @@ class PlayScreen:
         if self.keeper is not None:  # after the narration: the transcript then holds the turn's messages
             self.keeper.follow(session, ScreenSaid(self), self._note)
         self._turn_events, self._last_turn = [], []
-        self._places = []
+        self._cues.clear()
         self._offered = None
         self._pending(*self._asking_texts())  # an undo in the scorekeeper: the turn's question, asked again
         if self._odds is None or self._odds.rules != session.rules:
             self._odds = OddsKey(session.rules, after_first_utterance=self.speaker.after_first_utterance)
+
+    @property
+    def history(self) -> list[str]:
+        """Every message kept, oldest first (the review keys step through it; the scorekeeper marks an
+        undone turn's lines in place)."""
+        return self._history.lines
+
+    @property
+    def lines_before(self) -> dict[int, int]:
+        """Where each batch of game messages begins in :attr:`history` (see :attr:`History.before`)."""
+        return self._history.before
 
     @property
     def listener(self) -> Seat | None:
@@ -287,7 +262,7 @@ class PlayScreen:
             return Context.OPTIONS
         if self._reader is not None:
             return Context.READER
-        if self._question is not None or self.state.over:
+        if self._questions.open is not None or self.state.over:
             return Context.CONFIRM
         if not self.session.human_to_play:
             return Context.WATCH
@@ -342,7 +317,7 @@ class PlayScreen:
                 # (the winner's sentence first): nothing that says it, a wrong key's sentence or the
                 # history key, can come before one of them.
                 await self.presenter.told()
-                if self.state.over and self._question is None and not self._paused():
+                if self.state.over and self._questions.open is None and not self._paused():
                     self._ask_again_question()
                 continue
             if self.session.human_to_play or not self.session.drives_computers:
@@ -414,10 +389,9 @@ class PlayScreen:
         (asked before the game was left) is taken out when it is about to be asked again after ``text``,
         so that it is there once, where it was last heard."""
         prompt = self.narrator.prompt(self.state) if not pending_turn(self.session) else None
-        if prompt is not None and self.history and self.history[-1] == prompt.text:
-            self.history.pop()
-        self.history.append(text)
-        self._history_pos = None
+        if prompt is not None:
+            self._history.take_back(prompt.text)
+        self._history.add(text)
 
     def _ask_again(self) -> None:
         """Queue the question pending for a person (after a resume), with the seat under choice."""
@@ -459,7 +433,7 @@ class PlayScreen:
 
     def _paused(self) -> bool:
         overlay = self._key_loop is not None and len(self._key_loop.stack) > 1  # the F1 key list
-        held = self._held or self._question is not None
+        held = self._held or self._questions.open is not None
         return held or self._options is not None or self._reader is not None or overlay
 
     # --- output ---------------------------------------------------------------------------------------
@@ -469,9 +443,9 @@ class PlayScreen:
         dice = next((len(e.faces) for e in events if isinstance(e, DiceRolled)), None)
         deciding = self.session.human_to_play and not state.over
         choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play
-        self.lines_before[len(self.session.actions)] = len(self.history)
+        self._history.mark(len(self.session.actions))
         utterances = self.narrator.narrate(events, state)
-        self._places.extend(event_places(events, state.rules.players, self.listener))
+        self._cues.add(events, state.rules.players, self.listener)
         if choosing:
             self._choice = 0
         # A person's question counts as asked once its words are handed to speech (DESIGN.md §1): at a Wild,
@@ -509,9 +483,9 @@ class PlayScreen:
         elif not utterances:  # nothing to hear: the question counts as asked now
             heard()
             if deciding:
-                self._asked_at = time.monotonic()
+                self._questions.asked_now()
         if not mid_wild:  # every cue of these events has been queued: no place may wait for a later turn
-            self._places = []
+            self._cues.clear()
         self._track_turn(events)
         if state.over:
             self._queue(Utterance(self._game_end(events, state)))
@@ -557,12 +531,9 @@ class PlayScreen:
     ) -> None:
         """A game message: into the history, then queued behind the others (``on_start``, ``on_end``: see
         :meth:`Presenter.add`)."""
-        if Cue.TURN in utterance.cues and cues.seat is None:
-            cues = CueArgs(dice=cues.dice, seat=self.state.seat + 1)
-        if utterance.cues and not cues.places:
-            cues = CueArgs(dice=cues.dice, seat=cues.seat, places=self._cue_places(utterance.cues))
-        self.history.append(utterance.text)
-        self._history_pos = None
+        state = self.state
+        cues = self._cues.cue_args(utterance.cues, cues, state.seat, state.rules.players, self.listener)
+        self._history.add(utterance.text)
         if self.said_early is not None and utterance.text == self.said_early and not utterance.cues:
             self.said_early = None  # handed to speech already: heard, not said twice
             self.presenter.said_before(utterance.text)
@@ -574,25 +545,11 @@ class PlayScreen:
         self.said_early = None
         self.presenter.add(utterance, cues, on_start=on_start, on_end=on_end)
 
-    def _cue_places(self, cues: Sequence[Cue]) -> tuple[CuePlace | None, ...]:
-        """Where each of an utterance's cues sounds (issue 14, item 10): a turn chime at the seat to play,
-        the others at the places of their events, in order (None: the cue's own place)."""
-        places: list[CuePlace | None] = []
-        for cue in cues:
-            if cue == Cue.TURN:
-                places.append(CuePlace(seat_pan(self.state.seat, self.state.rules.players, self.listener)))
-                continue
-            kind = cue_kind(cue)
-            index = next((i for i, (k, _place) in enumerate(self._places) if k == kind), None)
-            places.append(None if index is None else self._places.pop(index)[1])
-        return tuple(places)
-
     def _pending(self, *texts: str) -> None:
         """A new question is pending for a person: the keys that answer it wait until a text containing one
-        of ``texts`` has been handed to speech (see :attr:`_asking`). No ``texts``: none is pending."""
-        self._asking = tuple(text for text in texts if text)
-        self._asked_at = None
-        self._too_early = False  # a key too early for the question before is told no more
+        of ``texts`` has been handed to speech (:meth:`Questions.pending`). No ``texts``: none is pending."""
+        self._questions.pending(*texts)
+        self._history.forget_too_early()  # a key too early for the question before is told no more
 
     def _asking_texts(self, question: str | None = None) -> tuple[str, ...]:
         """What asks the person's question in the game as it stands, any of them handed to speech: while
@@ -609,27 +566,15 @@ class PlayScreen:
         return (turn, question) if question else (turn,)
 
     def _handed(self, text: str, message: Utterance | None) -> None:
-        """The presenter handed ``text`` to speech (``message``: the game message it is, if it is one): a
-        pending question whose words it holds is asked now, whatever said it (its own message, a wrong
-        key's sentence that repeats it, the history key, Escape or T saying it again). Only the first time
-        counts: saying it again never makes an answer wait. A yes-or-no question asked another way before
-        its own message was said is not said once more by that message."""
-        now = time.monotonic()
-        question = self._question
-        if question is not None and self._question_asked_at is None and question.text in text:
-            self._question_asked_at = now
-            waiting = self._question_message
-            if waiting is not None and message is not waiting and self.presenter.withdraw(waiting):
-                self._question_message = None
-        if self._asked_at is None and any(part in text for part in self._asking):
-            self._asked_at = now
+        """The presenter handed ``text`` to speech (``message``: the game message it is, if one): a pending
+        question whose words it holds is asked now, whatever said it (:meth:`Questions.handed`)."""
+        self._questions.handed(text, message)
 
     def heard(self, press: Press) -> bool:
         """True when ``press`` was read after the pending question was handed to speech, by the reaction
         time at least (issue 10, item 5; :data:`REACTION_SECONDS`): only then may it answer the question.
-        The yes-or-no question open, if any, is the pending one; else the person's (see :attr:`_asking`)."""
-        asked = self._question_asked_at if self._question is not None else self._asked_at
-        return answers_in_time(press.stamp, asked)
+        The yes-or-no question open, if any, is the pending one; else the person's."""
+        return self._questions.heard(press.stamp)
 
     def too_early(self) -> None:
         """A key that answers a question came before the question was heard, and was dropped: a short soft
@@ -637,7 +582,7 @@ class PlayScreen:
         item 5), so nobody presses again blind."""
         if self.sound is not None:
             self.sound.play(Cue.EARLY)
-        self._too_early = True
+        self._history.came_too_early()
 
     def quiet(self) -> None:
         """Q: stop speech and cues now; the game messages skipped are counted aloud, with the question
@@ -663,8 +608,7 @@ class PlayScreen:
 
     def answer_kept(self, text: str) -> None:
         """Say ``text`` now, as :meth:`answer`, and keep it in the history (comma reads it back first)."""
-        self.history.append(text)
-        self._history_pos = None
+        self._history.add(text)
         self.answer(text)
 
     def say(self, text: str) -> None:
@@ -685,23 +629,23 @@ class PlayScreen:
     def ask(self, question: YesNoQuestion) -> None:
         """Open a yes-or-no question: asked at once in a game (a key asked it), queued after the game's
         last messages when the game has ended. Its Y or N must come after it was asked."""
-        self._question = question
-        self._question_asked_at = None
         if question.in_game:
+            self._questions.ask(question)
             self.answer(question.text)  # asked now: the presenter hands it over at once
             return
-        self._question_message = Utterance(question.text)
-        self._queue(self._question_message)
+        message = Utterance(question.text)
+        self._questions.ask(question, message)
+        self._queue(message)
 
     def question_text(self) -> str:
         """The yes-or-no question open, or "" when none is."""
-        return self._question.text if self._question is not None else ""
+        return self._questions.text()
 
     def question_again(self) -> str:
         """The question pending, to say again after a detour: the yes-or-no question open, or the person's
         question (with the seat under the cursor while choosing for a Wild); "" when none is pending."""
-        if self._question is not None:
-            return self._question.text
+        if self._questions.open is not None:
+            return self._questions.open.text
         prompt = self.narrator.prompt(self.state)
         if prompt is None:
             return ""
@@ -756,8 +700,7 @@ class PlayScreen:
             text = game_over_odds(self.session.names[winner], winner == you)
         else:
             text = self._odds.sentence(heard, self.session.names, you, open_choice=open_choice)
-        self.history.append(text)
-        self._history_pos = None
+        self._history.add(text)
         self.answer(text)
 
     def best_choice(self) -> None:
@@ -772,8 +715,7 @@ class PlayScreen:
             text = best_choice_sentence([], self.session.names, state.phase)
         else:
             text = self._odds.best_choice(state, self.session.names)
-        self.history.append(text)
-        self._history_pos = None
+        self._history.add(text)
         self.answer(text)
 
     def neighbours(self) -> None:
@@ -904,12 +846,8 @@ class PlayScreen:
 
     def yes_no(self, yes: bool) -> None:
         """Y or N: the reversal question (R9), or the yes-or-no question open."""
-        question, self._question = self._question, None
+        question = self._questions.take()  # answered: never said again, even if the answer cuts it
         if question is not None:
-            if self._question_message is not None:  # answered: never said again, even if the answer cuts it
-                self.presenter.withdraw(self._question_message)
-                self._question_message = None
-            self.presenter.withdraw_waiting(question.text)  # nor by a wrong key's sentence still waiting
             question.answer(yes)
         elif self.state.phase is Phase.REVERSE and self.session.human_to_play:  # the reversal question (R9)
             self.session.apply(Reverse(yes))
@@ -1034,37 +972,12 @@ class PlayScreen:
     # --- history --------------------------------------------------------------------------------------
 
     def history_step(self, delta: int) -> None:
-        if self._history_pos is None and self._too_early:
-            # The first press after a key came too early says why it did nothing; the next, the last message.
-            self._too_early = False
-            self._history_pos = len(self.history)
-            # Translators: said by the history key (comma) after a key that answers a question (Space, Y or N)
-            # was pressed before the question had been said, and was ignored (a soft sound played then).
-            self.answer(_("That key came before its question was heard, so it did nothing."))
-            return
-        if self._history_pos is None:
-            self.history_jump(len(self.history) - 1)  # the first press repeats the last message
-            return
-        self.history_jump(self._history_pos + delta)
+        """Comma or period: the previous or next message kept (:meth:`History.step`)."""
+        self.answer(self._history.step(delta))
 
     def history_jump(self, position: int) -> None:
-        if not self.history:
-            # Translators: the player asked for a past message before anything was said.
-            self.answer(_("No messages yet."))
-            return
-        last = len(self.history) - 1
-        if 0 <= position <= last:
-            self._history_pos = position
-            self.answer(self.history[position])
-            return
-        position = min(max(position, 0), last)
-        self._history_pos = position
-        if position == 0:
-            # Translators: stepping back past the first message; {text} is that message again.
-            self.answer(_("First message. {text}").format(text=self.history[position]))
-        else:
-            # Translators: stepping forward past the last message; {text} is that message again.
-            self.answer(_("Last message. {text}").format(text=self.history[position]))
+        """Home or End (``position`` 0 or the last): the first or last message kept."""
+        self.answer(self._history.jump(position))
 
 
 def pending_turn(session: Session) -> list[Event]:
@@ -1111,4 +1024,12 @@ def last_roll(session: Session) -> list[Event]:
     return turn if any(isinstance(e, DiceRolled) for e in turn) else last
 
 
-__all__ = ["Outcome", "PlayScreen", "ScreenSaid", "last_roll", "pending_turn", "turn_start_state"]
+__all__ = [
+    "Outcome",
+    "PlayScreen",
+    "ScreenSaid",
+    "YesNoQuestion",
+    "last_roll",
+    "pending_turn",
+    "turn_start_state",
+]
