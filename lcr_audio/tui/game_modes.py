@@ -26,8 +26,13 @@ class GameScreen(Voice, Protocol):
     one): its state, and an action for each key. Declared here, below the play screen, so that the modes
     never import it (issue 23, item 4: no import cycle, not even one for types)."""
 
-    chats: bool
-    unused_keys: frozenset[Command]
+    @property
+    def chats(self) -> bool:
+        """True at a table where the chat key works (online)."""
+
+    @property
+    def unused_keys(self) -> frozenset[Command]:
+        """Keys of the game that do nothing at this table, left out of F1's list."""
 
     @property
     def session(self) -> Session:

@@ -54,6 +54,7 @@ from lcr_audio.tui.options import OptionsMenu, SettingsApplier, verbosity_name
 from lcr_audio.tui.play_cues import CuePlacer
 from lcr_audio.tui.play_history import History
 from lcr_audio.tui.play_questions import Questions, YesNoQuestion
+from lcr_audio.tui.play_table import LocalTable, Table
 from lcr_audio.tui.presenter import NO_CUE_ARGS, CueArgs, Presenter
 from lcr_audio.tui.reader import Sections
 
@@ -104,6 +105,7 @@ class PlayScreen:
         sound: the cue player, or None for no sound.
         keeper: autosave and series, or None.
         extension: adds contexts and their modes (the scorekeeper), or None.
+        table: what the table adds (an online table's chat, notices, next game...); None: a local table.
     """
 
     def __init__(
@@ -119,9 +121,11 @@ class PlayScreen:
         sound: SoundPlayer | None = None,
         keeper: Keeper | None = None,
         extension: Extension | None = None,
+        table: Table | None = None,
     ) -> None:
         self.speaker = speaker
         self.extension = extension
+        self.table: Table = table if table is not None else LocalTable()
         self.keys = keys
         self.pause = pause
         self.new_session = new_session
@@ -357,7 +361,10 @@ class PlayScreen:
     def _resume_turn(self) -> bool:
         """A game continued in the middle of a turn (a roll applied, a choice pending): queue that turn so
         far and the choice being made, as the table would have heard them (DESIGN.md §1; the fact keys speak
-        of the table before that roll until it was heard). False when no turn is pending."""
+        of the table before that roll until it was heard). False when no turn is pending. The moves missed
+        while away from an online table come first, said one by one, in its place (:meth:`Table.catch_up`)."""
+        if self.table.catch_up(self.say):
+            return True
         pending = pending_turn(self.session)
         if not pending:
             return False
@@ -406,14 +413,21 @@ class PlayScreen:
             self._offered = self._choice_utterance()
             self._queue(self._offered)
 
-    chats = False
-    """True at a table where the chat key works (online)."""
-    unused_keys: frozenset[Command] = frozenset()
-    """Keys of the game that do nothing at this table, left out of F1's list (online: saving, which the
-    table's server does)."""
+    @property
+    def chats(self) -> bool:
+        """True at a table where the chat key works (online)."""
+        return self.table.chats
+
+    @property
+    def unused_keys(self) -> frozenset[Command]:
+        """Keys of the game that do nothing at this table, left out of F1's list (online: saving, which the
+        table's server does)."""
+        return self.table.unused_keys
 
     def chat(self) -> None:
-        """Open a chat line (online tables override this)."""
+        """Open a chat line over the game, at a table where the chat key works."""
+        if self._key_loop is not None:
+            self.table.chat(self._key_loop)
 
     def end_on_signal(self) -> None:
         """SIGTERM, SIGHUP or SIGINT (or Control+C and Control+Break as a console signal on Windows): save
@@ -490,6 +504,9 @@ class PlayScreen:
         if state.over:
             self._queue(Utterance(self._game_end(events, state)))
         self._poke()
+        notice = self.table.notice(events, state, self.session, self.narrator.name)
+        if notice:
+            self.say(notice)
 
     def _games_finished(self) -> int:
         """The games finished at this table (its series), before the one being played."""
@@ -655,12 +672,13 @@ class PlayScreen:
 
     def _ask_quit(self) -> None:
         # Translators: asked when the player presses Escape during a game.
-        self.ask(YesNoQuestion(_("Quit this game? Y or N."), self._answer_quit))
+        text = _("Quit this game? Y or N.")
+        self.ask(YesNoQuestion(self.table.quit_question() or text, self._answer_quit))
 
     def next_game_coming(self) -> bool:
         """The player said yes to playing again and the next game comes from elsewhere (an online table's
         server): the finished game waits for it, asking nothing."""
-        return False
+        return self.table.next_game_coming()
 
     def _ask_again_question(self) -> None:
         # Translators: asked when a game has ended.
@@ -864,6 +882,14 @@ class PlayScreen:
         self.answer(self.then_question(_("The game goes on.")))
 
     def _answer_again(self, yes: bool) -> None:
+        reply = self.table.play_again(yes)  # online: the answer goes to the table first
+        if reply.waiting is not None:
+            self.answer_kept(reply.waiting)
+            return
+        if reply.ends is not None:
+            self.presenter.say_last(reply.ends)
+            self._finish(Outcome.FINISHED)
+            return
         if not yes or self.new_session is None:
             # Translators: the player answered no to "Play again with the same table?": the game screen ends.
             self.presenter.say_last(_("No more games at this table."))  # after a game message an answer cut
