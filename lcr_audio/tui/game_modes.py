@@ -19,6 +19,8 @@ from lcr_audio.narration import Narrator
 from lcr_audio.narration.rules_summary import reversal_explained, rules_summary
 from lcr_audio.tui.input import Mode, Press, Voice, handles
 from lcr_audio.tui.keys import Command, Context
+from lcr_audio.tui.play_history import History
+from lcr_audio.tui.play_overlays import Overlays
 
 
 class GameScreen(Voice, Protocol):
@@ -51,6 +53,14 @@ class GameScreen(Voice, Protocol):
         """Every message kept, oldest first (comma and period step through it)."""
 
     @property
+    def messages(self) -> History:
+        """The messages kept and the review keys' place among them."""
+
+    @property
+    def overlays(self) -> Overlays:
+        """The options menu or the rules reader open over the game, if either is."""
+
+    @property
     def context(self) -> Context:
         """What the screen waits for now."""
 
@@ -71,16 +81,11 @@ class GameScreen(Voice, Protocol):
     def question_text(self) -> str:
         """The yes-or-no question open ("" when none is)."""
 
-    def overlay_line(self) -> str:
-        """The line under review in the options menu or the rules reader."""
-
+    def open_reader(self) -> None: ...
     def quiet(self) -> None: ...
     def volume(self, step: int) -> None: ...
     def quit_now(self) -> None: ...
     def status(self) -> None: ...
-    def open_reader(self) -> None: ...
-    def history_step(self, delta: int) -> None: ...
-    def history_jump(self, position: int) -> None: ...
     def cycle_verbosity(self) -> None: ...
     def rate(self, step: int) -> None: ...
     def open_options(self) -> None: ...
@@ -97,11 +102,13 @@ class GameScreen(Voice, Protocol):
     def yes_no(self, yes: bool) -> None: ...
     def move_choice(self, delta: int) -> None: ...
     def confirm_choice(self) -> None: ...
-    def line(self, step: int) -> None: ...
-    def section(self, index: int) -> None: ...
-    def read_section(self) -> None: ...
     def close_overlay(self) -> None: ...
-    def change_option(self, step: int) -> None: ...
+
+
+def told(screen: GameScreen, text: str) -> None:
+    """Answer ``text``, if there is any (a list's key while no list is open says nothing)."""
+    if text:
+        screen.answer(text)
 
 
 def on(*commands: Command, does: Callable[[GameScreen], object]) -> Callable[[Anytime, Press], None]:
@@ -141,12 +148,17 @@ class Review(Anytime):
 
     status = on(Command.STATUS, does=lambda screen: screen.status())
     rules = on(Command.RULES, does=lambda screen: screen.answer(rules_summary(screen.session.rules)))
-    rules_reader = on(Command.RULES_READER, does=lambda screen: screen.open_reader())
+    rules_reader = on(
+        Command.RULES_READER,
+        does=lambda screen: screen.answer(screen.overlays.open_reader(screen.session.rules)),
+    )
     # the first press of the previous message repeats the last one
-    history_back = on(Command.HISTORY_BACK, does=lambda screen: screen.history_step(-1))
-    history_forward = on(Command.HISTORY_FORWARD, does=lambda screen: screen.history_step(+1))
-    history_first = on(Command.HISTORY_FIRST, does=lambda screen: screen.history_jump(0))
-    history_last = on(Command.HISTORY_LAST, does=lambda screen: screen.history_jump(len(screen.history) - 1))
+    history_back = on(Command.HISTORY_BACK, does=lambda screen: screen.answer(screen.messages.step(-1)))
+    history_forward = on(Command.HISTORY_FORWARD, does=lambda screen: screen.answer(screen.messages.step(+1)))
+    history_first = on(Command.HISTORY_FIRST, does=lambda screen: screen.answer(screen.messages.jump(0)))
+    history_last = on(
+        Command.HISTORY_LAST, does=lambda screen: screen.answer(screen.messages.jump(len(screen.history) - 1))
+    )
     verbosity = on(Command.VERBOSITY, does=lambda screen: screen.cycle_verbosity())
     slower = on(Command.SLOWER, does=lambda screen: screen.rate(-1))  # the game's own voice
     faster = on(Command.FASTER, does=lambda screen: screen.rate(+1))
@@ -262,10 +274,10 @@ class Overlay(Anytime):
 
     def reminder(self) -> str:
         """The line under review."""
-        return self.screen.overlay_line()
+        return self.screen.overlays.line()
 
-    next_line = on(Command.NEXT_LINE, does=lambda screen: screen.line(+1))
-    previous_line = on(Command.PREVIOUS_LINE, does=lambda screen: screen.line(-1))
+    next_line = on(Command.NEXT_LINE, does=lambda screen: told(screen, screen.overlays.move(+1)))
+    previous_line = on(Command.PREVIOUS_LINE, does=lambda screen: told(screen, screen.overlays.move(-1)))
     close = on(Command.CLOSE, does=lambda screen: screen.close_overlay())  # back to the game
 
 
@@ -274,10 +286,10 @@ class OptionsMode(Overlay):
 
     contexts = frozenset({Context.OPTIONS})
 
-    increase = on(Command.INCREASE, does=lambda screen: screen.change_option(+1))
-    decrease = on(Command.DECREASE, does=lambda screen: screen.change_option(-1))
-    first_option = on(Command.FIRST_LINE, does=lambda screen: screen.section(0))
-    last_option = on(Command.LAST_LINE, does=lambda screen: screen.section(-1))
+    increase = on(Command.INCREASE, does=lambda screen: told(screen, screen.overlays.change(+1)))
+    decrease = on(Command.DECREASE, does=lambda screen: told(screen, screen.overlays.change(-1)))
+    first_option = on(Command.FIRST_LINE, does=lambda screen: told(screen, screen.overlays.go(0)))
+    last_option = on(Command.LAST_LINE, does=lambda screen: told(screen, screen.overlays.go(-1)))
 
 
 class ReaderMode(Overlay):
@@ -285,9 +297,11 @@ class ReaderMode(Overlay):
 
     contexts = frozenset({Context.READER})
 
-    first_section = on(Command.FIRST_LINE, does=lambda screen: screen.section(0))
-    last_section = on(Command.LAST_LINE, does=lambda screen: screen.section(-1))
-    read_all = on(Command.READ_ALL, does=lambda screen: screen.read_section())  # the whole section
+    first_section = on(Command.FIRST_LINE, does=lambda screen: told(screen, screen.overlays.go(0)))
+    last_section = on(Command.LAST_LINE, does=lambda screen: told(screen, screen.overlays.go(-1)))
+    read_all = on(
+        Command.READ_ALL, does=lambda screen: told(screen, screen.overlays.read())
+    )  # the whole section
 
 
 class GameRouter(Mode):
@@ -337,4 +351,5 @@ __all__ = [
     "TurnMode",
     "game_modes",
     "on",
+    "told",
 ]

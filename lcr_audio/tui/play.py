@@ -51,12 +51,13 @@ from lcr_audio.tui.input import KeyLoop, Mode, Press
 from lcr_audio.tui.keys import CHOOSING, Command, Context
 from lcr_audio.tui.odds_key import OddsKey
 from lcr_audio.tui.options import OptionsMenu, SettingsApplier, verbosity_name
+from lcr_audio.tui.play_choice import SeatChoice
 from lcr_audio.tui.play_cues import CuePlacer
 from lcr_audio.tui.play_history import History
+from lcr_audio.tui.play_overlays import Overlays
 from lcr_audio.tui.play_questions import Questions, YesNoQuestion
 from lcr_audio.tui.play_table import LocalTable, Table
 from lcr_audio.tui.presenter import NO_CUE_ARGS, CueArgs, Presenter
-from lcr_audio.tui.reader import Sections
 
 log = logging.getLogger(__name__)
 
@@ -133,15 +134,16 @@ class PlayScreen:
         self._save_settings = save_settings
         self.sound = sound
         self.keeper = keeper
-        self._history = History()
+        self.messages = History()
+        """The messages kept (:attr:`history`) and the review keys' place among them."""
         self.presenter = Presenter(speaker, sound, rate=lambda: self.settings.rate)
         self.presenter.on_handed = self._handed
         self._questions = Questions(self.presenter)
         self._cues = CuePlacer()
         self._applier = SettingsApplier(self.settings, speaker, sound)
-        self._options: OptionsMenu | None = None
-        self._reader: Sections | None = None
-        self._choice = 0
+        self.overlays = Overlays()
+        """The options menu or the rules reader open over the game, if either is."""
+        self._choice = SeatChoice()
         self._wake: asyncio.Event | None = None
         self._loop_task: asyncio.Task[None] | None = None
         self._key_loop: KeyLoop | None = None
@@ -149,9 +151,6 @@ class PlayScreen:
         self._done: asyncio.Future[Outcome] | None = None
         self._turn_events: list[Event] = []
         self._last_turn: list[Event] = []
-        self._offered: Utterance | None = None
-        """The queued message offering the first seat of a Wild choice, taken back if the cursor moves before
-        it is said (the last seat heard is always the one Space takes)."""
         self._odds: OddsKey | None = None
         self._heard_state: GameState | None = None
         """The state as of the game messages heard (or skipped): see :attr:`heard_state`."""
@@ -171,7 +170,7 @@ class PlayScreen:
         """Play ``session`` from now on (a new game, or the scorekeeper's undo)."""
         self.session: Session = session
         done = len(session.actions)  # an undo keeps the marks of the actions kept; a new game none but 0
-        self._history.keep_marks(done)
+        self.messages.keep_marks(done)
         self._heard_state = None  # a new game (or an undo): its state until its first message is said
         self.narrator: Narrator = Narrator(
             session.names,
@@ -187,7 +186,7 @@ class PlayScreen:
             self.keeper.follow(session, ScreenSaid(self), self._note)
         self._turn_events, self._last_turn = [], []
         self._cues.clear()
-        self._offered = None
+        self._choice.take_offered()
         self._pending(*self._asking_texts())  # an undo in the scorekeeper: the turn's question, asked again
         if self._odds is None or self._odds.rules != session.rules:
             self._odds = OddsKey(session.rules, after_first_utterance=self.speaker.after_first_utterance)
@@ -196,12 +195,12 @@ class PlayScreen:
     def history(self) -> list[str]:
         """Every message kept, oldest first (the review keys step through it; the scorekeeper marks an
         undone turn's lines in place)."""
-        return self._history.lines
+        return self.messages.lines
 
     @property
     def lines_before(self) -> dict[int, int]:
         """Where each batch of game messages begins in :attr:`history` (see :attr:`History.before`)."""
-        return self._history.before
+        return self.messages.before
 
     @property
     def listener(self) -> Seat | None:
@@ -262,10 +261,9 @@ class PlayScreen:
     @property
     def context(self) -> Context:
         """What the screen waits for now: the context whose input mode answers the keys."""
-        if self._options is not None:
-            return Context.OPTIONS
-        if self._reader is not None:
-            return Context.READER
+        overlay = self.overlays.context
+        if overlay is not None:
+            return overlay
         if self._questions.open is not None or self.state.over:
             return Context.CONFIRM
         if not self.session.human_to_play:
@@ -372,7 +370,7 @@ class PlayScreen:
         self._heard_state = turn_start_state(pending, state)
         choosing = self.context in CHOOSING
         if choosing:
-            self._choice = 0
+            self._choice.start()
         dice = next((len(e.faces) for e in pending if isinstance(e, DiceRolled)), None)
         utterances = self.narrator.resume_turn(pending, state)
         deciding = self.session.human_to_play and not state.over
@@ -386,8 +384,7 @@ class PlayScreen:
             last = index == len(utterances) - 1 and not choosing
             self._queue(utterance, CueArgs(dice=dice), on_start=heard if last else None)
         if choosing:
-            self._offered = self._choice_utterance()
-            self._queue(self._offered, on_start=heard)
+            self._queue(self._choice.offer(self.state, self.session.names), on_start=heard)
         return True
 
     def resumed(self, text: str) -> None:
@@ -397,21 +394,20 @@ class PlayScreen:
         so that it is there once, where it was last heard."""
         prompt = self.narrator.prompt(self.state) if not pending_turn(self.session) else None
         if prompt is not None:
-            self._history.take_back(prompt.text)
-        self._history.add(text)
+            self.messages.take_back(prompt.text)
+        self.messages.add(text)
 
     def _ask_again(self) -> None:
         """Queue the question pending for a person (after a resume), with the seat under choice."""
         prompt = self.narrator.prompt(self.state)
         choosing = self.context in CHOOSING
         if choosing:
-            self._choice = 0
+            self._choice.start()
         self._pending(*self._asking_texts(prompt.text if prompt is not None else None))
         if prompt is not None:
             self._queue(prompt)
         if choosing:
-            self._offered = self._choice_utterance()
-            self._queue(self._offered)
+            self._queue(self._choice.offer(self.state, self.session.names))
 
     @property
     def chats(self) -> bool:
@@ -448,7 +444,7 @@ class PlayScreen:
     def _paused(self) -> bool:
         overlay = self._key_loop is not None and len(self._key_loop.stack) > 1  # the F1 key list
         held = self._held or self._questions.open is not None
-        return held or self._options is not None or self._reader is not None or overlay
+        return held or self.overlays.context is not None or overlay
 
     # --- output ---------------------------------------------------------------------------------------
 
@@ -457,11 +453,11 @@ class PlayScreen:
         dice = next((len(e.faces) for e in events if isinstance(e, DiceRolled)), None)
         deciding = self.session.human_to_play and not state.over
         choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play
-        self._history.mark(len(self.session.actions))
+        self.messages.mark(len(self.session.actions))
         utterances = self.narrator.narrate(events, state)
         self._cues.add(events, state.rules.players, self.listener)
         if choosing:
-            self._choice = 0
+            self._choice.start()
         # A person's question counts as asked once its words are handed to speech (DESIGN.md §1): at a Wild,
         # the seat under the cursor; else the question, or the roller's name. None while nobody decides.
         asking = utterances[-1].text if deciding and utterances else None
@@ -492,8 +488,7 @@ class PlayScreen:
                 on_end=heard if last and not question else None,
             )
         if choosing:
-            self._offered = self._choice_utterance()
-            self._queue(self._offered, on_start=heard)
+            self._queue(self._choice.offer(self.state, self.session.names), on_start=heard)
         elif not utterances:  # nothing to hear: the question counts as asked now
             heard()
             if deciding:
@@ -550,7 +545,7 @@ class PlayScreen:
         :meth:`Presenter.add`)."""
         state = self.state
         cues = self._cues.cue_args(utterance.cues, cues, state.seat, state.rules.players, self.listener)
-        self._history.add(utterance.text)
+        self.messages.add(utterance.text)
         if self.said_early is not None and utterance.text == self.said_early and not utterance.cues:
             self.said_early = None  # handed to speech already: heard, not said twice
             self.presenter.said_before(utterance.text)
@@ -566,7 +561,7 @@ class PlayScreen:
         """A new question is pending for a person: the keys that answer it wait until a text containing one
         of ``texts`` has been handed to speech (:meth:`Questions.pending`). No ``texts``: none is pending."""
         self._questions.pending(*texts)
-        self._history.forget_too_early()  # a key too early for the question before is told no more
+        self.messages.forget_too_early()  # a key too early for the question before is told no more
 
     def _asking_texts(self, question: str | None = None) -> tuple[str, ...]:
         """What asks the person's question in the game as it stands, any of them handed to speech: while
@@ -578,7 +573,7 @@ class PlayScreen:
         if state.over or state.seat not in self.narrator.humans:  # as the narrator's prompt, without asking
             return ()
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
-            return (self._choice_utterance().text,)
+            return (self._choice.utterance(self.state, self.session.names).text,)
         turn = phrases.your_turn(self.narrator.name(state.seat), you=len(self.narrator.humans) == 1)
         return (turn, question) if question else (turn,)
 
@@ -599,7 +594,7 @@ class PlayScreen:
         item 5), so nobody presses again blind."""
         if self.sound is not None:
             self.sound.play(Cue.EARLY)
-        self._history.came_too_early()
+        self.messages.came_too_early()
 
     def quiet(self) -> None:
         """Q: stop speech and cues now; the game messages skipped are counted aloud, with the question
@@ -625,7 +620,7 @@ class PlayScreen:
 
     def answer_kept(self, text: str) -> None:
         """Say ``text`` now, as :meth:`answer`, and keep it in the history (comma reads it back first)."""
-        self._history.add(text)
+        self.messages.add(text)
         self.answer(text)
 
     def say(self, text: str) -> None:
@@ -667,7 +662,7 @@ class PlayScreen:
         if prompt is None:
             return ""
         if self.context in CHOOSING:
-            return f"{prompt.text} {self._choice_utterance().text}"
+            return f"{prompt.text} {self._choice.utterance(self.state, self.session.names).text}"
         return prompt.text
 
     def _ask_quit(self) -> None:
@@ -718,7 +713,7 @@ class PlayScreen:
             text = game_over_odds(self.session.names[winner], winner == you)
         else:
             text = self._odds.sentence(heard, self.session.names, you, open_choice=open_choice)
-        self._history.add(text)
+        self.messages.add(text)
         self.answer(text)
 
     def best_choice(self) -> None:
@@ -733,7 +728,7 @@ class PlayScreen:
             text = best_choice_sentence([], self.session.names, state.phase)
         else:
             text = self._odds.best_choice(state, self.session.names)
-        self._history.add(text)
+        self.messages.add(text)
         self.answer(text)
 
     def neighbours(self) -> None:
@@ -779,9 +774,7 @@ class PlayScreen:
         if self.context not in CHOOSING:
             self.answer(self.narrator.seat(self.heard_state, seat).text)
             return
-        choices = self.state.choices
-        if seat in choices:
-            self._choice = choices.index(seat)
+        if self._choice.go_to(self.state, seat):
             self._offer_choice()
         elif 0 <= seat < self.state.rules.players:
             name = self.session.names[seat]
@@ -794,37 +787,22 @@ class PlayScreen:
         else:
             self.answer(self.narrator.seat(self.heard_state, seat).text)
 
-    def _choice_utterance(self) -> Utterance:
-        choices = self.state.choices
-        seat = choices[self._choice % len(choices)]
-        count = self.state.chips[seat]
-        # Translators: one seat read while choosing for a Wild: its name, its seat number (the digit key that
-        # picks it) and its chips.
-        text = ngettext(
-            "{name}, seat {seat}, {count} chip.",
-            "{name}, seat {seat}, {count} chips.",
-            count,
-        ).format(name=self.session.names[seat], seat=seat + 1, count=count)
-        return Utterance(text)
-
     def move_choice(self, delta: int) -> None:
-        choices = self.state.choices
-        self._choice = (self._choice + delta) % len(choices)
+        self._choice.move(self.state, delta)
         self._offer_choice()
 
     def _offer_choice(self) -> None:
         """Say the seat now under the cursor: Space takes it only once this was handed to speech (issue 21,
         item 5); the first seat offered, if still waiting to be said, is taken back (it is not the one)."""
-        text = self._choice_utterance().text
+        text = self._choice.utterance(self.state, self.session.names).text
         self._pending(text)
-        if self._offered is not None:
-            self.presenter.withdraw(self._offered)
-            self._offered = None
+        offered = self._choice.take_offered()
+        if offered is not None:
+            self.presenter.withdraw(offered)
         self.answer(text)
 
     def confirm_choice(self) -> None:
-        choices = self.state.choices
-        self.session.apply(ChooseSeat(choices[self._choice % len(choices)]))
+        self.session.apply(ChooseSeat(self._choice.seat(self.state)))
 
     def menu(self) -> None:
         if self.context in CHOOSING:
@@ -943,7 +921,7 @@ class PlayScreen:
         voices = (
             [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == SpeechMode.TTS else []
         )
-        self._options = OptionsMenu(
+        menu = OptionsMenu(
             self.settings,
             self._apply_settings,
             voices,
@@ -952,58 +930,16 @@ class PlayScreen:
             sound_device=lambda: self.sound is None or self.sound.available,
             speech_now=self.speaker.requested,
         )
-        self.answer(self._options.opening())
-
-    def change_option(self, step: int) -> None:
-        if self._options is not None:
-            self.answer(self._options.change(step))
-
-    # --- overlays: options menu and rules reader ------------------------------------------------------
+        self.answer(self.overlays.open_options(menu))
 
     def open_reader(self) -> None:
-        self._reader = Sections(self.session.rules)
-        self.answer(self._reader.opening())
-
-    def line(self, step: int) -> None:
-        if self._options is not None:
-            self.answer(self._options.move(step))
-        elif self._reader is not None:
-            self.answer(self._reader.go(self._reader.index + step))
-
-    def section(self, index: int) -> None:
-        """Home and End in an overlay: the options menu's first or last line, the reader's section."""
-        if self._options is not None:
-            self.answer(self._options.go(index))
-        elif self._reader is not None:
-            self.answer(self._reader.go(index))
-
-    def overlay_line(self) -> str:
-        """The line under review in the options menu or the rules reader ("" when neither is open)."""
-        if self._options is not None:
-            return self._options.line()
-        if self._reader is not None:
-            return self._reader.title()
-        return ""
-
-    def read_section(self) -> None:
-        if self._reader is not None:
-            self.answer(self._reader.text())
+        """Control+F1: the rules reader over the game, the rules in force first."""
+        self.answer(self.overlays.open_reader(self.session.rules))
 
     def close_overlay(self) -> None:
-        self._options = None
-        self._reader = None
+        self.overlays.close()
         # Translators: said when the options menu or the rules reader closes.
         self.answer(self.then_question(_("Back to the game.")))
-
-    # --- history --------------------------------------------------------------------------------------
-
-    def history_step(self, delta: int) -> None:
-        """Comma or period: the previous or next message kept (:meth:`History.step`)."""
-        self.answer(self._history.step(delta))
-
-    def history_jump(self, position: int) -> None:
-        """Home or End (``position`` 0 or the last): the first or last message kept."""
-        self.answer(self._history.jump(position))
 
 
 def pending_turn(session: Session) -> list[Event]:
