@@ -38,7 +38,6 @@ from lcr_audio.game.saves import Series
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration import Narrator, Utterance, Verbosity, phrases
-from lcr_audio.narration.explain import explain_roll
 from lcr_audio.narration.lists import unit_list
 from lcr_audio.narration.odds_text import game_over_odds
 from lcr_audio.narration.series import series_text, standings
@@ -54,6 +53,7 @@ from lcr_audio.tui.options import OptionsMenu, SettingsApplier, verbosity_name
 from lcr_audio.tui.play_choice import SeatChoice
 from lcr_audio.tui.play_cues import CuePlacer
 from lcr_audio.tui.play_history import History
+from lcr_audio.tui.play_last_roll import LastRoll
 from lcr_audio.tui.play_overlays import Overlays
 from lcr_audio.tui.play_questions import Questions, YesNoQuestion
 from lcr_audio.tui.play_table import LocalTable, Table
@@ -149,8 +149,7 @@ class PlayScreen:
         self._key_loop: KeyLoop | None = None
         self._modes: dict[Context, Mode] = {}
         self._done: asyncio.Future[Outcome] | None = None
-        self._turn_events: list[Event] = []
-        self._last_turn: list[Event] = []
+        self._last_roll = LastRoll()
         self._odds: OddsKey | None = None
         self._heard_state: GameState | None = None
         """The state as of the game messages heard (or skipped): see :attr:`heard_state`."""
@@ -184,7 +183,7 @@ class PlayScreen:
         session.listeners.append(self._on_events)
         if self.keeper is not None:  # after the narration: the transcript then holds the turn's messages
             self.keeper.follow(session, ScreenSaid(self), self._note)
-        self._turn_events, self._last_turn = [], []
+        self._last_roll.reset()
         self._cues.clear()
         self._choice.take_offered()
         self._pending(*self._asking_texts())  # an undo in the scorekeeper: the turn's question, asked again
@@ -232,7 +231,7 @@ class PlayScreen:
                 mode.loop = keys
             keys.push(GameRouter(self))
             if resume:
-                self._last_turn = last_roll(self.session)
+                self._last_roll.reset(last_roll(self.session))
                 if not self._resume_turn():
                     self._ask_again()
             else:
@@ -495,7 +494,7 @@ class PlayScreen:
                 self._questions.asked_now()
         if not mid_wild:  # every cue of these events has been queued: no place may wait for a later turn
             self._cues.clear()
-        self._track_turn(events)
+        self._last_roll.track(events)
         if state.over:
             self._queue(Utterance(self._game_end(events, state)))
         self._poke()
@@ -521,17 +520,6 @@ class PlayScreen:
         text = phrases.game_end(max(series.games, 1), unit_list(items))
         table = standings(self.session.names, series) if self.keeper is not None else None
         return f"{text} {table}" if table else text
-
-    def _track_turn(self, events: Sequence[Event]) -> None:
-        """Keep the events of the last finished roll, for the E key."""
-        for event in events:
-            if isinstance(event, TurnStarted):
-                if any(isinstance(e, DiceRolled) for e in self._turn_events):
-                    self._last_turn = self._turn_events
-                self._turn_events = []
-            self._turn_events.append(event)
-        if any(isinstance(e, DiceRolled) for e in self._turn_events):
-            self._last_turn = list(self._turn_events)
 
     def _queue(
         self,
@@ -752,21 +740,8 @@ class PlayScreen:
         self._poke()
 
     def explain_roll(self) -> None:
-        if not self._last_turn:
-            # Translators: E was pressed before anybody rolled.
-            self.answer(_("Nobody has rolled yet."))
-            return
-        rolled = next(e for e in self._last_turn if isinstance(e, DiceRolled))
-        you = len(self.session.humans) == 1 and rolled.seat in self.session.humans
-        self.answer(
-            explain_roll(
-                self._last_turn,
-                self.session.names,
-                you,
-                listener=min(self.session.humans) if len(self.session.humans) == 1 else None,
-                pending=True,
-            )
-        )
+        """E: the last roll explained (:meth:`LastRoll.explained`)."""
+        self.answer(self._last_roll.explained(self.session.names, self.session.humans))
 
     def seat(self, data: str) -> None:
         number = 10 if data == "0" else int(data)
