@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import functools
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
@@ -56,6 +55,7 @@ from lcr_audio.tui.play_history import History
 from lcr_audio.tui.play_last_roll import LastRoll
 from lcr_audio.tui.play_overlays import Overlays
 from lcr_audio.tui.play_questions import Questions, YesNoQuestion
+from lcr_audio.tui.play_saving import Saving
 from lcr_audio.tui.play_table import LocalTable, Table
 from lcr_audio.tui.presenter import NO_CUE_ARGS, CueArgs, Presenter
 
@@ -133,7 +133,7 @@ class PlayScreen:
         self.settings = settings or Settings(pause=pause)
         self._save_settings = save_settings
         self.sound = sound
-        self.keeper = keeper
+        self._saving = Saving(keeper)
         self.messages = History()
         """The messages kept (:attr:`history`) and the review keys' place among them."""
         self.presenter = Presenter(speaker, sound, rate=lambda: self.settings.rate)
@@ -155,8 +155,6 @@ class PlayScreen:
         """The state as of the game messages heard (or skipped): see :attr:`heard_state`."""
         self._held = False
         """The player paused the computer players (P, watch mode)."""
-        self._series = Series()
-        """The games finished at this screen, for a table that keeps no series (computer players only)."""
         self.said_early: str | None = None
         """The game's opening, said before this screen existed (``lcr-audio play`` says it before the key
         input and the screens are imported: issue 21, item 12): when the narration brings the same text,
@@ -178,7 +176,7 @@ class PlayScreen:
             physical=session.physical,
             computers=session.computers,
             careful=[seat for seat, player in enumerate(session.players) if player.policy.careful],
-            game_number=self._games_finished() + 1,
+            game_number=self._saving.games_finished() + 1,
         )
         session.listeners.append(self._on_events)
         if self.keeper is not None:  # after the narration: the transcript then holds the turn's messages
@@ -189,6 +187,11 @@ class PlayScreen:
         self._pending(*self._asking_texts())  # an undo in the scorekeeper: the turn's question, asked again
         if self._odds is None or self._odds.rules != session.rules:
             self._odds = OddsKey(session.rules, after_first_utterance=self.speaker.after_first_utterance)
+
+    @property
+    def keeper(self) -> Keeper | None:
+        """Autosave and series, or None (see :class:`Saving`)."""
+        return self._saving.keeper
 
     @property
     def history(self) -> list[str]:
@@ -430,16 +433,6 @@ class PlayScreen:
         item 10); the game ends even when saving fails (the failure is logged and said)."""
         self.quit_now()
 
-    def _saving(self, save: Callable[[], str | None]) -> str | None:
-        """``save()``, whose sentence is returned; a fault nobody foresaw is logged and said in one
-        sentence, never raised: leaving must always work."""
-        try:
-            return save()
-        except Exception:
-            log.exception("Saving failed")
-            # Translators: saving failed in a way the game did not foresee (a bug); the log has the details.
-            return _("The game could not be saved; the details are in the game's log.")
-
     def _paused(self) -> bool:
         overlay = self._key_loop is not None and len(self._key_loop.stack) > 1  # the F1 key list
         held = self._held or self._questions.open is not None
@@ -502,23 +495,17 @@ class PlayScreen:
         if notice:
             self.say(notice)
 
-    def _games_finished(self) -> int:
-        """The games finished at this table (its series), before the one being played."""
-        return (self.keeper.series if self.keeper is not None else self._series).games
-
     def _game_end(self, events: Sequence[Event], state: GameState) -> str:
         """The end of a game (issue 14, item 11; issue 21, item 8): its number at this table, every seat's
         chips once the winner took the pot (the winner's as their sentence counts them, R12), then the
         series so far from the second game on."""
-        series = self.keeper.series if self.keeper is not None else self._series
-        if self.keeper is None and state.winner is not None:
-            series.record_win(state.winner)
+        series = self._saving.game_won(state.winner)
         # the one person at the keyboard is "You" here as in every other sentence, not their name
         items = [self.narrator.count_item(s, n, first=s == 0) for s, n in enumerate(state.chips)]
         if state.pot:  # a pot nobody took (none is left once the winner has it)
             items.append(phrases.pot_item(state.pot))
         text = phrases.game_end(max(series.games, 1), unit_list(items))
-        table = standings(self.session.names, series) if self.keeper is not None else None
+        table = standings(self.session.names, series) if self._saving.keeps_series else None
         return f"{text} {table}" if table else text
 
     def _queue(
@@ -683,8 +670,8 @@ class PlayScreen:
         return self._heard_state if self._heard_state is not None else self.state
 
     def status(self) -> None:
-        if self.heard_state.over and self.keeper is not None:
-            self.answer(series_text(self.session.names, self.keeper.series))
+        if self.heard_state.over and self._saving.keeps_series:
+            self.answer(series_text(self.session.names, self._saving.series))
             return
         self.answer(self.narrator.status(self.heard_state).text)
 
@@ -792,8 +779,8 @@ class PlayScreen:
         if self.done:
             return
         try:
-            if self.keeper is not None and not self.state.over:
-                self._say_if(self._saving(functools.partial(self.keeper.save_now, leaving=True)))
+            if not self.state.over:
+                self._say_if(self._saving.leaving())
         finally:  # leaving always works, saved or not
             self._finish(Outcome.LEFT)
 
@@ -807,13 +794,8 @@ class PlayScreen:
             self.answer(text)
 
     def save_now(self) -> None:
-        if self.keeper is None:
-            # Translators: Ctrl+S when this game has no save file (tests, practice).
-            self.answer(_("This game is not being saved."))
-            return
-        saved = self.keeper.save_now()
-        # Translators: Control+S before anything was played: there is nothing to save yet.
-        self.answer(saved or _("Nothing to save yet: the game saves itself once a turn is played."))
+        """Control+S (:meth:`Saving.save_key`)."""
+        self.answer(self._saving.save_key())
 
     def yes_no(self, yes: bool) -> None:
         """Y or N: the reversal question (R9), or the yes-or-no question open."""
@@ -826,8 +808,7 @@ class PlayScreen:
     def _answer_quit(self, yes: bool) -> None:
         if yes:
             try:
-                if self.keeper is not None:
-                    self._say_if(self._saving(functools.partial(self.keeper.save_now, leaving=True)))
+                self._say_if(self._saving.leaving())
             finally:  # leaving always works, saved or not
                 self._finish(Outcome.QUIT)
             return
