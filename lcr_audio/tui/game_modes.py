@@ -21,6 +21,7 @@ from lcr_audio.tui.input import Mode, Press, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.play_history import History
 from lcr_audio.tui.play_overlays import Overlays
+from lcr_audio.tui.play_settings import SettingsKeys
 
 
 class GameScreen(Voice, Protocol):
@@ -57,6 +58,10 @@ class GameScreen(Voice, Protocol):
         """The messages kept and the review keys' place among them."""
 
     @property
+    def settings_keys(self) -> SettingsKeys:
+        """V, the rate and volume keys, and the options menu."""
+
+    @property
     def overlays(self) -> Overlays:
         """The options menu or the rules reader open over the game, if either is."""
 
@@ -83,12 +88,8 @@ class GameScreen(Voice, Protocol):
 
     def open_reader(self) -> None: ...
     def quiet(self) -> None: ...
-    def volume(self, step: int) -> None: ...
     def quit_now(self) -> None: ...
     def status(self) -> None: ...
-    def cycle_verbosity(self) -> None: ...
-    def rate(self, step: int) -> None: ...
-    def open_options(self) -> None: ...
     def odds(self) -> None: ...
     def best_choice(self) -> None: ...
     def chat(self) -> None: ...
@@ -134,8 +135,8 @@ class Anytime(Mode):
         return self.screen.question_again()
 
     quiet = on(Command.QUIET, does=lambda screen: screen.quiet())
-    volume_down = on(Command.VOLUME_DOWN, does=lambda screen: screen.volume(-1))
-    volume_up = on(Command.VOLUME_UP, does=lambda screen: screen.volume(+1))
+    volume_down = on(Command.VOLUME_DOWN, does=lambda screen: screen.answer(screen.settings_keys.volume(-1)))
+    volume_up = on(Command.VOLUME_UP, does=lambda screen: screen.answer(screen.settings_keys.volume(+1)))
     quit_now = on(Command.QUIT_NOW, does=lambda screen: screen.quit_now())  # save and leave at once
 
 
@@ -159,10 +160,16 @@ class Review(Anytime):
     history_last = on(
         Command.HISTORY_LAST, does=lambda screen: screen.answer(screen.messages.jump(len(screen.history) - 1))
     )
-    verbosity = on(Command.VERBOSITY, does=lambda screen: screen.cycle_verbosity())
-    slower = on(Command.SLOWER, does=lambda screen: screen.rate(-1))  # the game's own voice
-    faster = on(Command.FASTER, does=lambda screen: screen.rate(+1))
-    options = on(Command.OPTIONS, does=lambda screen: screen.open_options())
+    verbosity = on(
+        Command.VERBOSITY, does=lambda screen: screen.answer(screen.settings_keys.cycle_verbosity())
+    )
+    # the game's own voice
+    slower = on(Command.SLOWER, does=lambda screen: screen.answer(screen.settings_keys.rate(-1)))
+    faster = on(Command.FASTER, does=lambda screen: screen.answer(screen.settings_keys.rate(+1)))
+    options = on(
+        Command.OPTIONS,
+        does=lambda screen: screen.answer(screen.overlays.open_options(screen.settings_keys.options_menu())),
+    )
     odds = on(Command.ODDS, does=lambda screen: screen.odds())  # each seat's chance of winning (issue 15)
     best_choice = on(Command.BEST_CHOICE, does=lambda screen: screen.best_choice())  # issue 25, item 3
 

@@ -41,14 +41,13 @@ from lcr_audio.narration.lists import unit_list
 from lcr_audio.narration.odds_text import game_over_odds
 from lcr_audio.narration.series import series_text, standings
 from lcr_audio.output.sound import SoundPlayer
-from lcr_audio.output.speech import Speaker, SpeechMode
-from lcr_audio.settings import RATE, VOLUME, Settings
+from lcr_audio.output.speech import Speaker
+from lcr_audio.settings import Settings
 from lcr_audio.tui.game_modes import GameRouter, game_modes
 from lcr_audio.tui.host import Outcome
 from lcr_audio.tui.input import KeyLoop, Mode, Press
 from lcr_audio.tui.keys import CHOOSING, Command, Context
 from lcr_audio.tui.odds_key import OddsKey
-from lcr_audio.tui.options import OptionsMenu, SettingsApplier, verbosity_name
 from lcr_audio.tui.play_choice import SeatChoice
 from lcr_audio.tui.play_cues import CuePlacer
 from lcr_audio.tui.play_history import History
@@ -56,6 +55,7 @@ from lcr_audio.tui.play_last_roll import LastRoll
 from lcr_audio.tui.play_overlays import Overlays
 from lcr_audio.tui.play_questions import Questions, YesNoQuestion
 from lcr_audio.tui.play_saving import Saving
+from lcr_audio.tui.play_settings import SettingsKeys
 from lcr_audio.tui.play_table import LocalTable, Table
 from lcr_audio.tui.presenter import NO_CUE_ARGS, CueArgs, Presenter
 
@@ -131,7 +131,6 @@ class PlayScreen:
         self.pause = pause
         self.new_session = new_session
         self.settings = settings or Settings(pause=pause)
-        self._save_settings = save_settings
         self.sound = sound
         self._saving = Saving(keeper)
         self.messages = History()
@@ -140,7 +139,15 @@ class PlayScreen:
         self.presenter.on_handed = self._handed
         self._questions = Questions(self.presenter)
         self._cues = CuePlacer()
-        self._applier = SettingsApplier(self.settings, speaker, sound)
+        self.settings_keys = SettingsKeys(
+            self.settings,
+            speaker,
+            sound,
+            save=save_settings,
+            applied=self._settings_applied,
+            error=self.error,
+        )
+        """V, the rate and volume keys, and the options menu."""
         self.overlays = Overlays()
         """The options menu or the rules reader open over the game, if either is."""
         self._choice = SeatChoice()
@@ -832,61 +839,14 @@ class PlayScreen:
         self.use(self.new_session(self.session))
         self.session.start()
 
-    # --- settings keys --------------------------------------------------------------------------------
+    # --- settings and the lists over the game -------------------------------------------------------
 
-    def _apply_settings(self, settings: Settings) -> None:
-        """Put the settings into force and remember them."""
+    def _settings_applied(self, settings: Settings, changed: set[str]) -> None:
+        """The settings are in force for the speaker and the cues: the narration's verbosity too, and the
+        pause once the player changed it (``--fast`` or ``--pause`` hold until then)."""
         self.narrator.verbosity = Verbosity(settings.verbosity)
-        if "pause" in self._applier.apply(settings):  # --fast or --pause hold until the player changes it
+        if "pause" in changed:
             self.pause = settings.pause
-        if self._save_settings is not None:
-            problem = self._save_settings(settings)
-            if problem:
-                self.error(problem)
-
-    def cycle_verbosity(self) -> None:
-        self.settings.verbosity = Verbosity(self.settings.verbosity).next()
-        self._apply_settings(self.settings)
-        # Translators: said after V changed the verbosity; {level} is brief, normal or full.
-        self.answer(_("Verbosity: {level}.").format(level=verbosity_name(self.settings.verbosity)))
-
-    def rate(self, step: int) -> None:
-        if self.speaker.mode != SpeechMode.TTS:
-            # Translators: the rate keys only change the game's own voice, not a screen reader's.
-            self.answer(_("Your screen reader sets its own speed; these keys change the game's own voice."))
-            return
-        self.settings.rate = RATE.moved(self.settings.rate, step)
-        self._apply_settings(self.settings)
-        # Translators: said after the speech rate changed; {rate} is a number from -10 to 10.
-        rate = f"{self.settings.rate:+d}" if self.settings.rate else "0"  # as the options menu says it
-        self.answer(_("Speech rate {rate}.").format(rate=rate))
-
-    def volume(self, step: int) -> None:
-        self.settings.volume = VOLUME.moved(self.settings.volume, step)
-        self._apply_settings(self.settings)
-        if self.sound is not None:
-            self.sound.play(Cue.CHIP_POT)
-        if self.sound is None or not self.sound.available:
-            # Translators: volume keys when no sound device could be opened.
-            self.answer(_("No sound device, so there are no sounds to change."))
-            return
-        # Translators: said after F7 or F8; {percent} is 0 to 100.
-        self.answer(_("Volume {percent} percent.").format(percent=round(self.settings.volume * 100)))
-
-    def open_options(self) -> None:
-        voices = (
-            [(v.id, v.name) for v in self.speaker.voices()] if self.speaker.mode == SpeechMode.TTS else []
-        )
-        menu = OptionsMenu(
-            self.settings,
-            self._apply_settings,
-            voices,
-            self.speaker.set_language,
-            brailles=lambda: self.speaker.brailles,
-            sound_device=lambda: self.sound is None or self.sound.available,
-            speech_now=self.speaker.requested,
-        )
-        self.answer(self.overlays.open_options(menu))
 
     def open_reader(self) -> None:
         """Control+F1: the rules reader over the game, the rules in force first."""
