@@ -19,6 +19,7 @@ from lcr_audio.narration import Narrator
 from lcr_audio.narration.rules_summary import reversal_explained, rules_summary
 from lcr_audio.tui.input import Mode, Press, Voice, handles
 from lcr_audio.tui.keys import Command, Context
+from lcr_audio.tui.play_facts import FactKeys
 from lcr_audio.tui.play_history import History
 from lcr_audio.tui.play_overlays import Overlays
 from lcr_audio.tui.play_settings import SettingsKeys
@@ -62,6 +63,10 @@ class GameScreen(Voice, Protocol):
         """V, the rate and volume keys, and the options menu."""
 
     @property
+    def facts(self) -> FactKeys:
+        """The keys that tell facts as heard: O, H, B."""
+
+    @property
     def overlays(self) -> Overlays:
         """The options menu or the rules reader open over the game, if either is."""
 
@@ -87,13 +92,13 @@ class GameScreen(Voice, Protocol):
         """The yes-or-no question open ("" when none is)."""
 
     def open_reader(self) -> None: ...
+    def answer_kept(self, text: str) -> None:
+        """Say ``text`` now and keep it in the history."""
+
     def quiet(self) -> None: ...
     def quit_now(self) -> None: ...
     def status(self) -> None: ...
-    def odds(self) -> None: ...
-    def best_choice(self) -> None: ...
     def chat(self) -> None: ...
-    def neighbours(self) -> None: ...
     def explain_roll(self) -> None: ...
     def save_now(self) -> None: ...
     def menu(self) -> None: ...
@@ -170,8 +175,9 @@ class Review(Anytime):
         Command.OPTIONS,
         does=lambda screen: screen.answer(screen.overlays.open_options(screen.settings_keys.options_menu())),
     )
-    odds = on(Command.ODDS, does=lambda screen: screen.odds())  # each seat's chance of winning (issue 15)
-    best_choice = on(Command.BEST_CHOICE, does=lambda screen: screen.best_choice())  # issue 25, item 3
+    # each seat's chance of winning (issue 15), and the best choice (issue 25, item 3): kept in the history
+    odds = on(Command.ODDS, does=lambda screen: screen.answer_kept(screen.facts.odds()))
+    best_choice = on(Command.BEST_CHOICE, does=lambda screen: screen.answer_kept(screen.facts.best_choice()))
 
     @handles(Command.CHAT)
     def chat(self, press: Press) -> None:
@@ -209,7 +215,7 @@ class Playing(Review):
     turn = on(
         Command.TURN, does=lambda screen: screen.answer(screen.narrator.whose_turn(screen.heard_state).text)
     )
-    neighbours = on(Command.NEIGHBOURS, does=lambda screen: screen.neighbours())
+    neighbours = on(Command.NEIGHBOURS, does=lambda screen: screen.answer(screen.facts.neighbours()))
     explain_roll = on(Command.EXPLAIN_ROLL, does=lambda screen: screen.explain_roll())
     save = on(Command.SAVE, does=lambda screen: screen.save_now())
     # Escape: quit the game, after a yes or no question (while choosing: the question again)

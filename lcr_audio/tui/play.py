@@ -29,8 +29,6 @@ from lcr_audio.engine import (
     Reverse,
     Seat,
     TurnStarted,
-    left_of,
-    right_of,
 )
 from lcr_audio.game.autosave import Keeper
 from lcr_audio.game.saves import Series
@@ -38,7 +36,6 @@ from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration import Narrator, Utterance, Verbosity, phrases
 from lcr_audio.narration.lists import unit_list
-from lcr_audio.narration.odds_text import game_over_odds
 from lcr_audio.narration.series import series_text, standings
 from lcr_audio.output.sound import SoundPlayer
 from lcr_audio.output.speech import Speaker
@@ -47,9 +44,9 @@ from lcr_audio.tui.game_modes import GameRouter, game_modes
 from lcr_audio.tui.host import Outcome
 from lcr_audio.tui.input import KeyLoop, Mode, Press
 from lcr_audio.tui.keys import CHOOSING, Command, Context
-from lcr_audio.tui.odds_key import OddsKey
 from lcr_audio.tui.play_choice import SeatChoice
 from lcr_audio.tui.play_cues import CuePlacer
+from lcr_audio.tui.play_facts import FactKeys
 from lcr_audio.tui.play_history import History
 from lcr_audio.tui.play_last_roll import LastRoll
 from lcr_audio.tui.play_overlays import Overlays
@@ -157,7 +154,8 @@ class PlayScreen:
         self._modes: dict[Context, Mode] = {}
         self._done: asyncio.Future[Outcome] | None = None
         self._last_roll = LastRoll()
-        self._odds: OddsKey | None = None
+        self.facts = FactKeys(self, speaker.after_first_utterance)
+        """The keys that tell facts as heard: O, H, B."""
         self._heard_state: GameState | None = None
         """The state as of the game messages heard (or skipped): see :attr:`heard_state`."""
         self._held = False
@@ -192,8 +190,7 @@ class PlayScreen:
         self._cues.clear()
         self._choice.take_offered()
         self._pending(*self._asking_texts())  # an undo in the scorekeeper: the turn's question, asked again
-        if self._odds is None or self._odds.rules != session.rules:
-            self._odds = OddsKey(session.rules, after_first_utterance=self.speaker.after_first_utterance)
+        self.facts.follow(session.rules)
 
     @property
     def keeper(self) -> Keeper | None:
@@ -681,49 +678,6 @@ class PlayScreen:
             self.answer(series_text(self.session.names, self._saving.series))
             return
         self.answer(self.narrator.status(self.heard_state).text)
-
-    def odds(self) -> None:
-        """O: every seat's chance of winning from here, said now and kept in the history (issue 15)."""
-        humans = self.session.humans
-        you = min(humans) if len(humans) == 1 else None
-        assert self._odds is not None  # made by use()
-        heard = self.heard_state
-        # A person choosing for a Wild hears the position before their choice, not the default one's.
-        open_choice = heard.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and heard.seat in humans
-        if heard.winner is not None:  # at the play-again question: who won, not "100 percent"
-            winner = heard.winner
-            text = game_over_odds(self.session.names[winner], winner == you)
-        else:
-            text = self._odds.sentence(heard, self.session.names, you, open_choice=open_choice)
-        self.messages.add(text)
-        self.answer(text)
-
-    def best_choice(self) -> None:
-        """H: at a person's choice (a Wild's seat, the reversal: R7, R9), each option with that person's
-        chance of winning after it, best first; in hot-seat, for the person choosing (issue 25, item 3)."""
-        assert self._odds is not None  # made by use()
-        state = self.state
-        choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE, Phase.REVERSE)
-        if not choosing or state.seat not in self.session.humans:
-            from lcr_audio.narration.best_choice import best_choice_sentence
-
-            text = best_choice_sentence([], self.session.names, state.phase)
-        else:
-            text = self._odds.best_choice(state, self.session.names)
-        self.messages.add(text)
-        self.answer(text)
-
-    def neighbours(self) -> None:
-        """Who sits on the listener's left and right (R1), with their chips; while watching, the seat to
-        play's (issue 14, item 9)."""
-        state, listener = self.heard_state, self.listener
-        seat = listener if listener is not None else state.seat
-        players, name = state.rules.players, self.narrator.name
-        left, right = left_of(seat, players), right_of(seat, players)
-        you = len(self.session.humans) == 1
-        seat_name = None if you else name(seat)
-        sides = (name(left), state.chips[left], name(right), state.chips[right])
-        self.answer(phrases.neighbours(*sides, seat_name=seat_name))
 
     def toggle_pause(self) -> None:
         """P while computer players play: hold the game and its messages (an answer still speaks), or go
