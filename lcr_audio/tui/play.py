@@ -9,7 +9,6 @@ speech, in order); answers to keys interrupt. Output is append-only and nothing 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import logging
 from collections.abc import Callable, Mapping, Sequence
@@ -49,6 +48,7 @@ from lcr_audio.tui.play_cues import CuePlacer
 from lcr_audio.tui.play_facts import FactKeys
 from lcr_audio.tui.play_history import History
 from lcr_audio.tui.play_last_roll import LastRoll
+from lcr_audio.tui.play_loop import GameLoop
 from lcr_audio.tui.play_overlays import Overlays
 from lcr_audio.tui.play_questions import Questions, YesNoQuestion
 from lcr_audio.tui.play_saving import Saving
@@ -148,7 +148,7 @@ class PlayScreen:
         self.overlays = Overlays()
         """The options menu or the rules reader open over the game, if either is."""
         self._choice = SeatChoice()
-        self._wake: asyncio.Event | None = None
+        self._loop = GameLoop(self)
         self._loop_task: asyncio.Task[None] | None = None
         self._key_loop: KeyLoop | None = None
         self._modes: dict[Context, Mode] = {}
@@ -227,7 +227,6 @@ class PlayScreen:
         """
         loop = asyncio.get_running_loop()
         self._done = loop.create_future()
-        self._wake = asyncio.Event()
         self.presenter.start()
         self._modes = {**game_modes(self), **(self.extension.modes(self) if self.extension else {})}
         async with KeyLoop(self.keys) as keys:
@@ -243,7 +242,7 @@ class PlayScreen:
                     self._ask_again()
             else:
                 self.session.start()
-            self._loop_task = loop.create_task(self._game_loop())
+            self._loop_task = loop.create_task(self._loop.run())
             self._loop_task.add_done_callback(self._loop_ended)
             outcome = await self._done
         self._loop_task.cancel()
@@ -257,7 +256,7 @@ class PlayScreen:
             return
         log.error("The game loop stopped", exc_info=task.exception())
         self.error(_("Something went wrong with a computer player; the game stops here."))
-        self._finish(Outcome.LEFT)
+        self.finish(Outcome.LEFT)
 
     @property
     def state(self) -> GameState:
@@ -296,71 +295,14 @@ class PlayScreen:
         if self.session.humans:
             self.end_on_signal()
 
-    def _finish(self, outcome: Outcome) -> None:
+    def finish(self, outcome: Outcome) -> None:
+        """End the screen with ``outcome`` (once: a second end changes nothing)."""
         if self._done is not None and not self._done.done():
             self._done.set_result(outcome)
 
     def _poke(self) -> None:
         """Something changed: let the game loop look again."""
-        if self._wake is not None:
-            self._wake.set()
-
-    async def _game_loop(self) -> None:
-        """Computer players move, paced by the speech; the game's end asks to play again."""
-        assert self._wake is not None
-        while True:
-            self._wake.clear()
-            if self._paused():
-                await self._wake.wait()
-                continue
-            if self.state.over:
-                if self.next_game_coming():  # online: the table starts it; its opening wakes the loop
-                    await self._wake.wait()
-                    continue
-                if self.new_session is None or not self.session.humans:
-                    await self.presenter.drained()
-                    self._finish(Outcome.FINISHED)
-                    return
-                # "Play again?" is asked once every message of the game's end has been handed to speech
-                # (the winner's sentence first): nothing that says it, a wrong key's sentence or the
-                # history key, can come before one of them.
-                await self.presenter.told()
-                if self.state.over and self._questions.open is None and not self._paused():
-                    self._ask_again_question()
-                continue
-            if self.session.human_to_play or not self.session.drives_computers:
-                await self._wake.wait()  # a person decides, or (online) the server moves its computers
-                continue
-            # The last message has been said to its end; then the player's pause. Keys may wake the loop
-            # to look again, but never start the pause over: no key press can stall the game.
-            await self.presenter.drained()
-            deadline = asyncio.get_running_loop().time() + self.pause
-            while not (self._paused() or self.state.over or self.session.human_to_play):
-                remaining = deadline - asyncio.get_running_loop().time()
-                if remaining <= 0:
-                    break
-                self._wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), remaining)
-            if self._paused() or self.state.over or self.session.human_to_play:
-                continue
-            try:
-                state = self.state
-                decision = None
-                if self.session.players[state.seat].policy.careful and state.phase is not Phase.ROLL:
-                    # A careful player weighs its choice by the odds (up to a few tenths of a second, or a
-                    # table being built): away from the keys, which go on answering meanwhile.
-                    decision = await asyncio.to_thread(self.session.computer_decision)
-                    if self.state is not state or self._paused():
-                        continue  # the game moved on or was paused while it thought: look again
-                self.session.play_computer(decision)
-            except Exception:
-                log.exception("A computer player could not move")
-                # Translators: a computer player's move failed (a bug); the game ends.
-                self.error(_("Something went wrong with a computer player; the game stops here."))
-                self._finish(Outcome.QUIT)
-                return
-            await asyncio.sleep(0)
+        self._loop.poke()
 
     def _resume_turn(self) -> bool:
         """A game continued in the middle of a turn (a roll applied, a choice pending): queue that turn so
@@ -437,7 +379,8 @@ class PlayScreen:
         item 10); the game ends even when saving fails (the failure is logged and said)."""
         self.quit_now()
 
-    def _paused(self) -> bool:
+    def paused(self) -> bool:
+        """True while the game is held: P, a yes-or-no question open, a list over the game, F1's key list."""
         overlay = self._key_loop is not None and len(self._key_loop.stack) > 1  # the F1 key list
         held = self._held or self._questions.open is not None
         return held or self.overlays.context is not None or overlay
@@ -654,7 +597,8 @@ class PlayScreen:
         server): the finished game waits for it, asking nothing."""
         return self.table.next_game_coming()
 
-    def _ask_again_question(self) -> None:
+    def ask_play_again(self) -> None:
+        """At the game's end (the game loop asks once every message of it was handed to speech)."""
         # Translators: asked when a game has ended.
         text = _("Play again with the same table? Y or N.")
         self.ask(YesNoQuestion(text, self._answer_again, in_game=False))
@@ -743,7 +687,7 @@ class PlayScreen:
             if not self.state.over:
                 self._say_if(self._saving.leaving())
         finally:  # leaving always works, saved or not
-            self._finish(Outcome.LEFT)
+            self.finish(Outcome.LEFT)
 
     def then_question(self, text: str) -> str:
         """``text`` followed by the question pending for a person, if any (after a detour, ask again)."""
@@ -771,7 +715,7 @@ class PlayScreen:
             try:
                 self._say_if(self._saving.leaving())
             finally:  # leaving always works, saved or not
-                self._finish(Outcome.QUIT)
+                self.finish(Outcome.QUIT)
             return
         # Translators: the player answered no to "Quit this game?".
         self.answer(self.then_question(_("The game goes on.")))
@@ -783,12 +727,12 @@ class PlayScreen:
             return
         if reply.ends is not None:
             self.presenter.say_last(reply.ends)
-            self._finish(Outcome.FINISHED)
+            self.finish(Outcome.FINISHED)
             return
         if not yes or self.new_session is None:
             # Translators: the player answered no to "Play again with the same table?": the game screen ends.
             self.presenter.say_last(_("No more games at this table."))  # after a game message an answer cut
-            self._finish(Outcome.FINISHED)
+            self.finish(Outcome.FINISHED)
             return
         self.use(self.new_session(self.session))
         self.session.start()
