@@ -41,7 +41,7 @@ from lcr_audio.settings import Settings, save_settings
 from lcr_audio.storage import display_path
 from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.console import Console
-from lcr_audio.tui.host import NotContinued
+from lcr_audio.tui.host import ActiveScreen, NotContinued
 from lcr_audio.tui.play import Outcome, PlayScreen, pending_turn, turn_start_state
 
 log = logging.getLogger(__name__)
@@ -73,7 +73,7 @@ class App:
     save_path: Path = field(default_factory=default_save_path)
     in_menu: bool = False
     """True when games start from the main menu: leaving a game (Escape, Y) goes back to it."""
-    active_screen: PlayScreen | None = None
+    active_screen: ActiveScreen | None = None
     """The play screen under way, which a signal saves and ends (see :func:`handle_signals`)."""
     declined: dict[Path, tuple[int, int, int]] = field(default_factory=dict)
     """The saves the player chose not to continue (N to :meth:`offer_saved_game`), by path: the file as it

@@ -13,12 +13,12 @@ import asyncio
 import contextlib
 import enum
 import logging
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
 
-from lcr_audio.engine import MIN_PLAYERS, GameState, Phase, Rules
+from lcr_audio.engine import MIN_PLAYERS, Rules
 from lcr_audio.game.online.client import (
     Link,
     RemoteSession,
@@ -41,7 +41,6 @@ from lcr_audio.game.online.protocol import (
     Missed,
     MoveSeat,
     Notice,
-    PlayAgain,
     ProtocolError,
     Reason,
     Refused,
@@ -60,7 +59,6 @@ from lcr_audio.game.online.protocol import (
 )
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, language, ngettext
-from lcr_audio.narration import phrases
 from lcr_audio.narration.lists import and_list
 from lcr_audio.narration.online import chat_sentence, notice_sentence, refusal_sentence, table_open_sentence
 from lcr_audio.narration.rules_summary import rules_summary
@@ -68,7 +66,8 @@ from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.line import TypedLine
-from lcr_audio.tui.play import Outcome, PlayScreen, YesNoQuestion, pending_turn, turn_start_state
+from lcr_audio.tui.online_table import OnlineTable, missed_sentence, no_next_game
+from lcr_audio.tui.play import Outcome, PlayScreen, pending_turn, turn_start_state
 from lcr_audio.tui.setup import walk_options
 
 if TYPE_CHECKING:
@@ -186,7 +185,7 @@ class OnlineClient:
         comes back with them."""
         self.catch_up: list[Any] = []
         """The moves this player missed while their program was not running (action docs), said once the
-        game screen is up (:meth:`OnlineScreen._resume_turn`)."""
+        game screen is up (:meth:`~lcr_audio.tui.online_table.OnlineTable.catch_up`)."""
         self.link = Link(
             address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop
         )
@@ -631,24 +630,6 @@ def _from_the_table(finished: Session) -> Session:
     raise RuntimeError("The next game comes from the table's server.")
 
 
-def no_next_game() -> str:
-    """Said to a player who said yes to playing again at a table that will not start another game (its
-    server is older, or the time to answer was up)."""
-    # Translators: an online game ended; the player said yes to playing again, but the table will not start
-    # another game (its server is an older version, or the time to answer was up).
-    return _("This table will not start another game.")
-
-
-def missed_sentence(count: int) -> str:
-    """Said before the moves a player missed (their connection dropped, or their program stopped), which
-    follow one by one at their verbosity; Q skips them as it skips any game message."""
-    # Translators: an online table; back after a dropped connection or a restart of the game, {count} moves
-    # happened meanwhile; they are said next, and the Q key skips them.
-    return ngettext(
-        "You missed {count} move; Q skips it.", "You missed {count} moves; Q skips them.", count
-    ).format(count=count)
-
-
 _FATAL = frozenset(
     {
         Reason.NO_TABLE,
@@ -817,88 +798,18 @@ class LobbyMode(Question[LobbyEnd]):
 
 
 class OnlineScreen(PlayScreen):
-    """The play screen of an online table: the chat key works, decisions go to the server."""
-
-    chats = True
-    unused_keys = frozenset({Command.SAVE})  # the table's server keeps the game
+    """The play screen of an online table: the ordinary play screen with the table's part
+    (:class:`~lcr_audio.tui.online_table.OnlineTable`: the chat key, decisions and the next game from the
+    server)."""
 
     def __init__(
         self, session: RemoteSession, *args: object, client: OnlineClient, **options: object
     ) -> None:
-        super().__init__(session, *args, **options)  # type: ignore[arg-type]
+        super().__init__(session, *args, table=OnlineTable(client), **options)  # type: ignore[arg-type]
         self.client = client
-        self._chat_task: asyncio.Task[None] | None = None
-
-    def _on_events(self, events: Sequence[Any], state: GameState) -> None:
-        """The game's events, said; then, when the game waits for a person at another client to choose (a
-        Wild's seat, R7, or whether to reverse, R9), a short notice: the turn itself is told once they have
-        chosen, and the table would otherwise hear nothing meanwhile."""
-        super()._on_events(events, state)
-        seat = state.seat
-        if not events or state.over or seat in self.session.humans or seat in self.session.computers:
-            return
-        name = self.narrator.name(seat)
-        if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
-            self.say(phrases.choosing(name, state.phase is Phase.WILD_GIVE))
-        elif state.phase is Phase.REVERSE:
-            # Translators: an online game: the person {name}, at another computer, may reverse the dice
-            # before rolling (reversible dice) and is deciding.
-            self.say(_("{name} is deciding whether to reverse the dice.").format(name=name))
-
-    def _resume_turn(self) -> bool:
-        """Back at the table after this player's program stopped: the moves missed meanwhile, counted and
-        then said one by one as they happened (Q skips them); else the turn pending, as a resumed game."""
-        missed, self.client.catch_up = self.client.catch_up, []
-        session = self.client.view.session
-        if not missed or session is None:
-            return super()._resume_turn()
-        self.say(missed_sentence(len(missed)))
-        for index, doc in enumerate(missed, start=len(session.actions)):
-            session.receive(index, action_from_doc(doc))
-        return True
-
-    def _answer_again(self, yes: bool) -> None:
-        """Play again at this table: the answer goes to the table, which starts the next game once everyone
-        has answered, with those who said yes and computer players (an older server offers none: said)."""
-        client = self.client
-        if not yes or not client.again_offered:
-            if client.again_offered and not client.serving:  # the host's no closes the table instead
-                client.link.send(PlayAgain(False))
-            elif yes:
-                self.presenter.say_last(no_next_game())
-                self._finish(Outcome.FINISHED)
-                return
-            super()._answer_again(False)
-            return
-        client.waiting_again = True
-        client.link.send(PlayAgain(True))
-        # Translators: an online game ended and the player said yes to playing again; the next game starts
-        # once everyone at the table has answered (with those who said yes, computer players in the others'
-        # seats).
-        self.answer_kept(_("Waiting for the others' answers; the next game starts with those who say yes."))
-
-    def next_game_coming(self) -> bool:
-        """The player said yes to playing again; the table's next game is on its way."""
-        return self.client.waiting_again
 
     def next_game(self, session: RemoteSession) -> None:
         """The table's next game: played from now on, its opening said."""
         self.use(session)
         session.start()
         self._poke()
-
-    def _ask_quit(self) -> None:
-        if not self.client.serving:
-            super()._ask_quit()
-            return
-        # Translators: asked when the host of an online table (whose game runs the table) presses Escape.
-        question = _("Leaving closes this table for everyone. Leave? Y or N.")
-        self.ask(YesNoQuestion(question, self._answer_quit))
-
-    def chat(self) -> None:
-        """Open the chat line over the game (the game goes on; its messages keep coming)."""
-        loop = self._key_loop
-        if loop is None:
-            return
-
-        self._chat_task = asyncio.ensure_future(self.client.chat(loop))

@@ -10,13 +10,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from lcr_audio.engine import Action, Event, Face, GameState, Place, Rules, Seat, step
 from lcr_audio.i18n import _, ngettext
-
-if TYPE_CHECKING:
-    from lcr_audio.narration.practice.scenes import Maker
 
 
 class LessonKey(enum.StrEnum):
@@ -165,7 +161,10 @@ class Lesson:
             plural, marked with ``Nn_``) says ``intro_count`` as ``{count}``.
         size: how many questions a run of the lesson asks.
         rules: the options in force for the lesson's questions.
-        makers: the lesson's question makers; each draws one question from a :class:`Maker`'s RNG.
+        makers: the lesson's question makers; each draws one question from a
+            :class:`~lcr_audio.narration.practice.scenes.Maker`'s RNG. The maker's type is left open here:
+            scenes, which defines it, sits above this module, and naming it would close an import cycle
+            (issue 23, item 4); :func:`~lcr_audio.narration.practice.lessons.questions` hands every maker one.
         intro_count: the number a counted introduction says, taken from the engine's rules (the most dice
             a player rolls, R4), never written into the sentence.
     """
@@ -175,7 +174,7 @@ class Lesson:
     intro_text: str | tuple[str, str]
     size: int
     rules: Rules = field(default_factory=Rules)
-    makers: tuple[Callable[[Maker], Question], ...] = ()
+    makers: tuple[Callable[..., Question], ...] = ()
     intro_count: int = 0
 
     @property
