@@ -831,8 +831,9 @@ class OnlineScreen(PlayScreen):
 
     def _on_events(self, events: Sequence[Any], state: GameState) -> None:
         """The game's events, said; then, when the game waits for a person at another client to choose (a
-        Wild's seat, R7, or whether to reverse, R9), a short notice: the turn itself is told once they have
-        chosen, and the table would otherwise hear nothing meanwhile."""
+        Wild's seat, R7, or whether to reverse, R9), a short notice, so that the table hears what it waits
+        for: after the reversal and the roll that led to a Wild's choice (issue 22, item 5), the rest of the
+        turn once they have chosen."""
         super()._on_events(events, state)
         seat = state.seat
         if not events or state.over or seat in self.session.humans or seat in self.session.computers:
