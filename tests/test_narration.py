@@ -732,6 +732,20 @@ def test_wild_takes_plural_at_each_level(level: Verbosity, expected: str) -> Non
     assert table.texts(ChooseSeat(0)) == [expected]
 
 
+def test_online_a_person_at_another_computer_is_told_roll_first_and_a_computer_player_whole() -> None:
+    """Issue 22, item 5: at an online table (``computers`` given), a person at another computer who must
+    choose for a Wild is told as a person at this keyboard is, the roll before the choice and the rest
+    after it (old main: held whole, so the table heard that they were choosing before their roll); a
+    computer player's turn is still held and told whole."""
+    table = Table(Rules(wild=True))  # listening: Ana and Bo play at other computers, Cy is a computer player
+    table.narrator.computers = frozenset({2})
+    assert table.texts((W, L, D)) == ["Ana rolls Wild, L, dot: one chip to Bo."]
+    assert table.texts(ChooseSeat(2)) == ["Ana takes a chip from Cy. Ana 3, Bo 4, Cy 2."]
+    table.play((D, D, D))
+    assert table.texts((W, D)) == []  # Cy, a computer player, must choose: held
+    assert table.texts(ChooseSeat(0)) == ["Cy rolls Wild, dot. Cy takes a chip from Ana. Cy 3, Ana 2."]
+
+
 @pytest.mark.parametrize(
     ("level", "expected"),
     [

@@ -206,7 +206,8 @@ class Narrator:
         A turn is one utterance: its roll and what the roll did, then the chips of the roller, of every
         seat whose chips changed and of the pot if it changed. A person's turn that stops for a decision
         (a Wild) is told in two parts, the roll before the question and the rest, with the summary, after
-        it. A computer player's unfinished turn is held back and told whole once it ends.
+        it, also when that person plays at another computer (an online table). A computer player's
+        unfinished turn is held back and told whole once it ends.
 
         Returns:
             The utterances in the order to say them: the turns, the skipped players (not in brief), a
@@ -316,10 +317,12 @@ class Narrator:
                     self._turn_start = None
                 case _:
                     assert_never(event)
-        if hold and turn is not None and turn.roller not in self.humans:
+        if hold and turn is not None and self._computer(turn.roller):
             self._held = turn  # mid-turn: a computer player's choice is still to come
         else:
-            flush_turn()  # mid-turn: a person hears the roll before choosing
+            # mid-turn: a person hears the roll before choosing, and so does everyone at an online table
+            # before hearing that a person at another computer is choosing (issue 22, item 5)
+            flush_turn()
         flush_skipped()
         question = self._question(state, turn_start=turn_started, game_start=game_started)
         if question is not None:

@@ -405,8 +405,9 @@ class PlayScreen:
         self._pending(*(self._asking_texts(asking) if deciding else ()))
 
         # A computer player's roll waiting for its Wild choice is told whole once the choice is made: until
-        # then the table has heard nothing of it, and the fact keys keep to the state before it.
-        mid_wild = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and state.seat not in self.session.humans
+        # then the table has heard nothing of it, and the fact keys keep to the state before it. (A person's
+        # roll, also at another computer online, is told before the choice.)
+        mid_wild = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and state.seat in self.session.computers
 
         def heard() -> None:
             if not mid_wild:
