@@ -606,7 +606,7 @@ class OnlineClient:
     async def change_rules(self, loop: KeyLoop) -> None:
         """The host sets each rule option in turn (the setup's own questions)."""
         lobby = self.view.lobby
-        rules, _rest = await walk_options(loop, self.voice, rules_from_doc(lobby.rules) if lobby else Rules())
+        rules, _kept = await walk_options(loop, self.voice, rules_from_doc(lobby.rules) if lobby else Rules())
         self.rules_set_here = rules_doc(rules)
         self.link.send(SetRules(self.rules_set_here))
         # Translators: said when the options are settled. {summary} is the rules summary.
