@@ -108,7 +108,7 @@ def test_play_no_starts_the_new_game_without_asking_again() -> None:
     try:
         child.expect_exact(OFFER)
         press(child, "n")
-        expect_not_replaced(child, "A game of 3 players: You, Ana, and Bo.")
+        expect_not_replaced(child, "A game of 3 players: you, Ana, and Bo.")
         child.expect_exact(ROLL_PROMPT)
         rest = leave(child)
     finally:
