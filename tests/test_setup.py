@@ -152,6 +152,34 @@ def test_a_name_in_any_script_is_echoed_and_corrected_with_backspace() -> None:
     assert "Name of player 1? Enter for You. Zoë李x\b \b\b\b  \b\b\nPlayer 1: Zoë." in printed
 
 
+def test_backspace_with_nothing_typed_leaves_the_next_letters_on_a_line_of_their_own() -> None:
+    """Critic, 2 Dec: Backspace at the name question printed "Nothing typed yet." and the letters typed next
+    were echoed after it ("Nothing typed yet. Ana")."""
+
+    class Printing(RecordingBackend):
+        prints = True
+
+    recorder = Printing()
+    output = io.StringIO()
+    console = Console(output)
+    names = answer_setup(
+        *TO_THE_RULES[:2],
+        ("Name of player 1", "\x7fAna\r"),
+        ("Rules:", "\r"),
+        speaker=Speaker([recorder], print_line=console.line),
+        console=console,
+    ).names
+    assert names[0] == "Ana"
+    lines = output.getvalue().splitlines()
+    at = lines.index("Nothing typed yet.")
+    assert lines[at - 1 : at + 3] == [
+        "Name of player 1? Enter for You.",
+        "Nothing typed yet.",
+        "Ana",
+        "Player 1: Ana.",
+    ]
+
+
 def test_a_name_that_is_a_number_is_refused_in_one_sentence_and_asked_again() -> None:
     """Issue 13, item 12: "3" and "2" as names made the counts ambiguous ("3 chips to 2. 3 0, 2 6.")."""
     _rules, names, _humans, spoken = run_setup("4\r", "2\r", "3\r", "Ana\r", " 2!\r", "\r", "\r")
