@@ -53,7 +53,7 @@ def test_the_one_person_s_default_name_follows_the_language_that_loads_the_game(
     assert _loaded_names(text, "en") == ("You", "Ana", "Bo", "Cy")
     i18n.set_language("fr")
     loaded = from_document(json.loads(text))
-    assert continue_question(loaded) == "Reprendre la partie avec Toi, Ana, Bo et Cy, au tour 1 ?"
+    assert continue_question(loaded) == "Reprendre ta partie avec Ana, Bo et Cy, au tour 1 ?"
     # Saved again from the French game, it is still the default, not "Toi".
     assert _loaded_names(save_text(loaded.session), "de")[0] == "Du"
 

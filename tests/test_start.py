@@ -243,7 +243,7 @@ def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: s
     expected = {
         "menu": MENU_OPENING,
         "broken save": "The saved game could not be used.",
-        "unfinished game": "Continue the game of You, Ana, and Bo, turn",
+        "unfinished game": "Continue your game with Ana and Bo, turn",
         "play": "A game of 3 players: you, Ana, and Bo.",
     }[case]
     assert first.startswith(expected)
@@ -340,10 +340,10 @@ def test_a_whole_watch_game_never_imports_numpy_until_the_odds_are_asked_for(odd
         (
             True,
             "Y or N.",
-            "Continue the game of",
+            "Continue your game with",
             "y",
             "The game continues at turn",
-            ("Continue the game of", "Please press Y or N"),
+            ("Continue your game with", "Please press Y or N"),
         ),
     ],
     ids=["the main menu", "the saved game question"],
