@@ -65,6 +65,19 @@ def address_of(text: str, port: int = DEFAULT_PORT) -> str:
     return f"{parts.scheme}://{host}:{explicit or port}{path}"
 
 
+def page_of(address: str) -> str:
+    """The browser page's address on the server at ``address`` (a table's address as :func:`address_of`
+    gives it): every ``lcr-audio serve`` serves the page at the same host, port and path (issue 24), over
+    ``https`` where the tables are ``wss``; a friend opens it with ``?join=`` and the code."""
+    parts = urlsplit(address)
+    scheme = "https" if parts.scheme == "wss" else "http"
+    hostname = parts.hostname or ""
+    host = f"[{hostname}]" if ":" in hostname else hostname
+    port = "" if parts.port in (None, 443 if scheme == "https" else 80) else f":{parts.port}"
+    path = parts.path if parts.path.endswith("/") else f"{parts.path}/"
+    return f"{scheme}://{host}{port}{path}"
+
+
 def join_code(text: str) -> str:
     """A join code as typed, with spaces and dashes removed and letters lowered ("K D X 7" is "kdx7")."""
     return "".join(c for c in text.lower() if c.isalnum())
@@ -297,7 +310,8 @@ async def run_join(app: App, args: argparse.Namespace) -> int:
         if not names:
             # Translators: lcr-audio join new --listen: a new table needs a player to host it.
             raise OnlineUsageError(_("A new table needs a player to host it; leave out --listen."))
-        return await OnlineClient(app, address, "", names, None, shown=address).run()
+        page = page_of(address)  # the server serves the page too: friends may join in a browser
+        return await OnlineClient(app, address, "", names, None, shown=address, page=page).run()
     return await OnlineClient(app, address, code, names, None).run()
 
 

@@ -350,8 +350,8 @@ def test_watch_mode_screen_holds_only_the_games_lines(mode: str, tmp_path: Path)
     lines = [line for line in shown.splitlines() if line.strip()]
     assert lines[-1] == "EXIT=0"
     expected = run(*game.split(), "--speech", "console", env=game_env(tmp_path)).stdout.splitlines()
-    # Without a sound card the game's own voice fails after a line or two; the player is told once.
-    told = "The system voice stopped working; the game goes on in printed lines."
+    # Without a sound card the game's own voice fails after a line or two, never heard; told once.
+    told = "The system voice could not start; the game goes on in printed lines."
     assert [line for line in lines[:-1] if line != told] == expected
     assert lines.count(told) <= 1
 

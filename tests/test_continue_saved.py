@@ -33,7 +33,7 @@ pytestmark = [
 CONTROL_C = "\x03"
 ROLL_PROMPT = "Press Space to roll"
 TYPE_PROMPT = "Roll 3 dice and type what they show."
-OFFER = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
+OFFER = "Continue your game with Ana and Bo, turn 7? Y or N."
 REPLACES = "Starting now replaces the unfinished"
 """The second question the old main asked after the player had answered the first."""
 
@@ -97,7 +97,7 @@ def test_play_yes_continues_the_saved_game() -> None:
         rest = leave(child)
     finally:
         child.close(force=True)
-    assert rest == ["Game saved.", "Goodbye."]
+    assert rest == ["Game saved.", "Goodbye. Start lcr-audio again to continue this game."]
     assert load(default_save_path()).session.actions == session.actions  # the same game, kept
 
 
@@ -107,12 +107,12 @@ def test_play_no_starts_the_new_game_without_asking_again() -> None:
     try:
         child.expect_exact(OFFER)
         press(child, "n")
-        expect_not_replaced(child, "A game of 3 players: You, Ana, and Bo.")
+        expect_not_replaced(child, "A game of 3 players: you, Ana, and Bo.")
         child.expect_exact(ROLL_PROMPT)
         rest = leave(child)
     finally:
         child.close(force=True)
-    assert rest == ["Game saved.", "Goodbye."]
+    assert rest == ["Game saved.", "Goodbye. Start lcr-audio again to continue this game."]
     new = load(default_save_path())  # the new game replaced it, from its first roll question
     assert (new.turn, new.session.actions) == (1, [])
 
@@ -143,7 +143,7 @@ def test_main_menu_yes_continues_and_no_keeps_the_file_until_the_new_game_saves(
         rest = leave(child)
     finally:
         child.close(force=True)
-    assert rest == ["Game saved.", "Goodbye."]
+    assert rest == ["Game saved.", "Goodbye. Start lcr-audio again to continue this game."]
     new = load(path)
     assert (new.turn, new.session.actions) == (1, [])
 
@@ -201,5 +201,5 @@ def test_resume_continues_a_table_saved_before_its_first_roll() -> None:
         rest = leave(child)
     finally:
         child.close(force=True)
-    assert rest == ["Game saved.", "Goodbye."]
+    assert rest == ["Game saved.", "Goodbye. Start lcr-audio again to continue this game."]
     assert load(default_save_path()).session.actions == []

@@ -56,7 +56,7 @@ def test_the_one_person_s_default_name_follows_the_language_that_loads_the_game(
     assert _loaded_names(text, "en") == ("You", "Ana", "Bo", "Cy")
     i18n.set_language("fr")
     loaded = from_document(json.loads(text))
-    assert continue_question(loaded) == "Reprendre la partie avec Toi, Ana, Bo et Cy, au tour 1 ?"
+    assert continue_question(loaded) == "Reprendre ta partie avec Ana, Bo et Cy, au tour 1 ?"
     # Saved again from the French game, it is still the default, not "Toi".
     assert _loaded_names(save_text(loaded.session), "de")[0] == "Du"
 
@@ -112,11 +112,13 @@ def test_a_bad_default_name_field_is_one_sentence() -> None:
 RIGHT, DOWN, ENTER, F2 = "\x1b[C", "\x1b[B", "\r", "\x1bOQ"
 
 
-def _status_after_choosing(language: str, pipe: PipeInput, names: list[str]) -> tuple[str, str]:
-    """A game of 3 seated in English (``names`` for the first seats), the Language option moved on to
-    ``language`` in the middle of it (F2, Down, Right until it is named), the menu closed: the status (S)
-    then, and the language the Speaker was told."""
-    session = Session(Rules(players=3), table(3, names, [0]), seed=7)
+def _status_after_choosing(
+    language: str, pipe: PipeInput, names: list[str], humans: tuple[int, ...] = (0,)
+) -> tuple[str, str]:
+    """A game of 3 seated in English (``names`` for the first seats, ``humans`` the people's seats), the
+    Language option moved on to ``language`` in the middle of it (F2, Down, Right until it is named), the
+    menu closed: the status (S) then, and the language the Speaker was told."""
+    session = Session(Rules(players=3), table(3, names, list(humans)), seed=7)
 
     async def scenario() -> tuple[str, str]:
         driver = await started(session, pipe)
@@ -145,5 +147,6 @@ def test_the_default_name_follows_a_language_chosen_in_the_middle_of_a_game(pipe
 
 
 def test_a_typed_name_stays_when_the_language_changes_in_the_middle_of_a_game(pipe: PipeInput) -> None:
-    status, _code = _status_after_choosing("Français", pipe, ["Mira"])
+    # Two people at the keyboard, so that the status names them (one person alone is "you" in it).
+    status, _code = _status_after_choosing("Français", pipe, ["Mira"], (0, 1))
     assert status.startswith("Mira") and "Toi" not in status

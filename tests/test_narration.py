@@ -69,7 +69,7 @@ def test_only_a_game_of_computer_players_says_it_is_one_to_watch() -> None:
     assert sum(t.count("You are watching; P pauses.") for t in said) == 1
     assert Table(Rules(), humans=[1]).first == [
         U(
-            "A game of 3 players: Ana, Bo, and Cy. Everyone starts with 3 chips. Ana rolls first. Ana and Cy"
+            "A game of 3 players: Ana, you, and Cy. Everyone starts with 3 chips. Ana rolls first. Ana and Cy"
             " are computer players."
         )
     ]
@@ -79,7 +79,7 @@ def test_game_start_with_a_person_first_asks_at_once_and_does_not_repeat_the_chi
     table = Table(Rules(players=4, chips=1), humans=[2], first=2)
     assert table.first == [
         U(
-            "A game of 4 players: Ana, Bo, Cy, and Di. Everyone starts with 1 chip. Ana, Bo, and Di are computer players.",
+            "A game of 4 players: Ana, Bo, you, and Di. Everyone starts with 1 chip. Ana, Bo, and Di are computer players.",
         ),
         U("Your turn. Press Space to roll 1 die.", "turn"),
     ]
@@ -416,6 +416,21 @@ def test_status_pot_and_seats() -> None:
     table.play((C, C, D))
     assert narrator.pot(table.state) == U("Pot: 3 chips.")
     assert Table(Rules()).narrator.pot(Table(Rules()).state) == U("The pot is empty.")
+
+
+def test_the_one_person_at_the_keyboard_is_you_in_the_status_and_the_opening() -> None:
+    """S and the game's opening say "you" for the one person at the keyboard, as every other count and
+    sentence does (critic, 2 Dec: "Ana 5, Bo 5, Cy 5, pot 0." to Ana, who heard "You 6" after a roll);
+    several people at one keyboard keep their names."""
+    table = Table(Rules(players=4), humans=[0])
+    assert table.first[0].text.startswith("A game of 4 players: you, Bo, Cy, and Di.")
+    assert table.narrator.status(table.state) == U("You 3, Bo 3, Cy 3, Di 3, pot 0.")
+    second = Table(Rules(players=4), humans=[1])
+    assert second.narrator.status(second.state) == U("Ana 3, you 3, Cy 3, Di 3, pot 0.")
+    assert second.narrator.catch_up(second.state) == U("While you waited: you 3, Cy 3, Di 3, pot 0.")
+    hot_seat = Table(Rules(players=4), humans=[0, 1])
+    assert hot_seat.first[0].text.startswith("A game of 4 players: Ana, Bo, Cy, and Di.")
+    assert hot_seat.narrator.status(hot_seat.state) == U("Ana 3, Bo 3, Cy 3, Di 3, pot 0.")
 
 
 def test_whose_turn() -> None:

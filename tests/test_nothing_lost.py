@@ -242,8 +242,7 @@ def test_item3_the_play_offer_names_a_game_and_never_a_table(tmp_path: Path) -> 
     )
     save(mid_game(), tmp_path / "autosave.json")
     assert (
-        continue_question(load(tmp_path / "autosave.json"))
-        == "Continue the game of You, Ana, and Bo, turn 7?"
+        continue_question(load(tmp_path / "autosave.json")) == "Continue your game with Ana and Bo, turn 7?"
     )
 
 

@@ -140,7 +140,7 @@ def open_table(tmp_path: Path, port: int) -> tuple[Client, str]:
     """Ana opens a new table at the server on ``port``: her client and the table's code as she heard it
     (without its spaces)."""
     ana = Client(tmp_path, port, "new", "Ana")
-    return ana, ana.wait_for(r"the code ([a-z0-9 ]+)\.").group(1).replace(" ", "")
+    return ana, ana.wait_for(r"the code ([a-z0-9 ]+)[.,]").group(1).replace(" ", "")
 
 
 def join(host: Client, tmp_path: Path, port: int, code: str, name: str, *extra: str) -> Client:
@@ -466,12 +466,12 @@ def test_a_guest_waiting_for_the_next_game_hears_that_the_host_closed_the_table(
     assert "Traceback" not in bo.read() and "Traceback" not in ana.read()
 
 
-def test_a_guest_hears_the_rules_change_and_every_client_hears_them_at_the_start(
+def test_a_guest_hears_the_rules_change_and_nobody_hears_them_twice(
     tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
 ) -> None:
-    """The host turns Wild dice on in the lobby: the guest hears the new rules in French, the host only
-    "Options set" (not twice); at the start every client hears the rules before the game's opening, as
-    ``play --wild`` says them (old main: the guest heard nothing, and the start never named Wild dice)."""
+    """The host turns Wild dice on in the lobby: the guest hears the new rules in French, the host "Options
+    set" with what to press next; at the start neither hears them again (critic, 2 Dec: "Options set" was
+    followed by nothing, and Enter read the same rules again to both before "A game of 3 players")."""
     from lcr_audio.tui.input import REACTION_SECONDS
 
     port, _data, _process = server
@@ -488,16 +488,56 @@ def test_a_guest_hears_the_rules_change_and_every_client_hears_them_at_the_start
         ana.press(key)
         ana.wait_for(re.escape(heard))
     time.sleep(REACTION_SECONDS + 0.1)
-    ana.press("d")  # the defaults for the rest
-    ana.wait_for(r"Options set\. .*Wild dice on")
+    ana.press("d")  # the rest as they are
+    ana.wait_for(r"Options set\. .*Wild dice on[^\n]*Press Enter to start; A adds a computer player\.")
     bo.wait_for(r"L'hôte a changé les règles\. .*Dés Joker activés")
     time.sleep(REACTION_SECONDS + 0.1)
     ana.press("\r")
-    ana.wait_for(r"(?s)Options set.*Wild dice on.*Wild dice on[^\n]*\n(?:.*\n)*?A game of 3 players")
-    bo.wait_for(r"(?s)L'hôte.*Dés Joker activés.*Dés Joker activés[^\n]*\n(?:.*\n)*?Une partie à 3 joueurs")
+    ana.wait_for("A game of 3 players")
+    bo.wait_for("Une partie à 3 joueurs")  # the rules, had they been said again, come before it
+    assert ana.read().count("Wild dice on") == 1, ana.read()
+    assert bo.read().count("Dés Joker activés") == 1, bo.read()
     assert "The host changed the rules" not in ana.read()
     for client in (ana, bo):
         assert "Traceback" not in client.read()
+
+
+def test_a_guest_hears_the_rules_once_at_the_start(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Nobody changed the rules in the lobby: at the start every client hears them once, before the
+    game's opening (critic, 2 Dec: a guest never heard whether Wild or reversible dice were on)."""
+    from lcr_audio.tui.input import REACTION_SECONDS
+
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    bo.wait_for("You are at the table")
+    time.sleep(REACTION_SECONDS + 0.1)
+    ana.press("\r")
+    rules = "3 players, 3 chips each. Wild dice off. Reversible dice off. The last player with chips wins."
+    for client in (ana, bo):
+        client.wait_for(re.escape(rules) + r"\s*\n(?:.*\n)*?A game of 3 players")
+    for client in (ana, bo):
+        assert client.read().count("Wild dice off") == 1, client.read()
+        assert "Traceback" not in client.read()
+
+
+def test_join_new_names_the_browser_page_the_server_serves(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """``join ADDRESS new`` names the page friends may open in a browser, as ``host`` does, and the server
+    serves it there (critic, 2 Dec: only the address and the code were said)."""
+    import urllib.request
+
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    link = ana.wait_for(r"or in a browser at (http://127\.0\.0\.1:(\d+)/\?join=([a-z0-9]+))")
+    assert (int(link.group(2)), link.group(3)) == (port, code)
+    with urllib.request.urlopen(link.group(1), timeout=30) as page:
+        assert page.status == 200 and "<html" in page.read().decode("utf-8").lower()
+    ana.child.sendcontrol("c")
+    ana.child.expect(pexpect.EOF, timeout=30)
 
 
 def test_no_to_leaving_the_lobby_is_answered(

@@ -35,7 +35,7 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         driver = await your_turn(pipe)
         screen = driver.screen
         assert driver.spoken[0] == (
-            "A game of 3 players: You, Ana, and Bo. Everyone starts with 3 chips. Ana and Bo are computer players.",
+            "A game of 3 players: you, Ana, and Bo. Everyone starts with 3 chips. Ana and Bo are computer players.",
             False,
         )
         # Info keys interrupt and answer exactly.

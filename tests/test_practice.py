@@ -463,6 +463,20 @@ def test_a_wrong_answer_hears_the_explanation_passing() -> None:
     )
 
 
+def test_a_wrong_answer_in_left_and_right_says_two_ls_once_with_their_count() -> None:
+    """Critic, 2 Dec: "Your L sent a chip to Ana, on your left." was said twice, once per die."""
+    rolled = [
+        q
+        for seed in SEEDS
+        for q in questions("passing", seed)
+        if re.search(r"You .*roll L, (?:dot, )?L", q.text)
+    ]
+    assert rolled
+    for q in rolled:
+        assert re.match(r"Your 2 Ls sent 2 chips to \w+, on your left\.", q.explanation), q.explanation
+        assert "Your L sent a chip" not in q.explanation
+
+
 def test_a_wrong_answer_hears_the_explanation_wild() -> None:
     q = questions("wild", 2)[1]
     assert q.text == (

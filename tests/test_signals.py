@@ -84,7 +84,7 @@ def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
     assert child.exitstatus == 0, rest
     assert rest.strip().splitlines() == [
         "Game saved.",
-        "Goodbye.",
+        "Goodbye. Start lcr-audio again to continue this game.",
     ]  # said as the Control+C key says it (issue 21)
 
     loaded = load(save_path)
@@ -125,7 +125,7 @@ def test_a_signal_in_the_main_menu_ends_cleanly(sig: signal.Signals) -> None:
 
 
 FIRST_QUESTION = "Your turn. Press Space to roll 3 dice."
-OFFER = "Continue the game of You, Ana, and Bo, turn 1? Y or N."
+OFFER = "Continue your game with Ana and Bo, turn 1? Y or N."
 
 
 @pytest.mark.parametrize("leave", ["Control+C", "SIGINT", "SIGTERM", "SIGHUP"])
@@ -145,7 +145,10 @@ def test_a_table_not_yet_rolled_is_saved_and_offered(leave: str) -> None:
         child.close(force=True)
     assert child.signalstatus is None, f"killed by signal {child.signalstatus}, not a clean end"
     assert child.exitstatus == 0, rest
-    assert rest.strip().splitlines() == ["Game saved.", "Goodbye."]
+    assert rest.strip().splitlines() == [
+        "Game saved.",
+        "Goodbye. Start lcr-audio again to continue this game.",
+    ]
     loaded = load(save_path)
     assert loaded.session.actions == [] and loaded.turn == 1 and not loaded.over
     assert loaded.names == ("You", "Ana", "Bo")
@@ -162,7 +165,10 @@ def test_a_table_not_yet_rolled_is_saved_and_offered(leave: str) -> None:
     finally:
         menu.close(force=True)
     assert menu.exitstatus == 0, rest
-    assert rest.strip().splitlines() == ["Game saved.", "Goodbye."]
+    assert rest.strip().splitlines() == [
+        "Game saved.",
+        "Goodbye. Start lcr-audio again to continue this game.",
+    ]
     assert load(save_path).session.actions == []
 
 

@@ -509,6 +509,29 @@ def test_a_voice_no_sound_device_plays_counts_as_failed() -> None:
     tts._PLAYER.failures = 0
 
 
+@pytest.mark.system
+def test_a_voice_counts_as_working_only_once_an_utterance_was_heard() -> None:
+    """An utterance whose player failed (no sound device) was not heard: the voice has not worked yet, so
+    the Speaker says it "could not start", not that it "stopped working" (critic, 2 Dec)."""
+    from lcr_audio.output.speech import tts
+
+    backend = _backend(FakeEngine())
+    try:
+        assert not backend.worked
+        tts._PLAYER.arm()
+        assert tts._PLAYER.play(["false"]) > 0  # the last playback failed, as aplay without a device
+        backend.speak("Not heard.")
+        assert backend.wait_until_idle(WAIT)
+        assert not backend.worked
+        tts._PLAYER.failures = 0  # a clean playback
+        backend.speak("Heard.")
+        assert backend.wait_until_idle(WAIT)
+        assert backend.worked
+    finally:
+        backend.close()
+        tts._PLAYER.failures = 0
+
+
 # -- speaking(): true from speak() until the last utterance has been heard ---------------------------------
 
 

@@ -243,8 +243,8 @@ def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: s
     expected = {
         "menu": MENU_OPENING,
         "broken save": "The saved game could not be used.",
-        "unfinished game": "Continue the game of You, Ana, and Bo, turn",
-        "play": "A game of 3 players: You, Ana, and Bo.",
+        "unfinished game": "Continue your game with Ana and Bo, turn",
+        "play": "A game of 3 players: you, Ana, and Bo.",
     }[case]
     assert first.startswith(expected)
     assert loaded is False
@@ -340,10 +340,10 @@ def test_a_whole_watch_game_never_imports_numpy_until_the_odds_are_asked_for(odd
         (
             True,
             "Y or N.",
-            "Continue the game of",
+            "Continue your game with",
             "y",
             "The game continues at turn",
-            ("Continue the game of", "Please press Y or N"),
+            ("Continue your game with", "Please press Y or N"),
         ),
     ],
     ids=["the main menu", "the saved game question"],
@@ -384,14 +384,14 @@ def test_plays_first_sentence_said_early_is_said_once_kept_in_the_history_and_th
     try:
         child.expect_exact("Press Space to roll")
         shown = child.before
-        assert shown.count("A game of 3 players: You, Ana, and Bo.") == 1
+        assert shown.count("A game of 3 players: you, Ana, and Bo.") == 1
         if variant:
             assert shown.count("Wild dice on") == 1
             assert shown.index("Wild dice on") < shown.index("A game of 3 players")
         child.send(",")  # the last message: your turn
         child.expect_exact("Press Space to roll")
         child.send(",")  # the one before: the opening, in the history though said before the screen was up
-        child.expect_exact("A game of 3 players: You, Ana, and Bo.")
+        child.expect_exact("A game of 3 players: you, Ana, and Bo.")
         after_reaction()
         child.send(" ")
         child.expect_exact("You roll")
@@ -407,7 +407,7 @@ def test_an_opening_said_before_the_screen_is_waited_for_like_the_screens_own(pi
     recorder = RecordingBackend(name=SpeechMode.SCREEN_READER)  # no word on its end: estimated
     screen = PlayScreen(your_game(), Speaker([recorder]), pipe, pause=0.0, new_session=None)
     driver = Driver(screen, pipe, recorder)
-    opening = "A game of 3 players: You, Ana, and Bo. Everyone starts with 3 chips. Ana and Bo are computer players."
+    opening = "A game of 3 players: you, Ana, and Bo. Everyone starts with 3 chips. Ana and Bo are computer players."
     screen.speaker.speak(opening)  # as cli._say_play_opening does, before the screen runs
     screen.said_early = opening
 

@@ -52,6 +52,7 @@ from lcr_audio.narration import phrases
 from lcr_audio.narration.facts import ONE_WILD, THREE, Did, Outcome, outcome
 from lcr_audio.narration.utterance import Utterance
 from lcr_audio.narration.verbosity import Verbosity
+from lcr_audio.narration.you import you_in_list
 
 _Part = Callable[[], str]
 """One sentence of a turn, worded when the turn is told (an empty string says nothing)."""
@@ -365,7 +366,8 @@ class Narrator:
     def _game_started(self, event: GameStarted) -> str:
         """Who plays, with how many chips, that the game is one to watch (computer players only), who rolls
         first (a computer) and who the computer plays."""
-        names = [self.name(s) for s in range(event.players)]
+        # the one person at the keyboard is "you" in the list, as in every sentence after it
+        names = [you_in_list(first=False) if self._you(s) else self.name(s) for s in range(event.players)]
         number = self.game_number if self.game_number >= 2 else None  # the first game is just "a game"
         text = phrases.game_started(names, event.chips, number=number)
         if not self.humans and all(self._computer(s) for s in range(event.players)):  # watch mode
@@ -675,8 +677,9 @@ class Narrator:
     # --- answers to the info keys ---------------------------------------------------------------------
 
     def status(self, state: GameState) -> Utterance:
-        """Every seat's chips and the pot, seat 1 first: "Ana 1, Bo 4, Cy 3, pot 1." (the S key)."""
-        items = [phrases.count_item(self.name(s), n) for s, n in enumerate(state.chips)]
+        """Every seat's chips and the pot, seat 1 first: "Ana 1, Bo 4, Cy 3, pot 1." (the S key); the one
+        person at the keyboard is "you" there, as in every other count ("You 1, Bo 4, ...")."""
+        items = [self._count_item(s, n, first=s == 0) for s, n in enumerate(state.chips)]
         items.append(phrases.pot_item(state.pot))
         return Utterance(phrases.counts(items))
 
@@ -688,7 +691,7 @@ class Narrator:
         count is heard twice; at brief verbosity, whose question does not, they are in.
         """
         items = [
-            phrases.count_item(self.name(s), n)
+            self._count_item(s, n, first=False)  # after "While you waited:"
             for s, n in enumerate(state.chips)
             if self._brief or s != state.seat
         ]

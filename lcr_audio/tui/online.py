@@ -14,6 +14,7 @@ import contextlib
 import enum
 import logging
 from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
@@ -183,6 +184,9 @@ class OnlineClient:
         self.rules_set_here: RulesDoc | None = None
         """The rules this player (the host) set last: told as "Options set", not again when the lobby
         comes back with them."""
+        self.rules_heard: Rules | None = None
+        """The rules this player last heard in full in the lobby ("Options set", "The host changed the
+        rules"): the game's start says its rules only when they differ (:func:`same_options`)."""
         self.catch_up: list[Any] = []
         """The moves this player missed while their program was not running (action docs), said once the
         game screen is up (:meth:`~lcr_audio.tui.online_table.OnlineTable.catch_up`)."""
@@ -277,6 +281,7 @@ class OnlineClient:
         except (ProtocolError, ValueError):
             log.exception("The table's rules cannot be read")
             return
+        self.rules_heard = rules
         # Translators: said in an online table's lobby when the host changes the rules; {summary} is the
         # rules summary (several sentences).
         self.say(_("The host changed the rules. {summary}").format(summary=rules_summary(rules)))
@@ -500,8 +505,10 @@ class OnlineClient:
             )
             screen.history.append(text)
             app.speaker.speak(text)  # before the screen presents (as a resumed local game is said)
-        elif session.rules != Rules(players=session.rules.players, chips=session.rules.chips):
-            app.speaker.speak(rules_summary(session.rules))  # a variant: say which, first (as play does)
+        elif self.rules_heard is None or not same_options(self.rules_heard, session.rules):
+            # the rules in force, first, once: a guest who never pressed S has not heard them, and the host's
+            # "Options set" (or a guest's "The host changed the rules") already said these
+            app.speaker.speak(rules_summary(session.rules))
         try:
             return await screen.run(resume=bool(session.actions))
         finally:
@@ -605,11 +612,14 @@ class OnlineClient:
     async def change_rules(self, loop: KeyLoop) -> None:
         """The host sets each rule option in turn (the setup's own questions)."""
         lobby = self.view.lobby
-        rules, _rest = await walk_options(loop, self.voice, rules_from_doc(lobby.rules) if lobby else Rules())
+        rules, _kept = await walk_options(loop, self.voice, rules_from_doc(lobby.rules) if lobby else Rules())
         self.rules_set_here = rules_doc(rules)
+        self.rules_heard = rules
         self.link.send(SetRules(self.rules_set_here))
-        # Translators: said when the options are settled. {summary} is the rules summary.
-        self.app.speaker.speak(_("Options set. {summary}").format(summary=rules_summary(rules)))
+        # Translators: said when the options are settled. {summary} is the rules summary; what the lobby
+        # waits for follows ("Press Enter to start; A adds a computer player.").
+        settled = _("Options set. {summary}").format(summary=rules_summary(rules))
+        self.app.speaker.speak(f"{settled} {self.lobby_waits()}")
 
     async def chat(self, loop: KeyLoop) -> None:
         """Type a chat line and send it (the others hear it with this player's name; this player hears
@@ -619,6 +629,12 @@ class OnlineClient:
             self.link.send(Chat(text))
             # Translators: an online table; the chat line typed was sent to everyone else.
             self.voice.answer(_("Sent."))
+
+
+def same_options(heard: Rules, rules: Rules) -> bool:
+    """Whether ``rules`` has every option of ``heard`` but the number of players (people join and leave,
+    and the game's opening says how many play)."""
+    return replace(heard, players=rules.players) == rules
 
 
 def _from_the_table(finished: Session) -> Session:
