@@ -26,7 +26,8 @@ as the issue's measurements (4, a lobby of 1 or 2 resumed, and 8, by ear, are te
    connection without a hello is kept, and 2,000 silent connections from one address.
 
 Run: python3 benchmarks/online_abuse.py [--quick] [--only ATTACK]   (about 2 minutes; --quick: shorter
-windows; --only capacity, refused, codes, signals, storms or idle, more than once for several)
+windows; --only capacity, refused, codes, signals, storms or idle, more than once for several; --storms
+cpu, chat or listen: only that storm of the storms part)
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ class Serve:
         self.lines: list[str] = []
         self._first = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
-        if not self._first.wait(60) or not (found := re.search(r":(\d+)\. ", self.lines[0])):
+        if not self._first.wait(60) or not (found := re.search(r"ws://[^ ]*:(\d+)\b", self.lines[0])):
             self.process.kill()
             raise SystemExit(f"The server did not start: {self.lines}")
         self.port = int(found.group(1))
@@ -644,7 +645,7 @@ def latencies(times: list[float]) -> str:
     )
 
 
-async def storms(root: Path, seconds: float) -> None:
+async def storms(root: Path, seconds: float, kinds: list[str] | None = None) -> None:
     server = Serve(root / "storms")
     measured = Measured(server.port)
     try:
@@ -656,7 +657,7 @@ async def storms(root: Path, seconds: float) -> None:
         cpu = (cpu_seconds(server.pid) - cpu) / (time.perf_counter() - wall)
         say(f"6. another table's roll to all 4 of its clients, no storm: {latencies(measured.times)}")
         say(f"6. no storm: server CPU {cpu:.0%} of a core")
-        for kind, what in (
+        for kind, what in [
             ("cpu", "no storm, one core kept busy by another process (the control)"),
             ("chat", "a chat storm (400 listeners at 20 tables, each chatting once a second)"),
             (
@@ -664,7 +665,9 @@ async def storms(root: Path, seconds: float) -> None:
                 "a listener storm (1,000 connections from 20 addresses asking to listen at one table, "
                 "again every second when refused)",
             ),
-        ):
+        ]:
+            if kinds and kind not in kinds:
+                continue
             storm = subprocess.Popen(
                 [
                     sys.executable,
@@ -932,7 +935,7 @@ async def main(args: argparse.Namespace) -> None:
             "refused": lambda: refused_hellos(root),
             "codes": lambda: codes(root, window),
             "signals": lambda: signals(root),
-            "storms": lambda: storms(root, window + 6),
+            "storms": lambda: storms(root, window + 6, args.storms),
             "idle": lambda: idle(root),
         }
         for name, attack in attacks.items():
@@ -949,6 +952,13 @@ if __name__ == "__main__":
         action="append",
         choices=["capacity", "refused", "codes", "signals", "storms", "idle"],
         help="run only this attack (may be given more than once)",
+    )
+    parser.add_argument(
+        "--storms",
+        action="append",
+        choices=["cpu", "chat", "listen"],
+        help="with --only storms: run only this storm (the control, the chat or the listener storm; may be "
+        "given more than once)",
     )
     parser.add_argument("--storm", choices=["chat", "listen", "cpu"], help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)

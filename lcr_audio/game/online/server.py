@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import ipaddress
 import itertools
 import json
@@ -111,9 +112,33 @@ NEW_CONNECTIONS_PER_SECOND: Final = 20
 with HTTP 429 before the WebSocket handshake (:meth:`TableServer.admit`), so that waves of connections that
 would be refused anyway cost the server little. A player's program opens one, and one again after a drop."""
 
+REFUSED_HELLO_COST: Final = 10
+"""A ``hello`` refused (it joins no table: a full table's listeners, a wrong code, a limit...) costs its
+client address as many of its new connections (:data:`NEW_CONNECTIONS_PER_SECOND`), down to a debt of
+:data:`REFUSED_HELLO_DEBT_SECONDS` of them: an address whose hellos keep being refused gets about two
+handshakes a second, and while it is in debt its connections are answered HTTP 429 as soon as they are
+accepted, before their request is read (:meth:`TableServer.in_debt`). A person who mistyped a code is
+refused once and is never held up by it."""
+
+REFUSED_HELLO_DEBT_SECONDS: Final = 5.0
+"""The longest an address waits, after refused hellos, before it may connect again (see
+:data:`REFUSED_HELLO_COST`)."""
+
 TOO_MANY_NEW_CONNECTIONS: Final = "too-many-new-connections"
 """The reason counted in the status line for a connection refused by :meth:`TableServer.admit` (it never
 reaches the protocol, so it is not a :class:`Reason`)."""
+
+TOO_MANY_NEW_CONNECTIONS_TEXT: Final = (
+    "Too many new connections from your address; try again in a few seconds.\n"
+)
+"""The body of the HTTP 429 answer to a connection over :data:`NEW_CONNECTIONS_PER_SECOND` (English, like
+the rest of what the server writes; the game's client says its own sentence)."""
+
+_EARLY_429: Final = (
+    "HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    f"Content-Length: {len(TOO_MANY_NEW_CONNECTIONS_TEXT.encode())}\r\n\r\n{TOO_MANY_NEW_CONNECTIONS_TEXT}"
+).encode()
+"""The same answer, made once, for a connection refused as soon as it is accepted (:class:`_Gated`)."""
 
 AGAIN_SECONDS: Final = 60.0
 """How long, after a game's end, the table waits for each person's answer to playing again; who has not
@@ -200,6 +225,13 @@ def client_address(peer: str, forwarded: str | None, trusted_proxies: Collection
     ``trusted_proxies``, the last address in its ``X-Forwarded-For`` header ``forwarded`` (the one the
     proxy added; those before it are the client's own word). IPv6: its /64 network.
     """
+    return _client_address(peer, forwarded, frozenset(trusted_proxies))
+
+
+@functools.lru_cache(maxsize=4096)
+def _client_address(peer: str, forwarded: str | None, trusted_proxies: frozenset[str]) -> str:
+    """:func:`client_address`, kept for the addresses seen lately: parsing an address is most of the cost
+    of a connection refused as soon as it is accepted."""
     with contextlib.suppress(ValueError):
         peer = normal_address(peer)
     address = peer
@@ -705,13 +737,42 @@ class TableServer:
         self._hit(address, TOO_MANY_NEW_CONNECTIONS, self.new_connections_per_second)
         return False
 
+    def in_debt(self, peer: str) -> bool:
+        """Whether a connection just accepted from the socket address ``peer`` is refused at once, before
+        its request is read (the cheapest refusal, :func:`listen`): its address's hellos were refused
+        (:data:`REFUSED_HELLO_COST`) and it has not yet waited them off. Counted and logged as
+        :meth:`admit`'s refusals. A trusted proxy's connections are never refused here (the address that
+        counts is in their request)."""
+        address = client_address(peer, None, ())
+        if address in self.trusted_proxies:
+            return False
+        bucket = self._arrivals.get(address)
+        if bucket is None:
+            return False
+        rate = float(self.new_connections_per_second)
+        if bucket.level + (self.clock() - bucket.stamp) * rate >= 0:
+            return False
+        self._hit(address, TOO_MANY_NEW_CONNECTIONS, self.new_connections_per_second)
+        return True
+
+    def _refused_hello(self, address: str) -> None:
+        """A hello from ``address`` was refused: it costs the address :data:`REFUSED_HELLO_COST` new
+        connections (see there)."""
+        rate = float(self.new_connections_per_second)
+        now = self.clock()
+        bucket = self._arrivals.get(address)
+        if bucket is None:
+            bucket = self._arrivals[address] = _Bucket(2.0 * rate, now)
+        level = min(2.0 * rate, bucket.level + (now - bucket.stamp) * rate)
+        bucket.level = max(-REFUSED_HELLO_DEBT_SECONDS * rate, level - REFUSED_HELLO_COST)
+        bucket.stamp = now
+
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """websockets' ``process_request``: a new connection :meth:`admit` refuses is answered HTTP 429
         with the reason, before the handshake; None lets the handshake go on."""
         if self.admit(self._address_of(connection)):
             return None
-        reason = "Too many new connections from your address; try again in a few seconds.\n"
-        return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, reason)
+        return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, TOO_MANY_NEW_CONNECTIONS_TEXT)
 
     async def handler(self, socket: ServerConnection) -> None:
         """Serve one connection until it closes: every frame decoded, checked, rate-limited and routed."""
@@ -804,11 +865,14 @@ class TableServer:
                 fresh = table.code not in self.tables
             except ProtocolError as error:
                 self._send(conn, Refused(error.reason))
+                self._refused_hello(self._addresses.get(conn, ""))
                 return
         elif isinstance(message, Hello):
             self._send(conn, Refused(Reason.OUT_OF_TURN))
             return
         outbox = table.handle(conn, message)
+        if isinstance(message, Hello) and conn not in table.members:
+            self._refused_hello(self._addresses.get(conn, ""))
         if fresh:  # a new table: served only once its first hello is welcome
             if conn not in table.members:
                 self._deliver(table, outbox)
@@ -1118,6 +1182,45 @@ def tls_context(certificate: Path, key: Path) -> ssl.SSLContext:
     return context
 
 
+class _Gated(ServerConnection):
+    """A connection that :attr:`refuse` may answer HTTP 429 as soon as it is accepted: no request read or
+    parsed, no handshake, no task (a wave of connections from an address whose hellos were refused costs
+    the server a write and a close each). The answer is written, the server's side shut, and the
+    connection closed when the client closes it (at once: it reads a 429 and gives up), or after
+    ``close_timeout``."""
+
+    refuse: Callable[[str], bool] | None = None
+    """Whether to refuse a connection from this socket address (:meth:`TableServer.in_debt`)."""
+    _refused: bool = False
+    _abort: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        refuse = type(self).refuse
+        if refuse is not None and peer and refuse(str(peer[0])) and isinstance(transport, asyncio.Transport):
+            self._refused = True
+            transport.write(_EARLY_429)
+            if transport.can_write_eof():
+                transport.write_eof()
+            self._abort = self.loop.call_later(self.close_timeout or 2.0, transport.abort)
+            return
+        super().connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        if not self._refused:
+            super().data_received(data)
+
+    def eof_received(self) -> None:
+        if not self._refused:
+            super().eof_received()  # a refused one: the transport closes itself
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self._refused:
+            super().connection_lost(exc)
+        elif self._abort is not None:
+            self._abort.cancel()
+
+
 async def start_server(
     tables: TableServer, host: str, port: int, *, tls: ssl.SSLContext | None = None
 ) -> WsServer:
@@ -1127,7 +1230,7 @@ async def start_server(
     Raises:
         OSError: the address cannot be used (in use, not this machine's, no permission).
     """
-    return await listen(tables.handler, tables.process_request, host, port, tls)
+    return await listen(tables.handler, tables.process_request, host, port, tls, refuse=tables.in_debt)
 
 
 async def listen(
@@ -1136,14 +1239,22 @@ async def listen(
     host: str,
     port: int,
     tls: ssl.SSLContext | None,
+    *,
+    refuse: Callable[[str], bool] | None = None,
 ) -> WsServer:
     """websockets' server with the settings every port of the game uses (the online tables', and the
     browser client's, which serves them too): frames over :data:`MAX_FRAME` bytes refused, a short queue and
-    closing wait, no compression, websockets' log under the game's logger.
+    closing wait, no compression, websockets' log under the game's logger; ``refuse``: whether a connection
+    from a socket address is answered HTTP 429 as soon as it is accepted (:meth:`TableServer.in_debt`).
 
     Raises:
         OSError: the address cannot be used.
     """
+
+    class Gated(_Gated):
+        pass
+
+    Gated.refuse = refuse  # read through the class: a function kept here is not bound to the connection
     return await serve(
         handler,
         host,
@@ -1155,6 +1266,7 @@ async def listen(
         ssl=tls,
         logger=logging.getLogger("lcr_audio.game.online.websockets"),
         compression=None,
+        create_connection=Gated,
     )
 
 
