@@ -303,7 +303,8 @@ async def run_join(app: App, args: argparse.Namespace) -> int:
             # Translators: lcr-audio join new --listen: a new table needs a player to host it.
             raise OnlineUsageError(_("A new table needs a player to host it; leave out --listen."))
         return await OnlineClient(app, address, "", names, None, shown=address).run()
-    return await OnlineClient(app, address, code, names, None).run()
+    seat_name = names_of(args.names)[0] if args.listen else ""  # for a seat offered in a next game
+    return await OnlineClient(app, address, code, names, None, seat_name=seat_name).run()
 
 
 async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:

@@ -580,6 +580,7 @@ class TableServer:
             if len(loaded.session.players) != len(table.seats):
                 raise ValueError("the seats are not the game's")
             table.session = loaded.session
+            table.resumed()
         return table
 
     def _keep(self, table: Table) -> None:
@@ -1061,7 +1062,7 @@ class TableServer:
         loop = asyncio.get_running_loop()
         waiting: tuple[int, int] | None = None  # the away seat waited for, and the game's moves when it began
         deadline, reminded = 0.0, False
-        asked, until_again = False, 0.0  # the table asked who plays again after this game
+        asked, until_again, round_seen = False, 0.0, 0  # the table asked who plays again after this game
         reminds = 0 < self.away_reminder <= self.away_seconds / 2  # else the reminder would follow at once
         while True:
             wake.clear()
@@ -1103,6 +1104,8 @@ class TableServer:
                 self._deliver(table, table.offer_again(round(self.again_seconds)))
                 until_again = loop.time() + self.again_seconds
             if table.stage is Stage.OVER and table.again is not None:
+                if table.again_round != round_seen:  # the host said yes: the others' time starts now
+                    round_seen, until_again = table.again_round, loop.time() + self.again_seconds
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), max(0.0, until_again - loop.time()))
                     continue
