@@ -436,6 +436,40 @@ def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes
         process.wait(timeout=10)
 
 
+def test_a_listener_takes_a_free_seat_when_the_host_plays_again(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """At the game's end Ana, the host, says yes to playing again; Zoe, who only listened, hears it and is
+    offered a seat in the next game, and takes it; Bo says no: the next game starts with Zoe in Bo's seat,
+    everyone hears her sit down, and she plays it from her own keyboard (old main: a listener's game ended
+    with the table's, and no seat was ever offered)."""
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    zoe = Client(tmp_path, port, code, "Zoe", "--listen")
+    ana.wait_for(r"A listener joins the table\.")
+    ana.press("\r")
+    deadline = time.monotonic() + 120
+    while not (AGAIN in ana.read() and DECIDES in bo.read() and DECIDES in zoe.read()):
+        assert time.monotonic() < deadline, ana.read()[-2000:] + bo.read()[-2000:] + zoe.read()[-2000:]
+        for client, waits_for in ((ana, AGAIN), (bo, DECIDES)):
+            if waits_for not in client.read():
+                client.press(" ")
+        time.sleep(0.3)
+    ana.press_until("y", ana, r"Waiting for the others' answers")
+    zoe.wait_for(r"(?s)Ana plays again at this table\..*A seat is free in the next game at this table\.")
+    zoe.press_until("y", zoe, r"Waiting for the others' answers")
+    bo.wait_for(re.escape(AGAIN))
+    bo.press_until("n", bo, r"No more games at this table\.")
+    bo.child.expect(pexpect.EOF, timeout=20)
+    ana.wait_for(r"(?s)Bo has left; a computer player takes the seat\..*Zoe joins the table\..*Game 2")
+    zoe.wait_for(r"Game 2")
+    _play_out([ana, zoe], seconds=120)
+    second = zoe.read().split("Game 2", 1)[1]
+    assert "You roll" in second, second  # Zoe plays her own seat in the new game
+    assert "Traceback" not in zoe.read() and "Traceback" not in ana.read()
+
+
 def test_a_guest_waiting_for_the_next_game_hears_that_the_host_closed_the_table(tmp_path: Path) -> None:
     """``lcr-audio host``: at the game's end Ana, the host, is asked first, and Bo waits for her answer;
     Ana says no, which closes her table: Bo hears that the host closed it and Bo's game ends, without a new

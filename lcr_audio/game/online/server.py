@@ -353,6 +353,8 @@ class TableServer:
     """The newest files of each table waiting to be written: its seats and game texts (None: the file is
     left alone, but no seats means the game is over and its seats file goes); None: remove both files."""
     _writer: asyncio.Task[None] | None = None
+    _on_written: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
+    """What waits for a table's files to be written (or found unwritable): a new table's welcome."""
     _reaper: asyncio.Task[None] | None = None
     _addresses: dict[ConnId, str] = field(default_factory=dict)
     _connections: Counter[str] = field(default_factory=Counter)
@@ -615,8 +617,12 @@ class TableServer:
             code, texts = self._pending.popitem()
             if texts is None:
                 await asyncio.to_thread(self._remove_files, self.data, code)
+            else:
+                error = await asyncio.to_thread(self._write_files, self.data, code, *texts)
+            for then in self._on_written.pop(code, []):
+                then()
+            if texts is None:
                 continue
-            error = await asyncio.to_thread(self._write_files, self.data, code, *texts)
             if error is None:
                 self.unwritten.discard(code)
                 continue
@@ -880,6 +886,14 @@ class TableServer:
                 return
             self._add(table)
             self._owners[table.code] = self._addresses.get(conn, "")
+            if (
+                self.data is not None
+            ):  # welcomed once its file is written: a crash never loses a welcomed table
+                self._where[conn] = table
+                self._changed(table)
+                self._keep(table)
+                self._on_written.setdefault(table.code, []).append(lambda: self._deliver(table, outbox))
+                return
         if conn in table.members:
             self._where[conn] = table
         self._deliver(table, outbox)

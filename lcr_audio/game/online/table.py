@@ -571,8 +571,9 @@ class Table:
         person said yes."""
         if self.again is None or self.session is None:
             return []
-        if self.asker is not None:
-            return self._no_again(self.asker) if final else []
+        if self.asker is not None:  # the host alone is asked: no answer in time, or nobody left to answer
+            nobody = not any(s.kind is SeatKind.PERSON and s.holder is not None for s in self.seats)
+            return self._no_again(self.asker) if final or nobody else []
         answers = self.again
         connected = [
             i for i, s in enumerate(self.seats) if s.kind is SeatKind.PERSON and s.holder is not None
