@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import getpass
 import logging
 import signal
@@ -199,6 +200,10 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
             + "\n"
         )
         return 1
+    # What is loaded by now (the program, the resumed tables) lives as long as the server: kept out of the
+    # garbage collector's full passes, which would otherwise walk it all again and again while waves of
+    # connections come and go, holding up every table's messages for tens of milliseconds each time.
+    gc.freeze()
     stop = asyncio.Event()
     _on_stop_signals(stop)  # before the line that says Control+C stops it
     scheme = "wss" if tls else "ws"
@@ -312,7 +317,8 @@ async def run_join(app: App, args: argparse.Namespace) -> int:
             raise OnlineUsageError(_("A new table needs a player to host it; leave out --listen."))
         page = page_of(address)  # the server serves the page too: friends may join in a browser
         return await OnlineClient(app, address, "", names, None, shown=address, page=page).run()
-    return await OnlineClient(app, address, code, names, None).run()
+    seat_name = names_of(args.names)[0] if args.listen else ""  # for a seat offered in a next game
+    return await OnlineClient(app, address, code, names, None, seat_name=seat_name).run()
 
 
 async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:

@@ -151,7 +151,8 @@ def join(host: Client, tmp_path: Path, port: int, code: str, name: str, *extra: 
     return client
 
 
-AGAIN = "Play again with the same table? Y or N."
+AGAIN = "Play again at this table? Y or N."
+DECIDES = "Ana chooses whether this table plays again."
 
 
 def _play_out(clients: list[Client], seconds: float = 90) -> None:
@@ -375,9 +376,10 @@ def test_a_guests_f1_lists_only_their_keys_and_the_host_moves_a_person_to_anothe
 
 
 def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes(tmp_path: Path) -> None:
-    """At the game's end each person is asked to play again; Bo says no and leaves, Ana says yes: the table
+    """At the game's end the host, Ana, is asked first whether to play again, and Bo hears that she
+    chooses (he is not asked yet); Ana says yes: Bo hears it and is asked; Bo says no and leaves: the table
     starts a new game, Bo's seat a computer player's, Ana plays it from her keyboard, and her no to the next
-    question ends it (old main: no question, the game ended for everyone)."""
+    question ends it (old main: everyone was asked at once, the host's answer counting as anyone's)."""
     data = tmp_path / "tables"
     home = tmp_path / "server-home"
     home.mkdir()
@@ -391,20 +393,22 @@ def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes
         bo = join(ana, tmp_path, port, code, "Bo")
         ana.press("\r")
         deadline = time.monotonic() + 120
-        while not (AGAIN in ana.read() and AGAIN in bo.read()):
+        while not (AGAIN in ana.read() and DECIDES in bo.read()):
             assert time.monotonic() < deadline, ana.read()[-2000:] + bo.read()[-2000:]
-            for client in (ana, bo):
-                if AGAIN not in client.read():
+            for client, waits_for in ((ana, AGAIN), (bo, DECIDES)):
+                if waits_for not in client.read():
                     client.press(" ")
             time.sleep(0.3)
-        bo.press_until(
-            "n", bo, r"No more games at this table\."
-        )  # a key before the question was heard is dropped
-        bo.child.expect(pexpect.EOF, timeout=20)
+        assert AGAIN not in bo.read()  # Bo is asked only once Ana said yes
         first = ana.read().count("A game of 3 players")  # the first game; the next is named "Game 2"
         ana.press_until(
             "y", ana, r"Waiting for the others' answers; the next game starts with those who say yes\."
         )
+        bo.wait_for(r"(?s)Ana plays again at this table\..*" + re.escape(AGAIN))
+        bo.press_until(
+            "n", bo, r"No more games at this table\."
+        )  # a key before the question was heard is dropped
+        bo.child.expect(pexpect.EOF, timeout=20)
         ana.wait_for(r"(?s)Bo has left; a computer player takes the seat\..*Game 2, with 3 players")
         assert ana.read().count("A game of 3 players") == first
         assert ana.read().count("Game 2, with 3 players") == 1
@@ -432,10 +436,44 @@ def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes
         process.wait(timeout=10)
 
 
+def test_a_listener_takes_a_free_seat_when_the_host_plays_again(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """At the game's end Ana, the host, says yes to playing again; Zoe, who only listened, hears it and is
+    offered a seat in the next game, and takes it; Bo says no: the next game starts with Zoe in Bo's seat,
+    everyone hears her sit down, and she plays it from her own keyboard (old main: a listener's game ended
+    with the table's, and no seat was ever offered)."""
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    zoe = Client(tmp_path, port, code, "Zoe", "--listen")
+    ana.wait_for(r"A listener joins the table\.")
+    ana.press("\r")
+    deadline = time.monotonic() + 120
+    while not (AGAIN in ana.read() and DECIDES in bo.read() and DECIDES in zoe.read()):
+        assert time.monotonic() < deadline, ana.read()[-2000:] + bo.read()[-2000:] + zoe.read()[-2000:]
+        for client, waits_for in ((ana, AGAIN), (bo, DECIDES)):
+            if waits_for not in client.read():
+                client.press(" ")
+        time.sleep(0.3)
+    ana.press_until("y", ana, r"Waiting for the others' answers")
+    zoe.wait_for(r"(?s)Ana plays again at this table\..*A seat is free in the next game at this table\.")
+    zoe.press_until("y", zoe, r"Waiting for the others' answers")
+    bo.wait_for(re.escape(AGAIN))
+    bo.press_until("n", bo, r"No more games at this table\.")
+    bo.child.expect(pexpect.EOF, timeout=20)
+    ana.wait_for(r"(?s)Bo has left; a computer player takes the seat\..*Zoe joins the table\..*Game 2")
+    zoe.wait_for(r"Game 2")
+    _play_out([ana, zoe], seconds=120)
+    second = zoe.read().split("Game 2", 1)[1]
+    assert "You roll" in second, second  # Zoe plays her own seat in the new game
+    assert "Traceback" not in zoe.read() and "Traceback" not in ana.read()
+
+
 def test_a_guest_waiting_for_the_next_game_hears_that_the_host_closed_the_table(tmp_path: Path) -> None:
-    """``lcr-audio host``: at the game's end Bo says yes to playing again and waits; Ana, the host, says no,
-    which closes her table: Bo hears that the host closed it and Bo's game ends, without a new game started
-    for Bo and closed at once (or a wait for a game that never comes)."""
+    """``lcr-audio host``: at the game's end Ana, the host, is asked first, and Bo waits for her answer;
+    Ana says no, which closes her table: Bo hears that the host closed it and Bo's game ends, without a new
+    game started for Bo and closed at once (or a wait for a game that never comes)."""
     home = tmp_path / "home-Ana"
     home.mkdir()
     arguments = ["-m", "lcr_audio", "host", "--names", "Ana", "--speech", "console", "--chips", "1"]
@@ -450,15 +488,12 @@ def test_a_guest_waiting_for_the_next_game_hears_that_the_host_closed_the_table(
     bo = join(ana, tmp_path, port, code, "Bo")
     ana.press("\r")
     deadline = time.monotonic() + 120
-    while not (AGAIN in ana.read() and AGAIN in bo.read()):
+    while not (AGAIN in ana.read() and DECIDES in bo.read()):
         assert time.monotonic() < deadline, ana.read()[-2000:] + bo.read()[-2000:]
-        for client in (ana, bo):
-            if AGAIN not in client.read():
+        for client, waits_for in ((ana, AGAIN), (bo, DECIDES)):
+            if waits_for not in client.read():
                 client.press(" ")
         time.sleep(0.3)
-    bo.press_until(
-        "y", bo, r"Waiting for the others' answers"
-    )  # a key before the question was heard is dropped
     ana.press_until("n", bo, r"The host has closed the table; the game ends here\.")
     assert bo.read().count("A game of 3 players") == 1  # no game started for Bo alone, then closed
     bo.child.expect(pexpect.EOF, timeout=20)

@@ -42,6 +42,7 @@ from lcr_audio.game.online.protocol import (
     Missed,
     MoveSeat,
     Notice,
+    PlayAgain,
     ProtocolError,
     Reason,
     Refused,
@@ -67,8 +68,8 @@ from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.line import TypedLine
-from lcr_audio.tui.online_table import OnlineTable, missed_sentence, no_next_game
-from lcr_audio.tui.play import Outcome, PlayScreen, pending_turn, turn_start_state
+from lcr_audio.tui.online_table import OnlineTable, missed_sentence, no_next_game, waiting_for_answers
+from lcr_audio.tui.play import Outcome, PlayScreen, YesNoQuestion, pending_turn, turn_start_state
 from lcr_audio.tui.setup import walk_options
 
 if TYPE_CHECKING:
@@ -78,6 +79,11 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 CHAT_TYPED_LIMIT = 200
+
+TABLES_WORD_SECONDS = 3.0
+"""How long a finished online game waits for its table to say what follows (the host asked first, or
+everyone asked at once) before it asks as a table that says nothing does (a server older than playing
+again): the table's word comes right after the game's last move, within milliseconds."""
 """The most characters a chat line keeps as it is typed."""
 
 
@@ -137,6 +143,8 @@ class OnlineClient:
         serving: the table's server runs in this program.
         closing: called as the game ends, before the connection closes.
         page: the web page's address on the table's server, said with the join code (``host``).
+        seat_name: the name a listener sits under when offered a seat in a table's next game ("": none is
+            taken).
     """
 
     def __init__(
@@ -151,8 +159,11 @@ class OnlineClient:
         serving: bool = False,
         closing: Callable[[], None] | None = None,
         page: str = "",
+        seat_name: str = "",
     ) -> None:
         self.app = app
+        self.seat_name = seat_name
+        """The name this listener sits under when the table offers a seat in its next game."""
         self.page = page
         """The web page's address on this table's server (``lcr-audio host``), said with the join code: a
         friend opens it with ``?join=`` and the code (issue 24)."""
@@ -181,6 +192,11 @@ class OnlineClient:
         """The table asked who plays another game (:class:`Again`; an older server never does)."""
         self.waiting_again = False
         """This player said yes to playing again: the table's next game is on its way."""
+        self.host_deciding = False
+        """The table asks its host first whether to play again (:attr:`Notice.HOST_DECIDES`): this player
+        waits for the host's answer."""
+        self.host_asks_first = False
+        """The table's server asks the host first (a newer server): its questions are this table's."""
         self.rules_set_here: RulesDoc | None = None
         """The rules this player (the host) set last: told as "Options set", not again when the lobby
         comes back with them."""
@@ -243,7 +259,9 @@ class OnlineClient:
             case Missed(since=since):
                 self.missed_from = since
             case Again():
-                self.again_offered = True
+                self.again_offered, self.host_deciding = True, False
+                if self.screen is not None:
+                    self.screen.again_asked()
             case Started():
                 self._started(message)
             case Applied(index=index, action=doc):
@@ -259,8 +277,21 @@ class OnlineClient:
             case Told(kind=Notice.CLOSED):
                 session = self.view.session
                 # a finished game ends by itself, said whole; one waiting for the next game hears it
-                if session is None or not session.state.over or self.waiting_again:
+                if session is None or not session.state.over or self.waiting_again or self.host_deciding:
                     self._fail(notice_sentence(Notice.CLOSED, ""), 0)
+            case Told(kind=Notice.HOST_DECIDES, name=name):
+                self.host_deciding, self.host_asks_first = True, True
+                self.say(notice_sentence(Notice.HOST_DECIDES, name))
+                if self.screen is not None:
+                    self.screen.table_spoke()
+            case Told(kind=Notice.AGAIN, name=name):
+                self.host_deciding, self.host_asks_first = False, True
+                if not self.view.seats:  # a listener: the next game comes to it too (a seat may be offered)
+                    self.waiting_again = True
+                self.say(notice_sentence(Notice.AGAIN, name))
+            case Told(kind=Notice.NO_AGAIN, name=name):
+                self.host_deciding, self.waiting_again = False, False
+                self._fail(notice_sentence(Notice.NO_AGAIN, name), 0)
             case Told(kind=kind, name=name, seat=seat, seconds=seconds):
                 session = self.view.session
                 if kind is Notice.LEFT and session is not None and 0 <= seat < len(session.players):
@@ -823,9 +854,79 @@ class OnlineScreen(PlayScreen):
     ) -> None:
         super().__init__(session, *args, table=OnlineTable(client), **options)  # type: ignore[arg-type]
         self.client = client
+        self._word_waited: asyncio.TimerHandle | bool = False
+        """The game is over and the table's word on what follows is awaited (a timer), or was waited for long
+        enough (True): see :data:`TABLES_WORD_SECONDS`."""
+
+    def next_game_coming(self) -> bool:
+        """The player said yes to playing again, or waits for the host's answer (the table asks its host
+        first), or the game has just ended and the table has not said yet what follows (waited for up to
+        :data:`TABLES_WORD_SECONDS`): the table's next game may be on its way."""
+        client = self.client
+        if client.waiting_again or client.host_deciding:
+            return True
+        if client.again_offered or self._word_waited is True:
+            return False
+        if client.host_asks_first:  # a newer server: its question follows its word
+            return True
+        if self._word_waited is False:
+            self._word_waited = asyncio.get_running_loop().call_later(TABLES_WORD_SECONDS, self._word_late)
+        return True
+
+    def _word_late(self) -> None:
+        """The table said nothing of what follows its game: an older server (asked as it always was)."""
+        self._word_waited = True
+        self._poke()
+
+    def table_spoke(self) -> None:
+        """The table said what follows its game (the host decides, or a question): the game loop looks
+        again."""
+        if isinstance(self._word_waited, asyncio.TimerHandle):
+            self._word_waited.cancel()
+        self._word_waited = False
+        self._poke()
+
+    def ask_play_again(self) -> None:
+        """At a table that asks its host first, the host is asked, and each other person once the host said
+        yes (an older server asks everyone with the local game's question)."""
+        if not self.client.host_asks_first and not self.client.again_offered:
+            super().ask_play_again()
+            return
+        # Translators: asked at an online table when a game has ended: first the host, and, once the host said
+        # yes, each other person there.
+        self.ask(YesNoQuestion(_("Play again at this table? Y or N."), self._answer_again, in_game=False))
+
+    def again_asked(self) -> None:
+        """The table asks this player whether to play again (:class:`Again`): a person is asked once the
+        game's end is said (the screen's loop asks); a listener offered a seat in the next game is asked
+        now whether to take it."""
+        client = self.client
+        if client.view.seats or not client.host_asks_first:
+            self.table_spoke()
+            return
+        if not client.seat_name:
+            return  # no name to sit under: it goes on listening
+        # Translators: asked at an online table whose game has ended and whose host plays again, to someone
+        # who listened: a seat in the next game is free.
+        question = _("A seat is free in the next game at this table. Take it? Y or N.")
+        self.ask(YesNoQuestion(question, self._answer_seat, in_game=False))
+
+    def _answer_seat(self, yes: bool) -> None:
+        """A listener's answer to the seat offered: the table seats them in the next game, or they listen."""
+        client = self.client
+        client.link.send(PlayAgain(yes, client.seat_name if yes else ""))
+        if yes:
+            self.answer_kept(waiting_for_answers())
+        else:
+            # Translators: an online table; a listener said no to a seat in the table's next game.
+            self.answer_kept(_("You will listen to the next game."))
 
     def next_game(self, session: RemoteSession) -> None:
-        """The table's next game: played from now on, its opening said."""
+        """The table's next game: played from now on, its opening said (a listener who took a seat in it is
+        asked to play again at its end, as every person is)."""
+        if self.client.view.seats:
+            self.new_session = _from_the_table
+        self._word_waited = False
         self.use(session)
         session.start()
         self._poke()

@@ -55,6 +55,15 @@ def no_next_game() -> str:
     return _("This table will not start another game.")
 
 
+def waiting_for_answers() -> str:
+    """Said to a person who said yes to playing again at an online table (or a listener who took a seat in
+    its next game)."""
+    # Translators: an online game ended and the player said yes to playing again; the next game starts
+    # once everyone at the table has answered (with those who said yes, computer players in the others'
+    # seats).
+    return _("Waiting for the others' answers; the next game starts with those who say yes.")
+
+
 def missed_sentence(count: int) -> str:
     """Said before the moves a player missed (their connection dropped, or their program stopped), which
     follow one by one at their verbosity; Q skips them as it skips any game message."""
@@ -135,11 +144,7 @@ class OnlineTable:
             return AgainReply()
         client.waiting_again = True
         client.link.send(PlayAgain(True))
-        # Translators: an online game ended and the player said yes to playing again; the next game starts
-        # once everyone at the table has answered (with those who said yes, computer players in the others'
-        # seats).
-        waiting = _("Waiting for the others' answers; the next game starts with those who say yes.")
-        return AgainReply(waiting=waiting)
+        return AgainReply(waiting=waiting_for_answers())
 
 
-__all__ = ["OnlineTable", "TableClient", "missed_sentence", "no_next_game"]
+__all__ = ["OnlineTable", "TableClient", "missed_sentence", "no_next_game", "waiting_for_answers"]
