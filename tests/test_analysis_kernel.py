@@ -28,6 +28,7 @@ from lcr_audio.engine import (
     Rules,
     ThreeWilds,
     WinCondition,
+    left_of,
     position,
     step,
 )
@@ -190,12 +191,12 @@ def test_compiled_kernel_plays_every_turn_as_step_does(
         played = [((tuple(int(n) for n in chips), pot, winner, won, was_reset), mover)]
         if not rules.wild and not rules.reversible:
             chips = np.array(state.chips, dtype=np.int64)
-            holders = sum(1 for n in state.chips if n)
-            pot, mover, winner, won, was_reset, holders = dice_turn(  # type: ignore[operator]
-                flags, chips, state.pot, state.seat, roll, counts, holders, lefts, rights
+            holding = sum(1 << seat for seat, n in enumerate(state.chips) if n)  # bit s: seat s holds chips
+            pot, mover, winner, won, was_reset, holding = dice_turn(  # type: ignore[operator]
+                flags, chips, state.pot, state.seat, roll, counts, holding, lefts, rights
             )
             played.append(((tuple(int(n) for n in chips), pot, winner, won, was_reset), mover))
-            assert holders == sum(1 for n in after.chips if n), where
+            assert holding == sum(1 << seat for seat, n in enumerate(after.chips) if n), where
         for outcome, mover in played:
             assert outcome == expected, where
             if not after.over:
@@ -260,6 +261,81 @@ def test_compiled_games_win_as_often_as_the_exact_table_says(
     assert compiled_for == {
         name: len(getattr(numba_kernel, name).signatures) for name in numba_kernel._fields
     }
+
+
+WHOLE_GAME_RULES = [
+    Rules(players=10),
+    Rules(players=10, wild=True),
+    Rules(players=6, chips=2, wild=True, reversible=True, three_wilds=ThreeWilds.WIN),
+    Rules(players=5, chips=2, win=WinCondition.ROLL_ALL_DOTS),
+    Rules(players=4, chips=1, win=WinCondition.LAST_CHIP_IN_POT),
+    Rules(players=3, chips=1, reversible=True, win=WinCondition.LAST_CHIP_IN_POT),
+]
+"""Rules for whole games of the compiled kernel replayed through ``step``: its fast turn for plain dice at
+the largest table and at the win conditions that end on the last holder's roll, and its full turn."""
+
+
+@pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed")
+@pytest.mark.parametrize("rules", WHOLE_GAME_RULES, ids=repr)
+def test_compiled_games_play_roll_for_roll_as_step_does(rules: Rules, numba_kernel: compiled.Kernel) -> None:
+    """Whole games of the compiled ``play_games``, replayed roll for roll through ``step`` with the kernel's
+    own dice (its splitmix64 stream): the winner, each seat's rolls, the times the dice reached each seat
+    (skipped or not, R4) and the pot won are what the engine gives, from the start and from random
+    positions (R4-R12)."""
+    reverse_at = usual_reverse_at(rules)
+    policy = Policy(reverse_at=reverse_at)
+    flags = compiled.flags_of(rules)
+    counts = compiled.face_counts(compiled.die_codes(rules))
+    rng = random.Random(11)
+    mix, roll_of = (getattr(f, "py_func", f) for f in (compiled.mix, compiled.roll_of))  # the dice in Python
+    max_turns = 5_000
+    starts = [position(rules, (rules.chips,) * rules.players, 0, 0)]
+    starts += [random_position(rng, rules) for _ in range(5)]
+    for number, state in enumerate(starts):
+        seed = np.uint64(1_000_003 * (number + 1))
+        out = np.zeros((4, rules.players), dtype=np.int64)
+        finished = numba_kernel.play_games(
+            flags,
+            counts,
+            np.array(state.chips, dtype=np.int64),
+            state.pot,
+            state.seat,
+            1,
+            seed,
+            reverse_at,
+            max_turns,
+            out,
+        )
+        rolls, reached = [0] * rules.players, [0] * rules.players
+        won, pot_won = [0] * rules.players, [0] * rules.players
+        counter = int(seed)
+        for _ in range(max_turns):
+            counter = (counter + 0x9E3779B97F4A7C15) % 2**64
+            with np.errstate(over="ignore"):  # splitmix64 wraps round, as the kernel's
+                roll = int(roll_of(mix(np.uint64(counter))))
+            faces = (
+                rules.die[roll // 36],
+                rules.die[roll // 6 % 6],
+                rules.die[roll % 6],
+            )  # first die slowest
+            roller = state.seat
+            rolls[roller] += 1
+            reached[roller] += 1
+            state, taken, _ = engine_turn(state, faces, policy)
+            if state.winner is not None:
+                won[state.winner] += 1
+                pot_won[state.winner] += taken
+                break
+            seat = left_of(roller, rules.players)
+            while seat != state.seat:  # passed over without chips (R4)
+                reached[seat] += 1
+                seat = left_of(seat, rules.players)
+        assert finished == sum(won)
+        assert out.tolist() == [won, rolls, reached, pot_won], (
+            number,
+            out.tolist(),
+            [won, rolls, reached, pot_won],
+        )
 
 
 def compiled_leaf(chips: tuple[int, ...], pot: int, mover: int) -> compiled.Leaf:

@@ -247,25 +247,30 @@ def dice_turn(
     mover: int,
     roll: int,
     counts: IntArray,
-    holders: int,
+    holding: int,
     lefts: IntArray,
     rights: IntArray,
 ) -> tuple[int, int, int, int, bool, int]:
     """:func:`play_turn` for plain dice (no Wild, no reversible dice: R5, R10, R11), several times faster:
     what the first dice of ``roll`` (:func:`roll_of`'s number) show is read from ``counts``
-    (:func:`face_counts`), the seats holding chips, ``holders``, are carried from turn to turn rather than
-    counted (as :func:`.plain.plain_dice_turn`), and each seat's left and right are read from ``lefts`` and
-    ``rights`` (:func:`neighbours`: a division costs more than the rest of a turn). ``chips`` is changed in
-    place. No branch depends on the dice until the turn's end: with random dice, a branch mispredicted
-    costs more than the arithmetic.
+    (:func:`face_counts`), the seats holding chips are carried from turn to turn as the bits of
+    ``holding`` (bit *s* for seat *s*, :func:`holding_bits`) rather than counted, and each seat's left and
+    right are read from ``lefts`` and ``rights`` (:func:`neighbours`: a division costs more than the rest of
+    a turn). The next seat to play is the first holder after the roller in turn order (R4), the lowest bit
+    of ``holding`` above the roller's, wrapping round (:func:`lowest_seat`): seats are numbered in turn
+    order, each seat's left the next (:func:`lcr_audio.engine.left_of`). ``chips`` is changed in place. No
+    branch depends on the dice until the turn's end, and none searches the table for the next holder: with
+    random dice, a branch mispredicted costs more than the arithmetic.
 
     Returns:
         The pot, the next seat to play (the roller once the game is won), the winner (-1 while the game goes
-        on), the chips won from the pot, whether everyone got chips again, and the seats holding chips.
+        on), the chips won from the pot, whether everyone got chips again, and the seats holding chips (as
+        ``holding``).
     """
     seats = chips.shape[0]
-    dice = dice_for(chips[mover])
-    sole = holders == 1
+    own = chips[mover]
+    dice = dice_for(own)
+    sole = holding & (holding - 1) == 0
     packed = counts[dice, roll]
     n_left = (packed >> LEFT_SHIFT) & 3
     n_center = (packed >> CENTER_SHIFT) & 3
@@ -273,38 +278,50 @@ def dice_turn(
     dots = (packed >> DOT_SHIFT) & 3
     left = lefts[mover]
     right = rights[mover]
-    chips[mover] -= n_left + n_center + n_right
-    holders += int(chips[left] == 0) & int(n_left > 0)  # no branches: the dice are random
+    own -= n_left + n_center + n_right
+    chips[mover] = own
     chips[left] += n_left
-    holders += int(chips[right] == 0) & int(n_right > 0)
     chips[right] += n_right
     pot += n_center
-    holders -= int(chips[mover] == 0)
+    holding |= (int(n_left > 0) << left) | (int(n_right > 0) << right)  # no branches: the dice are random
+    holding &= ~(int(own == 0) << mover)
     winner = NO_WINNER
     if flags.win == LAST_WITH_CHIPS:
-        if holders == 1:
-            winner = 0
-            while chips[winner] == 0:
-                winner += 1
+        if holding != 0 and holding & (holding - 1) == 0:
+            winner = lowest_seat(holding)
     elif flags.win == ROLL_ALL_DOTS:
         if sole and dots == dice:
             winner = mover
-    elif sole and holders == 0:
+    elif sole and holding == 0:
         winner = mover
     if winner != NO_WINNER:
-        if chips[winner] == 0 and pot > 0:
-            holders += 1
+        holding |= int(pot > 0) << winner
         chips[winner] += pot
-        return 0, mover, winner, pot, False, holders
-    reset = holders == 0
+        return 0, mover, winner, pot, False, holding
+    reset = holding == 0
     if reset:
         for seat in range(seats):
             chips[seat] = flags.chips
-        holders = seats
-    seat = lefts[mover]
-    while chips[seat] == 0:
-        seat = lefts[seat]
-    return pot, seat, NO_WINNER, 0, reset, holders
+        holding = (1 << seats) - 1
+    seat = mover + 1 + lowest_seat((holding | (holding << seats)) >> (mover + 1))
+    if seat >= seats:
+        seat -= seats
+    return pot, seat, NO_WINNER, 0, reset, holding
+
+
+def holding_bits(chips: IntArray) -> int:
+    """The seats holding chips as the bits of a number: bit *s* for seat *s* (:func:`dice_turn`)."""
+    holding = 0
+    for seat in range(chips.shape[0]):
+        if chips[seat] > 0:
+            holding |= 1 << seat
+    return holding
+
+
+def lowest_seat(bits: int) -> int:
+    """The place of the lowest bit set in ``bits`` (not 0): the first seat in turn order among those the bits
+    stand for. Compiled, one instruction (``trailing_zeros``)."""
+    return (int(bits) & -int(bits)).bit_length() - 1
 
 
 FACE_BITS: Final = 2
@@ -387,18 +404,15 @@ def play_games(
             chips[seat] = start[seat]
         purse = pot
         seat = mover
-        holders = 0
-        for s in range(seats):
-            if chips[s] > 0:
-                holders += 1
+        holding = holding_bits(chips)
+        passed = 0  # seats the dice moved on, each time: they reached mover, mover + 1, ... (R4)
         for _ in range(max_turns):
             counter += np.uint64(0x9E3779B97F4A7C15)
             roll = roll_of(mix(counter))
             out[1, seat] += 1
-            out[2, seat] += 1
             if plain:
-                purse, after, winner, won, _reset, holders = dice_turn(
-                    flags, chips, purse, seat, roll, counts, holders, lefts, rights
+                purse, after, winner, won, _reset, holding = dice_turn(
+                    flags, chips, purse, seat, roll, counts, holding, lefts, rights
                 )
             else:
                 purse, after, winner, won, _rev, _reset = play_turn(
@@ -409,11 +423,16 @@ def play_games(
                 out[3, winner] += won
                 finished += 1
                 break
-            skipped = lefts[seat]
-            while skipped != after:  # the seats passed over without chips (R4)
-                out[2, skipped] += 1
-                skipped = lefts[skipped]
+            passed += after - seat if after > seat else after - seat + seats
             seat = after
+        reached = passed + 1  # counted at the end, not seat by seat as the dice pass (R4)
+        laps = reached // seats
+        for s in range(seats):
+            out[2, s] += laps
+        s = mover
+        for _ in range(reached - laps * seats):
+            out[2, s] += 1
+            s = lefts[s]
     return finished
 
 
@@ -716,6 +735,8 @@ def compile_kernel(folder: Path | None) -> Kernel:
     module = globals()
     for name in ("dice_for", "may_reverse", "left_of", "right_of"):  # the engine's statements
         module[name] = jit(module[f"_engine_{name}"])
+    module["lowest_seat"] = jit(_trailing_zeros())
+    module["holding_bits"] = jit(holding_bits)
     module["mix"] = jit(mix)
     module["roll_of"] = jit(roll_of)
     module["play_turn"] = turn = jit(play_turn)
@@ -728,7 +749,7 @@ def compile_kernel(folder: Path | None) -> Kernel:
         start = np.array([1, 1, 1], dtype=np.int64)
         counts = face_counts(codes)
         turn(flags, start.copy(), 0, 0, 0, counts, 6, *neighbours(3))
-        dice(flags, start.copy(), 0, 0, 0, counts, 3, *neighbours(3))
+        dice(flags, start.copy(), 0, 0, 0, counts, 0b111, *neighbours(3))
         games(
             flags,
             counts,
@@ -767,6 +788,27 @@ def compile_kernel(folder: Path | None) -> Kernel:
     base(values, values, 0, 1, 3, one - 1, none, none, np.zeros(0), values.copy())
     sweeps(values, values.copy(), 0, 1, 3, one - 1, none, none, np.zeros(0), 1e-15, 1)
     return Kernel(turn, dice, games, careful, turns, base, sweeps)
+
+
+def _trailing_zeros() -> Callable[[int], int]:
+    """:func:`lowest_seat` as numba's one instruction where this numba has it, else a loop it compiles."""
+    try:
+        from numba.cpython.unsafe.numbers import trailing_zeros
+    except ImportError:  # a numba that moved it: a loop over the bits, slower and the same
+
+        def lowest(bits: int) -> int:
+            place = 0
+            while not bits & 1:
+                bits >>= 1
+                place += 1
+            return place
+
+        return lowest
+
+    def lowest_seat(bits: int) -> int:
+        return int(trailing_zeros(bits))
+
+    return lowest_seat
 
 
 def seeds(rng: np.random.Generator, count: int) -> list[np.uint64]:
