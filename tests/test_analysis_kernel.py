@@ -279,37 +279,53 @@ the largest table and at the win conditions that end on the last holder's roll, 
 @pytest.mark.parametrize("rules", WHOLE_GAME_RULES, ids=repr)
 def test_compiled_games_play_roll_for_roll_as_step_does(rules: Rules, numba_kernel: compiled.Kernel) -> None:
     """Whole games of the compiled ``play_games``, replayed roll for roll through ``step`` with the kernel's
-    own dice (its splitmix64 stream): the winner, each seat's rolls, the times the dice reached each seat
-    (skipped or not, R4) and the pot won are what the engine gives, from the start and from random
-    positions (R4-R12)."""
+    own dice (its splitmix64 stream; plain dice play two games at a time, each drawing the next die in
+    turn): the winner, each seat's rolls, the times the dice reached each seat (skipped or not, R4) and the
+    pot won are what the engine gives, from the start and from random positions (R4-R12)."""
     reverse_at = usual_reverse_at(rules)
-    policy = Policy(reverse_at=reverse_at)
     flags = compiled.flags_of(rules)
     counts = compiled.face_counts(compiled.die_codes(rules))
     rng = random.Random(11)
-    mix, roll_of = (getattr(f, "py_func", f) for f in (compiled.mix, compiled.roll_of))  # the dice in Python
-    max_turns = 5_000
     starts = [position(rules, (rules.chips,) * rules.players, 0, 0)]
-    starts += [random_position(rng, rules) for _ in range(5)]
+    starts += [random_position(rng, rules) for _ in range(4)]
     for number, state in enumerate(starts):
         seed = np.uint64(1_000_003 * (number + 1))
-        out = np.zeros((4, rules.players), dtype=np.int64)
-        finished = numba_kernel.play_games(
-            flags,
-            counts,
-            np.array(state.chips, dtype=np.int64),
-            state.pot,
-            state.seat,
-            1,
-            seed,
-            reverse_at,
-            max_turns,
-            out,
-        )
-        rolls, reached = [0] * rules.players, [0] * rules.players
-        won, pot_won = [0] * rules.players, [0] * rules.players
-        counter = int(seed)
-        for _ in range(max_turns):
+        for games in (1, 3):
+            out = np.zeros((4, rules.players), dtype=np.int64)
+            finished = numba_kernel.play_games(
+                flags,
+                counts,
+                np.array(state.chips, dtype=np.int64),
+                state.pot,
+                state.seat,
+                games,
+                seed,
+                reverse_at,
+                5_000,
+                out,
+            )
+            lanes = 2 if not rules.wild and not rules.reversible else 1
+            expected = replay_games(state, int(seed), games, lanes, reverse_at, 5_000)
+            assert (finished, out.tolist()) == expected, (number, games)
+
+
+def replay_games(
+    state: GameState, seed: int, games: int, lanes: int, reverse_at: int, max_turns: int
+) -> tuple[int, list[list[int]]]:
+    """``games`` games from ``state`` through ``step``, ``lanes`` at a time (a turn of each in turn), each die
+    drawn from the compiled kernel's splitmix64 stream at ``seed``, as the kernel draws them. Returns the
+    games won, and per seat the wins, rolls, times the dice reached it and chips won from the pot."""
+    rules = state.rules
+    policy = Policy(reverse_at=reverse_at)
+    mix, roll_of = (getattr(f, "py_func", f) for f in (compiled.mix, compiled.roll_of))  # the dice in Python
+    won, rolls, reached, pot_won = ([0] * rules.players for _ in range(4))
+    playing: list[list[object]] = [[state, 0] for _ in range(min(lanes, games))]
+    started = len(playing)
+    counter = seed
+    while playing:
+        for lane in list(playing):
+            now, turns = lane
+            assert isinstance(now, GameState) and isinstance(turns, int)
             counter = (counter + 0x9E3779B97F4A7C15) % 2**64
             with np.errstate(over="ignore"):  # splitmix64 wraps round, as the kernel's
                 roll = int(roll_of(mix(np.uint64(counter))))
@@ -318,24 +334,25 @@ def test_compiled_games_play_roll_for_roll_as_step_does(rules: Rules, numba_kern
                 rules.die[roll // 6 % 6],
                 rules.die[roll % 6],
             )  # first die slowest
-            roller = state.seat
-            rolls[roller] += 1
-            reached[roller] += 1
-            state, taken, _ = engine_turn(state, faces, policy)
-            if state.winner is not None:
-                won[state.winner] += 1
-                pot_won[state.winner] += taken
-                break
-            seat = left_of(roller, rules.players)
-            while seat != state.seat:  # passed over without chips (R4)
-                reached[seat] += 1
-                seat = left_of(seat, rules.players)
-        assert finished == sum(won)
-        assert out.tolist() == [won, rolls, reached, pot_won], (
-            number,
-            out.tolist(),
-            [won, rolls, reached, pot_won],
-        )
+            rolls[now.seat] += 1
+            reached[now.seat] += 1
+            after, taken, _ = engine_turn(now, faces, policy)
+            if after.winner is not None:
+                won[after.winner] += 1
+                pot_won[after.winner] += taken
+            else:
+                seat = left_of(now.seat, rules.players)
+                while seat != after.seat:  # passed over without chips (R4)
+                    reached[seat] += 1
+                    seat = left_of(seat, rules.players)
+            lane[:] = [after, turns + 1]
+            if after.winner is not None or turns + 1 == max_turns:
+                if started < games:
+                    lane[:] = [state, 0]
+                    started += 1
+                else:
+                    playing.remove(lane)
+    return sum(won), [won, rolls, reached, pot_won]
 
 
 def compiled_leaf(chips: tuple[int, ...], pot: int, mover: int) -> compiled.Leaf:

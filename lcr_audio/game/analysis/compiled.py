@@ -407,6 +407,7 @@ def play_games(
         purse = pot
         seat = mover
         passed = 0
+        winner = NO_WINNER
         for _ in range(max_turns):
             counter += np.uint64(0x9E3779B97F4A7C15)
             roll = roll_of(mix(counter))
@@ -421,7 +422,7 @@ def play_games(
                 break
             passed += after - seat if after > seat else after - seat + seats
             seat = after
-        count_reached(out, mover, passed, lefts)
+        count_reached(out, mover, passed + int(winner != NO_WINNER), lefts)  # the winner's roll reached it
     return finished
 
 
@@ -436,44 +437,84 @@ def dice_games(
     max_turns: int,
     out: IntArray,
 ) -> int:
-    """:func:`play_games` for plain dice, by :func:`dice_turn`: the same games (the same dice from the same
-    ``seed``), in a loop of its own, about three times as many a second."""
+    """:func:`play_games` for plain dice, by :func:`dice_turn`, two games at a time: a turn of one, then a
+    turn of the other, each die drawn from the stream in turn (so a single game's dice are
+    :func:`play_games`'), a game's place taken by the next as it ends. One game's turns each wait for the
+    one before; two games' turns do not wait for each other, and the processor plays both at once.
+
+    Returns:
+        The games played to the end.
+    """
     seats = start.shape[0]
-    chips = np.empty(seats, dtype=np.int64)
+    lefts, rights = neighbours(seats)
     counter = seed
     finished = 0
-    lefts, rights = neighbours(seats)
-    for _ in range(games):
-        for seat in range(seats):
-            chips[seat] = start[seat]
-        purse = pot
-        seat = mover
-        holding = holding_bits(chips)
-        passed = 0
-        for _ in range(max_turns):
+    first = holding_bits(start)
+    chips_a = start.copy()
+    chips_b = start.copy()
+    purse_a = purse_b = pot
+    seat_a = seat_b = mover
+    holding_a = holding_b = first
+    passed_a = passed_b = 0
+    turns_a = turns_b = 0
+    live_a = games > 0
+    live_b = games > 1
+    started = 2 if games > 1 else games
+    while live_a or live_b:
+        if live_a:
             counter += np.uint64(0x9E3779B97F4A7C15)
             roll = roll_of(mix(counter))
-            out[1, seat] += 1
-            purse, after, winner, won, _reset, holding = dice_turn(
-                flags, chips, purse, seat, roll, counts, holding, lefts, rights
+            out[1, seat_a] += 1
+            purse_a, after, winner, won, _reset, holding_a = dice_turn(
+                flags, chips_a, purse_a, seat_a, roll, counts, holding_a, lefts, rights
             )
+            turns_a += 1
             if winner != NO_WINNER:
                 out[0, winner] += 1
                 out[3, winner] += won
                 finished += 1
-                break
-            passed += after - seat if after > seat else after - seat + seats
-            seat = after
-        count_reached(out, mover, passed, lefts)
+                count_reached(out, mover, passed_a + 1, lefts)
+            else:
+                passed_a += after - seat_a if after > seat_a else after - seat_a + seats
+                seat_a = after
+                if turns_a == max_turns:
+                    count_reached(out, mover, passed_a, lefts)
+            if winner != NO_WINNER or turns_a == max_turns:
+                live_a = started < games
+                started += int(live_a)
+                chips_a[:] = start
+                purse_a, seat_a, holding_a, passed_a, turns_a = pot, mover, first, 0, 0
+        if live_b:
+            counter += np.uint64(0x9E3779B97F4A7C15)
+            roll = roll_of(mix(counter))
+            out[1, seat_b] += 1
+            purse_b, after, winner, won, _reset, holding_b = dice_turn(
+                flags, chips_b, purse_b, seat_b, roll, counts, holding_b, lefts, rights
+            )
+            turns_b += 1
+            if winner != NO_WINNER:
+                out[0, winner] += 1
+                out[3, winner] += won
+                finished += 1
+                count_reached(out, mover, passed_b + 1, lefts)
+            else:
+                passed_b += after - seat_b if after > seat_b else after - seat_b + seats
+                seat_b = after
+                if turns_b == max_turns:
+                    count_reached(out, mover, passed_b, lefts)
+            if winner != NO_WINNER or turns_b == max_turns:
+                live_b = started < games
+                started += int(live_b)
+                chips_b[:] = start
+                purse_b, seat_b, holding_b, passed_b, turns_b = pot, mover, first, 0, 0
     return finished
 
 
-def count_reached(out: IntArray, mover: int, passed: int, lefts: IntArray) -> None:
-    """Add to ``out[2]`` the seats the dice reached in a game that started with ``mover`` and moved on
-    ``passed`` seats in all, a skipped seat reached as one that rolled (R4): mover, its left, and so on round
-    the table, each once a lap. Counted once at a game's end, not seat by seat as the dice pass."""
+def count_reached(out: IntArray, mover: int, reached: int, lefts: IntArray) -> None:
+    """Add to ``out[2]`` the ``reached`` times the dice reached a seat in a game that started with
+    ``mover``, a skipped seat counted as one that rolled (R4): mover, its left, and so on round the table,
+    each once a lap. Counted once at a game's end, not seat by seat as the dice pass."""
     seats = lefts.shape[0]
-    reached = passed + 1
     laps = reached // seats
     for seat in range(seats):
         out[2, seat] += laps
