@@ -294,19 +294,24 @@ def dice_turn(
             winner = mover
     elif sole and holding == 0:
         winner = mover
+    won = 0
+    reset = False
+    seat = mover
     if winner != NO_WINNER:
         holding |= int(pot > 0) << winner
         chips[winner] += pot
-        return 0, mover, winner, pot, False, holding
-    reset = holding == 0
-    if reset:
-        for seat in range(seats):
-            chips[seat] = flags.chips
-        holding = (1 << seats) - 1
-    seat = mover + 1 + lowest_seat((holding | (holding << seats)) >> (mover + 1))
-    if seat >= seats:
-        seat -= seats
-    return pot, seat, NO_WINNER, 0, reset, holding
+        won = pot
+        pot = 0
+    else:
+        reset = holding == 0
+        if reset:
+            for each in range(seats):
+                chips[each] = flags.chips
+            holding = (1 << seats) - 1
+        seat = mover + 1 + lowest_seat((holding | (holding << seats)) >> (mover + 1))
+        if seat >= seats:
+            seat -= seats
+    return pot, seat, winner, won, reset, holding  # one way out: compiled into a loop, no reference counts
 
 
 def holding_bits(chips: IntArray) -> int:
@@ -395,7 +400,11 @@ def play_games(
         The games played to the end.
     """
     if not flags.wild and not flags.reversible:
-        return dice_games(flags, counts, start, pot, mover, games, seed, max_turns, out)
+        lefts, rights = neighbours(start.shape[0])
+        chips_a, chips_b = start.copy(), start.copy()
+        return dice_games(
+            flags, counts, start, pot, mover, games, seed, max_turns, out, lefts, rights, chips_a, chips_b
+        )
     seats = start.shape[0]
     chips = np.empty(seats, dtype=np.int64)
     counter = seed
@@ -436,22 +445,25 @@ def dice_games(
     seed: np.uint64,
     max_turns: int,
     out: IntArray,
+    lefts: IntArray,
+    rights: IntArray,
+    chips_a: IntArray,
+    chips_b: IntArray,
 ) -> int:
     """:func:`play_games` for plain dice, by :func:`dice_turn`, two games at a time: a turn of one, then a
     turn of the other, each die drawn from the stream in turn (so a single game's dice are
     :func:`play_games`'), a game's place taken by the next as it ends. One game's turns each wait for the
     one before; two games' turns do not wait for each other, and the processor plays both at once.
+    ``lefts`` and ``rights`` are :func:`neighbours`'; ``chips_a`` and ``chips_b`` hold the two games' chips
+    (their values on entry do not matter).
 
     Returns:
         The games played to the end.
     """
     seats = start.shape[0]
-    lefts, rights = neighbours(seats)
     counter = seed
     finished = 0
     first = holding_bits(start)
-    chips_a = start.copy()
-    chips_b = start.copy()
     purse_a = purse_b = pot
     seat_a = seat_b = mover
     holding_a = holding_b = first
@@ -482,7 +494,8 @@ def dice_games(
             if winner != NO_WINNER or turns_a == max_turns:
                 live_a = started < games
                 started += int(live_a)
-                chips_a[:] = start
+                for each in range(seats):
+                    chips_a[each] = start[each]
                 purse_a, seat_a, holding_a, passed_a, turns_a = pot, mover, first, 0, 0
         if live_b:
             counter += np.uint64(0x9E3779B97F4A7C15)
@@ -505,7 +518,8 @@ def dice_games(
             if winner != NO_WINNER or turns_b == max_turns:
                 live_b = started < games
                 started += int(live_b)
-                chips_b[:] = start
+                for each in range(seats):
+                    chips_b[each] = start[each]
                 purse_b, seat_b, holding_b, passed_b, turns_b = pot, mover, first, 0, 0
     return finished
 
@@ -885,8 +899,8 @@ def compile_kernel(folder: Path | None) -> Kernel:
 def _trailing_zeros() -> Callable[[int], int]:
     """:func:`lowest_seat` as numba's one instruction where this numba has it, else a loop it compiles."""
     try:
-        from numba.cpython.unsafe.numbers import trailing_zeros
-    except ImportError:  # a numba that moved it: a loop over the bits, slower and the same
+        intrinsic: Any = importlib.import_module("numba.cpython.unsafe.numbers").trailing_zeros
+    except (ImportError, AttributeError):  # a numba that moved it: a loop over the bits, slower and the same
 
         def lowest(bits: int) -> int:
             place = 0
@@ -898,7 +912,7 @@ def _trailing_zeros() -> Callable[[int], int]:
         return lowest
 
     def lowest_seat(bits: int) -> int:
-        return int(trailing_zeros(bits))
+        return int(intrinsic(bits))
 
     return lowest_seat
 
