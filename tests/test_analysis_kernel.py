@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import pickle
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -470,3 +472,36 @@ def test_the_o_key_and_the_careful_players_use_the_compiled_kernel_once_it_is_re
         assert careful.simulated_choice(state, work=20_000) in state.choices
         # (the O key's games go on after its answer, on a thread of their own: they may add calls)
         assert set(used) == (set() if ready is None else {"wins_within", "careful_play"})
+
+
+def test_a_cache_numba_cannot_read_is_made_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken numba cache (a file cut short) never stops the compiled kernel: the game's cache folder for
+    it is removed and the kernel compiled again, caching anew; the user's own ``NUMBA_CACHE_DIR`` is left as
+    it is and the kernel compiled without a cache. (numba itself is stood in for: a compile takes
+    seconds.)"""
+    made = compiled.Kernel(*[lambda *a: 0] * len(compiled.Kernel._fields))
+    calls: list[bool] = []
+
+    def compile_kernel(folder: Path | None, *, cache: bool = True) -> compiled.Kernel:
+        calls.append(cache)
+        if len(calls) == 1:
+            raise pickle.UnpicklingError("pickle data was truncated")  # what numba raises for a cut index
+        return made
+
+    monkeypatch.setattr(compiled, "compile_kernel", compile_kernel)
+    monkeypatch.setattr(compiled, "cache_folder", lambda folder: folder / "kernel")
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    broken = tmp_path / "kernel" / "analysis.nbi"
+    broken.parent.mkdir()
+    broken.write_bytes(b"cut short")
+    for user_folder in (None, str(tmp_path / "theirs")):
+        if user_folder is not None:
+            monkeypatch.setenv("NUMBA_CACHE_DIR", user_folder)
+            broken.parent.mkdir()
+        monkeypatch.setattr(compiled, "_READY", None)
+        monkeypatch.setattr(compiled, "_FAILED", False)
+        calls.clear()
+        compiled._compile_quietly(tmp_path)
+        assert compiled.ready() is made
+        assert calls == [True, user_folder is None]  # cached again only in the game's own folder
+        assert broken.parent.exists() == (user_folder is not None)

@@ -27,11 +27,12 @@ some rolls), so every roll has exactly its chance (R3). A seat with fewer dice r
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib
 import importlib.util
 import os
 import random
-import sys
+import shutil
 import threading
 import time
 import warnings
@@ -806,35 +807,75 @@ def wait(folder: Path | None = None, timeout: float | None = None) -> Kernel | N
 
 
 def _compile_quietly(folder: Path | None) -> None:
-    """Compile, or note that it cannot be done (the numpy kernel goes on answering)."""
+    """Compile, or note that it cannot be done (the numpy kernel goes on answering). A cache numba cannot
+    read (a file cut short, say) is no end: the kernel is compiled afresh, into a new cache in the game's
+    cache folder (the broken one removed), or with no cache where the user named numba's folder."""
     global _READY, _FAILED
     try:
         with warnings.catch_warnings():  # numba's warnings (a cache it cannot write) are no player's text
             warnings.simplefilter("ignore")
-            kernel = compile_kernel(folder)
-    except Exception:  # numba missing a piece, a cache folder that cannot be written, an old numba
+            try:
+                kernel = compile_kernel(folder)
+            except ImportError:
+                raise
+            except Exception:  # the cache folder is the game's alone: made again; the user's is left alone
+                ours = folder is not None and not os.environ.get("NUMBA_CACHE_DIR")
+                if ours and folder is not None:
+                    shutil.rmtree(cache_folder(folder), ignore_errors=True)
+                kernel = compile_kernel(folder, cache=ours)
+    except Exception:  # numba missing a piece, an old numba
         _FAILED = True
         return
     _READY = kernel
 
 
-def compile_kernel(folder: Path | None) -> Kernel:
-    """The kernel compiled (or loaded from numba's cache in ``folder``), each function called once on a tiny
-    game so that it is compiled for the types the callers give.
+SOURCES: Final = (
+    "lcr_audio.game.analysis.compiled",
+    "lcr_audio.game.analysis.kernel",
+    "lcr_audio.engine.rules",
+)
+"""The modules whose statements the kernel compiles: their text names the cache's folder (numba checks only
+the file of the function it caches, not the files of the functions it calls)."""
+
+
+def cache_folder(folder: Path) -> Path:
+    """Where in ``folder`` numba's cache for this kernel goes: a folder named by the kernel's sources and
+    numba's version, so that a cache never outlives the code it was compiled from."""
+    digest = hashlib.sha256(importlib.import_module("numba").__version__.encode())
+    for name in SOURCES:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.origin is not None:
+            with contextlib.suppress(OSError):
+                digest.update(Path(spec.origin).read_bytes())
+    return folder / digest.hexdigest()[:16]
+
+
+def compile_kernel(folder: Path | None, *, cache: bool = True) -> Kernel:
+    """The kernel compiled (or loaded from numba's cache in ``folder``, in :func:`cache_folder`'s folder: a
+    user's cache folder, never the package's; without ``cache``, nothing read or written), each function
+    called once on a tiny game so that it is compiled for the types the callers give. A cache folder set by
+    the user (``NUMBA_CACHE_DIR``) is kept.
 
     Raises:
         ImportError: numba is not installed.
+        Exception: numba could not compile, or could not read its cache (then try ``cache=False``).
     """
-    if folder is not None and "numba" not in sys.modules:
-        with contextlib.suppress(OSError):
-            folder.mkdir(parents=True, exist_ok=True)
-            os.environ.setdefault("NUMBA_CACHE_DIR", str(folder))
     numba = importlib.import_module("numba")
+    if folder is not None and cache and not os.environ.get("NUMBA_CACHE_DIR"):
+        place = cache_folder(folder)
+        try:
+            place.mkdir(parents=True, exist_ok=True)
+        except OSError:  # a cache folder that cannot be made: compiled each time, nothing written elsewhere
+            cache = False
+        else:
+            numba.config.CACHE_DIR = str(
+                place
+            )  # read as each function is cached, so set after the import too
 
     def jit(function: Callable[..., Any], inline: str = "never") -> Any:
         """``function`` compiled, from its Python (a second compile in the process too); ``"always"``: the
         callers compile it into their own loop (no call, no reference counts for the arrays it is given)."""
-        return numba.njit(cache=True, nogil=True, inline=inline)(getattr(function, "py_func", function))
+        return numba.njit(cache=cache, nogil=True, inline=inline)(getattr(function, "py_func", function))
 
     module = globals()
     for name in ("dice_for", "may_reverse", "left_of", "right_of"):  # the engine's statements
