@@ -1004,8 +1004,13 @@ def tally_games(
 
 
 FIRST_CHUNK: Final = 64
-"""Games in the first call of :func:`wins_within` (a few milliseconds at 10 seats); each later call fills
-half the time left at the rate measured, so the last one ends close to the deadline and not after it."""
+"""Games in the first call of :func:`wins_within` (well under a millisecond at 10 seats); each later call
+fills half the time left at the rate measured, at most :data:`SLICE`, so the last one ends close to the
+deadline and not after it."""
+
+SLICE: Final = 0.005
+"""Seconds of games, at the rate measured so far, in one call of :func:`wins_within` at most: on a loaded
+machine a thread's rate can drop by half between two calls, and the deadline is looked at between calls."""
 
 
 def wins_within(
@@ -1045,7 +1050,7 @@ def wins_within(
             chunk = (
                 FIRST_CHUNK
                 if not played
-                else max(FIRST_CHUNK, int(played * (deadline - now) / (now - began) / 2))
+                else max(FIRST_CHUNK, int(played * min((deadline - now) / 2, SLICE) / (now - began)))
             )
             games += int(
                 kernel.play_games(
