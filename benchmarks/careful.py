@@ -79,7 +79,7 @@ def compare(rules: Rules, games: int, per_game: int, seed: int) -> None:
     if kernel is None:
         print("   numba is not installed: nothing to compare (pip install 'lcr-audio[fast]').")
         return
-    figures: dict[str, list[tuple[float, int, float]]] = {"numpy": [], "compiled": []}
+    figures: dict[str, list[tuple[float, int, float, float]]] = {"numpy": [], "compiled": []}
     for _ in range(games):
         state: GameState = new_game(rules)[0]
         timed = 0
@@ -89,10 +89,15 @@ def compare(rules: Rules, games: int, per_game: int, seed: int) -> None:
                 continue
             for name, ready in (("numpy", None), ("compiled", kernel)):
                 compiled._READY = ready
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 estimate = decide(state)
                 figures[name].append(
-                    (time.perf_counter() - start, estimate.games, float(max(estimate.errors)))
+                    (
+                        time.perf_counter() - start,
+                        estimate.games,
+                        float(max(estimate.errors)),
+                        time.process_time() - start_cpu,
+                    )
                 )
             compiled._READY = kernel
             timed += 1
@@ -101,12 +106,13 @@ def compare(rules: Rules, games: int, per_game: int, seed: int) -> None:
             else:
                 state = step(state, ChooseSeat(simulated_choice(state)))[0]
     for name, rows in figures.items():
-        times = [t for t, _, _ in rows]
+        times = [t for t, _, _, _ in rows]
         print(
             f"   {name}: {len(rows)} decisions; time median {statistics.median(times):.3f} s, slowest "
-            f"{max(times):.3f} s; games per choice median {statistics.median(g for _, g, _ in rows):,.0f}; "
-            f"standard error of the difference median {100 * statistics.median(e for _, _, e in rows):.2f} "
-            f"points, largest {100 * max(e for _, _, e in rows):.2f} (load average {os.getloadavg()[0]:.1f})"
+            f"{max(times):.3f} s, processor time median {statistics.median(c for *_, c in rows):.3f} s; "
+            f"games per choice median {statistics.median(g for _, g, _, _ in rows):,.0f}; standard error of "
+            f"the difference median {100 * statistics.median(e for _, _, e, _ in rows):.2f} points, largest "
+            f"{100 * max(e for _, _, e, _ in rows):.2f} (load average {os.getloadavg()[0]:.1f})"
         )
 
 

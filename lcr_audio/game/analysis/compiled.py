@@ -75,10 +75,10 @@ WORKERS: Final = 2
 """Threads that share ``simulate``'s games (this project's machines have two cores; the loop releases the
 interpreter's lock)."""
 
-CAREFUL_WORK: Final = 1_500_000
+CAREFUL_WORK: Final = 2_500_000
 """A careful decision's simulated work with the compiled kernel, in rows (one turn of one game for one
 choice), as :data:`.careful.SIMULATED_WORK` is for the numpy kernel: about the same time at 10 seats, about
-12 times the games (``benchmarks/careful.py --compare`` prints both)."""
+16 times the games, a quarter of the standard error (``benchmarks/careful.py --compare`` prints both)."""
 
 CAREFUL_MAX_TURNS: Final = 400
 """As :data:`.careful.MAX_TURNS`: a game still going counts the careful seat's share of the chips held."""
