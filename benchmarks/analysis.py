@@ -117,6 +117,13 @@ def rate(fn, games: int) -> float:  # type: ignore[no-untyped-def]
     return games / (time.perf_counter() - start)
 
 
+def rates(fn, games: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """Games a second on the clock, and per second of the process's processor time (every thread's)."""
+    start, start_cpu = time.perf_counter(), time.process_time()
+    fn(games)
+    return games / (time.perf_counter() - start), games / max(time.process_time() - start_cpu, 1e-9)
+
+
 def throughput(games: int, rounds: int) -> None:
     print("1. Games per second, standard rules, 3 chips each, from the start:")
     for players in (5, 10):
@@ -133,9 +140,11 @@ def throughput(games: int, rounds: int) -> None:
                 end=" ",
             )
             print(f"kernel ({kernel_games:,}) and the compiled kernel ({games:,}, 2 threads, as simulate):")
-            ratios = []
+            ratios, per_processor = [], []
             for _ in range(rounds):
-                baseline = rate(lambda g, p=players: plain_games(p, 3, g, random.Random(1)), base_games)
+                baseline, baseline_cpu = rates(
+                    lambda g, p=players: plain_games(p, 3, g, random.Random(1)), base_games
+                )
                 with numpy_only():
                     kernel = rate(
                         lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), kernel_games
@@ -143,15 +152,25 @@ def throughput(games: int, rounds: int) -> None:
                 line = f"     baseline {baseline:,.0f} games/s; numpy kernel {kernel:,.0f}"
                 line += f" ({kernel / baseline:.1f} x)"
                 if fast is not None:
-                    both = rate(lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), games)
+                    both, both_cpu = rates(
+                        lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), games
+                    )
                     ratios.append(both / baseline)
-                    line += f"; compiled {both:,.0f} ({both / baseline:.1f} x)"
+                    per_processor.append(both_cpu / baseline_cpu)
+                    line += f"; compiled {both:,.0f} ({both / baseline:.1f} x; a processor second: baseline"
+                    line += (
+                        f" {baseline_cpu:,.0f}, compiled {both_cpu:,.0f}, {both_cpu / baseline_cpu:.1f} x)"
+                    )
                 print(line + f" (load average {os.getloadavg()[0]:.1f})")
             if ratios:
                 print(
                     f"   {players} seats, lcr-audio simulate (compiled) against the baseline: median", end=" "
                 )
-                print(f"{statistics.median(ratios):.1f} x, best {max(ratios):.1f} x")
+                print(
+                    f"{statistics.median(ratios):.1f} x, best {max(ratios):.1f} x; per processor second",
+                    end=" ",
+                )
+                print(f"median {statistics.median(per_processor):.1f} x (two idle cores: twice it)")
             continue
         start = time.perf_counter()
         fast = chain_simulator(rules)

@@ -269,20 +269,21 @@ def dice_turn(
         ``holding``).
     """
     seats = chips.shape[0]
-    own = chips[mover]
+    at = np.uintp(mover)  # an index that is never negative: no wrap-around test for numba to compile
+    own = chips[at]
     dice = dice_for(own)
     sole = holding & (holding - 1) == 0
-    packed = counts[dice, roll]
+    packed = counts[np.uintp(dice), np.uintp(roll)]
     n_left = (packed >> LEFT_SHIFT) & 3
     n_center = (packed >> CENTER_SHIFT) & 3
     n_right = (packed >> RIGHT_SHIFT) & 3
     dots = (packed >> DOT_SHIFT) & 3
-    left = lefts[mover]
-    right = rights[mover]
+    left = lefts[at]
+    right = rights[at]
     own -= n_left + n_center + n_right
-    chips[mover] = own
-    chips[left] += n_left
-    chips[right] += n_right
+    chips[at] = own
+    chips[np.uintp(left)] += n_left
+    chips[np.uintp(right)] += n_right
     pot += n_center
     holding |= (int(n_left > 0) << left) | (int(n_right > 0) << right)  # no branches: the dice are random
     holding &= ~(int(own == 0) << mover)
@@ -477,7 +478,7 @@ def dice_games(
         if live_a:
             counter += np.uint64(0x9E3779B97F4A7C15)
             roll = roll_of(mix(counter))
-            out[1, seat_a] += 1
+            out[1, np.uintp(seat_a)] += 1
             purse_a, after, winner, won, _reset, holding_a = dice_turn(
                 flags, chips_a, purse_a, seat_a, roll, counts, holding_a, lefts, rights
             )
@@ -501,7 +502,7 @@ def dice_games(
         if live_b:
             counter += np.uint64(0x9E3779B97F4A7C15)
             roll = roll_of(mix(counter))
-            out[1, seat_b] += 1
+            out[1, np.uintp(seat_b)] += 1
             purse_b, after, winner, won, _reset, holding_b = dice_turn(
                 flags, chips_b, purse_b, seat_b, roll, counts, holding_b, lefts, rights
             )
