@@ -260,7 +260,7 @@ def key_timing(positions: int) -> None:
         said = ""
         if margins:
             said = f"; margin said: {min(margins)} to {max(margins)} points"
-            said += f" (median {statistics.median(margins)})"
+            said += f" (median {statistics.median(margins)}; 1 point in {margins.count(1)} of {len(margins)})"
             said += f", {min(played):,} to {max(played):,} games an answer"
         print(f"   {label}: median {median:.1f} ms, max {most:.1f} ms{said}")
     state = new_game(Rules(players=6, chips=3))[0]

@@ -9,11 +9,19 @@ flags as a :class:`Flags` tuple, which has the ``reversible`` field it reads), `
 and the kernel calls those.
 
 Compilation never happens on a key's path: :func:`prepare` compiles on a daemon thread (numba's
-``cache=True``, the cache in the game's cache folder, so after the first time it is a load of a second or
-two), and the callers (the O key, the careful players, ``lcr-audio simulate``) ask :func:`ready`, which
-answers at once: ``None`` until the kernel is ready, and they use the numpy kernel (or plain Python)
-meanwhile. Importing this module imports
-numpy, never numba.
+``cache=True``, the cache in the game's cache folder, in a folder named by the kernel's sources and numba's
+version, :func:`cache_folder`, so after the first time it is a load of a second or two; a cache numba
+cannot read is made again), and the callers (the O key, the careful players, ``lcr-audio simulate``) ask
+:func:`ready`, which answers at once: ``None`` until the kernel is ready, and they use the numpy kernel (or
+plain Python) meanwhile. Importing this module imports numpy, never numba.
+
+Where the time goes (10 seats, plain dice, about 90 turns a game): a turn is about 30 processor cycles.
+The turns are compiled into the game loop (``inline="always"``: no call, no reference counts for the
+arrays); the seats holding chips are bits, so the next seat to play is one instruction, not a search of
+the table whose every step the processor mispredicts; the seats the dice reached are counted once a game;
+two games are played at a time (:func:`dice_games`), so one game's turn does not wait for the other's; and
+the plain-dice turn indexes with numbers that are never negative, so numba compiles no wrap-around test.
+The dice themselves (one splitmix64 word a turn) cost about a twentieth of it.
 
 The exact tables (:mod:`.exact`) use it too: :func:`chain_turns` plays every position's turns of the chain
 with :func:`play_turn`, and :func:`class_base` and :func:`class_sweeps` are the solver's Gauss-Seidel sweeps
