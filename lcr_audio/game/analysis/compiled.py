@@ -153,74 +153,79 @@ def play_turn(
         chips again (R11).
     """
     seats = chips.shape[0]
-    left = lefts[mover]
-    right = rights[mover]
-    own = chips[mover]
+    at = np.uintp(mover)  # indexes that are never negative: no wrap-around test for numba to compile
+    left = lefts[at]
+    right = rights[at]
+    at_left = np.uintp(left)
+    at_right = np.uintp(right)
+    own = chips[at]
     rev = False
     if own >= reverse_at:
         rev = may_reverse(flags, own)
     if rev:
-        chips[mover] -= REVERSAL_COST
+        chips[at] -= REVERSAL_COST
         pot += REVERSAL_COST
     dice = dice_for(own, rev)
     holding = 0
     for seat in range(seats):
         holding += int(chips[seat] > 0)  # no branch: a count of random chips mispredicts
     sole = holding == 1
-    packed = counts[dice, roll]
+    packed = counts[np.uintp(dice), np.uintp(roll)]
     n_left = (packed >> LEFT_SHIFT) & 3
     n_center = (packed >> CENTER_SHIFT) & 3
     n_right = (packed >> RIGHT_SHIFT) & 3
     n_wild = (packed >> WILD_SHIFT) & 3
     n_dot = (packed >> DOT_SHIFT) & 3
     if rev:  # each letter takes only what there is (R9)
-        take = n_left if n_left < chips[left] else chips[left]
-        chips[left] -= take
-        chips[mover] += take
-        take = n_right if n_right < chips[right] else chips[right]
-        chips[right] -= take
-        chips[mover] += take
+        take = n_left if n_left < chips[at_left] else chips[at_left]
+        chips[at_left] -= take
+        chips[at] += take
+        take = n_right if n_right < chips[at_right] else chips[at_right]
+        chips[at_right] -= take
+        chips[at] += take
         take = n_center if n_center < pot else pot
         pot -= take
-        chips[mover] += take
+        chips[at] += take
     else:  # R5
-        chips[mover] -= n_left + n_center + n_right
-        chips[left] += n_left
-        chips[right] += n_right
+        chips[at] -= n_left + n_center + n_right
+        chips[at_left] += n_left
+        chips[at_right] += n_right
         pot += n_center
     winner = NO_WINNER
     taken = 0
     if n_wild == MAX_DICE:  # three Wilds (R8); reversed, the roller's chips go to the pot (R9)
         if rev:
-            pot += chips[mover]
-            chips[mover] = 0
+            pot += chips[at]
+            chips[at] = 0
         else:
             taken = pot
             pot = 0
-            chips[mover] += taken
+            chips[at] += taken
             if flags.three_wilds_win:
                 winner = mover
     else:
         for _ in range(n_wild):  # one at a time, nearest on the left first among equals (R6, R7, R9)
             target = -1
             if rev:
-                if chips[mover] > 0:
+                if chips[at] > 0:
                     seat = left
                     while seat != mover:
-                        if target < 0 or chips[seat] < chips[target]:
+                        if target < 0 or chips[np.uintp(seat)] < chips[np.uintp(target)]:
                             target = seat
-                        seat = lefts[seat]
-                    chips[mover] -= 1
-                    chips[target] += 1
+                        seat = lefts[np.uintp(seat)]
+                    chips[at] -= 1
+                    chips[np.uintp(target)] += 1
             else:
                 seat = left
                 while seat != mover:
-                    if chips[seat] > 0 and (target < 0 or chips[seat] > chips[target]):
+                    if chips[np.uintp(seat)] > 0 and (
+                        target < 0 or chips[np.uintp(seat)] > chips[np.uintp(target)]
+                    ):
                         target = seat
-                    seat = lefts[seat]
+                    seat = lefts[np.uintp(seat)]
                 if target >= 0:
-                    chips[target] -= 1
-                    chips[mover] += 1
+                    chips[np.uintp(target)] -= 1
+                    chips[at] += 1
     if winner != NO_WINNER:
         return pot, mover, winner, taken, rev, False
     holders = 0
