@@ -26,14 +26,17 @@ run on this shared machine, so the ratios are taken within each round):
        |sum - 1| at most 8.1e-14. The target is met by the cache, which the game fills in the background.
     3. O key: 0.1 ms at most with the 6 x 3 table; 96 ms median, 129 ms at most when simulated (340 to 512
        games in an answer).
-    Issue 25, item 5 (the compiled kernel, numba 0.68; the machine shared, load average 4.5 to 7.6 on its 2
-    cores, so every figure is low and the ratios are taken within each round):
-    1. 10 seats: baseline 17,867 to 20,251 games/s, numpy kernel 0.8 to 1.3 x, compiled (2 threads)
-       212,502 to 294,931 (11.9 to 14.6 x, median 12.0 x); an earlier run at load 7.6: 14.3 to 17.9 x.
-       Processor time alone: about 400,000 games a second a thread, against 21,000 to 27,000 for the baseline.
-    3. O key at 10 seats, 30 random positions, compiled: median 96.6 ms, max 171.9 ms, 8,910 to 33,152
-       games an answer, margin said 1 to 2 points (median 2); plain Python (without numba): 7 to 16 points
-       (137 to 467 games). Wild dice: compiled 1 to 3 points (5,845 to 19,605 games), plain 9 to 21.
+    Issue 25, item 5 (the compiled kernel, numba 0.68; the machine shared, so the ratios are taken within
+    each round; "a processor second" divides by the process's processor time, every thread's):
+    1. 10 seats, four runs of 3 rounds, load average 3.9 to 6.6: baseline 11,511 to 25,012 games/s on the
+       clock; compiled (2 threads) 588,608 to 1,882,549, 35.3 to 85.9 x (medians 38.4, 46.6, 65.6, 71.5 x).
+       A processor second: baseline 20,130 to 27,390, compiled 879,935 to 1,273,314, 34.0 to 55.9 x (one
+       thread's work; two idle cores would give twice it). Before this work (a turn called as a function):
+       11.9 to 17.9 x on the clock, about 400,000 games a processor second.
+    3. O key at 10 seats, 30 random positions, compiled: median 97.2 to 98.1 ms, max 105.5 to 113.1 ms,
+       24,437 to 102,774 games an answer, margin said 1 point in 19 of 30 (median 1), else 2 (before: 8,910
+       to 33,152 games, median 2, max 171.9 ms); plain Python (without numba): 6 to 22 points (72 to 642
+       games). Wild dice: compiled 2 to 3 points (7,341 to 23,044 games), plain 8 to 27.
     4. 520 of 520 simulated seat rates within 3 standard errors (largest 2.90); an earlier run 518 of 520
        (largest 3.76), as chance alone allows.
 """
@@ -117,6 +120,13 @@ def rate(fn, games: int) -> float:  # type: ignore[no-untyped-def]
     return games / (time.perf_counter() - start)
 
 
+def rates(fn, games: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """Games a second on the clock, and per second of the process's processor time (every thread's)."""
+    start, start_cpu = time.perf_counter(), time.process_time()
+    fn(games)
+    return games / (time.perf_counter() - start), games / max(time.process_time() - start_cpu, 1e-9)
+
+
 def throughput(games: int, rounds: int) -> None:
     print("1. Games per second, standard rules, 3 chips each, from the start:")
     for players in (5, 10):
@@ -133,9 +143,11 @@ def throughput(games: int, rounds: int) -> None:
                 end=" ",
             )
             print(f"kernel ({kernel_games:,}) and the compiled kernel ({games:,}, 2 threads, as simulate):")
-            ratios = []
+            ratios, per_processor = [], []
             for _ in range(rounds):
-                baseline = rate(lambda g, p=players: plain_games(p, 3, g, random.Random(1)), base_games)
+                baseline, baseline_cpu = rates(
+                    lambda g, p=players: plain_games(p, 3, g, random.Random(1)), base_games
+                )
                 with numpy_only():
                     kernel = rate(
                         lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), kernel_games
@@ -143,15 +155,25 @@ def throughput(games: int, rounds: int) -> None:
                 line = f"     baseline {baseline:,.0f} games/s; numpy kernel {kernel:,.0f}"
                 line += f" ({kernel / baseline:.1f} x)"
                 if fast is not None:
-                    both = rate(lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), games)
+                    both, both_cpu = rates(
+                        lambda g, r=rules, n=rng: play_games(r, (3,) * r.players, 0, 0, g, n), games
+                    )
                     ratios.append(both / baseline)
-                    line += f"; compiled {both:,.0f} ({both / baseline:.1f} x)"
+                    per_processor.append(both_cpu / baseline_cpu)
+                    line += f"; compiled {both:,.0f} ({both / baseline:.1f} x; a processor second: baseline"
+                    line += (
+                        f" {baseline_cpu:,.0f}, compiled {both_cpu:,.0f}, {both_cpu / baseline_cpu:.1f} x)"
+                    )
                 print(line + f" (load average {os.getloadavg()[0]:.1f})")
             if ratios:
                 print(
                     f"   {players} seats, lcr-audio simulate (compiled) against the baseline: median", end=" "
                 )
-                print(f"{statistics.median(ratios):.1f} x, best {max(ratios):.1f} x")
+                print(
+                    f"{statistics.median(ratios):.1f} x, best {max(ratios):.1f} x; per processor second",
+                    end=" ",
+                )
+                print(f"median {statistics.median(per_processor):.1f} x (two idle cores: twice it)")
             continue
         start = time.perf_counter()
         fast = chain_simulator(rules)
@@ -241,7 +263,7 @@ def key_timing(positions: int) -> None:
         said = ""
         if margins:
             said = f"; margin said: {min(margins)} to {max(margins)} points"
-            said += f" (median {statistics.median(margins)})"
+            said += f" (median {statistics.median(margins)}; 1 point in {margins.count(1)} of {len(margins)})"
             said += f", {min(played):,} to {max(played):,} games an answer"
         print(f"   {label}: median {median:.1f} ms, max {most:.1f} ms{said}")
     state = new_game(Rules(players=6, chips=3))[0]

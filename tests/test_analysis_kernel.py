@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import pickle
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -28,6 +30,7 @@ from lcr_audio.engine import (
     Rules,
     ThreeWilds,
     WinCondition,
+    left_of,
     position,
     step,
 )
@@ -191,12 +194,12 @@ def test_compiled_kernel_plays_every_turn_as_step_does(
         played = [((tuple(int(n) for n in chips), pot, winner, won, was_reset), mover)]
         if not rules.wild and not rules.reversible:
             chips = np.array(state.chips, dtype=np.int64)
-            holders = sum(1 for n in state.chips if n)
-            pot, mover, winner, won, was_reset, holders = dice_turn(  # type: ignore[operator]
-                flags, chips, state.pot, state.seat, roll, counts, holders, lefts, rights
+            holding = sum(1 << seat for seat, n in enumerate(state.chips) if n)  # bit s: seat s holds chips
+            pot, mover, winner, won, was_reset, holding = dice_turn(  # type: ignore[operator]
+                flags, chips, state.pot, state.seat, roll, counts, holding, lefts, rights
             )
             played.append(((tuple(int(n) for n in chips), pot, winner, won, was_reset), mover))
-            assert holders == sum(1 for n in after.chips if n), where
+            assert holding == sum(1 << seat for seat, n in enumerate(after.chips) if n), where
         for outcome, mover in played:
             assert outcome == expected, where
             if not after.over:
@@ -261,6 +264,98 @@ def test_compiled_games_win_as_often_as_the_exact_table_says(
     assert compiled_for == {
         name: len(getattr(numba_kernel, name).signatures) for name in numba_kernel._fields
     }
+
+
+WHOLE_GAME_RULES = [
+    Rules(players=10),
+    Rules(players=10, wild=True),
+    Rules(players=6, chips=2, wild=True, reversible=True, three_wilds=ThreeWilds.WIN),
+    Rules(players=5, chips=2, win=WinCondition.ROLL_ALL_DOTS),
+    Rules(players=4, chips=1, win=WinCondition.LAST_CHIP_IN_POT),
+    Rules(players=3, chips=1, reversible=True, win=WinCondition.LAST_CHIP_IN_POT),
+]
+"""Rules for whole games of the compiled kernel replayed through ``step``: its fast turn for plain dice at
+the largest table and at the win conditions that end on the last holder's roll, and its full turn."""
+
+
+@pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed")
+@pytest.mark.parametrize("rules", WHOLE_GAME_RULES, ids=repr)
+def test_compiled_games_play_roll_for_roll_as_step_does(rules: Rules, numba_kernel: compiled.Kernel) -> None:
+    """Whole games of the compiled ``play_games``, replayed roll for roll through ``step`` with the kernel's
+    own dice (its splitmix64 stream; plain dice play two games at a time, each drawing the next die in
+    turn): the winner, each seat's rolls, the times the dice reached each seat (skipped or not, R4) and the
+    pot won are what the engine gives, from the start and from random positions (R4-R12)."""
+    reverse_at = usual_reverse_at(rules)
+    flags = compiled.flags_of(rules)
+    counts = compiled.face_counts(compiled.die_codes(rules))
+    rng = random.Random(11)
+    starts = [position(rules, (rules.chips,) * rules.players, 0, 0)]
+    starts += [random_position(rng, rules) for _ in range(4)]
+    for number, state in enumerate(starts):
+        seed = np.uint64(1_000_003 * (number + 1))
+        for games in (1, 3):
+            out = np.zeros((4, rules.players), dtype=np.int64)
+            finished = numba_kernel.play_games(
+                flags,
+                counts,
+                np.array(state.chips, dtype=np.int64),
+                state.pot,
+                state.seat,
+                games,
+                seed,
+                reverse_at,
+                5_000,
+                out,
+            )
+            lanes = 2 if not rules.wild and not rules.reversible else 1
+            expected = replay_games(state, int(seed), games, lanes, reverse_at, 5_000)
+            assert (finished, out.tolist()) == expected, (number, games)
+
+
+def replay_games(
+    state: GameState, seed: int, games: int, lanes: int, reverse_at: int, max_turns: int
+) -> tuple[int, list[list[int]]]:
+    """``games`` games from ``state`` through ``step``, ``lanes`` at a time (a turn of each in turn), each die
+    drawn from the compiled kernel's splitmix64 stream at ``seed``, as the kernel draws them. Returns the
+    games won, and per seat the wins, rolls, times the dice reached it and chips won from the pot."""
+    rules = state.rules
+    policy = Policy(reverse_at=reverse_at)
+    mix, roll_of = (getattr(f, "py_func", f) for f in (compiled.mix, compiled.roll_of))  # the dice in Python
+    won, rolls, reached, pot_won = ([0] * rules.players for _ in range(4))
+    playing: list[list[object]] = [[state, 0] for _ in range(min(lanes, games))]
+    started = len(playing)
+    counter = seed
+    while playing:
+        for lane in list(playing):
+            now, turns = lane
+            assert isinstance(now, GameState) and isinstance(turns, int)
+            counter = (counter + 0x9E3779B97F4A7C15) % 2**64
+            with np.errstate(over="ignore"):  # splitmix64 wraps round, as the kernel's
+                roll = int(roll_of(mix(np.uint64(counter))))
+            faces = (
+                rules.die[roll // 36],
+                rules.die[roll // 6 % 6],
+                rules.die[roll % 6],
+            )  # first die slowest
+            rolls[now.seat] += 1
+            reached[now.seat] += 1
+            after, taken, _ = engine_turn(now, faces, policy)
+            if after.winner is not None:
+                won[after.winner] += 1
+                pot_won[after.winner] += taken
+            else:
+                seat = left_of(now.seat, rules.players)
+                while seat != after.seat:  # passed over without chips (R4)
+                    reached[seat] += 1
+                    seat = left_of(seat, rules.players)
+            lane[:] = [after, turns + 1]
+            if after.winner is not None or turns + 1 == max_turns:
+                if started < games:
+                    lane[:] = [state, 0]
+                    started += 1
+                else:
+                    playing.remove(lane)
+    return sum(won), [won, rolls, reached, pot_won]
 
 
 def compiled_leaf(chips: tuple[int, ...], pot: int, mover: int) -> compiled.Leaf:
@@ -378,3 +473,36 @@ def test_the_o_key_and_the_careful_players_use_the_compiled_kernel_once_it_is_re
         assert careful.simulated_choice(state, work=20_000) in state.choices
         # (the O key's games go on after its answer, on a thread of their own: they may add calls)
         assert set(used) == (set() if ready is None else {"wins_within", "careful_play"})
+
+
+def test_a_cache_numba_cannot_read_is_made_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken numba cache (a file cut short) never stops the compiled kernel: the game's cache folder for
+    it is removed and the kernel compiled again, caching anew; the user's own ``NUMBA_CACHE_DIR`` is left as
+    it is and the kernel compiled without a cache. (numba itself is stood in for: a compile takes
+    seconds.)"""
+    made = compiled.Kernel(*[lambda *a: 0] * len(compiled.Kernel._fields))
+    calls: list[bool] = []
+
+    def compile_kernel(folder: Path | None, *, cache: bool = True) -> compiled.Kernel:
+        calls.append(cache)
+        if len(calls) == 1:
+            raise pickle.UnpicklingError("pickle data was truncated")  # what numba raises for a cut index
+        return made
+
+    monkeypatch.setattr(compiled, "compile_kernel", compile_kernel)
+    monkeypatch.setattr(compiled, "cache_folder", lambda folder: folder / "kernel")
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    broken = tmp_path / "kernel" / "analysis.nbi"
+    broken.parent.mkdir()
+    broken.write_bytes(b"cut short")
+    for user_folder in (None, str(tmp_path / "theirs")):
+        if user_folder is not None:
+            monkeypatch.setenv("NUMBA_CACHE_DIR", user_folder)
+            broken.parent.mkdir()
+        monkeypatch.setattr(compiled, "_READY", None)
+        monkeypatch.setattr(compiled, "_FAILED", False)
+        calls.clear()
+        compiled._compile_quietly(tmp_path)
+        assert compiled.ready() is made
+        assert calls == [True, user_folder is None]  # cached again only in the game's own folder
+        assert broken.parent.exists() == (user_folder is not None)

@@ -9,11 +9,19 @@ flags as a :class:`Flags` tuple, which has the ``reversible`` field it reads), `
 and the kernel calls those.
 
 Compilation never happens on a key's path: :func:`prepare` compiles on a daemon thread (numba's
-``cache=True``, the cache in the game's cache folder, so after the first time it is a load of a second or
-two), and the callers (the O key, the careful players, ``lcr-audio simulate``) ask :func:`ready`, which
-answers at once: ``None`` until the kernel is ready, and they use the numpy kernel (or plain Python)
-meanwhile. Importing this module imports
-numpy, never numba.
+``cache=True``, the cache in the game's cache folder, in a folder named by the kernel's sources and numba's
+version, :func:`cache_folder`, so after the first time it is a load of a second or two; a cache numba
+cannot read is made again), and the callers (the O key, the careful players, ``lcr-audio simulate``) ask
+:func:`ready`, which answers at once: ``None`` until the kernel is ready, and they use the numpy kernel (or
+plain Python) meanwhile. Importing this module imports numpy, never numba.
+
+Where the time goes (10 seats, plain dice, about 90 turns a game): a turn is about 30 processor cycles.
+The turns are compiled into the game loop (``inline="always"``: no call, no reference counts for the
+arrays); the seats holding chips are bits, so the next seat to play is one instruction, not a search of
+the table whose every step the processor mispredicts; the seats the dice reached are counted once a game;
+two games are played at a time (:func:`dice_games`), so one game's turn does not wait for the other's; and
+the plain-dice turn indexes with numbers that are never negative, so numba compiles no wrap-around test.
+The dice themselves (one splitmix64 word a turn) cost about a twentieth of it.
 
 The exact tables (:mod:`.exact`) use it too: :func:`chain_turns` plays every position's turns of the chain
 with :func:`play_turn`, and :func:`class_base` and :func:`class_sweeps` are the solver's Gauss-Seidel sweeps
@@ -27,11 +35,12 @@ some rolls), so every roll has exactly its chance (R3). A seat with fewer dice r
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib
 import importlib.util
 import os
 import random
-import sys
+import shutil
 import threading
 import time
 import warnings
@@ -74,10 +83,10 @@ WORKERS: Final = 2
 """Threads that share ``simulate``'s games (this project's machines have two cores; the loop releases the
 interpreter's lock)."""
 
-CAREFUL_WORK: Final = 1_500_000
+CAREFUL_WORK: Final = 2_500_000
 """A careful decision's simulated work with the compiled kernel, in rows (one turn of one game for one
 choice), as :data:`.careful.SIMULATED_WORK` is for the numpy kernel: about the same time at 10 seats, about
-12 times the games (``benchmarks/careful.py --compare`` prints both)."""
+16 times the games, a quarter of the standard error (``benchmarks/careful.py --compare`` prints both)."""
 
 CAREFUL_MAX_TURNS: Final = 400
 """As :data:`.careful.MAX_TURNS`: a game still going counts the careful seat's share of the chips held."""
@@ -144,74 +153,79 @@ def play_turn(
         chips again (R11).
     """
     seats = chips.shape[0]
-    left = lefts[mover]
-    right = rights[mover]
-    own = chips[mover]
+    at = np.uintp(mover)  # indexes that are never negative: no wrap-around test for numba to compile
+    left = lefts[at]
+    right = rights[at]
+    at_left = np.uintp(left)
+    at_right = np.uintp(right)
+    own = chips[at]
     rev = False
     if own >= reverse_at:
         rev = may_reverse(flags, own)
     if rev:
-        chips[mover] -= REVERSAL_COST
+        chips[at] -= REVERSAL_COST
         pot += REVERSAL_COST
     dice = dice_for(own, rev)
     holding = 0
     for seat in range(seats):
         holding += int(chips[seat] > 0)  # no branch: a count of random chips mispredicts
     sole = holding == 1
-    packed = counts[dice, roll]
+    packed = counts[np.uintp(dice), np.uintp(roll)]
     n_left = (packed >> LEFT_SHIFT) & 3
     n_center = (packed >> CENTER_SHIFT) & 3
     n_right = (packed >> RIGHT_SHIFT) & 3
     n_wild = (packed >> WILD_SHIFT) & 3
     n_dot = (packed >> DOT_SHIFT) & 3
     if rev:  # each letter takes only what there is (R9)
-        take = n_left if n_left < chips[left] else chips[left]
-        chips[left] -= take
-        chips[mover] += take
-        take = n_right if n_right < chips[right] else chips[right]
-        chips[right] -= take
-        chips[mover] += take
+        take = n_left if n_left < chips[at_left] else chips[at_left]
+        chips[at_left] -= take
+        chips[at] += take
+        take = n_right if n_right < chips[at_right] else chips[at_right]
+        chips[at_right] -= take
+        chips[at] += take
         take = n_center if n_center < pot else pot
         pot -= take
-        chips[mover] += take
+        chips[at] += take
     else:  # R5
-        chips[mover] -= n_left + n_center + n_right
-        chips[left] += n_left
-        chips[right] += n_right
+        chips[at] -= n_left + n_center + n_right
+        chips[at_left] += n_left
+        chips[at_right] += n_right
         pot += n_center
     winner = NO_WINNER
     taken = 0
     if n_wild == MAX_DICE:  # three Wilds (R8); reversed, the roller's chips go to the pot (R9)
         if rev:
-            pot += chips[mover]
-            chips[mover] = 0
+            pot += chips[at]
+            chips[at] = 0
         else:
             taken = pot
             pot = 0
-            chips[mover] += taken
+            chips[at] += taken
             if flags.three_wilds_win:
                 winner = mover
     else:
         for _ in range(n_wild):  # one at a time, nearest on the left first among equals (R6, R7, R9)
             target = -1
             if rev:
-                if chips[mover] > 0:
+                if chips[at] > 0:
                     seat = left
                     while seat != mover:
-                        if target < 0 or chips[seat] < chips[target]:
+                        if target < 0 or chips[np.uintp(seat)] < chips[np.uintp(target)]:
                             target = seat
-                        seat = lefts[seat]
-                    chips[mover] -= 1
-                    chips[target] += 1
+                        seat = lefts[np.uintp(seat)]
+                    chips[at] -= 1
+                    chips[np.uintp(target)] += 1
             else:
                 seat = left
                 while seat != mover:
-                    if chips[seat] > 0 and (target < 0 or chips[seat] > chips[target]):
+                    if chips[np.uintp(seat)] > 0 and (
+                        target < 0 or chips[np.uintp(seat)] > chips[np.uintp(target)]
+                    ):
                         target = seat
-                    seat = lefts[seat]
+                    seat = lefts[np.uintp(seat)]
                 if target >= 0:
-                    chips[target] -= 1
-                    chips[mover] += 1
+                    chips[np.uintp(target)] -= 1
+                    chips[at] += 1
     if winner != NO_WINNER:
         return pot, mover, winner, taken, rev, False
     holders = 0
@@ -247,64 +261,87 @@ def dice_turn(
     mover: int,
     roll: int,
     counts: IntArray,
-    holders: int,
+    holding: int,
     lefts: IntArray,
     rights: IntArray,
 ) -> tuple[int, int, int, int, bool, int]:
     """:func:`play_turn` for plain dice (no Wild, no reversible dice: R5, R10, R11), several times faster:
     what the first dice of ``roll`` (:func:`roll_of`'s number) show is read from ``counts``
-    (:func:`face_counts`), the seats holding chips, ``holders``, are carried from turn to turn rather than
-    counted (as :func:`.plain.plain_dice_turn`), and each seat's left and right are read from ``lefts`` and
-    ``rights`` (:func:`neighbours`: a division costs more than the rest of a turn). ``chips`` is changed in
-    place. No branch depends on the dice until the turn's end: with random dice, a branch mispredicted
-    costs more than the arithmetic.
+    (:func:`face_counts`), the seats holding chips are carried from turn to turn as the bits of
+    ``holding`` (bit *s* for seat *s*, :func:`holding_bits`) rather than counted, and each seat's left and
+    right are read from ``lefts`` and ``rights`` (:func:`neighbours`: a division costs more than the rest of
+    a turn). The next seat to play is the first holder after the roller in turn order (R4), the lowest bit
+    of ``holding`` above the roller's, wrapping round (:func:`lowest_seat`): seats are numbered in turn
+    order, each seat's left the next (:func:`lcr_audio.engine.left_of`). ``chips`` is changed in place. No
+    branch depends on the dice until the turn's end, and none searches the table for the next holder: with
+    random dice, a branch mispredicted costs more than the arithmetic.
 
     Returns:
         The pot, the next seat to play (the roller once the game is won), the winner (-1 while the game goes
-        on), the chips won from the pot, whether everyone got chips again, and the seats holding chips.
+        on), the chips won from the pot, whether everyone got chips again, and the seats holding chips (as
+        ``holding``).
     """
     seats = chips.shape[0]
-    dice = dice_for(chips[mover])
-    sole = holders == 1
-    packed = counts[dice, roll]
+    at = np.uintp(mover)  # an index that is never negative: no wrap-around test for numba to compile
+    own = chips[at]
+    dice = dice_for(own)
+    sole = holding & (holding - 1) == 0
+    packed = counts[np.uintp(dice), np.uintp(roll)]
     n_left = (packed >> LEFT_SHIFT) & 3
     n_center = (packed >> CENTER_SHIFT) & 3
     n_right = (packed >> RIGHT_SHIFT) & 3
     dots = (packed >> DOT_SHIFT) & 3
-    left = lefts[mover]
-    right = rights[mover]
-    chips[mover] -= n_left + n_center + n_right
-    holders += int(chips[left] == 0) & int(n_left > 0)  # no branches: the dice are random
-    chips[left] += n_left
-    holders += int(chips[right] == 0) & int(n_right > 0)
-    chips[right] += n_right
+    left = lefts[at]
+    right = rights[at]
+    own -= n_left + n_center + n_right
+    chips[at] = own
+    chips[np.uintp(left)] += n_left
+    chips[np.uintp(right)] += n_right
     pot += n_center
-    holders -= int(chips[mover] == 0)
+    holding |= (int(n_left > 0) << left) | (int(n_right > 0) << right)  # no branches: the dice are random
+    holding &= ~(int(own == 0) << mover)
     winner = NO_WINNER
     if flags.win == LAST_WITH_CHIPS:
-        if holders == 1:
-            winner = 0
-            while chips[winner] == 0:
-                winner += 1
+        if holding != 0 and holding & (holding - 1) == 0:
+            winner = lowest_seat(holding)
     elif flags.win == ROLL_ALL_DOTS:
         if sole and dots == dice:
             winner = mover
-    elif sole and holders == 0:
+    elif sole and holding == 0:
         winner = mover
+    won = 0
+    reset = False
+    seat = mover
     if winner != NO_WINNER:
-        if chips[winner] == 0 and pot > 0:
-            holders += 1
+        holding |= int(pot > 0) << winner
         chips[winner] += pot
-        return 0, mover, winner, pot, False, holders
-    reset = holders == 0
-    if reset:
-        for seat in range(seats):
-            chips[seat] = flags.chips
-        holders = seats
-    seat = lefts[mover]
-    while chips[seat] == 0:
-        seat = lefts[seat]
-    return pot, seat, NO_WINNER, 0, reset, holders
+        won = pot
+        pot = 0
+    else:
+        reset = holding == 0
+        if reset:
+            for each in range(seats):
+                chips[each] = flags.chips
+            holding = (1 << seats) - 1
+        seat = mover + 1 + lowest_seat((holding | (holding << seats)) >> (mover + 1))
+        if seat >= seats:
+            seat -= seats
+    return pot, seat, winner, won, reset, holding  # one way out: compiled into a loop, no reference counts
+
+
+def holding_bits(chips: IntArray) -> int:
+    """The seats holding chips as the bits of a number: bit *s* for seat *s* (:func:`dice_turn`)."""
+    holding = 0
+    for seat in range(chips.shape[0]):
+        if chips[seat] > 0:
+            holding |= 1 << seat
+    return holding
+
+
+def lowest_seat(bits: int) -> int:
+    """The place of the lowest bit set in ``bits`` (not 0): the first seat in turn order among those the bits
+    stand for. Compiled, one instruction (``trailing_zeros``)."""
+    return (int(bits) & -int(bits)).bit_length() - 1
 
 
 FACE_BITS: Final = 2
@@ -371,50 +408,149 @@ def play_games(
 ) -> int:
     """Play ``games`` games from one position to the end, the dice drawn from the splitmix64 stream at
     ``seed``; adds to ``out`` (shape (4, seats)) each seat's wins, rolls, turns reached (skipped or not,
-    R4) and chips won from the pot (R12). A game still going after ``max_turns`` turns is left out.
+    R4) and chips won from the pot (R12). A game still going after ``max_turns`` turns is left out. Plain
+    dice go through :func:`dice_games`.
 
     Returns:
         The games played to the end.
     """
+    if not flags.wild and not flags.reversible:
+        lefts, rights = neighbours(start.shape[0])
+        chips_a, chips_b = start.copy(), start.copy()
+        return dice_games(
+            flags, counts, start, pot, mover, games, seed, max_turns, out, lefts, rights, chips_a, chips_b
+        )
     seats = start.shape[0]
     chips = np.empty(seats, dtype=np.int64)
     counter = seed
     finished = 0
-    plain = not flags.wild and not flags.reversible
     lefts, rights = neighbours(seats)
     for _ in range(games):
         for seat in range(seats):
             chips[seat] = start[seat]
         purse = pot
         seat = mover
-        holders = 0
-        for s in range(seats):
-            if chips[s] > 0:
-                holders += 1
+        passed = 0
+        winner = NO_WINNER
         for _ in range(max_turns):
             counter += np.uint64(0x9E3779B97F4A7C15)
             roll = roll_of(mix(counter))
             out[1, seat] += 1
-            out[2, seat] += 1
-            if plain:
-                purse, after, winner, won, _reset, holders = dice_turn(
-                    flags, chips, purse, seat, roll, counts, holders, lefts, rights
-                )
-            else:
-                purse, after, winner, won, _rev, _reset = play_turn(
-                    flags, chips, purse, seat, roll, counts, reverse_at, lefts, rights
-                )
+            purse, after, winner, won, _rev, _reset = play_turn(
+                flags, chips, purse, seat, roll, counts, reverse_at, lefts, rights
+            )
             if winner != NO_WINNER:
                 out[0, winner] += 1
                 out[3, winner] += won
                 finished += 1
                 break
-            skipped = lefts[seat]
-            while skipped != after:  # the seats passed over without chips (R4)
-                out[2, skipped] += 1
-                skipped = lefts[skipped]
+            passed += after - seat if after > seat else after - seat + seats
             seat = after
+        count_reached(out, mover, passed + int(winner != NO_WINNER), lefts)  # the winner's roll reached it
     return finished
+
+
+def dice_games(
+    flags: Flags,
+    counts: IntArray,
+    start: IntArray,
+    pot: int,
+    mover: int,
+    games: int,
+    seed: np.uint64,
+    max_turns: int,
+    out: IntArray,
+    lefts: IntArray,
+    rights: IntArray,
+    chips_a: IntArray,
+    chips_b: IntArray,
+) -> int:
+    """:func:`play_games` for plain dice, by :func:`dice_turn`, two games at a time: a turn of one, then a
+    turn of the other, each die drawn from the stream in turn (so a single game's dice are
+    :func:`play_games`'), a game's place taken by the next as it ends. One game's turns each wait for the
+    one before; two games' turns do not wait for each other, and the processor plays both at once.
+    ``lefts`` and ``rights`` are :func:`neighbours`'; ``chips_a`` and ``chips_b`` hold the two games' chips
+    (their values on entry do not matter).
+
+    Returns:
+        The games played to the end.
+    """
+    seats = start.shape[0]
+    counter = seed
+    finished = 0
+    first = holding_bits(start)
+    purse_a = purse_b = pot
+    seat_a = seat_b = mover
+    holding_a = holding_b = first
+    passed_a = passed_b = 0
+    turns_a = turns_b = 0
+    live_a = games > 0
+    live_b = games > 1
+    started = 2 if games > 1 else games
+    while live_a or live_b:
+        if live_a:
+            counter += np.uint64(0x9E3779B97F4A7C15)
+            roll = roll_of(mix(counter))
+            out[1, np.uintp(seat_a)] += 1
+            purse_a, after, winner, won, _reset, holding_a = dice_turn(
+                flags, chips_a, purse_a, seat_a, roll, counts, holding_a, lefts, rights
+            )
+            turns_a += 1
+            if winner != NO_WINNER:
+                out[0, winner] += 1
+                out[3, winner] += won
+                finished += 1
+                count_reached(out, mover, passed_a + 1, lefts)
+            else:
+                passed_a += after - seat_a if after > seat_a else after - seat_a + seats
+                seat_a = after
+                if turns_a == max_turns:
+                    count_reached(out, mover, passed_a, lefts)
+            if winner != NO_WINNER or turns_a == max_turns:
+                live_a = started < games
+                started += int(live_a)
+                for each in range(seats):
+                    chips_a[each] = start[each]
+                purse_a, seat_a, holding_a, passed_a, turns_a = pot, mover, first, 0, 0
+        if live_b:
+            counter += np.uint64(0x9E3779B97F4A7C15)
+            roll = roll_of(mix(counter))
+            out[1, np.uintp(seat_b)] += 1
+            purse_b, after, winner, won, _reset, holding_b = dice_turn(
+                flags, chips_b, purse_b, seat_b, roll, counts, holding_b, lefts, rights
+            )
+            turns_b += 1
+            if winner != NO_WINNER:
+                out[0, winner] += 1
+                out[3, winner] += won
+                finished += 1
+                count_reached(out, mover, passed_b + 1, lefts)
+            else:
+                passed_b += after - seat_b if after > seat_b else after - seat_b + seats
+                seat_b = after
+                if turns_b == max_turns:
+                    count_reached(out, mover, passed_b, lefts)
+            if winner != NO_WINNER or turns_b == max_turns:
+                live_b = started < games
+                started += int(live_b)
+                for each in range(seats):
+                    chips_b[each] = start[each]
+                purse_b, seat_b, holding_b, passed_b, turns_b = pot, mover, first, 0, 0
+    return finished
+
+
+def count_reached(out: IntArray, mover: int, reached: int, lefts: IntArray) -> None:
+    """Add to ``out[2]`` the ``reached`` times the dice reached a seat in a game that started with
+    ``mover``, a skipped seat counted as one that rolled (R4): mover, its left, and so on round the table,
+    each once a lap. Counted once at a game's end, not seat by seat as the dice pass."""
+    seats = lefts.shape[0]
+    laps = reached // seats
+    for seat in range(seats):
+        out[2, seat] += laps
+    seat = mover
+    for _ in range(reached - laps * seats):
+        out[2, seat] += 1
+        seat = lefts[seat]
 
 
 def careful_games(
@@ -685,42 +821,88 @@ def wait(folder: Path | None = None, timeout: float | None = None) -> Kernel | N
 
 
 def _compile_quietly(folder: Path | None) -> None:
-    """Compile, or note that it cannot be done (the numpy kernel goes on answering)."""
+    """Compile, or note that it cannot be done (the numpy kernel goes on answering). A cache numba cannot
+    read (a file cut short, say) is no end: the kernel is compiled afresh, into a new cache in the game's
+    cache folder (the broken one removed), or with no cache where the user named numba's folder."""
     global _READY, _FAILED
     try:
         with warnings.catch_warnings():  # numba's warnings (a cache it cannot write) are no player's text
             warnings.simplefilter("ignore")
-            kernel = compile_kernel(folder)
-    except Exception:  # numba missing a piece, a cache folder that cannot be written, an old numba
+            try:
+                kernel = compile_kernel(folder)
+            except ImportError:
+                raise
+            except Exception:  # the cache folder is the game's alone: made again; the user's is left alone
+                ours = folder is not None and not os.environ.get("NUMBA_CACHE_DIR")
+                if ours and folder is not None:
+                    shutil.rmtree(cache_folder(folder), ignore_errors=True)
+                kernel = compile_kernel(folder, cache=ours)
+    except Exception:  # numba missing a piece, an old numba
         _FAILED = True
         return
     _READY = kernel
 
 
-def compile_kernel(folder: Path | None) -> Kernel:
-    """The kernel compiled (or loaded from numba's cache in ``folder``), each function called once on a tiny
-    game so that it is compiled for the types the callers give.
+SOURCES: Final = (
+    "lcr_audio.game.analysis.compiled",
+    "lcr_audio.game.analysis.kernel",
+    "lcr_audio.engine.rules",
+)
+"""The modules whose statements the kernel compiles: their text names the cache's folder (numba checks only
+the file of the function it caches, not the files of the functions it calls)."""
+
+
+def cache_folder(folder: Path) -> Path:
+    """Where in ``folder`` numba's cache for this kernel goes: a folder named by the kernel's sources and
+    numba's version, so that a cache never outlives the code it was compiled from."""
+    digest = hashlib.sha256(importlib.import_module("numba").__version__.encode())
+    for name in SOURCES:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.origin is not None:
+            with contextlib.suppress(OSError):
+                digest.update(Path(spec.origin).read_bytes())
+    return folder / digest.hexdigest()[:16]
+
+
+def compile_kernel(folder: Path | None, *, cache: bool = True) -> Kernel:
+    """The kernel compiled (or loaded from numba's cache in ``folder``, in :func:`cache_folder`'s folder: a
+    user's cache folder, never the package's; without ``cache``, nothing read or written), each function
+    called once on a tiny game so that it is compiled for the types the callers give. A cache folder set by
+    the user (``NUMBA_CACHE_DIR``) is kept.
 
     Raises:
         ImportError: numba is not installed.
+        Exception: numba could not compile, or could not read its cache (then try ``cache=False``).
     """
-    if folder is not None and "numba" not in sys.modules:
-        with contextlib.suppress(OSError):
-            folder.mkdir(parents=True, exist_ok=True)
-            os.environ.setdefault("NUMBA_CACHE_DIR", str(folder))
     numba = importlib.import_module("numba")
+    if folder is not None and cache and not os.environ.get("NUMBA_CACHE_DIR"):
+        place = cache_folder(folder)
+        try:
+            place.mkdir(parents=True, exist_ok=True)
+        except OSError:  # a cache folder that cannot be made: compiled each time, nothing written elsewhere
+            cache = False
+        else:
+            numba.config.CACHE_DIR = str(
+                place
+            )  # read as each function is cached, so set after the import too
 
-    def jit(function: Callable[..., Any]) -> Any:  # a second compile in the process starts from the Python
-        return numba.njit(cache=True, nogil=True)(getattr(function, "py_func", function))
+    def jit(function: Callable[..., Any], inline: str = "never") -> Any:
+        """``function`` compiled, from its Python (a second compile in the process too); ``"always"``: the
+        callers compile it into their own loop (no call, no reference counts for the arrays it is given)."""
+        return numba.njit(cache=cache, nogil=True, inline=inline)(getattr(function, "py_func", function))
 
     module = globals()
     for name in ("dice_for", "may_reverse", "left_of", "right_of"):  # the engine's statements
         module[name] = jit(module[f"_engine_{name}"])
+    module["lowest_seat"] = jit(_trailing_zeros())
+    module["holding_bits"] = jit(holding_bits)
     module["mix"] = jit(mix)
     module["roll_of"] = jit(roll_of)
-    module["play_turn"] = turn = jit(play_turn)
-    module["dice_turn"] = dice = jit(dice_turn)
+    module["play_turn"] = turn = jit(play_turn, "always")
+    module["dice_turn"] = dice = jit(dice_turn, "always")
     module["neighbours"] = jit(neighbours)
+    module["count_reached"] = jit(count_reached, "always")
+    module["dice_games"] = jit(dice_games)
     games = jit(play_games)
     careful = jit(careful_games)
     for rules in (Rules(), Rules(wild=True, reversible=True)):  # one compile serves every rule set
@@ -728,7 +910,7 @@ def compile_kernel(folder: Path | None) -> Kernel:
         start = np.array([1, 1, 1], dtype=np.int64)
         counts = face_counts(codes)
         turn(flags, start.copy(), 0, 0, 0, counts, 6, *neighbours(3))
-        dice(flags, start.copy(), 0, 0, 0, counts, 3, *neighbours(3))
+        dice(flags, start.copy(), 0, 0, 0, counts, 0b111, *neighbours(3))
         games(
             flags,
             counts,
@@ -767,6 +949,27 @@ def compile_kernel(folder: Path | None) -> Kernel:
     base(values, values, 0, 1, 3, one - 1, none, none, np.zeros(0), values.copy())
     sweeps(values, values.copy(), 0, 1, 3, one - 1, none, none, np.zeros(0), 1e-15, 1)
     return Kernel(turn, dice, games, careful, turns, base, sweeps)
+
+
+def _trailing_zeros() -> Callable[[int], int]:
+    """:func:`lowest_seat` as numba's one instruction where this numba has it, else a loop it compiles."""
+    try:
+        intrinsic: Any = importlib.import_module("numba.cpython.unsafe.numbers").trailing_zeros
+    except (ImportError, AttributeError):  # a numba that moved it: a loop over the bits, slower and the same
+
+        def lowest(bits: int) -> int:
+            place = 0
+            while not bits & 1:
+                bits >>= 1
+                place += 1
+            return place
+
+        return lowest
+
+    def lowest_seat(bits: int) -> int:
+        return int(intrinsic(bits))
+
+    return lowest_seat
 
 
 def seeds(rng: np.random.Generator, count: int) -> list[np.uint64]:
@@ -815,8 +1018,13 @@ def tally_games(
 
 
 FIRST_CHUNK: Final = 64
-"""Games in the first call of :func:`wins_within` (a few milliseconds at 10 seats); each later call fills
-half the time left at the rate measured, so the last one ends close to the deadline and not after it."""
+"""Games in the first call of :func:`wins_within` (well under a millisecond at 10 seats); each later call
+fills half the time left at the rate measured, at most :data:`SLICE`, so the last one ends close to the
+deadline and not after it."""
+
+SLICE: Final = 0.005
+"""Seconds of games, at the rate measured so far, in one call of :func:`wins_within` at most: on a loaded
+machine a thread's rate can drop by half between two calls, and the deadline is looked at between calls."""
 
 
 def wins_within(
@@ -856,7 +1064,7 @@ def wins_within(
             chunk = (
                 FIRST_CHUNK
                 if not played
-                else max(FIRST_CHUNK, int(played * (deadline - now) / (now - began) / 2))
+                else max(FIRST_CHUNK, int(played * min((deadline - now) / 2, SLICE) / (now - began)))
             )
             games += int(
                 kernel.play_games(
