@@ -405,9 +405,9 @@ def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes
             "y", ana, r"Waiting for the others' answers; the next game starts with those who say yes\."
         )
         bo.wait_for(r"(?s)Ana plays again at this table\..*" + re.escape(AGAIN))
-        bo.press_until(
-            "n", bo, r"No more games at this table\."
-        )  # a key before the question was heard is dropped
+        bo.press_until(  # a key before the question was heard is dropped
+            "n", bo, r"You do not play again; the others may play on without you\."
+        )  # not "No more games at this table.": the table plays on (critic)
         bo.child.expect(pexpect.EOF, timeout=20)
         ana.wait_for(r"(?s)Bo has left; a computer player takes the seat\..*Game 2, with 3 players")
         assert ana.read().count("A game of 3 players") == first
@@ -460,7 +460,7 @@ def test_a_listener_takes_a_free_seat_when_the_host_plays_again(
     zoe.wait_for(r"(?s)Ana plays again at this table\..*A seat is free in the next game at this table\.")
     zoe.press_until("y", zoe, r"Waiting for the others' answers")
     bo.wait_for(re.escape(AGAIN))
-    bo.press_until("n", bo, r"No more games at this table\.")
+    bo.press_until("n", bo, r"You do not play again; the others may play on without you\.")
     bo.child.expect(pexpect.EOF, timeout=20)
     ana.wait_for(r"(?s)Bo has left; a computer player takes the seat\..*Zoe joins the table\..*Game 2")
     zoe.wait_for(r"Game 2")

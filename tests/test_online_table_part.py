@@ -8,6 +8,8 @@ import dataclasses
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from lcr_audio.engine import Face, GameState, Phase, Roll, Rules, new_game
 from lcr_audio.engine.events import TurnStarted
 from lcr_audio.game.online.protocol import PlayAgain, action_doc
@@ -39,6 +41,7 @@ class FakeClient:
         self.serving = serving
         self.again_offered = again_offered
         self.waiting_again = False
+        self.host_plays_again = False
         self.catch_up: list[Any] = []
         self.link = FakeLink()
         self.view = SimpleNamespace(session=None)
@@ -100,6 +103,18 @@ def test_no_to_play_again_is_sent_by_a_guest_and_the_screen_ends_as_its_own() ->
     assert OnlineTable(host).play_again(False) == AgainReply()
     assert host.link.sent == []
     assert not guest.waiting_again and not host.waiting_again
+
+
+@pytest.mark.usefixtures("english")
+def test_a_guests_no_once_the_host_plays_again_says_the_table_plays_on_without_them() -> None:
+    """Critic: a guest who said no heard "No more games at this table." while the host's table went on to
+    its next game; asked after the host said yes (a newer server), the guest hears that they leave a table
+    that plays on."""
+    guest = FakeClient()
+    guest.host_plays_again = True
+    reply = OnlineTable(guest).play_again(False)
+    assert reply == AgainReply(ends="You do not play again; the others may play on without you.")
+    assert guest.link.sent == [PlayAgain(False)] and not guest.waiting_again
 
 
 def test_yes_at_a_table_that_offers_no_next_game_ends_saying_so() -> None:

@@ -197,6 +197,9 @@ class OnlineClient:
         waits for the host's answer."""
         self.host_asks_first = False
         """The table's server asks the host first (a newer server): its questions are this table's."""
+        self.host_plays_again = False
+        """The host said yes to playing again (:attr:`Notice.AGAIN`): this player, asked next, may leave
+        while the table plays on."""
         self.rules_set_here: RulesDoc | None = None
         """The rules this player (the host) set last: told as "Options set", not again when the lobby
         comes back with them."""
@@ -285,7 +288,7 @@ class OnlineClient:
                 if self.screen is not None:
                     self.screen.table_spoke()
             case Told(kind=Notice.AGAIN, name=name):
-                self.host_deciding, self.host_asks_first = False, True
+                self.host_deciding, self.host_asks_first, self.host_plays_again = False, True, True
                 if not self.view.seats:  # a listener: the next game comes to it too (a seat may be offered)
                     self.waiting_again = True
                 self.say(notice_sentence(Notice.AGAIN, name))
@@ -355,7 +358,7 @@ class OnlineClient:
             session.receive(index, action_from_doc(doc))
 
     def _next_game(self, message: Started) -> None:
-        self.waiting_again, self.again_offered = False, False
+        self.waiting_again, self.again_offered, self.host_plays_again = False, False, False
         try:
             session = make_session(message, self.view.seats, self.link.send)
         except (ProtocolError, ValueError):

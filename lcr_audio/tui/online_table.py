@@ -31,6 +31,8 @@ class TableClient(Protocol):
         serving: this player hosts the table (its game runs the table).
         again_offered: the table's server asks "Play again?" (an older one does not).
         waiting_again: this player said yes; the table's next game is on its way.
+        host_plays_again: the table's host said yes to playing again (a newer server asks the host
+            first): a no from this player leaves a table that plays on.
         catch_up: the moves missed while away, as the server sent them, not yet told.
         link: the connection to the table's server.
         view: the table as this client knows it.
@@ -39,6 +41,7 @@ class TableClient(Protocol):
     serving: bool
     again_offered: bool
     waiting_again: bool
+    host_plays_again: bool
     catch_up: list[Any]
     link: Link
     view: TableView
@@ -139,7 +142,12 @@ class OnlineTable:
         if not yes or not client.again_offered:
             if client.again_offered and not client.serving:  # the host's no closes the table instead
                 client.link.send(PlayAgain(False))
-            elif yes:
+                if not client.host_plays_again:
+                    return AgainReply()
+                # Translators: an online game ended; this player (not the table's host) said no to playing
+                # again, and leaves; the others at the table may still play another game.
+                return AgainReply(ends=_("You do not play again; the others may play on without you."))
+            if yes:
                 return AgainReply(ends=no_next_game())
             return AgainReply()
         client.waiting_again = True
