@@ -7,6 +7,8 @@ import asyncio
 import contextlib
 import contextvars
 import json
+import ssl
+import subprocess
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -19,7 +21,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.typing import Origin
 
 from lcr_audio import i18n, storage
-from lcr_audio.game.online.server import RateLimit, TableServer, bound_port
+from lcr_audio.game.online.server import RateLimit, TableServer, bound_port, tls_context
 from lcr_audio.settings import FORMAT, VERSION
 from lcr_audio.web import budget
 from lcr_audio.web.keys import browser_key, terminal_bytes
@@ -213,9 +215,9 @@ def fast_settings(**changes: Any) -> str:
 
 
 @asynccontextmanager
-async def served(**options: Any) -> AsyncIterator[tuple[WebTabs, int]]:
+async def served(*, tls: ssl.SSLContext | None = None, **options: Any) -> AsyncIterator[tuple[WebTabs, int]]:
     tabs = WebTabs(TableServer(), **options)
-    server = await start_web_server(tabs, "127.0.0.1", 0)
+    server = await start_web_server(tabs, "127.0.0.1", 0, tls=tls)
     try:
         yield tabs, bound_port(server)
     finally:
@@ -230,8 +232,13 @@ async def tab(
     settings: str | None = None,
     headers: dict[str, str] | None = None,
     join: str | None = None,
+    tls: ssl.SSLContext | None = None,
 ) -> AsyncIterator[PageClient]:
-    async with connect(f"ws://127.0.0.1:{port}{TAB_PATH}", additional_headers=headers) as socket:
+    """A tab's WebSocket, as the page opens it (``tls``: over ``wss://``, the certificate checked with it
+    and named :data:`CERTIFICATE_NAME`, as a browser that trusts it does)."""
+    address = f"{'wss' if tls else 'ws'}://127.0.0.1:{port}{TAB_PATH}"
+    secure: dict[str, Any] = {"ssl": tls, "server_hostname": CERTIFICATE_NAME} if tls else {}
+    async with connect(address, additional_headers=headers, **secure) as socket:
         client = PageClient(socket)
         reader = asyncio.create_task(client.read())
         with contextlib.suppress(ConnectionClosed):  # a refused tab is closed at once
@@ -446,6 +453,58 @@ def test_a_tab_opens_an_online_table_and_another_tab_in_french_joins_it_by_its_c
                 # The guest hears the host's roll in French ("Ana lance ..."), the host in English.
                 await guest.until(lambda: any(text.startswith("Ana lance") for text in guest.said))
                 await host.until(lambda: any(text.startswith("You roll") for text in host.said))
+
+    asyncio.run(run())
+
+
+CERTIFICATE_NAME = "lcr.example.org"
+"""The name in the test's self-signed certificate (the server's public name; never 127.0.0.1)."""
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for :data:`CERTIFICATE_NAME` and its key, made with ``openssl``."""
+    certificate, key = folder / "certificate.pem", folder / "key.pem"
+    command = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"]
+    command += ["-keyout", str(key), "-out", str(certificate), "-subj", f"/CN={CERTIFICATE_NAME}"]
+    command += ["-addext", f"subjectAltName=DNS:{CERTIFICATE_NAME}"]
+    subprocess.run(
+        command,
+        check=True,
+        capture_output=True,
+        timeout=TIMEOUT,
+    )
+    return certificate, key
+
+
+@pytest.mark.system
+@pytest.mark.requires_program("openssl")
+def test_a_tab_on_a_server_with_its_own_certificate_opens_an_online_table(tmp_path: Path) -> None:
+    """``serve --cert``: the page comes over https and its tab over wss; a tab's own connection to the
+    table goes to the server's port over loopback, where the certificate names another host and is
+    self-signed: the tab sits at its table all the same, and the players are told https and wss."""
+    certificate, key = self_signed(tmp_path)
+    trusted = ssl.create_default_context(cafile=str(certificate))  # the browser trusts the certificate
+
+    async def run() -> None:
+        async with (
+            served(tls=tls_context(certificate, key)) as (tabs, port),
+            tab(port, ["en"], fast_settings(), join="new", tls=trusted) as host,
+        ):
+            asked = "Your name at the table?"
+            await host.until(lambda: any(asked in text or "Main menu" in text for text in host.said))
+            assert any(asked in text for text in host.said), host.said  # not the main menu instead
+            await host.socket.send(json.dumps({"type": "key", "key": "A"}))
+            await host.press("Enter")
+            await host.until(lambda: any("Your table is open" in text for text in host.said))
+            opened = next(text for text in host.said if "Your table is open" in text)
+            assert f"https://127.0.0.1:{port}/?join=" in opened, opened
+            code = opened.split("?join=")[1].strip()
+            assert tabs.tables.tables[code].members
+            async with tab(port, ["en"], fast_settings(), join=code, tls=trusted) as guest:
+                await guest.until(lambda: any(asked in text for text in guest.said))
+                await guest.socket.send(json.dumps({"type": "key", "key": "B"}))
+                await guest.press("Enter")
+                await host.until(lambda: any("B joins" in text for text in host.said))
 
     asyncio.run(run())
 

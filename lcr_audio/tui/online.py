@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import enum
 import logging
+import ssl
 from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -137,6 +138,8 @@ class OnlineClient:
         serving: the table's server runs in this program.
         closing: called as the game ends, before the connection closes.
         page: the web page's address on the table's server, said with the join code (``host``).
+        tls: the TLS context of a ``wss://`` address (a browser tab's own connection to its server), or
+            None for the system's usual checks.
     """
 
     def __init__(
@@ -151,6 +154,7 @@ class OnlineClient:
         serving: bool = False,
         closing: Callable[[], None] | None = None,
         page: str = "",
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.app = app
         self.page = page
@@ -188,7 +192,7 @@ class OnlineClient:
         """The moves this player missed while their program was not running (action docs), said once the
         game screen is up (:meth:`OnlineScreen._resume_turn`)."""
         self.link = Link(
-            address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop
+            address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop, tls=tls
         )
 
     # --- messages ----------------------------------------------------------------------------------------

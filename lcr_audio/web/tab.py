@@ -18,6 +18,7 @@ import io
 import json
 import logging
 import shutil
+import ssl
 import tempfile
 import threading
 import time
@@ -422,12 +423,14 @@ class Join:
         code: the join code, or "" to open a new table.
         shown: the server's address as the players know it (the page's host name).
         page: the page's address, said with the join code of a table this tab opens.
+        tls: the TLS context of a ``wss://`` ``address`` (the server speaks TLS itself), or None.
     """
 
     address: str
     code: str
     shown: str
     page: str
+    tls: ssl.SSLContext | None = None
 
     async def __call__(self, app: PageApp) -> int:
         """Ask the player's name, then join (or open) the table. Returns the exit code, 1 when the table
@@ -448,7 +451,9 @@ class Join:
             return 0
         name = typed if typed and has_letter(typed) else default
         page = self.page if not self.code else ""
-        client = OnlineClient(app, self.address, self.code, [name], None, shown=self.shown, page=page)
+        client = OnlineClient(
+            app, self.address, self.code, [name], None, shown=self.shown, page=page, tls=self.tls
+        )
         return await client.run()
 
 
