@@ -27,6 +27,7 @@
   let rate = 0;
   let language = document.documentElement.lang || "en";
   let audio = null;
+  let audioPrepared = false;
   const buffers = new Map();
   const playing = new Set();
 
@@ -92,11 +93,34 @@
 
   // --- sound: Web Audio, each cue where it sounds around the table ------------------------------------
 
-  function startAudio() {
-    if (audio === null && (window.AudioContext || window.webkitAudioContext)) {
-      const Context = window.AudioContext || window.webkitAudioContext;
-      audio = new Context();
+  // Opening the audio device takes Chromium a quarter of a second, all that time on the page's one
+  // thread: done once the page is idle after its first sentence (the context starts suspended, as
+  // browsers want), so that no key waits for it; the first key or tap only resumes it.
+  function prepareAudio() {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (audio === null && Context) {
+      try {
+        audio = new Context();
+      } catch (error) {
+        audio = null; // no sound device: the game goes on without cues
+      }
     }
+  }
+
+  function prepareAudioWhenIdle() {
+    if (audioPrepared) {
+      return;
+    }
+    audioPrepared = true;
+    if ("requestIdleCallback" in window) {
+      window.requestIdleCallback(prepareAudio, { timeout: 1000 });
+    } else {
+      window.setTimeout(prepareAudio, 200);
+    }
+  }
+
+  function startAudio() {
+    prepareAudio();
     if (audio !== null && audio.state === "suspended") {
       audio.resume();
     }
@@ -178,9 +202,9 @@
   }
 
   function submitTyped() {
-    startAudio();
     send({ type: "text", text: typed.value });
     typed.value = "";
+    startAudio();
   }
 
   sendTyped.addEventListener("click", submitTyped);
@@ -220,8 +244,8 @@
         button.dataset.id = id;
         button.textContent = item.label;
         button.addEventListener("click", function () {
-          startAudio();
           send({ type: "key", key: item.key, ctrl: item.ctrl, alt: false });
+          startAudio();
         });
       }
       choices.appendChild(button); // in the order given; a button kept keeps its focus
@@ -257,8 +281,8 @@
       return; // Tab, F5, Control+C and the others stay the browser's
     }
     event.preventDefault();
+    send({ type: "key", key: event.key, ctrl: event.ctrlKey, alt: false }); // the key first, then sound
     startAudio();
-    send({ type: "key", key: event.key, ctrl: event.ctrlKey, alt: false });
   });
   document.addEventListener("pointerdown", startAudio);
 
@@ -284,6 +308,7 @@
     switch (message.type) {
       case "say":
         say(message);
+        prepareAudioWhenIdle();
         break;
       case "silence":
         if ("speechSynthesis" in window) window.speechSynthesis.cancel();
