@@ -328,6 +328,66 @@ def test_a_tab_hears_the_main_menu_and_its_keys_move_it_in_its_own_language() ->
 
 
 @pytest.mark.system
+def test_every_screens_lines_are_buttons_too_and_a_tap_does_what_the_keys_do_there() -> None:
+    """The main menu's items, the rules' sections, the options and a setup question's values come as the
+    page's line buttons, the line under the cursor marked; a tap chooses a menu's item, reads a section
+    whole, goes to an option; a tap on lines the screen no longer shows changes nothing."""
+
+    async def run() -> None:
+        async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
+
+            def lines() -> dict[str, Any]:
+                found = [m["list"] for m in page.received if m["type"] == "choices"]
+                return found[-1] if found and found[-1] else {"id": 0, "items": []}
+
+            def labels() -> list[str]:
+                return [item["label"] for item in lines()["items"]]
+
+            async def tap(label: str) -> str:
+                before = len(page.said)
+                await page.socket.send(
+                    json.dumps({"type": "pick", "list": lines()["id"], "item": labels().index(label)})
+                )
+                await page.until(lambda: len(page.said) > before)
+                return page.said[before]
+
+            await page.until(lambda: "Rules" in labels())
+            menu = lines()
+            assert labels()[:3] == ["New game", "Practice", "Rules"]
+            assert [item["current"] for item in menu["items"]] == [True] + [False] * 6
+            await page.press("ArrowDown")
+            await page.until(lambda: lines()["items"][1]["current"])
+            assert lines()["id"] == menu["id"]  # the same screen: its buttons stay
+
+            assert (await tap("Rules")).startswith("Rules. Up and Down move between sections")
+            await page.until(lambda: "Rules" not in labels() and bool(labels()))
+            sections = labels()
+            assert lines()["id"] != menu["id"]
+            said = await tap(sections[2])
+            assert said.startswith(f"{sections[2]}. ") and len(said) > len(sections[2]) + 40  # read whole
+            await page.until(lambda: lines()["items"][2]["current"])
+
+            before = len(page.said)  # a tap on the main menu's lines, now gone: nothing happens
+            await page.socket.send(json.dumps({"type": "pick", "list": menu["id"], "item": 0}))
+            assert await page.press("Escape") == "Rules closed."
+            await page.until(lambda: len(page.said) >= before + 2)
+            assert page.said[before + 1].startswith("Left Right Center. Main menu. Rules. 3 of 7."), page.said
+
+            await page.until(lambda: "Options" in labels())
+            assert await tap("Options") != ""
+            await page.until(lambda: any(label.startswith("Sounds: ") for label in labels()))
+            sounds = next(label for label in labels() if label.startswith("Sounds: "))
+            at, options = labels().index(sounds), lines()["id"]
+            assert (await tap(sounds)).startswith(sounds.removesuffix("."))  # "Sounds: on. 3 of 9."
+            await page.until(lambda: lines()["items"][at]["current"])
+            await page.press("ArrowRight")  # the value changes: the same buttons, the label anew
+            await page.until(lambda: labels()[at] != sounds)
+            assert labels()[at].startswith("Sounds: ") and lines()["id"] == options
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
 def test_a_tab_plays_a_game_to_the_end_against_computer_players_by_keys_alone() -> None:
     async def run() -> None:
         async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:

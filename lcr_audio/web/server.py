@@ -418,6 +418,9 @@ class WebTabs:
                     tab.text(message[1])
                 elif message[0] == "spoken":
                     tab.spoken(int(message[1]))
+                elif message[0] == "pick":
+                    last_key = self.clock()
+                    tab.pick(*message[1])
 
         async def watch_idle() -> None:
             while True:
@@ -531,7 +534,8 @@ def _hello(frame: str | bytes) -> tuple[list[str], str | None, str | None] | Non
 
 def _message(frame: str | bytes) -> tuple[str, Any] | None:
     """A tab's message after its hello: ``("key", terminal bytes)`` (empty for a key the game has no use
-    for), ``("text", a typed line)``, ``("spoken", number)``, or None when it cannot be read."""
+    for), ``("text", a typed line)``, ``("spoken", number)``, ``("pick", (lines' number, line))`` (a line's
+    button tapped), or None when it cannot be read."""
     try:
         data = json.loads(frame)
     except (ValueError, UnicodeDecodeError):
@@ -559,6 +563,11 @@ def _message(frame: str | bytes) -> tuple[str, Any] | None:
         if not isinstance(number, int) or isinstance(number, bool):
             return None
         return "spoken", number
+    if kind == "pick":
+        shown, item = data.get("list"), data.get("item")
+        if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2**31 for n in (shown, item)):
+            return None
+        return "pick", (shown, item)
     return None
 
 

@@ -15,6 +15,8 @@
   const answers = document.getElementById("answers");
   const history = document.getElementById("history");
   const choices = document.getElementById("choices");
+  const linesPart = document.getElementById("lines-part");
+  const lines = document.getElementById("lines");
   const status = document.getElementById("status");
   const keysArea = document.getElementById("keys");
   const typing = document.getElementById("typing");
@@ -255,6 +257,48 @@
     }
   }
 
+  // The lines of the screen in front (a menu's items, the rules' sections, the options, a question's
+  // values), one button each: a tap does there what the keys would (a menu's item is chosen). The buttons
+  // stay while the screen does (a value or the cursor changes in place: aria-current), so a focused one
+  // keeps its focus; another screen's lines replace them.
+  function showLines(list) {
+    const items = list && Array.isArray(list.items) ? list.items : [];
+    const number = list ? Number(list.id) : 0;
+    const kept = lines.dataset.id === String(number) && lines.childElementCount === items.length;
+    if (!kept) {
+      const lostFocus = lines.contains(document.activeElement);
+      while (lines.firstChild) {
+        lines.removeChild(lines.firstChild);
+      }
+      lines.dataset.id = String(number);
+      items.forEach(function (item, index) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.addEventListener("click", function () {
+          send({ type: "pick", list: number, item: index });
+          startAudio();
+        });
+        lines.appendChild(button);
+      });
+      if (lostFocus) {
+        keysArea.focus(); // the screen changed under the focus: the keys area takes it, never the page
+      }
+    }
+    items.forEach(function (item, index) {
+      const button = lines.children[index];
+      const label = String(item.label);
+      if (button.textContent !== label) {
+        button.textContent = label;
+      }
+      if (item.current) {
+        button.setAttribute("aria-current", "true");
+      } else {
+        button.removeAttribute("aria-current");
+      }
+    });
+    linesPart.hidden = items.length === 0;
+  }
+
   // --- keys -----------------------------------------------------------------------------------------
 
   const NAMED = new Set([
@@ -296,6 +340,7 @@
     if (strings.title) heading.textContent = strings.title;
     if (strings.help) document.getElementById("help").textContent = strings.help;
     if (strings.choices) document.getElementById("choices-label").textContent = strings.choices;
+    if (strings.lines) document.getElementById("lines-label").textContent = strings.lines;
     if (strings.history) document.getElementById("history-label").textContent = strings.history;
     if (strings.typed) document.getElementById("typed-label").textContent = strings.typed;
     if (strings.send) sendTyped.textContent = strings.send;
@@ -320,6 +365,7 @@
         stopCues();
         break;
       case "choices":
+        showLines(message.list || null);
         showChoices(message.items || []);
         showTyping(Boolean(message.typed));
         break;
