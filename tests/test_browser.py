@@ -293,6 +293,47 @@ def test_a_phone_reaches_the_rules_and_the_options_from_the_main_menu_by_tapping
     assert not found, "\n".join(f"{screen}:\n{text}" for screen, text in found.items())
 
 
+AUDIO_WATCH = """
+(() => {
+  const seen = window.__lcrAudio = {events: []};
+  const Real = window.AudioContext;
+  if (!Real) { return; }
+  window.AudioContext = function (...args) {
+    seen.events.push('made');
+    const context = new Real(...args);
+    const resume = context.resume.bind(context);
+    context.resume = function () { seen.events.push('resumed'); return resume(); };
+    return context;
+  };
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (String(data).indexOf('"type":"key"') >= 0) { seen.events.push('key'); }
+    return send.call(this, data);
+  };
+})();
+"""
+"""Records, in order, when the page makes its AudioContext, resumes it and sends a key."""
+
+
+def test_the_first_key_never_waits_for_the_audio_device(tab: Any, server: web.Server) -> None:
+    """Opening the audio device takes Chromium a quarter of a second on the page's one thread: the page
+    makes its (suspended) AudioContext once idle after its first sentence, before any key, and the first
+    key is sent before the sound is resumed, so that no key's answer waits for it."""
+    added = tab.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AUDIO_WATCH})
+    try:
+        open_page(tab, server.url)
+        wait_until(tab, lambda: MAIN_MENU in " ".join(heard(tab)["all"]), "the main menu")
+        if not tab.execute_script("return Boolean(window.AudioContext);"):
+            pytest.skip("this Chromium has no Web Audio")
+        events = lambda: tab.execute_script("return window.__lcrAudio.events;")  # noqa: E731
+        wait_until(tab, lambda: "made" in events(), "the audio context made before any key")
+        press_and_wait(tab, web.DOWN, "the next menu item")
+        wait_until(tab, lambda: "resumed" in events(), "the sound resumed by the key")
+        assert events()[:3] == ["made", "key", "resumed"], events()
+    finally:
+        tab.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
+
+
 def test_axe_finds_no_violation_on_any_screen(tab: Any, server: web.Server) -> None:
     """axe-core's rules (WCAG 2.x A and AA and its best practices) on every screen the page shows: the
     main menu, the key list, a setup question, a turn of a game, the game's end, the rules, practice,
