@@ -388,6 +388,25 @@ def test_every_screens_lines_are_buttons_too_and_a_tap_does_what_the_keys_do_the
 
 
 @pytest.mark.system
+def test_a_tap_comes_after_the_keys_sent_before_it() -> None:
+    """Down, then a tap on the main menu's first item, sent together: Down moves first (and is said),
+    then the tap chooses New game, not the other way round."""
+
+    async def run() -> None:
+        async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
+            await page.until(lambda: any(m["type"] == "choices" and m.get("list") for m in page.received))
+            shown = [m["list"] for m in page.received if m["type"] == "choices" and m.get("list")]
+            await page.socket.send(
+                json.dumps({"type": "key", "key": "ArrowDown", "ctrl": False, "alt": False})
+            )
+            await page.socket.send(json.dumps({"type": "pick", "list": shown[-1]["id"], "item": 0}))
+            await page.until(lambda: "A new game." in page.said)
+            assert page.said.index("Practice. 2 of 7.") < page.said.index("A new game.")
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
 def test_a_tab_plays_a_game_to_the_end_against_computer_players_by_keys_alone() -> None:
     async def run() -> None:
         async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
@@ -424,11 +443,18 @@ def test_a_bad_message_from_a_page_gets_one_sentence_and_changes_nothing() -> No
         async with served() as (_tabs, port), tab(port, ["en"]) as page:
             await page.until(lambda: any("Main menu" in text for text in page.said))
             before = len(page.said)
-            for frame in ("garbage", json.dumps({"type": "key", "key": 5}), json.dumps([1, 2])):
+            frames = [
+                "garbage",
+                json.dumps({"type": "key", "key": 5}),
+                json.dumps([1, 2]),
+                json.dumps({"type": "pick", "list": "1", "item": 0}),
+                json.dumps({"type": "pick", "list": 1, "item": -1}),
+            ]
+            for frame in frames:
                 await page.socket.send(frame)
-            await page.until(lambda: len(page.said) >= before + 3)
+            await page.until(lambda: len(page.said) >= before + len(frames))
             bad = page.said[before:]
-            assert bad == [bad[0]] * 3 and "nothing changed" in bad[0]
+            assert bad == [bad[0]] * len(frames) and "nothing changed" in bad[0]
             assert await page.press("ArrowDown") == "Practice. 2 of 7."  # the menu was where it was
 
     asyncio.run(run())
