@@ -388,6 +388,53 @@ def test_every_screens_lines_are_buttons_too_and_a_tap_does_what_the_keys_do_the
 
 
 @pytest.mark.system
+def test_in_a_game_the_options_and_the_rules_opened_over_it_are_buttons_too() -> None:
+    """During a game, F2's options and Control+F1's rules come as line buttons like the main menu's: a tap
+    goes to an option, or reads a section whole; closed, the game has no lines."""
+
+    async def run() -> None:
+        async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
+
+            def lines() -> dict[str, Any]:
+                found = [m.get("list") for m in page.received if m["type"] == "choices"]
+                return found[-1] if found and found[-1] else {"id": 0, "items": []}
+
+            def labels() -> list[str]:
+                return [item["label"] for item in lines()["items"]]
+
+            async def tap(label: str) -> str:
+                before = len(page.said)
+                await page.socket.send(
+                    json.dumps({"type": "pick", "list": lines()["id"], "item": labels().index(label)})
+                )
+                await page.until(lambda: len(page.said) > before)
+                return page.said[before]
+
+            await page.until(lambda: any("Main menu" in text for text in page.said))
+            assert await page.press("Enter") == "A new game."
+            for answer in ("Enter", "Enter", "Enter"):
+                await page.press(answer)
+            await page.until(lambda: any("Press Enter to start" in text for text in page.said))
+            await page.press("Enter")
+            await page.until(lambda: any(c["key"] == " " for c in page.choices))
+            assert labels() == []  # a turn: its keys are the buttons
+            await page.press("F2")
+            await page.until(lambda: any(label.startswith("Sounds: ") for label in labels()))
+            sounds = next(label for label in labels() if label.startswith("Sounds: "))
+            assert (await tap(sounds)).startswith(sounds.removesuffix("."))
+            await page.until(lambda: lines()["items"][labels().index(sounds)]["current"])
+            await page.press("Escape")
+            await page.until(lambda: labels() == [])
+            await page.press("F1", ctrl=True)
+            await page.until(lambda: len(labels()) > 3)
+            section = labels()[1]
+            said = await tap(section)
+            assert said.startswith(f"{section}. ") and len(said) > len(section) + 40, said
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
 def test_a_tap_comes_after_the_keys_sent_before_it() -> None:
     """Down, then a tap on the main menu's first item, sent together: Down moves first (and is said),
     then the tap chooses New game, not the other way round."""

@@ -41,11 +41,12 @@ from lcr_audio.output.speech.base import SpeechBackend
 from lcr_audio.settings import Settings, load_settings, save_settings, settings_path
 from lcr_audio.tui.choice import OptionChoice
 from lcr_audio.tui.console import Console
+from lcr_audio.tui.game_modes import GameRouter
 from lcr_audio.tui.input import KeyLoop, Mode, Press
 from lcr_audio.tui.keys import Context, help_rows
 from lcr_audio.tui.menu import Menu
-from lcr_audio.tui.options import SettingsMenu
-from lcr_audio.tui.reader import RulesReader
+from lcr_audio.tui.options import OptionsMenu, SettingsMenu
+from lcr_audio.tui.reader import RulesReader, Sections
 from lcr_audio.web.keys import browser_key
 from lcr_audio.web.strings import page_strings
 
@@ -232,20 +233,40 @@ class _Sink(io.StringIO):
 
 def listed(mode: Mode) -> tuple[list[str], int] | None:
     """The lines of the screen in front that the page also shows as buttons, so that a phone can play by
-    touch everywhere: a menu's items, the rules reader's sections, the options, a setup option's values;
-    with the line under the cursor. None for a screen without such lines (its keys are buttons already).
+    touch everywhere: a menu's items, the rules reader's sections, the options, a setup option's values
+    (the options and the rules opened during a game too); with the line under the cursor. None for a
+    screen without such lines (its keys are buttons already).
     """
     if isinstance(mode, Menu):
         return [label for _value, label in mode.items], mode.index
     if isinstance(mode, RulesReader):
         return [part.title for part in mode.sections.parts], mode.sections.index
     if isinstance(mode, SettingsMenu):
-        options = mode.options
-        labels = [_option_value(item.title(), item.value(options.settings)) for item in options.items]
-        return labels, options.index
+        return _options_lines(mode.options)
     if isinstance(mode, OptionChoice):
         return [label for _value, label in mode.option.values], mode.index
+    if isinstance(mode, GameRouter):  # a game: the options menu or the rules reader open over it
+        overlay = _overlay(mode)
+        if isinstance(overlay, OptionsMenu):
+            return _options_lines(overlay)
+        if isinstance(overlay, Sections):
+            return [part.title for part in overlay.parts], overlay.index
     return None
+
+
+def _options_lines(options: OptionsMenu) -> tuple[list[str], int]:
+    labels = [_option_value(item.title(), item.value(options.settings)) for item in options.items]
+    return labels, options.index
+
+
+def _overlay(router: GameRouter) -> OptionsMenu | Sections | None:
+    """The options menu or the rules reader open over a game, if any. The play screen keeps them to
+    itself: they are read here by name, never changed (None should the play screen keep them otherwise)."""
+    screen = router.screen
+    if screen.done:
+        return None
+    found = getattr(screen, "_options", None) or getattr(screen, "_reader", None)
+    return found if isinstance(found, OptionsMenu | Sections) else None
 
 
 def _option_value(option: str, value: str) -> str:
@@ -256,8 +277,9 @@ def _option_value(option: str, value: str) -> str:
 
 def pick(mode: Mode, index: int) -> None:
     """Line ``index`` of ``mode``'s :func:`listed` lines tapped on the page: what its keys would do there.
-    A menu's item is chosen and a rules section read whole (as Enter on it); an option or a setup value is
-    gone to and said (as the arrows going there), for Left, Right and Enter to change or accept it.
+    A menu's item is chosen and a rules section read whole (as Enter on it), in a game's rules reader too;
+    an option (in a game too) or a setup value is gone to and said (as the arrows going there), for Left,
+    Right and Enter to change or accept it.
 
     Raises:
         IndexError: ``index`` is not one of the lines.
@@ -278,6 +300,13 @@ def pick(mode: Mode, index: int) -> None:
     elif isinstance(mode, OptionChoice):
         mode.index = index
         mode.voice.answer(mode.reminder())
+    elif isinstance(mode, GameRouter):
+        overlay = _overlay(mode)
+        if isinstance(overlay, Sections):
+            overlay.index = index
+            mode.screen.read_section()  # as Enter on the section
+        else:
+            mode.screen.section(index)  # the option gone to and said, as the arrows going there
 
 
 @dataclass
