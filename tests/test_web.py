@@ -416,7 +416,7 @@ def test_in_a_game_the_options_and_the_rules_opened_over_it_are_buttons_too() ->
                 await page.press(answer)
             await page.until(lambda: any("Press Enter to start" in text for text in page.said))
             await page.press("Enter")
-            await page.until(lambda: any(c["key"] == " " for c in page.choices))
+            await page.until(lambda: any("Press Space to roll" in text for text in page.said))
             assert labels() == []  # a turn: its keys are the buttons
             await page.press("F2")
             await page.until(lambda: any(label.startswith("Sounds: ") for label in labels()))
@@ -432,6 +432,35 @@ def test_in_a_game_the_options_and_the_rules_opened_over_it_are_buttons_too() ->
             assert said.startswith(f"{section}. ") and len(said) > len(section) + 40, said
 
     asyncio.run(run())
+
+
+@pytest.mark.system
+def test_the_pages_reports_of_spoken_sentences_never_use_up_its_keys_rate_limit() -> None:
+    """With the browser's own voice, the page reports the end of every sentence (a cancel: of many at
+    once); those reports, one for each sentence sent, are not counted with the keys: the keys of a new
+    game's setup, fewer than the burst, are all answered, however many sentences were reported."""
+
+    async def run() -> None:
+        async with served() as (tabs, port):
+            tabs.tables.limit = RateLimit(per_second=0.001, burst=8.0, close_after=1000)
+            async with tab(port, ["en"], fast_settings()) as page:  # it reports every sentence at once
+                await page.until(lambda: any("Main menu" in text for text in page.said))
+                assert await page.press("Enter") == "A new game."
+                for answer in ("Enter", "Enter", "Enter"):
+                    await page.press(answer)
+                await page.until(lambda: any("Press Enter to start" in text for text in page.said))
+                await page.press("Enter")
+                await page.until(lambda: any("Press Space to roll" in text for text in page.said))
+                reported = len([m for m in page.received if m["type"] == "say"])
+                assert reported > 8  # more reports than the burst
+                assert (await page.press("F2")).startswith("Options.")
+                assert (await page.press("ArrowDown")).endswith("2 of 9.")
+
+    asyncio.run(run())
+    page = PageBackend(lambda _message: None)  # only one report for each sentence sent is free
+    page.speak("One.")
+    page.speak("Two.")
+    assert [page.ended(n) for n in (2, 1, 1, 3, 0)] == [True, True, False, False, False]
 
 
 @pytest.mark.system

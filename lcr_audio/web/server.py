@@ -401,12 +401,17 @@ class WebTabs:
         async def read() -> None:
             nonlocal last_key
             async for frame in socket:
+                message = _message(frame)
+                if message is not None and message[0] == "spoken" and tab.spoken(int(message[1])):
+                    # The page's voice ended a sentence: one report for each sentence the game sent, so
+                    # never a flood, and never counted against the keys' limit (a cancel reports many at
+                    # once: the key after it must not be dropped).
+                    continue
                 if not allowed():
                     if bucket[2] >= self.limit.close_after:
                         socket.transport.abort()
                         return
                     continue
-                message = _message(frame)
                 if message is None:
                     tab.say_answer(bad_message_sentence)
                     continue

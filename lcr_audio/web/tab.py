@@ -77,6 +77,7 @@ class PageBackend(SpeechBackend):
         self.name = SpeechMode.SCREEN_READER
         self._sent = 0
         self._ended = 0
+        self._acks = 0
         self.printed = True
         """Whether the sentence being handed over is new (False: a game message said again, whole, after
         an answer cut it: the live regions do not show it twice; the browser's voice says it again)."""
@@ -115,10 +116,19 @@ class PageBackend(SpeechBackend):
             }
         )
 
-    def ended(self, number: int) -> None:
-        """The page's voice has ended the sentences up to ``number`` (its end event, or a cancel)."""
-        if isinstance(number, int) and self._ended < number <= self._sent:
+    def ended(self, number: int) -> bool:
+        """The page's voice has ended the sentences up to ``number`` (its end event, or a cancel). Returns
+        whether this was one of the page's own reports, at most one for each sentence sent (a cancel
+        reports every sentence it dropped at once): those are never counted against the tab's rate limit;
+        any more are (False)."""
+        if not isinstance(number, int):
+            return False
+        if self._ended < number <= self._sent:
             self._ended = number
+        if 0 < number <= self._sent and self._acks < self._sent:
+            self._acks += 1
+            return True
+        return False
 
     def speaking(self) -> bool | None:
         """With the browser's voice, whether a sentence sent has not ended yet; else None (estimated)."""
@@ -433,10 +443,10 @@ class Tab:
             self.key(char)
         self.key("\r")
 
-    def spoken(self, number: int) -> None:
-        """The page's voice ended sentence ``number``."""
-        if self.page is not None:
-            self.page.ended(number)
+    def spoken(self, number: int) -> bool:
+        """The page's voice ended sentence ``number``; whether the report is one of the page's own, one
+        for each sentence sent (:meth:`PageBackend.ended`)."""
+        return self.page is not None and self.page.ended(number)
 
     def choices_later(self) -> None:
         """Look again, soon, at the keys the screen in front takes (the page's buttons)."""
