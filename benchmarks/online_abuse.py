@@ -26,7 +26,8 @@ as the issue's measurements (4, a lobby of 1 or 2 resumed, and 8, by ear, are te
    connection without a hello is kept, and 2,000 silent connections from one address.
 
 Run: python3 benchmarks/online_abuse.py [--quick] [--only ATTACK]   (about 2 minutes; --quick: shorter
-windows; --only capacity, refused, codes, signals, storms or idle, more than once for several)
+windows; --only capacity, refused, codes, signals, storms or idle, more than once for several; --storms
+cpu, chat or listen: only that storm of the storms part)
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ class Serve:
         self.lines: list[str] = []
         self._first = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
-        if not self._first.wait(60) or not (found := re.search(r":(\d+)\. ", self.lines[0])):
+        if not self._first.wait(60) or not (found := re.search(r"ws://[^ ]*:(\d+)\b", self.lines[0])):
             self.process.kill()
             raise SystemExit(f"The server did not start: {self.lines}")
         self.port = int(found.group(1))
@@ -506,7 +507,15 @@ async def signals(root: Path) -> None:
     server = Serve(root / "signal-none")
     try:
         sources = [f"127.0.2.{n}" for n in range(1, 61)]
-        jobs = [partial(ask, server.port, sources[i % 60], lobby_hello()) for i in range(300)]
+        waits: list[float] = []
+
+        async def timed(source: str) -> tuple[str, str]:
+            began = time.perf_counter()
+            answer = await ask(server.port, source, lobby_hello())
+            waits.append(time.perf_counter() - began)
+            return answer
+
+        jobs = [partial(timed, sources[i % 60]) for i in range(300)]
         welcomed = {code for name, code in await gathered(jobs, 60) if name == "welcome"}
         last = time.perf_counter()
         on_disk = server.table_files()
@@ -515,9 +524,13 @@ async def signals(root: Path) -> None:
             on_disk = server.table_files()
         say(
             f"5. no signal: {len(welcomed & on_disk)} of {len(welcomed)} just-opened tables on disk "
-            f"{time.perf_counter() - last:.1f} s after the last welcome (each table file is written and "
-            "synced to disk one after another, after its welcome)"
+            f"{time.perf_counter() - last:.1f} s after the last welcome"
         )
+        say(f"5. connect, hello and welcome of each of those 300 openings (60 at a time): {spread(waits)}")
+        waits.clear()
+        for index in range(20):  # one at a time, a quiet server: what one person opening a table waits
+            await timed(f"127.0.2.{100 + index}")
+        say(f"5. the same for 20 openings one at a time: {spread(waits)}")
     finally:
         server.stop(signal.SIGTERM)
 
@@ -644,7 +657,7 @@ def latencies(times: list[float]) -> str:
     )
 
 
-async def storms(root: Path, seconds: float) -> None:
+async def storms(root: Path, seconds: float, kinds: list[str] | None = None) -> None:
     server = Serve(root / "storms")
     measured = Measured(server.port)
     try:
@@ -656,7 +669,7 @@ async def storms(root: Path, seconds: float) -> None:
         cpu = (cpu_seconds(server.pid) - cpu) / (time.perf_counter() - wall)
         say(f"6. another table's roll to all 4 of its clients, no storm: {latencies(measured.times)}")
         say(f"6. no storm: server CPU {cpu:.0%} of a core")
-        for kind, what in (
+        for kind, what in [
             ("cpu", "no storm, one core kept busy by another process (the control)"),
             ("chat", "a chat storm (400 listeners at 20 tables, each chatting once a second)"),
             (
@@ -664,7 +677,9 @@ async def storms(root: Path, seconds: float) -> None:
                 "a listener storm (1,000 connections from 20 addresses asking to listen at one table, "
                 "again every second when refused)",
             ),
-        ):
+        ]:
+            if kinds and kind not in kinds:
+                continue
             storm = subprocess.Popen(
                 [
                     sys.executable,
@@ -905,9 +920,10 @@ def spread(seconds: list[float]) -> str:
     if not seconds:
         return "none held"
     ordered = sorted(seconds)
+    digits = 1 if ordered[-1] >= 1 else 3
     return (
-        f"{ordered[0]:.1f} s at the soonest, median {statistics.median(ordered):.1f} s, "
-        f"{ordered[-1]:.1f} s at the latest ({len(ordered):,} connections)"
+        f"{ordered[0]:.{digits}f} s at the soonest, median {statistics.median(ordered):.{digits}f} s, "
+        f"{ordered[-1]:.{digits}f} s at the latest ({len(ordered):,} connections)"
     )
 
 
@@ -932,7 +948,7 @@ async def main(args: argparse.Namespace) -> None:
             "refused": lambda: refused_hellos(root),
             "codes": lambda: codes(root, window),
             "signals": lambda: signals(root),
-            "storms": lambda: storms(root, window + 6),
+            "storms": lambda: storms(root, window + 6, args.storms),
             "idle": lambda: idle(root),
         }
         for name, attack in attacks.items():
@@ -949,6 +965,13 @@ if __name__ == "__main__":
         action="append",
         choices=["capacity", "refused", "codes", "signals", "storms", "idle"],
         help="run only this attack (may be given more than once)",
+    )
+    parser.add_argument(
+        "--storms",
+        action="append",
+        choices=["cpu", "chat", "listen"],
+        help="with --only storms: run only this storm (the control, the chat or the listener storm; may be "
+        "given more than once)",
     )
     parser.add_argument("--storm", choices=["chat", "listen", "cpu"], help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)

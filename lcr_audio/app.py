@@ -41,7 +41,7 @@ from lcr_audio.settings import Settings, save_settings
 from lcr_audio.storage import display_path
 from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.console import Console
-from lcr_audio.tui.host import NotContinued
+from lcr_audio.tui.host import ActiveScreen, NotContinued
 from lcr_audio.tui.play import Outcome, PlayScreen, pending_turn, turn_start_state
 
 log = logging.getLogger(__name__)
@@ -73,7 +73,7 @@ class App:
     save_path: Path = field(default_factory=default_save_path)
     in_menu: bool = False
     """True when games start from the main menu: leaving a game (Escape, Y) goes back to it."""
-    active_screen: PlayScreen | None = None
+    active_screen: ActiveScreen | None = None
     """The play screen under way, which a signal saves and ends (see :func:`handle_signals`)."""
     declined: dict[Path, tuple[int, int, int]] = field(default_factory=dict)
     """The saves the player chose not to continue (N to :meth:`offer_saved_game`), by path: the file as it
@@ -188,9 +188,26 @@ class App:
         finally:
             self.active_screen = None
         if outcome is Outcome.LEFT or (outcome is Outcome.QUIT and not self.in_menu):
-            # Translators: said when the player leaves.
-            self.speaker.speak(_("Goodbye."))
+            self.speaker.speak(self._goodbye(screen))
         return outcome
+
+    def _goodbye(self, screen: PlayScreen) -> str:
+        """The last words when the player leaves a game: with how to continue it, when it is an unfinished
+        game just saved to the autosave that ``lcr-audio`` offers to continue."""
+        keeper = screen.keeper
+        kind = SaveKind.of(screen.session)
+        if (
+            isinstance(keeper, GameKeeper)
+            and keeper.saved
+            and not screen.state.over
+            and kind is SaveKind.PLAY
+            and keeper.path == self.autosave(kind)
+        ):
+            # Translators: said when the player leaves an unfinished game, after "Game saved.": how to go on
+            # with it later (lcr-audio is the command, as typed; it first offers to continue the game).
+            return _("Goodbye. Start lcr-audio again to continue this game.")
+        # Translators: said when the player leaves.
+        return _("Goodbye.")
 
     async def play_new(
         self, rules: Rules, players: list[Player], seed: int | None = None, *, said_early: str | None = None

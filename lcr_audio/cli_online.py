@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import getpass
 import logging
 import signal
@@ -63,6 +64,19 @@ def address_of(text: str, port: int = DEFAULT_PORT) -> str:
         explicit = 443  # TLS without a port: a reverse proxy's standard port (docs/online.md)
     path = parts.path if parts.path not in ("", "/") else ""  # a proxy's path, such as /lcr/
     return f"{parts.scheme}://{host}:{explicit or port}{path}"
+
+
+def page_of(address: str) -> str:
+    """The browser page's address on the server at ``address`` (a table's address as :func:`address_of`
+    gives it): every ``lcr-audio serve`` serves the page at the same host, port and path (issue 24), over
+    ``https`` where the tables are ``wss``; a friend opens it with ``?join=`` and the code."""
+    parts = urlsplit(address)
+    scheme = "https" if parts.scheme == "wss" else "http"
+    hostname = parts.hostname or ""
+    host = f"[{hostname}]" if ":" in hostname else hostname
+    port = "" if parts.port in (None, 443 if scheme == "https" else 80) else f":{parts.port}"
+    path = parts.path if parts.path.endswith("/") else f"{parts.path}/"
+    return f"{scheme}://{host}{port}{path}"
 
 
 def join_code(text: str) -> str:
@@ -186,6 +200,10 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
             + "\n"
         )
         return 1
+    # What is loaded by now (the program, the resumed tables) lives as long as the server: kept out of the
+    # garbage collector's full passes, which would otherwise walk it all again and again while waves of
+    # connections come and go, holding up every table's messages for tens of milliseconds each time.
+    gc.freeze()
     stop = asyncio.Event()
     _on_stop_signals(stop)  # before the line that says Control+C stops it
     scheme = "wss" if tls else "ws"
@@ -297,8 +315,10 @@ async def run_join(app: App, args: argparse.Namespace) -> int:
         if not names:
             # Translators: lcr-audio join new --listen: a new table needs a player to host it.
             raise OnlineUsageError(_("A new table needs a player to host it; leave out --listen."))
-        return await OnlineClient(app, address, "", names, None, shown=address).run()
-    return await OnlineClient(app, address, code, names, None).run()
+        page = page_of(address)  # the server serves the page too: friends may join in a browser
+        return await OnlineClient(app, address, "", names, None, shown=address, page=page).run()
+    seat_name = names_of(args.names)[0] if args.listen else ""  # for a seat offered in a next game
+    return await OnlineClient(app, address, code, names, None, seat_name=seat_name).run()
 
 
 async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:

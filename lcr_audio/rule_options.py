@@ -31,6 +31,7 @@ from lcr_audio.engine import (
     Rules,
     ThreeWilds,
     WinCondition,
+    may_reverse,
 )
 from lcr_audio.i18n import _, ngettext
 
@@ -170,7 +171,13 @@ def _wild_clause(rules: Rules) -> str:
 def _reversible_clause(rules: Rules) -> str:
     if rules.reversible:
         # Translators: rules summary, reversible dice (R9).
-        return _("Reversible dice on: with more than 3 chips you may pay 3 to reverse the dice.")
+        clause = _("Reversible dice on: with more than 3 chips you may pay 3 to reverse the dice.")
+        if may_reverse(rules, rules.chips):
+            return clause
+        # Translators: rules summary, after "Reversible dice on: ...", only when everyone starts with 3 chips
+        # or fewer (R2, R9): nobody can reverse on their first turns.
+        hint = _("Nobody starts with more than 3 chips, so nobody can reverse at first.")
+        return f"{clause} {hint}"
     # Translators: rules summary, reversible dice off (R9).
     return _("Reversible dice off.")
 

@@ -150,9 +150,27 @@ if "PYTEST_XDIST_WORKER" in os.environ:
     os.environ.pop("LINES", None)
 
 SYSTEM_GROUP = "system"
-"""pytest-xdist's group for the system tests: they run one after another on one worker, as they always
-have, while the other worker runs the rest file by file (pyproject's ``-n 2 --dist loadgroup``). Two of
-them side by side would compete for terminals, speech and the clock they measure."""
+"""pytest-xdist's group for the system tests of the terminal, speech and the program: they run one after
+another on one worker, while the others run the rest file by file (pyproject's ``-n 3 --dist loadgroup``).
+Two of them side by side would compete for terminals, speech and the clock they measure."""
+
+SERVER_GROUP = "servers"
+"""The group of the online and browser client's system tests (files named in :data:`SERVER_FILES`): one
+after another on a worker of their own, beside the system group. They talk to servers on loopback and wait
+on what the servers send, never on speech or a measured clock, so they need not wait for the terminal's
+tests (together they were most of the suite's time, on one worker)."""
+
+SERVER_FILES = ("test_online", "test_web", "test_browser", "test_serve", "test_host")
+"""The beginnings of the names of :data:`SERVER_GROUP`'s test files."""
+
+
+def _group(item: pytest.Item) -> str:
+    """The xdist group of ``item``: :data:`SERVER_GROUP` for a system test of a server file,
+    :data:`SYSTEM_GROUP` for another system test, else its file's own group."""
+    stem = Path(str(item.path)).stem
+    if not _in_system_group(item):
+        return stem
+    return SERVER_GROUP if stem.startswith(SERVER_FILES) else SYSTEM_GROUP
 
 
 def _in_system_group(item: pytest.Item) -> bool:
@@ -176,8 +194,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if _needs_the_system(item) and item.get_closest_marker("system") is None:
             item.add_marker(pytest.mark.system)
-        group = SYSTEM_GROUP if _in_system_group(item) else Path(str(item.path)).stem
-        item.add_marker(pytest.mark.xdist_group(group))
+        item.add_marker(pytest.mark.xdist_group(_group(item)))
     # The real voice's tests measure playbacks against the clock: they go last, when the other worker is
     # most likely done and the machine is as quiet as it will be (one failed beside busy unit tests).
     items.sort(key=lambda item: item.get_closest_marker("requires_voice") is not None)

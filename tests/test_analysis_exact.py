@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from support.waiting import wait_until
 
 from lcr_audio.engine import (
     ChooseSeat,
@@ -331,7 +332,6 @@ def test_parallel_play_moves_each_generator_on_and_agrees_with_the_table() -> No
 def test_a_table_not_ready_is_made_in_the_background_and_never_waited_for(tmp_path: Path) -> None:
     """ready_table (what careful players in a game use): None at once while the table is being made on a
     daemon thread, then the table, also read back from the cache folder in a later run."""
-    import time
 
     from lcr_audio.game.analysis import odds
 
@@ -339,10 +339,7 @@ def test_a_table_not_ready_is_made_in_the_background_and_never_waited_for(tmp_pa
     odds._SHARED.pop(rules, None)
     odds._BUILDING.discard(rules)
     assert odds.ready_table(rules, tmp_path) is None
-    deadline = time.monotonic() + 30
-    while (table := odds.ready_table(rules, tmp_path)) is None:
-        assert time.monotonic() < deadline
-        time.sleep(0.05)  # a poll of the background build, up to the deadline
+    table = wait_until(lambda: odds.ready_table(rules, tmp_path), "the table was built in the background")
     assert table.lookup((4, 4, 4), 0, 0) is not None
     assert cache_path(rules, tmp_path).exists()
     odds._SHARED.pop(rules)  # as in a new run: read from the cache file at once

@@ -56,10 +56,11 @@ FLAVOURS = ["python", pytest.param("numba", marks=pytest.mark.skipif(not HAS_NUM
 """The compiled kernel's turn run as plain Python, and compiled by numba (where numba is installed)."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def numba_kernel(tmp_path_factory: pytest.TempPathFactory) -> compiled.Kernel:
     """The kernel compiled by numba, its cache in a folder the test workers of one run share (the second
-    loads what the first compiled)."""
+    loads what the first compiled). Once per worker: a module's fixture was made again (and the kernel
+    compiled again, 15 s of processor) for each test an xdist worker ran without knowing the next."""
     return compiled.compile_kernel(tmp_path_factory.getbasetemp().parent / "numba")
 
 

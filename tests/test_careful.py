@@ -278,5 +278,5 @@ def test_the_game_says_at_its_start_which_computer_players_are_careful() -> None
             for seat in (1, 2):
                 session.players[seat] = Player(session.players[seat].name, policy=CAREFUL_POLICY)
         said = asyncio.run(opening(session))
-        assert said.startswith("A game of 3 players: You, Ana, and Bo.")
+        assert said.startswith("A game of 3 players: you, Ana, and Bo.")
         assert ("Ana and Bo play carefully, choosing by the odds." in said) is with_careful

@@ -7,13 +7,14 @@ import io
 import re
 import subprocess
 import sys
-import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 import pytest
 from support.program import WATCH, game_env, run_game
+from support.waiting import after_reaction, wait_until
 
 from lcr_audio.cli import (
     Commands,
@@ -236,6 +237,20 @@ def test_every_variant_plays_to_one_winner(tmp_path: Path) -> None:
 # environment, not the test's private XDG folders.
 
 
+def on_screen(text: str, screen: Callable[[], str]) -> str:
+    """Wait until ``text`` is on the ``screen()`` of a terminal, and return that screen.
+
+    Raises:
+        AssertionError: it never appeared; the message shows the screen.
+    """
+    try:
+        return wait_until(
+            lambda: shown if text in (shown := screen()) else "", f"{text!r} appeared", every=0.1
+        )
+    except AssertionError as error:
+        raise AssertionError(f"{error}; screen:\n{screen()}") from None
+
+
 @pytest.mark.requires_program("tmux")
 def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
     """Main menu and setup by Enter x5, some keys, Escape and Y: the screen holds only the game's lines."""
@@ -256,18 +271,12 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
             check=True,
         ).stdout
 
-    def wait_for(text: str, timeout: float = 15.0) -> str:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            shown = screen()
-            if text in shown:
-                return shown
-            time.sleep(0.1)
-        raise AssertionError(f"{text!r} never appeared; screen:\n{screen()}")
+    def wait_for(text: str) -> str:
+        return on_screen(text, screen)
 
     def keys(*names: str) -> None:
         for name in names:
-            time.sleep(0.3)  # a person's reaction first: the game drops a key sooner after its question
+            after_reaction()
             subprocess.run(["tmux", "-L", session, "send-keys", "-t", session, name], check=True)
 
     try:
@@ -325,24 +334,24 @@ def test_watch_mode_screen_holds_only_the_games_lines(mode: str, tmp_path: Path)
         check=True,
         env=game_env(tmp_path),
     )
+
+    def screen() -> str:
+        return subprocess.run(
+            ["tmux", "-L", session, "capture-pane", "-p", "-t", session],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+
     try:
-        end = time.monotonic() + 30
-        shown = ""
-        while time.monotonic() < end and "EXIT=" not in shown:
-            time.sleep(0.2)
-            shown = subprocess.run(
-                ["tmux", "-L", session, "capture-pane", "-p", "-t", session],
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stdout
+        shown = on_screen("EXIT=", screen)
     finally:
         subprocess.run(["tmux", "-L", session, "kill-server"], check=False)
     lines = [line for line in shown.splitlines() if line.strip()]
     assert lines[-1] == "EXIT=0"
     expected = run(*game.split(), "--speech", "console", env=game_env(tmp_path)).stdout.splitlines()
-    # Without a sound card the game's own voice fails after a line or two; the player is told once.
-    told = "The system voice stopped working; the game goes on in printed lines."
+    # Without a sound card the game's own voice fails after a line or two, never heard; told once.
+    told = "The system voice could not start; the game goes on in printed lines."
     assert [line for line in lines[:-1] if line != told] == expected
     assert lines.count(told) <= 1
 
@@ -375,18 +384,12 @@ class Tmux:
     def screen(self) -> str:
         return self.tmux("capture-pane", "-p", "-t", self.name)
 
-    def wait_for(self, text: str, timeout: float = 15.0) -> str:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            shown = self.screen()
-            if text in shown:
-                return shown
-            time.sleep(0.1)
-        raise AssertionError(f"{text!r} never appeared; screen:\n{self.screen()}")
+    def wait_for(self, text: str) -> str:
+        return on_screen(text, self.screen)
 
     def keys(self, *names: str) -> None:
         for name in names:
-            time.sleep(0.3)  # a person's reaction first: the game drops a key sooner after its question
+            after_reaction()
             self.tmux("send-keys", "-t", self.name, name)
 
     def close(self) -> None:

@@ -11,7 +11,6 @@ question too.
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +19,11 @@ import pytest
 from support.play import mid_game
 from support.program import one_person_game
 from support.program import spawn_game as spawn
+from support.waiting import after_reaction
 
 from lcr_audio.engine import Face, Roll, Rules
 from lcr_audio.game.saves import SaveKind, autosave_path, default_save_path, load, save
 from lcr_audio.game.session import Player, Session
-from lcr_audio.tui.input import REACTION_SECONDS
 
 pytestmark = [
     pytest.mark.system,
@@ -34,7 +33,7 @@ pytestmark = [
 CONTROL_C = "\x03"
 ROLL_PROMPT = "Press Space to roll"
 TYPE_PROMPT = "Roll 3 dice and type what they show."
-OFFER = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
+OFFER = "Continue your game with Ana and Bo, turn 7? Y or N."
 REPLACES = "Starting now replaces the unfinished"
 """The second question the old main asked after the player had answered the first."""
 
@@ -42,7 +41,7 @@ REPLACES = "Starting now replaces the unfinished"
 def press(child: Any, key: str) -> None:
     """Type ``key`` once the question just read could have been heard (a sooner key is a key typed ahead,
     which never answers a question)."""
-    time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+    after_reaction()
     child.send(key)
 
 
@@ -98,7 +97,7 @@ def test_play_yes_continues_the_saved_game() -> None:
         rest = leave(child)
     finally:
         child.close(force=True)
-    assert rest == ["Game saved.", "Goodbye."]
+    assert rest == ["Game saved.", "Goodbye. Start lcr-audio again to continue this game."]
     assert load(default_save_path()).session.actions == session.actions  # the same game, kept
 
 
@@ -108,12 +107,12 @@ def test_play_no_starts_the_new_game_without_asking_again() -> None:
     try:
         child.expect_exact(OFFER)
         press(child, "n")
-        expect_not_replaced(child, "A game of 3 players: You, Ana, and Bo.")
+        expect_not_replaced(child, "A game of 3 players: you, Ana, and Bo.")
         child.expect_exact(ROLL_PROMPT)
         rest = leave(child)
     finally:
         child.close(force=True)
-    assert rest == ["Game saved.", "Goodbye."]
+    assert rest == ["Game saved.", "Goodbye. Start lcr-audio again to continue this game."]
     new = load(default_save_path())  # the new game replaced it, from its first roll question
     assert (new.turn, new.session.actions) == (1, [])
 
@@ -144,7 +143,7 @@ def test_main_menu_yes_continues_and_no_keeps_the_file_until_the_new_game_saves(
         rest = leave(child)
     finally:
         child.close(force=True)
-    assert rest == ["Game saved.", "Goodbye."]
+    assert rest == ["Game saved.", "Goodbye. Start lcr-audio again to continue this game."]
     new = load(path)
     assert (new.turn, new.session.actions) == (1, [])
 
@@ -202,5 +201,5 @@ def test_resume_continues_a_table_saved_before_its_first_roll() -> None:
         rest = leave(child)
     finally:
         child.close(force=True)
-    assert rest == ["Game saved.", "Goodbye."]
+    assert rest == ["Game saved.", "Goodbye. Start lcr-audio again to continue this game."]
     assert load(default_save_path()).session.actions == []

@@ -5,12 +5,15 @@ any language's default name is that default."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.input import PipeInput
+from support.play import started
 
 from lcr_audio import i18n
 from lcr_audio.engine import Rules
@@ -53,7 +56,7 @@ def test_the_one_person_s_default_name_follows_the_language_that_loads_the_game(
     assert _loaded_names(text, "en") == ("You", "Ana", "Bo", "Cy")
     i18n.set_language("fr")
     loaded = from_document(json.loads(text))
-    assert continue_question(loaded) == "Reprendre la partie avec Toi, Ana, Bo et Cy, au tour 1 ?"
+    assert continue_question(loaded) == "Reprendre ta partie avec Ana, Bo et Cy, au tour 1 ?"
     # Saved again from the French game, it is still the default, not "Toi".
     assert _loaded_names(save_text(loaded.session), "de")[0] == "Du"
 
@@ -104,3 +107,46 @@ def test_a_bad_default_name_field_is_one_sentence() -> None:
     document["players"][0]["default_name"] = "everyone"
     with pytest.raises(SaveError, match=re.escape("players[0].default_name")):
         from_document(document)
+
+
+RIGHT, DOWN, ENTER, F2 = "\x1b[C", "\x1b[B", "\r", "\x1bOQ"
+
+
+def _status_after_choosing(
+    language: str, pipe: PipeInput, names: list[str], humans: tuple[int, ...] = (0,)
+) -> tuple[str, str]:
+    """A game of 3 seated in English (``names`` for the first seats, ``humans`` the people's seats), the
+    Language option moved on to ``language`` in the middle of it (F2, Down, Right until it is named), the
+    menu closed: the status (S) then, and the language the Speaker was told."""
+    session = Session(Rules(players=3), table(3, names, list(humans)), seed=7)
+
+    async def scenario() -> tuple[str, str]:
+        driver = await started(session, pipe)
+        await driver.press(F2)
+        await driver.press(DOWN)  # the Language line
+        for _step in range(10):
+            said, _interrupt = await driver.press(RIGHT)
+            if language in said:
+                break
+        else:
+            raise AssertionError(f"{language} was never offered")
+        await driver.press(ENTER)
+        status, _interrupt = await driver.press("s")
+        await driver.leave()
+        return status, i18n.language()
+
+    return asyncio.run(scenario())
+
+
+def test_the_default_name_follows_a_language_chosen_in_the_middle_of_a_game(pipe: PipeInput) -> None:
+    """Critic: the Language option changed in the middle of a game left "You" in English among German
+    sentences; the default name is said in the new language, as a game loaded in it says it."""
+    status, code = _status_after_choosing("Deutsch", pipe, [])
+    assert code == "de"
+    assert status == "Du: 3, Ana: 3, Bo: 3 und Pott: 0."
+
+
+def test_a_typed_name_stays_when_the_language_changes_in_the_middle_of_a_game(pipe: PipeInput) -> None:
+    # Two people at the keyboard, so that the status names them (one person alone is "you" in it).
+    status, _code = _status_after_choosing("Français", pipe, ["Mira"], (0, 1))
+    assert status.startswith("Mira") and "Toi" not in status

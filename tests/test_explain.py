@@ -59,7 +59,31 @@ def test_explain_r_and_several_dots() -> None:
         "Another dot let Bo keep one more chip."
     )
     events = events_of(at(FOUR, (3, 3, 3, 3)), Roll((R,) * 3))
-    assert explain_roll(events, NAMES, True) == " ".join(["Your R sent a chip to Dee, on your right."] * 3)
+    assert explain_roll(events, NAMES, True) == "Your 3 Rs sent 3 chips to Dee, on your right."
+
+
+def test_explain_letters_alike_in_one_sentence_with_their_count() -> None:
+    """Two Ls sending their chips to the same player are one sentence, where the first of them is (critic,
+    2 Dec: practice's wrong answer said "Your L sent a chip to Ana, on your left." twice, once per die)."""
+    events = events_of(at(FOUR, (3, 3, 3, 3)), Roll((L, D, L)))
+    assert explain_roll(events, NAMES, True) == (
+        "Your 2 Ls sent 2 chips to Bo, on your left. The dot let you keep one chip."
+    )
+    assert explain_roll(events, NAMES, False) == (
+        "Ana's 2 Ls sent 2 chips to Bo, on Ana's left. The dot let Ana keep one chip."
+    )
+    assert explain_roll(events, NAMES, False, listener=1) == (
+        "Ana's 2 Ls sent 2 chips to you, on Ana's left. The dot let Ana keep one chip."
+    )
+    events = events_of(at(FOUR, (3, 3, 3, 3), seat=1), Roll((R, C, R)))
+    assert explain_roll(events, NAMES, False, listener=0) == (
+        "Bo's 2 Rs sent 2 chips to you, on Bo's right. Bo's C put a chip in the pot."
+    )
+    assert explain_roll(events, NAMES, False) == (
+        "Bo's 2 Rs sent 2 chips to Ana, on Bo's right. Bo's C put a chip in the pot."
+    )
+    events = events_of(at(FOUR, (3, 3, 3, 3), seat=2), Roll((C, C, C)))
+    assert explain_roll(events, NAMES, False) == "Cy's 3 Cs put 3 chips in the pot."
 
 
 def test_explain_ignores_what_comes_before_and_after_the_turn() -> None:
@@ -67,9 +91,7 @@ def test_explain_ignores_what_comes_before_and_after_the_turn() -> None:
     first = events_of(state, Roll((C, C, D)))
     _state, second = step(step(state, Roll((C, C, D)))[0], Roll((L, L, L)))
     text = explain_roll([*start, *first, *second], NAMES, True)
-    assert (
-        text == "Your C put a chip in the pot. Your C put a chip in the pot. The dot let you keep one chip."
-    )
+    assert text == "Your 2 Cs put 2 chips in the pot. The dot let you keep one chip."
     assert explain_roll(list(start), NAMES, True) == ""
 
 

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from support.waiting import after_reaction
 
 from lcr_audio.cli import log_path
 from lcr_audio.game.saves import SaveError, default_save_path, load
@@ -198,7 +199,7 @@ def test_random_keys_and_signals_never_break_the_game_or_the_terminal(
         # A game to resume: the seeded start of a game left by a signal, as a player's would be.
         maker = Run(seed + 1000, ["play", "--players", "3", "--computer", "2,3", "--pause", "0"])
         maker.child.expect_exact("Press Space to roll", timeout=20)  # starting may be slow on a busy machine
-        time.sleep(0.3)  # the reaction time: a sooner key does not answer
+        after_reaction()
         maker.send(" ")
         maker.child.expect_exact("Your turn", timeout=20)  # the first round is over, and saved
         maker.signal(signal.SIGTERM)
@@ -210,7 +211,7 @@ def test_random_keys_and_signals_never_break_the_game_or_the_terminal(
         while not run.printed.strip() and not run.ended and time.monotonic() < deadline:
             run.wait_end(0.05)  # the first sentence
         if first_keys:
-            time.sleep(0.3)  # a key sooner than the reaction time after a question does not answer it
+            after_reaction()
             run.send(first_keys)
         end_at = time.monotonic() + FUZZ_SECONDS
         while time.monotonic() < end_at and not run.ended:

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from support.keys import until
 
 from lcr_audio.cli_online import DEFAULT_PORT, lan_address, run_host
 from lcr_audio.engine import Rules
@@ -97,9 +98,7 @@ def test_a_closed_table_does_not_announce_its_host_as_away() -> None:
             tables.announce_closed()
             tables.announce_closed()  # said once, however often it is called
             await host.socket.close()
-            async with asyncio.timeout(5):  # the server has taken the host's connection away
-                while len(tables._where) > 2:
-                    await asyncio.sleep(0.01)
+            await until(lambda: len(tables._where) <= 2)  # the server has taken the host's connection away
             await guests[1].send(Chat("bye"))
             await guests[0].until(lambda m: isinstance(m, Said))
             told = [m.kind for m in guests[0].seen if isinstance(m, Told) and m.kind is not Notice.ARRIVED]

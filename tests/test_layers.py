@@ -8,6 +8,7 @@ TYPE_CHECKING:`` too, since a type is a dependency as well. docs/architecture.md
 from __future__ import annotations
 
 import ast
+import itertools
 from pathlib import Path
 
 import pytest
@@ -139,10 +140,14 @@ def test_imports_go_only_downward(module: str) -> None:
     assert not upward, f"{module} ({own}) may import only {sorted(MAY_IMPORT[own])}, not: {upward}"
 
 
-def test_no_import_cycle() -> None:
-    """No module reaches itself through the imports that run (at the top or inside a function). Imports
-    for type checking only are left out: they never run."""
-    graph = {m: sorted({name for name, _line, typing in imports(m) if not typing} - {m}) for m in MODULES}
+def import_cycles(*, typing: bool) -> list[list[str]]:
+    """Every cycle of the package's import graph, each as ``[a, b, ..., a]``; with ``typing``, the imports
+    under ``if TYPE_CHECKING:`` count too (issue 23, item 4: a type is a dependency as well, and a cycle of
+    types is one module that cannot be read, tested or moved without the other)."""
+    graph = {
+        m: sorted({name for name, _line, only_typing in imports(m) if typing or not only_typing} - {m})
+        for m in MODULES
+    }
     cycles: list[list[str]] = []
     state: dict[str, int] = {}  # 1: on the path, 2: done
     path: list[str] = []
@@ -161,7 +166,49 @@ def test_no_import_cycle() -> None:
     for module in graph:
         if module not in state:
             visit(module)
+    return cycles
+
+
+def test_no_import_cycle() -> None:
+    """No module reaches itself through the imports that run (at the top or inside a function)."""
+    cycles = import_cycles(typing=False)
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def test_no_import_cycle_even_for_types() -> None:
+    """No module reaches itself even through the imports made for type checking only (issue 23, item 4): a
+    screen that needs another's type takes a Protocol declared below it (``tui/host.py``'s
+    :class:`~lcr_audio.tui.host.ActiveScreen`, ``tui/game_modes.py``'s
+    :class:`~lcr_audio.tui.game_modes.GameScreen`)."""
+    cycles = import_cycles(typing=True)
+    where = {
+        f"{m}:{line}"
+        for cycle in cycles
+        for m, n in itertools.pairwise(cycle)
+        for name, line, _typing in imports(m)
+        if name == n
+    }
+    assert not cycles, (
+        "import cycles, counting imports for type checking: "
+        + "; ".join(" -> ".join(c) for c in cycles)
+        + f" (the imports: {', '.join(sorted(where))}); declare a Protocol in the lower module instead"
+    )
+
+
+def test_the_cycle_check_finds_a_cycle_of_types(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: a cycle closed by an import under ``if TYPE_CHECKING:`` is found, and only
+    when types count."""
+    real = imports
+
+    def with_a_cycle(module: str) -> list[tuple[str, int, bool]]:
+        if module == "lcr_audio.engine":
+            return [*real(module), ("lcr_audio.tui.play", 1, True)]
+        return real(module)
+
+    monkeypatch.setitem(globals(), "imports", with_a_cycle)
+    found = import_cycles(typing=True)
+    assert any(c[0] == c[-1] and "lcr_audio.engine" in c and "lcr_audio.tui.play" in c for c in found)
+    assert not import_cycles(typing=False)
 
 
 FRONT_END_FREE = ("engine", "game")

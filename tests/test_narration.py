@@ -69,7 +69,7 @@ def test_only_a_game_of_computer_players_says_it_is_one_to_watch() -> None:
     assert sum(t.count("You are watching; P pauses.") for t in said) == 1
     assert Table(Rules(), humans=[1]).first == [
         U(
-            "A game of 3 players: Ana, Bo, and Cy. Everyone starts with 3 chips. Ana rolls first. Ana and Cy"
+            "A game of 3 players: Ana, you, and Cy. Everyone starts with 3 chips. Ana rolls first. Ana and Cy"
             " are computer players."
         )
     ]
@@ -79,7 +79,7 @@ def test_game_start_with_a_person_first_asks_at_once_and_does_not_repeat_the_chi
     table = Table(Rules(players=4, chips=1), humans=[2], first=2)
     assert table.first == [
         U(
-            "A game of 4 players: Ana, Bo, Cy, and Di. Everyone starts with 1 chip. Ana, Bo, and Di are computer players.",
+            "A game of 4 players: Ana, Bo, you, and Di. Everyone starts with 1 chip. Ana, Bo, and Di are computer players.",
         ),
         U("Your turn. Press Space to roll 1 die.", "turn"),
     ]
@@ -418,6 +418,21 @@ def test_status_pot_and_seats() -> None:
     assert Table(Rules()).narrator.pot(Table(Rules()).state) == U("The pot is empty.")
 
 
+def test_the_one_person_at_the_keyboard_is_you_in_the_status_and_the_opening() -> None:
+    """S and the game's opening say "you" for the one person at the keyboard, as every other count and
+    sentence does (critic, 2 Dec: "Ana 5, Bo 5, Cy 5, pot 0." to Ana, who heard "You 6" after a roll);
+    several people at one keyboard keep their names."""
+    table = Table(Rules(players=4), humans=[0])
+    assert table.first[0].text.startswith("A game of 4 players: you, Bo, Cy, and Di.")
+    assert table.narrator.status(table.state) == U("You 3, Bo 3, Cy 3, Di 3, pot 0.")
+    second = Table(Rules(players=4), humans=[1])
+    assert second.narrator.status(second.state) == U("Ana 3, you 3, Cy 3, Di 3, pot 0.")
+    assert second.narrator.catch_up(second.state) == U("While you waited: you 3, Cy 3, Di 3, pot 0.")
+    hot_seat = Table(Rules(players=4), humans=[0, 1])
+    assert hot_seat.first[0].text.startswith("A game of 4 players: Ana, Bo, Cy, and Di.")
+    assert hot_seat.narrator.status(hot_seat.state) == U("Ana 3, Bo 3, Cy 3, Di 3, pot 0.")
+
+
 def test_whose_turn() -> None:
     table = Table(Rules(wild=True), humans=[0])
     narrator = table.narrator
@@ -730,6 +745,20 @@ def test_wild_takes_plural_at_each_level(level: Verbosity, expected: str) -> Non
     table.play((D, D, D), (D, D, D))
     assert table.play((W, W, D), ChooseSeat(0)) == []  # held until the turn ends
     assert table.texts(ChooseSeat(0)) == [expected]
+
+
+def test_online_a_person_at_another_computer_is_told_roll_first_and_a_computer_player_whole() -> None:
+    """Issue 22, item 5: at an online table (``computers`` given), a person at another computer who must
+    choose for a Wild is told as a person at this keyboard is, the roll before the choice and the rest
+    after it (old main: held whole, so the table heard that they were choosing before their roll); a
+    computer player's turn is still held and told whole."""
+    table = Table(Rules(wild=True))  # listening: Ana and Bo play at other computers, Cy is a computer player
+    table.narrator.computers = frozenset({2})
+    assert table.texts((W, L, D)) == ["Ana rolls Wild, L, dot: one chip to Bo."]
+    assert table.texts(ChooseSeat(2)) == ["Ana takes a chip from Cy. Ana 3, Bo 4, Cy 2."]
+    table.play((D, D, D))
+    assert table.texts((W, D)) == []  # Cy, a computer player, must choose: held
+    assert table.texts(ChooseSeat(0)) == ["Cy rolls Wild, dot. Cy takes a chip from Ana. Cy 3, Ana 2."]
 
 
 @pytest.mark.parametrize(

@@ -87,9 +87,11 @@ def test_a_named_person_is_you_in_the_counts_too() -> None:
     assert table.texts((L, D, D))[0] == "Ana rolls L, dot, dot: one chip to you. Ana 2, you 4."
 
 
-def test_the_status_key_keeps_every_name() -> None:
+def test_the_status_key_says_you_for_the_one_person_as_the_counts_do() -> None:
+    """S says "you" for the one person at the keyboard, as a turn's counts do (critic, 2 Dec: "Zed 3" in
+    S, "You 3" after a roll)."""
     table = Table(Rules(), [0], names=("Zed", "Ana", "Bo"))
-    assert table.narrator.status(table.state).text == "Zed 3, Ana 3, Bo 3, pot 0."
+    assert table.narrator.status(table.state).text == "You 3, Ana 3, Bo 3, pot 0."
 
 
 # --- item 5: a computer player who becomes the last holder -------------------------------------------------

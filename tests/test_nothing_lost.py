@@ -12,7 +12,6 @@ import json
 import os
 import signal
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,11 +19,13 @@ import pexpect
 import pytest
 from prompt_toolkit.input import DummyInput, PipeInput
 from support.app import make_app
+from support.clock import KeyClock
 from support.keys import ESCAPE, keys_taken, until
 from support.play import mid_game
 from support.program import one_person_game
 from support.program import run_game as run
 from support.program import spawn_game as spawn
+from support.waiting import after_reaction
 
 from lcr_audio import storage
 from lcr_audio.engine import Rules
@@ -119,7 +120,7 @@ def test_item1_a_home_that_is_not_utf8_saves_and_every_way_out_works(tmp_path: P
     child = spawn(*play, env=env, codec_errors="replace")
     try:
         child.expect_exact("Press Space to roll")
-        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        after_reaction()
         child.send(" ")
         child.expect_exact("Your turn. You have 2 chips. Press Space to roll 2 dice.")
         child.send("\x13")  # Control+S
@@ -241,8 +242,7 @@ def test_item3_the_play_offer_names_a_game_and_never_a_table(tmp_path: Path) -> 
     )
     save(mid_game(), tmp_path / "autosave.json")
     assert (
-        continue_question(load(tmp_path / "autosave.json"))
-        == "Continue the game of You, Ana, and Bo, turn 7?"
+        continue_question(load(tmp_path / "autosave.json")) == "Continue your game with Ana and Bo, turn 7?"
     )
 
 
@@ -269,17 +269,19 @@ def test_item3_a_new_game_never_replaces_an_unfinished_one_without_a_yes(
     assert path.read_bytes() == before
 
 
-def test_item3_yes_replaces_it(pipe: PipeInput, tmp_path: Path) -> None:
+def test_item3_yes_replaces_it(pipe: PipeInput, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "autosave.json"
+    clock = KeyClock(monkeypatch)  # the keys' clock: a person's reaction passes when the test says so
     save(mid_game(), path)
 
     async def scenario() -> None:
         app, recorder = make_app(pipe, tmp_path)
         task = asyncio.ensure_future(app.play_new(Rules(players=3), table(3, [], [0]), seed=9))
         await until(lambda: any(t.startswith("Starting now replaces") for t in recorder.texts), task)
+        clock.advance(REACTION_SECONDS)  # a person's reaction: a sooner key is typed ahead
         pipe.send_text("y")
         await until(lambda: any("Press Space to roll" in t for t in recorder.texts), task)
-        await asyncio.sleep(REACTION_SECONDS + 0.05)  # a person's reaction: a sooner key is typed ahead
+        clock.advance(REACTION_SECONDS)  # a person's reaction: a sooner key is typed ahead
         pipe.send_text(" ")
         await until(lambda: load(path).session.seed == 9, task)
         pipe.send_text("\x03")

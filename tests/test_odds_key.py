@@ -31,8 +31,8 @@ def play(pipe: PipeInput, rules: Rules, keys: list[str]) -> tuple[list[str], Pla
     async def scenario() -> None:
         await driver.start()
         await driver.until(lambda: driver.said(ROLL_PROMPT), timeout=10)
-        assert screen._odds is not None
-        screen._odds.keeper.wait(60)
+        assert screen.facts.odds_key is not None
+        screen.facts.odds_key.keeper.wait(60)
         for key in keys:
             said = len(recorder.spoken)
             pipe.send_text(key)
@@ -178,8 +178,8 @@ def test_o_speaks_of_the_game_as_heard_not_of_a_roll_still_to_be_told(pipe: Pipe
     async def scenario() -> None:
         await driver.start()
         await driver.until(lambda: driver.said(ROLL_PROMPT), timeout=10)
-        assert screen._odds is not None
-        screen._odds.keeper.wait(60)
+        assert screen.facts.odds_key is not None
+        screen.facts.odds_key.keeper.wait(60)
         status_before, _ = await driver.press("s")
         screen.presenter.hold(True)  # the game's messages wait; answers to keys are still said
         pipe.send_text(" ")
@@ -263,8 +263,8 @@ def test_o_while_you_choose_for_a_wild_takes_no_seat_as_chosen(pipe: PipeInput) 
     async def scenario() -> None:
         await driver.start()
         await driver.until(lambda: driver.said(ROLL_PROMPT), timeout=10)
-        assert screen._odds is not None
-        screen._odds.keeper.wait(60)
+        assert screen.facts.odds_key is not None
+        screen.facts.odds_key.keeper.wait(60)
         pipe.send_text(" ")
         await driver.until(lambda: driver.said("Ana, seat 2, 3 chips."), timeout=10)
         state = session.state

@@ -1345,6 +1345,8 @@ def test_nobody_is_announced_away_after_the_games_end() -> None:
                 if state.seat in (0, 1) and state.phase is Phase.ROLL:
                     await (host, guest)[state.seat].send(RollDice(state.seat, len(session.actions)))
                 await host.until(lambda m: isinstance(m, Applied))
+            # Bo's game reads everything (the host is asked to play again first: Bo hears that she decides)
+            await guest.until(lambda m: m == Told(Notice.HOST_DECIDES, "Ana", 0))
             await guest.socket.close()
             while len(tables.tables[code].members) > 1:
                 await asyncio.sleep(0.01)

@@ -140,7 +140,7 @@ def open_table(tmp_path: Path, port: int) -> tuple[Client, str]:
     """Ana opens a new table at the server on ``port``: her client and the table's code as she heard it
     (without its spaces)."""
     ana = Client(tmp_path, port, "new", "Ana")
-    return ana, ana.wait_for(r"the code ([a-z0-9 ]+)\.").group(1).replace(" ", "")
+    return ana, ana.wait_for(r"the code ([a-z0-9 ]+)[.,]").group(1).replace(" ", "")
 
 
 def join(host: Client, tmp_path: Path, port: int, code: str, name: str, *extra: str) -> Client:
@@ -151,7 +151,8 @@ def join(host: Client, tmp_path: Path, port: int, code: str, name: str, *extra: 
     return client
 
 
-AGAIN = "Play again with the same table? Y or N."
+AGAIN = "Play again at this table? Y or N."
+DECIDES = "Ana chooses whether this table plays again."
 
 
 def _play_out(clients: list[Client], seconds: float = 90) -> None:
@@ -375,9 +376,10 @@ def test_a_guests_f1_lists_only_their_keys_and_the_host_moves_a_person_to_anothe
 
 
 def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes(tmp_path: Path) -> None:
-    """At the game's end each person is asked to play again; Bo says no and leaves, Ana says yes: the table
+    """At the game's end the host, Ana, is asked first whether to play again, and Bo hears that she
+    chooses (he is not asked yet); Ana says yes: Bo hears it and is asked; Bo says no and leaves: the table
     starts a new game, Bo's seat a computer player's, Ana plays it from her keyboard, and her no to the next
-    question ends it (old main: no question, the game ended for everyone)."""
+    question ends it (old main: everyone was asked at once, the host's answer counting as anyone's)."""
     data = tmp_path / "tables"
     home = tmp_path / "server-home"
     home.mkdir()
@@ -391,20 +393,22 @@ def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes
         bo = join(ana, tmp_path, port, code, "Bo")
         ana.press("\r")
         deadline = time.monotonic() + 120
-        while not (AGAIN in ana.read() and AGAIN in bo.read()):
+        while not (AGAIN in ana.read() and DECIDES in bo.read()):
             assert time.monotonic() < deadline, ana.read()[-2000:] + bo.read()[-2000:]
-            for client in (ana, bo):
-                if AGAIN not in client.read():
+            for client, waits_for in ((ana, AGAIN), (bo, DECIDES)):
+                if waits_for not in client.read():
                     client.press(" ")
             time.sleep(0.3)
-        bo.press_until(
-            "n", bo, r"No more games at this table\."
-        )  # a key before the question was heard is dropped
-        bo.child.expect(pexpect.EOF, timeout=20)
+        assert AGAIN not in bo.read()  # Bo is asked only once Ana said yes
         first = ana.read().count("A game of 3 players")  # the first game; the next is named "Game 2"
         ana.press_until(
             "y", ana, r"Waiting for the others' answers; the next game starts with those who say yes\."
         )
+        bo.wait_for(r"(?s)Ana plays again at this table\..*" + re.escape(AGAIN))
+        bo.press_until(
+            "n", bo, r"No more games at this table\."
+        )  # a key before the question was heard is dropped
+        bo.child.expect(pexpect.EOF, timeout=20)
         ana.wait_for(r"(?s)Bo has left; a computer player takes the seat\..*Game 2, with 3 players")
         assert ana.read().count("A game of 3 players") == first
         assert ana.read().count("Game 2, with 3 players") == 1
@@ -432,10 +436,44 @@ def test_play_again_at_an_online_table_starts_a_new_game_with_those_who_said_yes
         process.wait(timeout=10)
 
 
+def test_a_listener_takes_a_free_seat_when_the_host_plays_again(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """At the game's end Ana, the host, says yes to playing again; Zoe, who only listened, hears it and is
+    offered a seat in the next game, and takes it; Bo says no: the next game starts with Zoe in Bo's seat,
+    everyone hears her sit down, and she plays it from her own keyboard (old main: a listener's game ended
+    with the table's, and no seat was ever offered)."""
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    zoe = Client(tmp_path, port, code, "Zoe", "--listen")
+    ana.wait_for(r"A listener joins the table\.")
+    ana.press("\r")
+    deadline = time.monotonic() + 120
+    while not (AGAIN in ana.read() and DECIDES in bo.read() and DECIDES in zoe.read()):
+        assert time.monotonic() < deadline, ana.read()[-2000:] + bo.read()[-2000:] + zoe.read()[-2000:]
+        for client, waits_for in ((ana, AGAIN), (bo, DECIDES)):
+            if waits_for not in client.read():
+                client.press(" ")
+        time.sleep(0.3)
+    ana.press_until("y", ana, r"Waiting for the others' answers")
+    zoe.wait_for(r"(?s)Ana plays again at this table\..*A seat is free in the next game at this table\.")
+    zoe.press_until("y", zoe, r"Waiting for the others' answers")
+    bo.wait_for(re.escape(AGAIN))
+    bo.press_until("n", bo, r"No more games at this table\.")
+    bo.child.expect(pexpect.EOF, timeout=20)
+    ana.wait_for(r"(?s)Bo has left; a computer player takes the seat\..*Zoe joins the table\..*Game 2")
+    zoe.wait_for(r"Game 2")
+    _play_out([ana, zoe], seconds=120)
+    second = zoe.read().split("Game 2", 1)[1]
+    assert "You roll" in second, second  # Zoe plays her own seat in the new game
+    assert "Traceback" not in zoe.read() and "Traceback" not in ana.read()
+
+
 def test_a_guest_waiting_for_the_next_game_hears_that_the_host_closed_the_table(tmp_path: Path) -> None:
-    """``lcr-audio host``: at the game's end Bo says yes to playing again and waits; Ana, the host, says no,
-    which closes her table: Bo hears that the host closed it and Bo's game ends, without a new game started
-    for Bo and closed at once (or a wait for a game that never comes)."""
+    """``lcr-audio host``: at the game's end Ana, the host, is asked first, and Bo waits for her answer;
+    Ana says no, which closes her table: Bo hears that the host closed it and Bo's game ends, without a new
+    game started for Bo and closed at once (or a wait for a game that never comes)."""
     home = tmp_path / "home-Ana"
     home.mkdir()
     arguments = ["-m", "lcr_audio", "host", "--names", "Ana", "--speech", "console", "--chips", "1"]
@@ -450,15 +488,12 @@ def test_a_guest_waiting_for_the_next_game_hears_that_the_host_closed_the_table(
     bo = join(ana, tmp_path, port, code, "Bo")
     ana.press("\r")
     deadline = time.monotonic() + 120
-    while not (AGAIN in ana.read() and AGAIN in bo.read()):
+    while not (AGAIN in ana.read() and DECIDES in bo.read()):
         assert time.monotonic() < deadline, ana.read()[-2000:] + bo.read()[-2000:]
-        for client in (ana, bo):
-            if AGAIN not in client.read():
+        for client, waits_for in ((ana, AGAIN), (bo, DECIDES)):
+            if waits_for not in client.read():
                 client.press(" ")
         time.sleep(0.3)
-    bo.press_until(
-        "y", bo, r"Waiting for the others' answers"
-    )  # a key before the question was heard is dropped
     ana.press_until("n", bo, r"The host has closed the table; the game ends here\.")
     assert bo.read().count("A game of 3 players") == 1  # no game started for Bo alone, then closed
     bo.child.expect(pexpect.EOF, timeout=20)
@@ -466,12 +501,12 @@ def test_a_guest_waiting_for_the_next_game_hears_that_the_host_closed_the_table(
     assert "Traceback" not in bo.read() and "Traceback" not in ana.read()
 
 
-def test_a_guest_hears_the_rules_change_and_every_client_hears_them_at_the_start(
+def test_a_guest_hears_the_rules_change_and_nobody_hears_them_twice(
     tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
 ) -> None:
-    """The host turns Wild dice on in the lobby: the guest hears the new rules in French, the host only
-    "Options set" (not twice); at the start every client hears the rules before the game's opening, as
-    ``play --wild`` says them (old main: the guest heard nothing, and the start never named Wild dice)."""
+    """The host turns Wild dice on in the lobby: the guest hears the new rules in French, the host "Options
+    set" with what to press next; at the start neither hears them again (critic, 2 Dec: "Options set" was
+    followed by nothing, and Enter read the same rules again to both before "A game of 3 players")."""
     from lcr_audio.tui.input import REACTION_SECONDS
 
     port, _data, _process = server
@@ -488,16 +523,56 @@ def test_a_guest_hears_the_rules_change_and_every_client_hears_them_at_the_start
         ana.press(key)
         ana.wait_for(re.escape(heard))
     time.sleep(REACTION_SECONDS + 0.1)
-    ana.press("d")  # the defaults for the rest
-    ana.wait_for(r"Options set\. .*Wild dice on")
+    ana.press("d")  # the rest as they are
+    ana.wait_for(r"Options set\. .*Wild dice on[^\n]*Press Enter to start; A adds a computer player\.")
     bo.wait_for(r"L'hôte a changé les règles\. .*Dés Joker activés")
     time.sleep(REACTION_SECONDS + 0.1)
     ana.press("\r")
-    ana.wait_for(r"(?s)Options set.*Wild dice on.*Wild dice on[^\n]*\n(?:.*\n)*?A game of 3 players")
-    bo.wait_for(r"(?s)L'hôte.*Dés Joker activés.*Dés Joker activés[^\n]*\n(?:.*\n)*?Une partie à 3 joueurs")
+    ana.wait_for("A game of 3 players")
+    bo.wait_for("Une partie à 3 joueurs")  # the rules, had they been said again, come before it
+    assert ana.read().count("Wild dice on") == 1, ana.read()
+    assert bo.read().count("Dés Joker activés") == 1, bo.read()
     assert "The host changed the rules" not in ana.read()
     for client in (ana, bo):
         assert "Traceback" not in client.read()
+
+
+def test_a_guest_hears_the_rules_once_at_the_start(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Nobody changed the rules in the lobby: at the start every client hears them once, before the
+    game's opening (critic, 2 Dec: a guest never heard whether Wild or reversible dice were on)."""
+    from lcr_audio.tui.input import REACTION_SECONDS
+
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    bo.wait_for("You are at the table")
+    time.sleep(REACTION_SECONDS + 0.1)
+    ana.press("\r")
+    rules = "3 players, 3 chips each. Wild dice off. Reversible dice off. The last player with chips wins."
+    for client in (ana, bo):
+        client.wait_for(re.escape(rules) + r"\s*\n(?:.*\n)*?A game of 3 players")
+    for client in (ana, bo):
+        assert client.read().count("Wild dice off") == 1, client.read()
+        assert "Traceback" not in client.read()
+
+
+def test_join_new_names_the_browser_page_the_server_serves(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """``join ADDRESS new`` names the page friends may open in a browser, as ``host`` does, and the server
+    serves it there (critic, 2 Dec: only the address and the code were said)."""
+    import urllib.request
+
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    link = ana.wait_for(r"or in a browser at (http://127\.0\.0\.1:(\d+)/\?join=([a-z0-9]+))")
+    assert (int(link.group(2)), link.group(3)) == (port, code)
+    with urllib.request.urlopen(link.group(1), timeout=30) as page:
+        assert page.status == 200 and "<html" in page.read().decode("utf-8").lower()
+    ana.child.sendcontrol("c")
+    ana.child.expect(pexpect.EOF, timeout=30)
 
 
 def test_no_to_leaving_the_lobby_is_answered(
@@ -553,5 +628,73 @@ def test_the_others_hear_that_a_person_is_deciding_whether_to_reverse(
     ana.wait_for("reverse")
     bo.wait_for(r"Ana is deciding whether to reverse the dice\.")
     assert "Ana is deciding" not in ana.read()
+    for client in (ana, bo):
+        assert "Traceback" not in client.read()
+
+
+BEST_REVERSAL = re.compile(
+    r"(Reversing the dice|Rolling as usual): (\d+\.\d) percent; (as usual|reversing): (\d+\.\d)"
+    r"(?:; give or take \d+\.\d)?\."
+)
+"""H's answer at the reversal question: both options with the chooser's chance, best first (issue 25)."""
+
+
+def _best_first(client: Client, since: int) -> re.Match[str]:
+    """H's answer at ``client`` after its first ``since`` characters: checked best first."""
+    deadline = time.monotonic() + 30
+    while (found := BEST_REVERSAL.search(client.read()[since:])) is None:
+        assert time.monotonic() < deadline, client.read()
+        time.sleep(0.1)
+    assert float(found.group(2)) >= float(found.group(4)), found.group(0)
+    assert (found.group(1) == "Reversing the dice") == (found.group(3) == "as usual"), found.group(0)
+    return found
+
+
+def test_h_at_each_clients_own_reversal_question_says_the_options_best_first(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Reversible dice and 4 chips: at Ana's reversal question, H at her client says both options with her
+    chance after each, best first, while H at Bo's says there is nothing for him to weigh; at Bo's own
+    reversal question next, his H says his options (issue 25, item 3: H online, at each client)."""
+    from lcr_audio.tui.input import REACTION_SECONDS
+
+    port, _data, _process = server
+    ana, code = open_table(tmp_path, port)
+    bo = join(ana, tmp_path, port, code, "Bo")
+    bo.wait_for("You are at the table")
+    steps = [
+        ("o", "Starting chips: 3 chips."),
+        ("\x1b[C", "Starting chips: 4 chips."),
+        ("\r", "Wild dice: off."),
+        ("\r", "Reversible dice: off."),
+        ("\x1b[C", "Reversible dice: on."),
+        ("\r", "Winning: "),
+        ("d", "Options set."),
+    ]
+    for key, heard in steps:
+        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        ana.press(key)
+        ana.wait_for(re.escape(heard))
+    time.sleep(REACTION_SECONDS + 0.1)
+    ana.press("\r")
+    ana.wait_for("reverse")
+    bo.wait_for(r"Ana is deciding whether to reverse the dice\.")
+    since = len(bo.read())
+    bo.press("h")
+    bo.wait_for(re.escape("There is no choice to weigh now;"))
+    assert BEST_REVERSAL.search(bo.read()[since:]) is None
+    since = len(ana.read())
+    time.sleep(REACTION_SECONDS + 0.1)
+    ana.press("h")
+    _best_first(ana, since)
+    time.sleep(REACTION_SECONDS + 0.1)
+    ana.press("n")  # as usual: Bo, on her left, plays next with 4 chips or more
+    ana.wait_for(re.escape("Press Space to roll 3 dice."))
+    ana.press_until(" ", ana, "You roll")
+    bo.wait_for(r"Reverse the dice\? It costs 3 chips\.", seconds=30)
+    since = len(bo.read())
+    time.sleep(REACTION_SECONDS + 0.1)
+    bo.press("h")
+    _best_first(bo, since)
     for client in (ana, bo):
         assert "Traceback" not in client.read()

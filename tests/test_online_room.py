@@ -249,3 +249,55 @@ def test_waves_of_new_connections_from_one_address_are_refused_before_the_handsh
             await tables.close()
 
     asyncio.run(run())
+
+
+def test_an_address_whose_listeners_are_refused_is_answered_429_as_soon_as_it_connects() -> None:
+    """A listener storm: an address whose hello is refused (here a full table's listeners) is answered HTTP
+    429 on its next connections as soon as they are accepted, before it has sent any request (the cheapest
+    refusal: no handshake, no hello), until it has waited the refusal off; another address is not held up
+    (old main: the refused address's next connection was handshaken and refused again, one by one, and a
+    connection that sent nothing was answered nothing)."""
+    clock = _Clock()
+
+    async def run() -> None:
+        tables = TableServer(
+            None, move_seconds=0.0, clock=clock, new_connections_per_second=5, listeners_per_table=1
+        )
+        ws = await start_server(tables, "127.0.0.1", 0)
+        port = bound_port(ws)
+        try:
+            host, welcome = await _lobby(port, "127.0.0.5")
+            assert isinstance(welcome, Welcome)
+            first = await _open(port, "127.0.0.6")
+            await first.send(encode(Hello(PROTOCOL_VERSION, welcome.code)))
+            assert isinstance(await _answer(first), Welcome)  # the table's one listener
+            storm = await _open(port, "127.0.0.7")
+            await storm.send(encode(Hello(PROTOCOL_VERSION, welcome.code)))
+            refused = await _answer(storm)
+            assert isinstance(refused, Refused) and refused.reason is Reason.LISTENERS_FULL
+            await storm.close()
+            # A bare connection from that address, that sends nothing, is answered at once.
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.7", 0))
+            async with asyncio.timeout(LIMIT):
+                answer = await reader.read()  # until the server closes its side
+            writer.close()
+            assert answer.startswith(b"HTTP/1.1 429 "), answer
+            assert b"Too many new connections from your address" in answer
+            with pytest.raises(InvalidStatus) as again:
+                await _open(port, "127.0.0.7")
+            assert again.value.response.status_code == 429
+            other, other_welcome = await _lobby(port, "127.0.0.8")  # another address is not held up
+            assert isinstance(other_welcome, Welcome)
+            await other.close()
+            assert tables.refusals["too-many-new-connections"] == 2
+            clock.now += server_module.REFUSED_HELLO_DEBT_SECONDS + 1.0  # the refusal waited off
+            back = await _open(port, "127.0.0.7")
+            await back.close()
+            await host.close()
+            await first.close()
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+
+    asyncio.run(run())

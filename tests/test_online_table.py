@@ -192,6 +192,110 @@ def test_a_person_back_after_their_program_stopped_is_told_from_which_move_they_
     asyncio.run(run())
 
 
+def test_a_person_back_after_a_server_restart_hears_the_moves_they_missed_before_it(tmp_path: Path) -> None:
+    """Bo's connection is lost after the first roll; a computer player stands in for Bo and the game goes on
+    to a turn's end (kept on disk); the server stops and starts again from its data folder; Bo's program,
+    started again, gets the seat back and is told after how many moves it was lost (a :class:`Missed` from
+    the move Bo last heard), while Ana, who had heard every kept move, is told of none (old main: after a
+    restart nobody was known to have been away, so Bo heard no missed moves)."""
+
+    async def run() -> None:
+        tables = TableServer(tmp_path, move_seconds=0.0, away_seconds=0.05, limit=RateLimit(100, 100, 50))
+        ws = await start_server(tables, "127.0.0.1", 0)
+        port = bound_port(ws)
+        ana, welcome = await _join(port, "", "Ana")
+        code = welcome.code
+        bo, bo_welcome = await _join(port, code, "Bo")
+        await ana.send(SetRules(rules_doc(Rules(players=3, chips=10))))
+        await ana.send(Start())
+        await ana.until(lambda m: isinstance(m, Started))
+        await bo.until(lambda m: isinstance(m, Started))
+        await ana.send(RollDice(0, 0))
+        await bo.until(lambda m: isinstance(m, Applied) and m.index == 0)
+        await bo.socket.close()
+        await ana.until(lambda m: m == Told(Notice.AWAY, "Bo", 1))
+        session = tables.tables[code].session
+        assert session is not None
+        # A computer player stands in for Bo, then the computer in seat 3 plays: Ana's turn again, kept.
+        await _eventually(lambda: session.state.seat == 0 and len(session.actions) >= 3)
+        kept = len(session.actions)
+        await tables.close()  # the server stops (its tables written) with Ana still connected
+        ws.close()
+        await ws.wait_closed()
+
+        again = TableServer(tmp_path, move_seconds=0.0, away_seconds=600.0, limit=RateLimit(100, 100, 50))
+        ws = await start_server(again, "127.0.0.1", 0)
+        try:
+            assert again.resume_tables() == [] and code in again.tables
+            port = bound_port(ws)
+            back = await _peer(port)
+            await back.send(Hello(PROTOCOL_VERSION, code, tokens=[bo_welcome.seats[0].token]))
+            await back.until(lambda m: isinstance(m, Started))
+            kinds = [type(m).__name__ for m in back.seen]
+            assert kinds == ["Welcome", "Missed", "Started"], kinds
+            missed, started = back.seen[1], back.seen[2]
+            assert isinstance(missed, protocol.Missed) and missed.since == 1
+            assert isinstance(started, Started) and len(started.actions) == kept
+            host = await _peer(port)
+            await host.send(Hello(PROTOCOL_VERSION, code, tokens=[welcome.seats[0].token]))
+            await host.until(lambda m: isinstance(m, Started))
+            assert [type(m).__name__ for m in host.seen] == ["Welcome", "Started"]
+        finally:
+            ws.close()
+            await ws.wait_closed()
+            await again.close()
+
+    asyncio.run(run())
+
+
+def test_the_hosts_no_to_playing_again_ends_the_table_for_everyone(tmp_path: Path, pipe: Any) -> None:
+    """The host, Ana, says no to playing again: Bo, who waited for her answer, hears that she does not play
+    again and his game ends with that sentence; nobody else is asked, and a yes from Bo is refused (old main:
+    Bo was asked at once, and a yes from him alone started a new game at the table its host had left)."""
+
+    from support.app import make_app
+
+    set_language("en")
+
+    async def run() -> None:
+        async with serving() as (tables, port):
+            ana = await _peer(port)
+            await ana.send(Hello(PROTOCOL_VERSION, "", names=["Ana"], rules=rules_doc(Rules(chips=1))))
+            welcome = await ana.until(lambda m: isinstance(m, Welcome))
+            assert isinstance(welcome, Welcome)
+            code = welcome.code
+            bo, _ = await _join(port, code, "Bo")
+            await ana.send(Start())
+            await ana.until(lambda m: isinstance(m, Started))
+            session = tables.tables[code].session
+            assert session is not None
+            async with asyncio.timeout(30):
+                while not session.state.over:
+                    state = session.state
+                    if state.seat in (0, 1) and state.phase.name == "ROLL":
+                        await (ana, bo)[state.seat].send(RollDice(state.seat, len(session.actions)))
+                    await ana.until(lambda m: isinstance(m, (Applied, protocol.Again)))
+            if not any(isinstance(m, protocol.Again) for m in ana.seen):
+                await ana.until(lambda m: isinstance(m, protocol.Again))
+            decided = await bo.until(
+                lambda m: isinstance(m, protocol.Again) or m == Told(Notice.HOST_DECIDES, "Ana", 0)
+            )
+            assert decided == Told(Notice.HOST_DECIDES, "Ana", 0)
+            assert not [m for m in bo.seen if isinstance(m, protocol.Again)]
+            await ana.send(protocol.PlayAgain(False))
+            await bo.until(lambda m: m == Told(Notice.NO_AGAIN, "Ana", 0))
+            await bo.send(protocol.PlayAgain(True))
+            assert await bo.until(lambda m: isinstance(m, Refused)) == Refused(Reason.OUT_OF_TURN)
+            assert not [m for m in bo.seen if isinstance(m, protocol.Again)]
+            assert tables.tables[code].session is session
+            client = OnlineClient(make_app(pipe, tmp_path)[0], f"ws://127.0.0.1:{port}", code, ["Bo"], None)
+            for message in bo.seen:
+                client._on_message(cleaned(message))
+            assert client.failed.result() == ("Ana does not play again; this table starts no other game.", 0)
+
+    asyncio.run(run())
+
+
 # --- moving a person to another seat -------------------------------------------------------------------
 
 
@@ -302,9 +406,11 @@ def test_a_refusal_for_a_reason_this_client_does_not_know_is_said_with_the_serve
 def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes(
     tmp_path: Path, pipe: Any
 ) -> None:
-    """At the game's end everyone hears the table ask (an :class:`Again`); Ana says yes, Bo does not answer:
-    when the time to answer is up the next game starts with Ana, and a computer player in Bo's seat (said to
-    everyone); a yes from Bo after that is refused (old main: the table simply ended)."""
+    """At the game's end the table asks its host, Ana, first (an :class:`Again` to her alone); Bo and Cy,
+    a listener, hear that Ana decides, and a yes from Bo before her answer is refused; Ana says yes: Bo and
+    Cy hear it and are asked (Cy offered a seat: the table has a computer player's); Cy takes it under the name Zoe, Bo does not answer: when the time to answer is up the next game starts with Ana, Cy in Bo's seat,
+    and a computer player in the third (each said to everyone); a yes from Bo after that is refused (old
+    main: everyone was asked at once, the host's answer counted as anyone's, and a listener never sat)."""
 
     from support.app import make_app
 
@@ -319,6 +425,9 @@ def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes(
             assert isinstance(welcome, Welcome)
             code = welcome.code
             bo, _ = await _join(port, code, "Bo")
+            cy = await _peer(port)
+            await cy.send(Hello(PROTOCOL_VERSION, code))
+            await cy.until(lambda m: isinstance(m, Welcome))
             await ana.send(Start())
             await ana.until(lambda m: isinstance(m, Started))
             session = tables.tables[code].session
@@ -329,18 +438,34 @@ def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes(
                     if state.seat in (0, 1) and state.phase.name == "ROLL":
                         await (ana, bo)[state.seat].send(RollDice(state.seat, len(session.actions)))
                     await ana.until(lambda m: isinstance(m, (Applied, protocol.Again)))
-            for peer in (ana, bo):
-                again = await peer.until(lambda m: isinstance(m, protocol.Again))
-                assert again == protocol.Again(1)
+            if not any(isinstance(m, protocol.Again) for m in ana.seen):
+                await ana.until(lambda m: isinstance(m, protocol.Again))
+            assert [m for m in ana.seen if isinstance(m, protocol.Again)] == [protocol.Again(1)]
+            deciding = Told(Notice.HOST_DECIDES, "Ana", 0)
+            for peer in (bo, cy):
+                assert await peer.until(lambda m: m == deciding or isinstance(m, protocol.Again)) == deciding
+            await bo.send(protocol.PlayAgain(True))  # not asked yet
+            assert await bo.until(lambda m: isinstance(m, Refused)) == Refused(Reason.OUT_OF_TURN)
             await ana.send(protocol.PlayAgain(True))
+            for peer in (bo, cy):
+                assert await peer.until(lambda m: isinstance(m, Told)) == Told(Notice.AGAIN, "Ana", 0)
+                assert await peer.until(lambda m: isinstance(m, protocol.Again)) == protocol.Again(1)
+            await cy.send(protocol.PlayAgain(True, "Zoe"))
             left = await ana.until(lambda m: isinstance(m, Told))
             assert left == Told(Notice.LEFT, "Bo", 1)
+            assert await ana.until(lambda m: isinstance(m, Told)) == Told(Notice.ARRIVED, "Zoe", 1)
+            seated = await cy.until(lambda m: isinstance(m, Welcome))
+            assert isinstance(seated, Welcome) and [g.seat for g in seated.seats] == [1]
+            assert not seated.spectator
             started = await ana.until(lambda m: isinstance(m, Started))
             assert isinstance(started, Started) and started.actions == []
-            assert [(s.name, s.kind) for s in started.seats][:2] == [
+            assert [(s.name, s.kind) for s in started.seats] == [
                 ("Ana", SeatKind.PERSON),
-                ("Bo", SeatKind.COMPUTER),
+                ("Zoe", SeatKind.PERSON),
+                (started.seats[2].name, SeatKind.COMPUTER),
             ]
+            assert not [m for m in ana.seen if isinstance(m, Told) and m.kind is Notice.AGAIN]
+            await cy.until(lambda m: isinstance(m, Started))
             await bo.until(lambda m: isinstance(m, Told) and m.kind is Notice.LEFT)
             await bo.until(lambda m: isinstance(m, Started))
             heard = list(bo.seen)
@@ -353,14 +478,14 @@ def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes(
             assert client.failed.result() == ("The next game at this table started without you.", 0)
             # had Bo said yes after the time to answer, with no next game at all: said so, not waited for
             late = OnlineClient(make_app(pipe, tmp_path)[0], f"ws://127.0.0.1:{port}", code, ["Bo"], None)
-            for message in heard[: heard.index(again) + 1]:
+            asked = next(m for m in heard if isinstance(m, protocol.Again))
+            for message in heard[: heard.index(asked) + 1]:
                 late._on_message(cleaned(message))
             late.waiting_again = True  # Y pressed
             late._on_message(Refused(Reason.OUT_OF_TURN))
             assert late.failed.result() == ("This table will not start another game.", 0)
             new = tables.tables[code].session
             assert new is not None and new is not session and not new.state.over
-            if new.state.seat != 0:  # the computer players move on by themselves
-                await ana.until(lambda m: isinstance(m, Applied))
+            assert new.humans == frozenset({0, 1})
 
     asyncio.run(run())

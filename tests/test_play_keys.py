@@ -35,7 +35,7 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         driver = await your_turn(pipe)
         screen = driver.screen
         assert driver.spoken[0] == (
-            "A game of 3 players: You, Ana, and Bo. Everyone starts with 3 chips. Ana and Bo are computer players.",
+            "A game of 3 players: you, Ana, and Bo. Everyone starts with 3 chips. Ana and Bo are computer players.",
             False,
         )
         # Info keys interrupt and answer exactly.
@@ -58,7 +58,10 @@ def test_whole_game_by_keys_one_human_two_computers(pipe: PipeInput) -> None:
         )
         assert await driver.press("\x1b[B") == (f"{entries[1]} 2 of {total}.", True)
         assert await driver.press("\x1b[A") == (f"{entries[0]} 1 of {total}.", True)
-        assert await driver.press("\x1b[A") == (f"{entries[-1]} {total} of {total}.", True)
+        assert await driver.press("\x1b[A") == (
+            f"Bottom of the list. {entries[-1]} {total} of {total}.",
+            True,
+        )
         assert await driver.press("s") == (
             "Up and Down go through the keys, Escape closes the list.",
             False,

@@ -15,6 +15,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from support.best_by_hand import best_by_hand
 from support.engine import play
 
 from lcr_audio.engine import (
@@ -214,6 +215,9 @@ def worked_out(question: Question) -> int | bool:
         if ask is Ask.IS_LEAST_LIKELY:
             return subject == min(seats, key=chances.__getitem__)
         return 0 if chances[0] > chances[subject] else subject
+    if ask in (Ask.BEST_TAKE, Ask.BEST_REVERSE):
+        chances = best_by_hand(final)  # the independent best response (tests/support/best_by_hand.py)
+        return max(chances, key=chances.__getitem__)
     if ask is Ask.FACE_COUNT:
         assert question.face is not None
         return FACES_PER_DIE[start.rules.wild, question.face]
@@ -270,6 +274,7 @@ def test_the_lessons_come_in_the_agreed_order() -> None:
         "last-chip-in-pot",
         "reset",
         "odds",
+        "best-choice",
     ]
     for item in LESSONS:
         assert item.title and item.intro and item.size > 0
@@ -393,8 +398,12 @@ def test_questions_use_the_lesson_s_rules(key: str) -> None:
             if q.ask is Ask.FACE_COUNT:
                 continue  # about a die in general, plain or Wild
             assert q.state.rules.win is rules.win
-            assert q.state.rules.reversible is rules.reversible
             assert q.state.rules.three_wilds is rules.three_wilds
+            if key == "best-choice":  # a Wild's seat under Wild dice, the reversal under reversible dice
+                assert q.state.rules.wild is (q.ask is Ask.BEST_TAKE)
+                assert q.state.rules.reversible is (q.ask is Ask.BEST_REVERSE)
+                continue
+            assert q.state.rules.reversible is rules.reversible
             assert q.state.rules.wild is rules.wild or key == "reversible"
 
 
@@ -452,6 +461,20 @@ def test_a_wrong_answer_hears_the_explanation_passing() -> None:
         False,
         "Not quite: Your R sent a chip to Dee, on your right. So the answer is Dee.",
     )
+
+
+def test_a_wrong_answer_in_left_and_right_says_two_ls_once_with_their_count() -> None:
+    """Critic, 2 Dec: "Your L sent a chip to Ana, on your left." was said twice, once per die."""
+    rolled = [
+        q
+        for seed in SEEDS
+        for q in questions("passing", seed)
+        if re.search(r"You .*roll L, (?:dot, )?L", q.text)
+    ]
+    assert rolled
+    for q in rolled:
+        assert re.match(r"Your 2 Ls sent 2 chips to \w+, on your left\.", q.explanation), q.explanation
+        assert "Your L sent a chip" not in q.explanation
 
 
 def test_a_wrong_answer_hears_the_explanation_wild() -> None:

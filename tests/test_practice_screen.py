@@ -109,7 +109,7 @@ def test_one_lesson_by_keys_right_and_wrong_answers(pipe: PipeInput, tmp_path: P
         assert saved["progress"] == {LESSON: [4, 6]}
         # Escape goes to the list, open on this lesson with its best score; Escape there leaves practice.
         opening = await practice.send(ESCAPE)
-        assert opening.startswith("Practice. Choose a lesson. No chips left, best 4 of 6. 5 of 14.")
+        assert opening.startswith("Practice. Choose a lesson. No chips left, best 4 of 6. 5 of 15.")
         pipe.send_text(ESCAPE)
         await asyncio.wait_for(practice.task, 60)
         assert practice.texts[-1] == "Practice closed."  # leaving is said (issue 10, item 6)
@@ -348,7 +348,7 @@ def test_the_odds_lesson_by_keys_says_the_chances_after_a_right_answer_too(
 ) -> None:
     """Every answer, right or wrong, hears each seat's chance (they are what the lesson teaches); the
     questions are drawn off the key loop's thread, since they may first work out exact tables; it is the
-    last lesson."""
+    lesson before the best choice."""
     asked = lesson_questions(key="odds")
     threads: list[threading.Thread] = []
 
@@ -372,9 +372,53 @@ def test_the_odds_lesson_by_keys_says_the_chances_after_a_right_answer_too(
             assert "Worked out exactly, the chances of winning are" in reply
         await practice.until(lambda: practice.texts[-1].startswith("Lesson done"))
         assert practice.texts[-1] == (
-            "Lesson done: 4 of 6. That was the last lesson. R to repeat it; Escape for the list."
+            "Lesson done: 4 of 6. Enter for the next lesson, The best choice; R to repeat this one; Escape for "
+            "the list."
         )
         await leave(practice, pipe)
 
     asyncio.run(scenario())
     assert threads and threading.main_thread() not in threads
+
+
+# --- issue 25, item 3: the best-choice lesson ----------------------------------------------------------
+
+
+def test_the_best_choice_lesson_by_keys_says_each_option_s_chance_best_first(
+    pipe: PipeInput, tmp_path: Path
+) -> None:
+    """The lesson is listed last and played by keys: a Wild's seat by its digit and Enter, the reversal by Y
+    or N; each reply says whether the choice was the best and every option's exact chance, best first, in
+    the H key's words, right or wrong; the score is kept."""
+    asked = lesson_questions(key="best-choice")
+    assert {q.kind for q in asked} == {AnswerKind.SEAT, AnswerKind.YES_NO}
+    item = lesson("best-choice")
+
+    async def scenario() -> None:
+        practice = start(pipe, tmp_path, "best-choice")
+        await practice.until(lambda: bool(practice.texts))
+        assert practice.texts[0] == f"The best choice. 6 questions. {item.intro}"
+        for number, question in enumerate(asked, 1):
+            await practice.asked(number)
+            assert question.text in practice.texts[-1]
+            right = number % 2 == 1
+            reply = await practice.send(*keys_for(question, right)[0])
+            if right:
+                assert reply == f"Right. {question.note}"
+            else:
+                assert reply == f"Not quite: {question.explanation}"
+                assert reply.startswith(f"Not quite: {question.note} So the best choice is to ")
+            lead = "Worked out exactly, here is your chance of winning after each choice, if you play your best. "
+            assert lead + ("Taking from " if question.kind is AnswerKind.SEAT else "") in reply
+        await practice.until(lambda: practice.texts[-1].startswith("Lesson done"))
+        assert practice.texts[-1] == (
+            "Lesson done: 3 of 6. That was the last lesson. R to repeat it; Escape for the list."
+        )
+        assert practice.app.settings.progress["best-choice"] == [3, 6]
+        opening = await practice.send(ESCAPE)
+        assert opening.startswith("Practice. Choose a lesson. The best choice, best 3 of 6. 15 of 15.")
+        pipe.send_text(ESCAPE)
+        assert practice.task is not None
+        await asyncio.wait_for(practice.task, 60)
+
+    asyncio.run(scenario())

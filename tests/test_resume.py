@@ -42,7 +42,7 @@ def test_the_saved_game_is_offered_and_yes_loads_it(pipe: PipeInput, tmp_path: P
 
     async def scenario() -> None:
         app, recorder = make_app(pipe, tmp_path)
-        question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
+        question = "Continue your game with Ana and Bo, turn 7? Y or N."
         loaded = await answer_when_asked(app.offer_saved_game(), recorder, pipe, question, "y")
         assert recorder.spoken == [(question, True)]
         assert isinstance(loaded, LoadedGame)
@@ -62,7 +62,7 @@ def test_no_leaves_the_save_untouched(pipe: PipeInput, tmp_path: Path, key: str)
 
     async def scenario() -> None:
         app, recorder = make_app(pipe, tmp_path)
-        question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
+        question = "Continue your game with Ana and Bo, turn 7? Y or N."
         assert await answer_when_asked(app.offer_saved_game(), recorder, pipe, question, key) is None
 
     asyncio.run(scenario())
@@ -118,7 +118,7 @@ def test_another_key_asks_again(pipe: PipeInput, tmp_path: Path) -> None:
 
     async def scenario() -> None:
         app, recorder = make_app(pipe, tmp_path)
-        question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
+        question = "Continue your game with Ana and Bo, turn 7? Y or N."
         task = asyncio.ensure_future(app.offer_saved_game())
         await until(lambda: len(recorder.spoken) == 1, task)
         pipe.send_text("x")
@@ -159,7 +159,7 @@ def test_resume_says_where_the_game_stands_then_asks_the_pending_question(
         await keys_taken(pipe)  # the Space was handled whole
         pipe.send_text("\x03")  # Control+C: save and leave
         assert await asyncio.wait_for(task, 60) is Outcome.LEFT
-        assert recorder.texts[-1] == "Goodbye."
+        assert recorder.texts[-1] == "Goodbye. Start lcr-audio again to continue this game."
         again = load(path)  # the save written on leaving continues the same game
         assert again.session.actions[: len(session.actions) + 1] == uninterrupted.actions
         assert state_digest(again.session.state) == state_digest(loaded.session.state)
@@ -277,7 +277,7 @@ def test_no_lets_a_new_game_replace_that_save_without_asking_again(pipe: PipeInp
 
     async def scenario() -> None:
         app, recorder = make_app(pipe, tmp_path)
-        question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
+        question = "Continue your game with Ana and Bo, turn 7? Y or N."
         answer = await answer_when_asked(app.continue_saved_game(), recorder, pipe, question, "n")
         assert answer is NotContinued.NEW
         assert await app.may_replace(path)
@@ -298,7 +298,7 @@ def test_yes_continues_the_saved_game_and_returns_how_it_ended(pipe: PipeInput, 
 
     async def scenario() -> Outcome | object:
         app, recorder = make_app(pipe, tmp_path)
-        question = "Continue the game of You, Ana, and Bo, turn 7? Y or N."
+        question = "Continue your game with Ana and Bo, turn 7? Y or N."
         task = asyncio.ensure_future(app.continue_saved_game())
         await until(lambda: question in recorder.texts, task)
         pipe.send_text("y")

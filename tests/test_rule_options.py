@@ -78,6 +78,19 @@ def test_the_summary_names_every_option_in_force() -> None:
     )
 
 
+def test_reversible_dice_with_3_starting_chips_or_fewer_say_nobody_can_reverse_at_first() -> None:
+    """Critic, 2 Dec: reversible dice with the default 3 chips said "with more than 3 chips you may pay 3"
+    while nobody could reverse at the start; the hint is said only then (R2, R9)."""
+    hint = "Nobody starts with more than 3 chips, so nobody can reverse at first."
+    for chips in (1, 3):
+        assert (
+            "Reversible dice on: with more than 3 chips you may pay 3 to reverse the dice. " + hint
+            in rules_summary(Rules(chips=chips, reversible=True))
+        )
+    assert hint not in rules_summary(Rules(chips=4, reversible=True))
+    assert hint not in rules_summary(Rules(chips=3))
+
+
 def test_a_save_writes_each_rule_by_its_field_name() -> None:
     session = Session(VARIANT, [Player(name) for name in ("Ana", "Bo", "Cy", "Dee")], seed=1)
     document = to_document(session)

@@ -19,7 +19,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from lcr_audio.cli import _build
-from lcr_audio.cli_online import STOP_SIGNALS, address_of
+from lcr_audio.cli_online import STOP_SIGNALS, address_of, page_of
 from lcr_audio.game.online.protocol import (
     PROTOCOL_VERSION,
     Hello,
@@ -258,6 +258,22 @@ def test_a_wss_address_without_a_port_is_the_proxys_and_keeps_its_path(typed: st
     """Old main: "wss://lcr.example.org" went to port 7655 and "wss://server.example.org/lcr/" lost its path,
     so neither proxy example of docs/online.md could be joined as written."""
     assert address_of(typed) == address
+
+
+@pytest.mark.parametrize(
+    ("typed", "page"),
+    [
+        ("wss://lcr.example.org", "https://lcr.example.org/"),
+        ("wss://server.example.org/lcr/", "https://server.example.org/lcr/"),
+        ("wss://server.example.org:7655", "https://server.example.org:7655/"),
+        ("192.168.1.20", "http://192.168.1.20:7655/"),
+        ("example.org:80", "http://example.org/"),
+        ("[::1]:7655", "http://[::1]:7655/"),
+    ],
+)
+def test_the_browser_page_is_at_the_tables_address(typed: str, page: str) -> None:
+    """``join ADDRESS new`` names the page friends open in a browser: where that server serves it."""
+    assert page_of(address_of(typed)) == page
 
 
 def test_the_docs_quote_the_units_command_line_and_proxy_to_its_port() -> None:

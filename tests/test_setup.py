@@ -152,6 +152,34 @@ def test_a_name_in_any_script_is_echoed_and_corrected_with_backspace() -> None:
     assert "Name of player 1? Enter for You. Zoë李x\b \b\b\b  \b\b\nPlayer 1: Zoë." in printed
 
 
+def test_backspace_with_nothing_typed_leaves_the_next_letters_on_a_line_of_their_own() -> None:
+    """Critic, 2 Dec: Backspace at the name question printed "Nothing typed yet." and the letters typed next
+    were echoed after it ("Nothing typed yet. Ana")."""
+
+    class Printing(RecordingBackend):
+        prints = True
+
+    recorder = Printing()
+    output = io.StringIO()
+    console = Console(output)
+    names = answer_setup(
+        *TO_THE_RULES[:2],
+        ("Name of player 1", "\x7fAna\r"),
+        ("Rules:", "\r"),
+        speaker=Speaker([recorder], print_line=console.line),
+        console=console,
+    ).names
+    assert names[0] == "Ana"
+    lines = output.getvalue().splitlines()
+    at = lines.index("Nothing typed yet.")
+    assert lines[at - 1 : at + 3] == [
+        "Name of player 1? Enter for You.",
+        "Nothing typed yet.",
+        "Ana",
+        "Player 1: Ana.",
+    ]
+
+
 def test_a_name_that_is_a_number_is_refused_in_one_sentence_and_asked_again() -> None:
     """Issue 13, item 12: "3" and "2" as names made the counts ambiguous ("3 chips to 2. 3 0, 2 6.")."""
     _rules, names, _humans, spoken = run_setup("4\r", "2\r", "3\r", "Ana\r", " 2!\r", "\r", "\r")
@@ -325,25 +353,72 @@ def test_options_again_open_on_the_values_chosen_so_enter_keeps_them() -> None:
     assert "Starting chips: 3 chips." not in spoken[spoken.index("Starting chips: 4 chips.") :]
 
 
-def test_d_keeps_the_value_on_its_line_and_takes_the_defaults_after_it() -> None:
+def test_d_keeps_the_value_on_its_line_and_the_values_chosen_after_it() -> None:
     """D on a line keeps the value just heard there (critic: Right on Wild dice said "Wild dice: on.", then
-    D set "Wild dice off."); the lines after it take their defaults, on a second walk too."""
+    D set "Wild dice off."); on a first walk the lines after it take their defaults."""
     rules, _n, _h, spoken = answer_setup(
         *TO_THE_RULES,
         ("Rules:", "o"),
         ("Starting chips: 3", RIGHT + "\r"),
         ("Wild dice: off", RIGHT + "d"),
-        ("Options set. 3 players, 4 chips each. Wild dice on", "o"),
-        ("Starting chips: 4", "\r"),
-        ("Wild dice: on", "\r"),
+        ("Options set. 3 players, 4 chips each. Wild dice on", "\r"),
+    )
+    assert rules == Rules(players=3, chips=4, wild=True)
+    assert "Wild dice: on." in spoken
+
+
+def test_o_again_then_d_keeps_the_wild_and_reversible_dice_chosen() -> None:
+    """Critic, 2 Dec: Wild and reversible dice on, then O to change only the starting chips (Right,
+    Right, D) said "Options set. 3 players, 5 chips each. Wild dice off. Reversible dice off.": D threw
+    away every option chosen after the chips. D keeps them, as the keys' sentence of that walk says."""
+    rules, _n, _h, spoken = answer_setup(
+        *TO_THE_RULES,
+        ("Rules:", "o"),
+        ("Starting chips: 3", "\r"),
+        ("Wild dice: off", RIGHT + "\r"),
         ("Three Wilds", RIGHT + "\r"),
         ("Reversible dice: off", RIGHT + "\r"),
         ("Winning", "\r"),
         ("First player", "\r"),
-        ("Computer players", RIGHT + "\r"),
+        ("Computer players: usual", RIGHT + "\r"),
+        ("Options set. 3 players, 3 chips each. Wild dice on", "o"),
+        ("Starting chips: 3", RIGHT + RIGHT + "d"),
         ("Options set.", "o"),
-        ("Starting chips: 4", LEFT + LEFT + "d"),  # 2 chips kept; every line after it back to its default
-        ("Options set. 3 players, 2 chips each. Wild dice off. Reversible dice off.", "\r"),
+        ("Starting chips: 5", "\r"),
+        ("Wild dice: on", "\r"),
+        ("Three Wilds: win at once", "\r"),
+        ("Reversible dice: on", "\r"),
+        ("Winning", "\r"),
+        ("First player", "\r"),
+        ("Computer players: careful", "\r"),  # the computer players kept too
+        ("Options set.", "\r"),
     )
-    assert rules == Rules(players=3, chips=2)
-    assert "Wild dice: on." in spoken
+    assert rules == Rules(players=3, chips=5, wild=True, three_wilds=ThreeWilds.WIN, reversible=True)
+    summaries = [text for text in spoken if text.startswith("Options set.")]
+    assert summaries[1].startswith("Options set. 3 players, 5 chips each. Wild dice on;")
+    assert "Reversible dice on" in summaries[1]
+    walks = [text for text in spoken if text.startswith("Starting chips: 3 chips. ")]
+    assert walks == [
+        "Starting chips: 3 chips. Left and Right change it, Enter accepts it, D takes the defaults for"
+        " everything left.",
+        "Starting chips: 3 chips. Left and Right change it, Enter accepts it, D keeps everything left as"
+        " chosen.",
+    ]
+
+
+def test_d_with_wild_dice_turned_off_drops_the_three_wilds_choice() -> None:
+    """D after turning Wild dice off keeps the rest as chosen, but three Wilds, which no longer apply,
+    take their default (as the walk does when it skips that line)."""
+    rules, *_ = answer_setup(
+        *TO_THE_RULES,
+        ("Rules:", "o"),
+        ("Starting chips: 3", "\r"),
+        ("Wild dice: off", RIGHT + "\r"),
+        ("Three Wilds", RIGHT + "\r"),
+        ("Reversible dice: off", RIGHT + "d"),
+        ("Options set.", "o"),
+        ("Starting chips: 3", "\r"),
+        ("Wild dice: on", LEFT + "d"),
+        ("Options set.", "\r"),
+    )
+    assert rules == Rules(players=3, reversible=True)

@@ -12,7 +12,6 @@ import io
 import os
 import signal
 import sys
-import time
 from typing import Any
 
 import pexpect
@@ -20,9 +19,9 @@ import pytest
 from support.play import mid_game
 from support.program import one_person_game, spawn_python
 from support.program import spawn_game as spawn
+from support.waiting import after_reaction, wait_until
 
 from lcr_audio.game.saves import default_save_path, load, state_digest
-from lcr_audio.tui.input import REACTION_SECONDS
 
 pytestmark = [
     pytest.mark.system,
@@ -51,10 +50,7 @@ def test_a_closed_terminal_saves_and_is_logged_as_no_error() -> None:
     try:
         child.expect_exact(ROLL_PROMPT)
         child.ptyproc.fileobj.close()  # the terminal closes: SIGHUP, and every write fails from now on
-        deadline = time.monotonic() + 30
-        while child.ptyproc.isalive():
-            assert time.monotonic() < deadline, "the game did not end when its terminal closed"
-            time.sleep(0.05)  # a poll, up to the deadline
+        wait_until(lambda: not child.ptyproc.isalive(), "the game ended when its terminal closed")
     finally:
         child.close(force=True)
     assert default_save_path().exists()
@@ -77,7 +73,7 @@ def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
     child = spawn(*PLAY)
     try:
         child.expect_exact(ROLL_PROMPT)
-        time.sleep(REACTION_SECONDS + 0.1)  # a person hears the question first: a sooner key is typed ahead
+        after_reaction()
         child.send(" ")
         child.expect_exact("Your turn. You have 2 chips. Press Space to roll 2 dice.")
         os.kill(child.pid, sig)
@@ -88,7 +84,7 @@ def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
     assert child.exitstatus == 0, rest
     assert rest.strip().splitlines() == [
         "Game saved.",
-        "Goodbye.",
+        "Goodbye. Start lcr-audio again to continue this game.",
     ]  # said as the Control+C key says it (issue 21)
 
     loaded = load(save_path)
@@ -103,7 +99,7 @@ def test_a_signal_mid_game_saves_and_resumes(sig: signal.Signals) -> None:
         resumed.expect_exact("Your turn. You have 2 chips. Press Space to roll 2 dice.")
         resumed.send("\x1b")
         resumed.expect_exact("Quit this game? Y or N.")
-        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        after_reaction()
         resumed.send("y")
         rest = finish(resumed)
     finally:
@@ -129,7 +125,7 @@ def test_a_signal_in_the_main_menu_ends_cleanly(sig: signal.Signals) -> None:
 
 
 FIRST_QUESTION = "Your turn. Press Space to roll 3 dice."
-OFFER = "Continue the game of You, Ana, and Bo, turn 1? Y or N."
+OFFER = "Continue your game with Ana and Bo, turn 1? Y or N."
 
 
 @pytest.mark.parametrize("leave", ["Control+C", "SIGINT", "SIGTERM", "SIGHUP"])
@@ -149,7 +145,10 @@ def test_a_table_not_yet_rolled_is_saved_and_offered(leave: str) -> None:
         child.close(force=True)
     assert child.signalstatus is None, f"killed by signal {child.signalstatus}, not a clean end"
     assert child.exitstatus == 0, rest
-    assert rest.strip().splitlines() == ["Game saved.", "Goodbye."]
+    assert rest.strip().splitlines() == [
+        "Game saved.",
+        "Goodbye. Start lcr-audio again to continue this game.",
+    ]
     loaded = load(save_path)
     assert loaded.session.actions == [] and loaded.turn == 1 and not loaded.over
     assert loaded.names == ("You", "Ana", "Bo")
@@ -157,7 +156,7 @@ def test_a_table_not_yet_rolled_is_saved_and_offered(leave: str) -> None:
     menu = spawn("--speech", "console")  # the main menu then offers to continue it
     try:
         menu.expect_exact(OFFER)
-        time.sleep(REACTION_SECONDS + 0.1)  # a person hears the question first: a sooner key is typed ahead
+        after_reaction()
         menu.send("y")
         menu.expect_exact("The game continues at turn 1. You 3, Ana 3, Bo 3, pot 0.")
         menu.expect_exact("Your turn. You have 3 chips. Press Space to roll 3 dice.")
@@ -166,7 +165,10 @@ def test_a_table_not_yet_rolled_is_saved_and_offered(leave: str) -> None:
     finally:
         menu.close(force=True)
     assert menu.exitstatus == 0, rest
-    assert rest.strip().splitlines() == ["Game saved.", "Goodbye."]
+    assert rest.strip().splitlines() == [
+        "Game saved.",
+        "Goodbye. Start lcr-audio again to continue this game.",
+    ]
     assert load(save_path).session.actions == []
 
 
@@ -235,7 +237,7 @@ def test_a_full_disk_is_one_sentence_and_a_clean_exit() -> None:
     child.logfile_read = io.StringIO()  # the whole screen
     try:
         child.expect_exact(ROLL_PROMPT)
-        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        after_reaction()
         child.send("\x03")
         child.expect(pexpect.EOF)
         shown = child.logfile_read.getvalue().replace("\r\n", "\n")

@@ -10,7 +10,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 import wave
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +22,7 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pygame.mixer
+from support.waiting import wait_until
 
 from lcr_audio.narration.utterance import CUE_NAMES
 from lcr_audio.output import sound
@@ -295,9 +295,7 @@ def test_disabled_plays_nothing(dummy: None) -> None:
         player.enabled = True
         # The device opens on a background thread; on a busy machine the first cue may give up waiting
         # for it (OPEN_WAIT) and be skipped, so the cue is tried again until the device is open.
-        deadline = time.monotonic() + 20
-        while (length := player.play("win")) == 0.0 and time.monotonic() < deadline:
-            time.sleep(0.1)  # a poll of the device, up to the deadline
+        length = wait_until(lambda: player.play("win"), "a cue played once the device was open", every=0.1)
         assert length > 1.0
         player.enabled = False  # turning sounds off stops what is playing
         assert not pygame.mixer.get_busy()
@@ -526,7 +524,7 @@ class InitRecorder:
         self.real(*args, **kwargs)
 
 
-WAIT = 10.0  # seconds a test waits for the opening thread before it fails (never reached when all is well)
+WAIT = 120.0  # seconds a test waits for the opening thread before it fails (never reached when all is well)
 
 
 def held_opening(monkeypatch: pytest.MonkeyPatch, *, noise: bool = False) -> tuple[InitRecorder, SoundPlayer]:
@@ -588,7 +586,7 @@ def test_a_cue_gives_up_after_open_wait_and_later_cues_play(
 def test_sounds_off_never_open_the_device_until_turned_on(
     dummy: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sound, "OPEN_WAIT", 10.0)  # a busy machine opens slowly; the cue still waits for it
+    monkeypatch.setattr(sound, "OPEN_WAIT", WAIT)  # a busy machine opens slowly; the cue still waits for it
     init = InitRecorder(monkeypatch)
     player = SoundPlayer(enabled=False)
     player.open_in_background()

@@ -448,7 +448,10 @@ def test_at_the_end_of_a_game_a_y_or_n_heard_is_taken_and_the_winner_comes_first
             end = asyncio.run(game_end_with_random_keys(speaker, seed, rng, heard, slowly))
         finally:
             slowly(False)
-        assert end.outcome is Outcome.FINISHED, f"game {seed}: {end.after_heard}; said: {end.said[-6:]}"
+        assert end.outcome is Outcome.FINISHED, (
+            f"game {seed}: {end.after_heard}; said: {end.said[-12:]}; history: {end.history[-8:]}; "
+            f"heard whole: {heard()[-12:]}"
+        )
         check_game_end(f"game {seed}", end, heard())
         answered += len(end.after_heard)
         early += end.early

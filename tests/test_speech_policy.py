@@ -50,8 +50,17 @@ def test_q_skips_what_is_being_said_says_how_many_and_the_table_catches_up_at_yo
         await until(lambda: backend.texts[-1].startswith("Ana"), "heard Ana's turn", backend, finish=True)
         ana = backend.texts[-1]
         assert not screen.session.human_to_play
-        # Ana's turn is being said, and Bo waits for its end: the speech paces the computer players.
-        await asyncio.sleep(0.2)  # time must pass for Bo not to move in it (a load can only make it longer)
+        # Ana's turn is being said, and Bo waits for its end: the speech paces the computer players. The
+        # presenter asks the voice again and again whether it has finished; after five "no"s Bo has not moved.
+        asked = [0]
+        still_speaking = backend.speaking
+
+        def speaking() -> bool:
+            asked[0] += 1
+            return still_speaking()
+
+        backend.speaking = speaking  # type: ignore[method-assign]
+        await until(lambda: asked[0] >= 5, "the presenter asked five times", backend, finish=False)
         assert backend.texts[-1] == ana
         pipe.send_text("q")
         await until(lambda: backend.texts[-1] != ana, "answered Q", backend, finish=False)

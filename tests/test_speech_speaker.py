@@ -403,6 +403,34 @@ def test_a_backend_failing_a_setting_is_dropped_and_the_next_gets_every_setting(
     assert second.texts == ["The system voice stopped working; the game goes on in printed lines.", "Pot 2."]
 
 
+class _NeverHeard(_Failing):
+    """A system voice that was never heard (no sound device): it fails at its first setting."""
+
+    @property
+    def worked(self) -> bool:
+        return False
+
+
+def test_a_voice_that_never_worked_could_not_start_rather_than_stopped_working() -> None:
+    """Critic, 2 Dec: with no sound device, "The system voice stopped working" was said of a voice that had
+    never been heard; it says the voice could not start."""
+    first, second = _NeverHeard(name="tts", settings_fail=True), RecordingBackend(name="console")
+    speaker = Speaker([first, second])
+    speaker.set_rate(2)  # the voice fails here
+    speaker.speak("Pot 2.")
+    assert second.texts == ["The system voice could not start; the game goes on in printed lines.", "Pot 2."]
+    failing = _NeverHeard(name="tts")
+    told = RecordingBackend(name="console")
+    speaker = Speaker([failing, told])
+    failing.speak = _raise  # type: ignore[method-assign]
+    speaker.speak("Pot 3.")  # fails while speaking: the same sentence
+    assert told.texts == ["The system voice could not start; the game goes on in printed lines.", "Pot 3."]
+
+
+def _raise(text: str, *, interrupt: bool = False) -> None:
+    raise SpeechError("no sound device")
+
+
 def test_set_language_answers_what_the_backend_in_use_answers() -> None:
     assert Speaker([SilentBackend()]).set_language("es") is False  # the base class's default
     assert Speaker([RecordingBackend()]).set_language("es") is True

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, NoReturn
 
 import pytest
 from random_keys import check_nothing_lost, game_with_random_keys
+from support.waiting import wait_until
 
 from lcr_audio.output.speech import Speaker, SpeechBackend, SpeechError, TtsBackend, Voice
 from lcr_audio.output.speech import tts as tts_module
@@ -190,9 +191,25 @@ def test_blank_text_never_reaches_the_engine() -> None:
     assert engine.said == [("Pot 2.", "done")]
 
 
-def test_a_voice_stuck_in_one_utterance_counts_as_failed() -> None:
-    engine, backend = _saying("Never ends.", stall_timeout=0.05)
-    time.sleep(0.1)  # longer than the stall limit: a lower bound, a load only makes it longer
+class _StillClock:
+    """``time`` as the voice's module reads it, with a ``monotonic`` that only the test moves on."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
+def test_a_voice_stuck_in_one_utterance_counts_as_failed(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = _StillClock()
+    monkeypatch.setattr(tts_module, "time", clock)
+    engine, backend = _saying("Never ends.", stall_timeout=60.0)
+    backend.speak("Next.")  # 0 s into the utterance: queued, not stuck
+    clock.now += 61.0  # longer than the stall limit, on the voice's clock
     with pytest.raises(SpeechError, match="stuck"):
         backend.speak("Next.")
     engine.gate.set()
@@ -451,10 +468,7 @@ def test_stop_kills_a_player_that_ignores_sigterm_after_the_grace(tmp_path: Path
     worker = threading.Thread(target=lambda: statuses.append(player.play(_stubborn_command(started))))
     player.arm()
     worker.start()
-    deadline = time.monotonic() + WAIT
-    while not started.exists():
-        assert time.monotonic() < deadline, "the player never started"
-        time.sleep(0.01)  # a poll, up to the deadline
+    wait_until(started.exists, "the player started")
     begin = time.monotonic()
     player.stop()
     worker.join(WAIT)
@@ -493,6 +507,29 @@ def test_a_voice_no_sound_device_plays_counts_as_failed() -> None:
         backend.speak("Not heard.")
     backend.close()
     tts._PLAYER.failures = 0
+
+
+@pytest.mark.system
+def test_a_voice_counts_as_working_only_once_an_utterance_was_heard() -> None:
+    """An utterance whose player failed (no sound device) was not heard: the voice has not worked yet, so
+    the Speaker says it "could not start", not that it "stopped working" (critic, 2 Dec)."""
+    from lcr_audio.output.speech import tts
+
+    backend = _backend(FakeEngine())
+    try:
+        assert not backend.worked
+        tts._PLAYER.arm()
+        assert tts._PLAYER.play(["false"]) > 0  # the last playback failed, as aplay without a device
+        backend.speak("Not heard.")
+        assert backend.wait_until_idle(WAIT)
+        assert not backend.worked
+        tts._PLAYER.failures = 0  # a clean playback
+        backend.speak("Heard.")
+        assert backend.wait_until_idle(WAIT)
+        assert backend.worked
+    finally:
+        backend.close()
+        tts._PLAYER.failures = 0
 
 
 # -- speaking(): true from speak() until the last utterance has been heard ---------------------------------

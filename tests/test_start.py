@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -21,6 +23,7 @@ import pytest
 from prompt_toolkit.input import PipeInput
 from support.play import Driver, mid_game, your_game
 from support.program import spawn_python
+from support.waiting import after_reaction
 
 from lcr_audio.cli import main
 from lcr_audio.engine import Rules
@@ -30,7 +33,6 @@ from lcr_audio.output.sound import SoundPlayer, cue_file
 from lcr_audio.output.speech import RecordingBackend, Speaker
 from lcr_audio.output.speech.base import SpeechMode
 from lcr_audio.settings import Settings, save_settings
-from lcr_audio.tui.input import REACTION_SECONDS
 from lcr_audio.tui.play import PlayScreen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,8 +243,8 @@ def test_the_first_sentence_is_printed_before_prompt_toolkit_is_imported(case: s
     expected = {
         "menu": MENU_OPENING,
         "broken save": "The saved game could not be used.",
-        "unfinished game": "Continue the game of You, Ana, and Bo, turn",
-        "play": "A game of 3 players: You, Ana, and Bo.",
+        "unfinished game": "Continue your game with Ana and Bo, turn",
+        "play": "A game of 3 players: you, Ana, and Bo.",
     }[case]
     assert first.startswith(expected)
     assert loaded is False
@@ -262,6 +264,35 @@ def test_the_o_key_knows_without_numpy_which_rules_have_an_exact_table() -> None
             for win in WinCondition:
                 rules = Rules(players=players, chips=chips, win=win)
                 assert has_table(rules) is supports(rules), rules
+
+
+def test_odds_prepared_in_the_background_fail_into_the_log_never_onto_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The O key's background preparation (a daemon thread) that fails, as an import does when the game ends
+    while it runs, writes to the log and prints nothing: a thread's uncaught exception would be a traceback
+    on the player's terminal (seen once on a loaded machine at the end of a watch game)."""
+    from lcr_audio.game.analysis import odds
+    from lcr_audio.tui.odds_key import OddsKey
+
+    def broken(*_: object, **__: object) -> None:
+        raise ImportError("sys.meta_path is None, Python is likely shutting down")
+
+    monkeypatch.setattr(odds, "OddsKeeper", broken)
+    uncaught: list[threading.ExceptHookArgs] = []
+    monkeypatch.setattr(threading, "excepthook", uncaught.append)
+    started: list[Callable[[], None]] = []
+    key = OddsKey(Rules(players=3, chips=1), after_first_utterance=started.append)
+    with caplog.at_level(logging.ERROR, logger="lcr_audio"):
+        started[0]()
+        deadline = time.monotonic() + 60
+        while not (uncaught or caplog.records) and time.monotonic() < deadline:
+            time.sleep(0.01)  # a wait on the thread's outcome, with a generous limit
+    assert uncaught == []
+    assert [record.getMessage() for record in caplog.records] == [
+        "the odds could not be prepared in the background"
+    ]
+    assert key._keeper is None  # the first O tries again
 
 
 @pytest.mark.system
@@ -309,10 +340,10 @@ def test_a_whole_watch_game_never_imports_numpy_until_the_odds_are_asked_for(odd
         (
             True,
             "Y or N.",
-            "Continue the game of",
+            "Continue your game with",
             "y",
             "The game continues at turn",
-            ("Continue the game of", "Please press Y or N"),
+            ("Continue your game with", "Please press Y or N"),
         ),
     ],
     ids=["the main menu", "the saved game question"],
@@ -330,7 +361,7 @@ def test_the_first_question_said_early_is_said_once_and_a_key_typed_at_once_answ
     child.expect_exact(asked)
     assert child.before.count(opening) == 1
     if saved:
-        time.sleep(REACTION_SECONDS)  # at least a person's reaction time: later is never too early
+        after_reaction()
     child.send(key)
     child.expect_exact(answer)
     shown = child.before
@@ -353,15 +384,15 @@ def test_plays_first_sentence_said_early_is_said_once_kept_in_the_history_and_th
     try:
         child.expect_exact("Press Space to roll")
         shown = child.before
-        assert shown.count("A game of 3 players: You, Ana, and Bo.") == 1
+        assert shown.count("A game of 3 players: you, Ana, and Bo.") == 1
         if variant:
             assert shown.count("Wild dice on") == 1
             assert shown.index("Wild dice on") < shown.index("A game of 3 players")
         child.send(",")  # the last message: your turn
         child.expect_exact("Press Space to roll")
         child.send(",")  # the one before: the opening, in the history though said before the screen was up
-        child.expect_exact("A game of 3 players: You, Ana, and Bo.")
-        time.sleep(REACTION_SECONDS)  # a person's reaction after the roll question: later is never too early
+        child.expect_exact("A game of 3 players: you, Ana, and Bo.")
+        after_reaction()
         child.send(" ")
         child.expect_exact("You roll")
     finally:
@@ -376,15 +407,26 @@ def test_an_opening_said_before_the_screen_is_waited_for_like_the_screens_own(pi
     recorder = RecordingBackend(name=SpeechMode.SCREEN_READER)  # no word on its end: estimated
     screen = PlayScreen(your_game(), Speaker([recorder]), pipe, pause=0.0, new_session=None)
     driver = Driver(screen, pipe, recorder)
-    opening = "A game of 3 players: You, Ana, and Bo. Everyone starts with 3 chips. Ana and Bo are computer players."
+    opening = "A game of 3 players: you, Ana, and Bo. Everyone starts with 3 chips. Ana and Bo are computer players."
     screen.speaker.speak(opening)  # as cli._say_play_opening does, before the screen runs
     screen.said_early = opening
 
+    now, looked = [0.0], [0]
+
+    def clock() -> float:  # the presenter's clock, moved on only by the test
+        looked[0] += 1
+        return now[0]
+
+    screen.presenter.clock = clock
+
     async def scenario() -> None:
         await driver.start()
-        await asyncio.sleep(0.3)  # the opening's estimate is about 5 s: nothing more may be said in this time
+        await driver.until(lambda: looked[0] >= 20)  # the presenter looked again and again, and waited
         assert recorder.texts == [opening]
         assert screen.history[0] == opening  # kept for Comma and the transcript, though not said again
+        now[0] += 60.0  # the opening's estimate (about 5 s) is over: now the question
+        await driver.until(lambda: len(recorder.texts) > 1)
+        assert "Press Space to roll" in recorder.texts[-1]
         await driver.leave()
 
     asyncio.run(scenario())

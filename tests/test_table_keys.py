@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from prompt_toolkit.input import PipeInput
+from support.keys import keys_taken
 from support.play import ROLL_PROMPT, screen_for, scripted_session, your_turn
 from support.sound import FakeSound
 
@@ -181,9 +182,21 @@ def test_p_pauses_the_computer_players_and_goes_on(pipe: PipeInput) -> None:
         screen.pause = 0.05
         await driver.start()
         await driver.until(lambda: screen.state.turn >= 2)
+        looked = [0]
+        paused = screen._paused
+
+        def counted() -> bool:
+            looked[0] += 1
+            return paused()
+
+        screen._paused = counted  # type: ignore[method-assign]
         assert await driver.press("p") == ("Paused. P goes on.", True)
         turn, said = screen.state.turn, len(recorder.spoken)
-        await asyncio.sleep(0.4)  # time must pass for nothing to happen in it: 8 of the game's pauses
+        for _wake in range(8):  # the game loop looks again and again, and holds: 8 of the game's pauses
+            seen = looked[0]
+            screen._poke()
+            await driver.until(lambda seen=seen: looked[0] > seen)
+        await keys_taken(pipe)
         assert screen.state.turn == turn and len(recorder.spoken) == said  # nothing played, nothing said
         seat = screen.state.seat
         names, chips = session.names, screen.state.chips

@@ -20,9 +20,9 @@ import pexpect
 import pytest
 from support.program import one_person_game
 from support.program import spawn_game as spawn
+from support.waiting import after_reaction, wait_until
 
 from lcr_audio.game.saves import default_save_path, load
-from lcr_audio.tui.input import REACTION_SECONDS
 
 pytestmark = [
     pytest.mark.system,
@@ -42,14 +42,12 @@ def modes(child: Any) -> tuple[int, int]:
 
 def wait_stopped(child: Any, stopped: bool) -> None:
     """Wait until the kernel reports the child stopped (T) or running again."""
-    deadline = time.monotonic() + 30  # generous: a loaded machine may take a while to stop or go on
-    while time.monotonic() < deadline:
+
+    def state() -> str:
         with open(f"/proc/{child.pid}/stat") as stat:
-            state = stat.read().rsplit(")", 1)[1].split()[0]
-        if (state == "T") == stopped:
-            return
-        time.sleep(0.02)  # a poll of the process state
-    raise AssertionError(f"the game is {'not ' if stopped else ''}stopped")
+            return stat.read().rsplit(")", 1)[1].split()[0]
+
+    wait_until(lambda: (state() == "T") == stopped, f"the game {'stopped' if stopped else 'went on'}")
 
 
 def wait_for_pygame(child: Any, seconds: float = 30.0) -> None:
@@ -59,10 +57,11 @@ def wait_for_pygame(child: Any, seconds: float = 30.0) -> None:
     if not maps.exists():
         time.sleep(1.0)  # no way to see it: the one fixed wait left, on systems without /proc
         return
-    deadline = time.monotonic() + seconds
-    while not any("pygame" in line and "mixer" in line for line in maps.read_text().splitlines()):
-        assert time.monotonic() < deadline, "the game never imported pygame's mixer"
-        time.sleep(0.05)  # a poll of the process's maps
+    wait_until(
+        lambda: any("pygame" in line and "mixer" in line for line in maps.read_text().splitlines()),
+        "the game imported pygame's mixer",
+        seconds,
+    )
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process state from /proc")
@@ -85,12 +84,10 @@ def test_after_a_stop_and_fg_keys_answer_at_once_and_do_not_echo() -> None:
         termios.tcsetattr(child.child_fd, termios.TCSANOW, attributes)
         child.kill(signal.SIGCONT)
         wait_stopped(child, False)
-        deadline = time.monotonic() + 30
-        while modes(child)[1] & termios.ECHO and time.monotonic() < deadline:
-            time.sleep(0.02)  # a poll of the terminal's mode
+        wait_until(lambda: not modes(child)[1] & termios.ECHO, "the game took its terminal mode back")
         _iflag, resumed = modes(child)
         assert not resumed & (termios.ECHO | termios.ICANON), "raw again: no echo, each key at once"
-        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        after_reaction()
         child.send(" ")  # no Enter: a key answers at once
         child.expect_exact("You roll")
     finally:
@@ -132,7 +129,7 @@ def test_the_terminal_mode_is_the_players_again_at_exit() -> None:
         assert termios.tcgetattr(child.child_fd) != before
         child.send("\x1b")
         child.expect_exact("Quit this game? Y or N.")
-        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        after_reaction()
         child.send("y")
         child.expect(pexpect.EOF)
         after = termios.tcgetattr(child.child_fd)
@@ -172,7 +169,7 @@ def test_escape_and_control_c_together_at_a_setup_question() -> None:
     child = spawn("--speech", "console")
     try:
         child.expect("Main menu")
-        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        after_reaction()
         child.send("\r")
         child.expect_exact("How many players")
         child.send("\x1b\x03")
@@ -202,10 +199,10 @@ def test_sigint_after_the_setup_questions_saves_and_leaves() -> None:
         ):
             if question != "Main menu":
                 child.expect_exact(question)
-            time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+            after_reaction()
             child.send("\r")
         child.expect_exact(ROLL_PROMPT)
-        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        after_reaction()
         child.send(" ")
         child.expect_exact("You roll")
         child.expect_exact("Ana rolls")  # your turn is over, and saved
@@ -225,7 +222,7 @@ def test_signals_while_the_game_is_leaving_never_kill_it() -> None:
     child = spawn("--speech", "console")
     try:
         child.expect("Main menu")
-        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
+        after_reaction()
         child.send("\x03")
         deadline = time.monotonic() + 10
         while child.isalive() and time.monotonic() < deadline:

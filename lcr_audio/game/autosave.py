@@ -181,6 +181,11 @@ class GameKeeper:
         self._failed = False
         return None
 
+    @property
+    def saved(self) -> bool:
+        """The last save worked (or none failed yet): the game can be continued from :attr:`path`."""
+        return not self._failed
+
     def turn_ended(self) -> str | None:
         """Autosave after a turn (unless not :attr:`every_turn`; the session's listener, or the
         scorekeeper's undo). Returns a sentence only for the first of a run of failures."""

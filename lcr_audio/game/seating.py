@@ -6,6 +6,7 @@ way, with :func:`table`; a name is cleaned as every name from outside is (:func:
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Sequence
 
@@ -65,6 +66,33 @@ def default_text(key: str) -> str:
         raise ValueError(f"No default name is called {key!r}.")
     # Translators: the default name of a person at the keyboard when there are several; {letter} is A, B, C...
     return _("Player {letter}").format(letter=key)
+
+
+def names_said_now(players: Sequence[Player]) -> list[Player]:
+    """``players`` with each default name (:attr:`Player.default_name`) said in the current language, as
+    after the player changed the language in the middle of a game: "You" becomes "Du" in German, "Player
+    B" becomes "Spieler B"; a name the player typed stays as typed. A default name that another seat
+    already has in the new language (somebody typed "Du") stays as it was, so that no two seats share a
+    name.
+
+    >>> alone, beside_du = table(3, [], [0]), table(3, ["", "Du"], [0])  # seated in English
+    >>> _code = i18n.set_language("fr")
+    >>> [p.name for p in names_said_now(alone)]
+    ['Toi', 'Ana', 'Bo']
+    >>> _code = i18n.set_language("de")
+    >>> [p.name for p in names_said_now(beside_du)]  # a computer player called Du
+    ['You', 'Du', 'Ana']
+    >>> _code = i18n.set_language("en")
+    """
+    renamed = list(players)
+    for seat, player in enumerate(players):
+        if player.default_name is None:
+            continue
+        said = default_text(player.default_name)
+        others = {other.name.casefold() for other in renamed if other is not renamed[seat]}
+        if said.casefold() not in others:
+            renamed[seat] = dataclasses.replace(player, name=said)
+    return renamed
 
 
 def default_name(seat: int, people: int) -> str:
@@ -135,5 +163,6 @@ __all__ = [
     "default_name",
     "default_text",
     "distinct_names",
+    "names_said_now",
     "table",
 ]

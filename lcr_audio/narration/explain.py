@@ -10,6 +10,7 @@ Every sentence comes from gettext through :mod:`lcr_audio.i18n`, whole, with nam
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import assert_never
 
@@ -44,7 +45,9 @@ def explain_roll(
 ) -> str:
     """Explain one turn's roll face by face (the E key, practice answers; R4-R12).
 
-    Letters and dots are told in the order of the dice, then each Wild (R6: letters first); three Wilds,
+    Letters and dots are told in the order of the dice (plain letters alike, two Ls sending their chips to
+    the same player, in one sentence with their count, where the first of them is), then each Wild (R6:
+    letters first); three Wilds,
     reversed dice, faces with nothing to act on, a reset and a win are told too.
 
     Args:
@@ -86,6 +89,8 @@ def explain_roll(
     if facts.reversal:
         sentences.append(_reversal_sentence(you, roller))
     letters = facts.letters
+    alike = Counter(_alike(did) for did in letters)  # letters that sent a chip the same way: said once
+    told: set[tuple[Cause, Place] | None] = set()
     dots = rolled.faces.count(Face.DOT)
     dots_told = 0
     for face in rolled.faces:
@@ -93,7 +98,13 @@ def explain_roll(
             sentences.append(_dot_sentence(you, roller, rolled.reversed, dots, dots_told))
             dots_told += 1
         elif face.is_letter and letters:
-            sentences.append(_letter_sentence(letters.pop(0), you, roller, name, to_you))
+            did = letters.pop(0)
+            key = _alike(did)
+            if key is None or alike[key] == 1:
+                sentences.append(_letter_sentence(did, you, roller, name, to_you))
+            elif key not in told:  # the first of them: all of them, counted
+                told.add(key)
+                sentences.append(_letters_sentence(did, alike[key], you, roller, name, to_you))
     sentences += _wild_sentences(facts, you, roller, name, to_you)
     waiting = facts.pending_wilds if pending else 0
     if waiting:
@@ -229,6 +240,93 @@ def _letter_sentence(
         return _("Your reversed C took a chip from the pot.")
     # Translators: explaining the reversed roll of {name} (R9): a C took a chip from the pot.
     return _("{name}'s reversed C took a chip from the pot.").format(name=roller)
+
+
+def _alike(did: Outcome) -> tuple[Cause, Place] | None:
+    """What makes plain letters of one roll alike (R5): the same letter, sending its chip to the same
+    place; None for a reversed letter, told die by die."""
+    if did.did is Did.SENT and did.cause in (Cause.LEFT, Cause.RIGHT, Cause.CENTER):
+        return did.cause, did.place
+    return None
+
+
+def _letters_sentence(
+    did: Outcome,
+    count: int,
+    you: bool,
+    roller: str,
+    name: Callable[[Place], str],
+    to_you: Callable[[Place], bool],
+) -> str:
+    """What ``count`` (2 or 3) alike plain letters of one roll did, in one sentence: "Your 2 Ls sent 2 chips
+    to Ana, on your left." (R5), where one sentence per die said the same thing again."""
+    cause, other = did.cause, name(did.place)
+    if cause is Cause.CENTER:
+        if you:
+            # Translators: explaining the listener's roll (E key, practice): {count} (2 or 3) Cs (R5).
+            text = ngettext(
+                "Your {count} C put {count} chip in the pot.",
+                "Your {count} Cs put {count} chips in the pot.",
+                count,
+            )
+        else:
+            # Translators: explaining the roll of {name} (E key, practice): {count} (2 or 3) Cs (R5).
+            text = ngettext(
+                "{name}'s {count} C put {count} chip in the pot.",
+                "{name}'s {count} Cs put {count} chips in the pot.",
+                count,
+            )
+    elif to_you(did.place) and cause is Cause.LEFT:
+        # Translators: explaining the roll of {name} (E key, practice): {count} (2 or 3) Ls (R5) sent a chip
+        # each to the person at the keyboard, on {name}'s left. Say "on {name}'s left" or the like; no "his"
+        # or "her".
+        text = ngettext(
+            "{name}'s {count} L sent {count} chip to you, on {name}'s left.",
+            "{name}'s {count} Ls sent {count} chips to you, on {name}'s left.",
+            count,
+        )
+    elif to_you(did.place):
+        # Translators: explaining the roll of {name} (E key, practice): {count} (2 or 3) Rs (R5) sent a chip
+        # each to the person at the keyboard, on {name}'s right. Say "on {name}'s right" or the like; no
+        # "his" or "her".
+        text = ngettext(
+            "{name}'s {count} R sent {count} chip to you, on {name}'s right.",
+            "{name}'s {count} Rs sent {count} chips to you, on {name}'s right.",
+            count,
+        )
+    elif you and cause is Cause.LEFT:
+        # Translators: explaining the listener's roll (E key, practice): {count} (2 or 3) Ls (R5) sent a chip
+        # each to {other}.
+        text = ngettext(
+            "Your {count} L sent {count} chip to {other}, on your left.",
+            "Your {count} Ls sent {count} chips to {other}, on your left.",
+            count,
+        )
+    elif you:
+        # Translators: explaining the listener's roll (E key, practice): {count} (2 or 3) Rs (R5) sent a chip
+        # each to {other}.
+        text = ngettext(
+            "Your {count} R sent {count} chip to {other}, on your right.",
+            "Your {count} Rs sent {count} chips to {other}, on your right.",
+            count,
+        )
+    elif cause is Cause.LEFT:
+        # Translators: explaining the roll of {name} (E key, practice): {count} (2 or 3) Ls (R5) sent a chip
+        # each to {other}. Say "on {name}'s left" or the like; the text avoids "his" and "her" on purpose.
+        text = ngettext(
+            "{name}'s {count} L sent {count} chip to {other}, on {name}'s left.",
+            "{name}'s {count} Ls sent {count} chips to {other}, on {name}'s left.",
+            count,
+        )
+    else:
+        # Translators: explaining the roll of {name} (E key, practice): {count} (2 or 3) Rs (R5) sent a chip
+        # each to {other}. Say "on {name}'s right" or the like; the text avoids "his" and "her" on purpose.
+        text = ngettext(
+            "{name}'s {count} R sent {count} chip to {other}, on {name}'s right.",
+            "{name}'s {count} Rs sent {count} chips to {other}, on {name}'s right.",
+            count,
+        )
+    return text.format(name=roller, other=other, count=count)
 
 
 def _letter_to_you(cause: Cause, roller: str) -> str:

@@ -52,6 +52,7 @@ from lcr_audio.narration import phrases
 from lcr_audio.narration.facts import ONE_WILD, THREE, Did, Outcome, outcome
 from lcr_audio.narration.utterance import Utterance
 from lcr_audio.narration.verbosity import Verbosity
+from lcr_audio.narration.you import you_in_list
 
 _Part = Callable[[], str]
 """One sentence of a turn, worded when the turn is told (an empty string says nothing)."""
@@ -206,7 +207,8 @@ class Narrator:
         A turn is one utterance: its roll and what the roll did, then the chips of the roller, of every
         seat whose chips changed and of the pot if it changed. A person's turn that stops for a decision
         (a Wild) is told in two parts, the roll before the question and the rest, with the summary, after
-        it. A computer player's unfinished turn is held back and told whole once it ends.
+        it, also when that person plays at another computer (an online table). A computer player's
+        unfinished turn is held back and told whole once it ends.
 
         Returns:
             The utterances in the order to say them: the turns, the skipped players (not in brief), a
@@ -316,10 +318,12 @@ class Narrator:
                     self._turn_start = None
                 case _:
                     assert_never(event)
-        if hold and turn is not None and turn.roller not in self.humans:
+        if hold and turn is not None and self._computer(turn.roller):
             self._held = turn  # mid-turn: a computer player's choice is still to come
         else:
-            flush_turn()  # mid-turn: a person hears the roll before choosing
+            # mid-turn: a person hears the roll before choosing, and so does everyone at an online table
+            # before hearing that a person at another computer is choosing (issue 22, item 5)
+            flush_turn()
         flush_skipped()
         question = self._question(state, turn_start=turn_started, game_start=game_started)
         if question is not None:
@@ -362,7 +366,8 @@ class Narrator:
     def _game_started(self, event: GameStarted) -> str:
         """Who plays, with how many chips, that the game is one to watch (computer players only), who rolls
         first (a computer) and who the computer plays."""
-        names = [self.name(s) for s in range(event.players)]
+        # the one person at the keyboard is "you" in the list, as in every sentence after it
+        names = [you_in_list(first=False) if self._you(s) else self.name(s) for s in range(event.players)]
         number = self.game_number if self.game_number >= 2 else None  # the first game is just "a game"
         text = phrases.game_started(names, event.chips, number=number)
         if not self.humans and all(self._computer(s) for s in range(event.players)):  # watch mode
@@ -672,8 +677,9 @@ class Narrator:
     # --- answers to the info keys ---------------------------------------------------------------------
 
     def status(self, state: GameState) -> Utterance:
-        """Every seat's chips and the pot, seat 1 first: "Ana 1, Bo 4, Cy 3, pot 1." (the S key)."""
-        items = [phrases.count_item(self.name(s), n) for s, n in enumerate(state.chips)]
+        """Every seat's chips and the pot, seat 1 first: "Ana 1, Bo 4, Cy 3, pot 1." (the S key); the one
+        person at the keyboard is "you" there, as in every other count ("You 1, Bo 4, ...")."""
+        items = [self._count_item(s, n, first=s == 0) for s, n in enumerate(state.chips)]
         items.append(phrases.pot_item(state.pot))
         return Utterance(phrases.counts(items))
 
@@ -685,7 +691,7 @@ class Narrator:
         count is heard twice; at brief verbosity, whose question does not, they are in.
         """
         items = [
-            phrases.count_item(self.name(s), n)
+            self._count_item(s, n, first=False)  # after "While you waited:"
             for s, n in enumerate(state.chips)
             if self._brief or s != state.seat
         ]

@@ -57,6 +57,18 @@ def notice_sentence(kind: Notice, name: str, seconds: int = 0, seat: int = -1) -
             # Translators: an online table's lobby; the host moved a person to another seat ({seat} is the
             # seat's number, counted from 1).
             return _("{name} moves to seat {seat}.").format(name=name, seat=seat + 1)
+        case Notice.HOST_DECIDES:
+            # Translators: an online table whose game has ended; its host, {name}, is asked first whether to
+            # play again, and the others wait for the answer.
+            return _("{name} chooses whether this table plays again.").format(name=name)
+        case Notice.AGAIN:
+            # Translators: an online table whose game has ended; its host, {name}, said yes to playing again
+            # (each person is asked next).
+            return _("{name} plays again at this table.").format(name=name)
+        case Notice.NO_AGAIN:
+            # Translators: an online table whose game has ended; its host, {name}, said no to playing again,
+            # or did not answer in time: the table ends.
+            return _("{name} does not play again; this table starts no other game.").format(name=name)
 
 
 def chat_sentence(name: str, text: str) -> str:

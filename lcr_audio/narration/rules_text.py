@@ -28,7 +28,7 @@ from lcr_audio.engine import (
     ThreeWilds,
     WinCondition,
 )
-from lcr_audio.engine.rules import MAX_DICE
+from lcr_audio.engine.rules import MAX_DICE, dice_for
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration.lists import and_list, unit_list
 
@@ -227,31 +227,73 @@ def _setup(rules: Rules | None) -> list[str]:
 
 
 def _turn(rules: Rules | None) -> list[str]:
-    """How many dice and what happens on a turn (R4, R5)."""
+    """How many dice and what happens on a turn (R4, R5): every count from the engine's
+    :func:`~lcr_audio.engine.rules.dice_for`, none written here."""
+    most = MAX_DICE
+    counts = [
+        # Translators: rules reader, "A turn" section (R4). {count} is the most dice a player rolls (3).
+        ngettext(
+            "On your turn you roll one die for each chip you hold, but never more than {count}.",
+            "On your turn you roll one die for each chip you hold, but never more than {count}.",
+            most,
+        ).format(count=most),
+        # Translators: rules reader, "A turn" section (R4), after "never more than 3.". {count} is that
+        # most (3): the chips from which a player rolls it, and the dice they roll.
+        ngettext(
+            "With {count} chip or more you roll {count} die.",
+            "With {count} chips or more you roll {count} dice.",
+            dice_for(most),
+        ).format(count=dice_for(most)),
+    ]
+    for chips in range(most - 1, 0, -1):
+        # Translators: rules reader, "A turn" section (R4): one sentence for each number of chips below
+        # the most dice ("With 2 chips you roll 2 dice. With 1 chip you roll 1 die."). {count} is both.
+        counts.append(
+            ngettext(
+                "With {count} chip you roll {count} die.",
+                "With {count} chips you roll {count} dice.",
+                dice_for(chips),
+            ).format(count=dice_for(chips))
+        )
+    start = most + 1  # the example: more chips than dice, so the count is capped
+    rolled = dice_for(start)
+    left = start - 2  # the example's roll, R, dot and C, moves two chips away
     paragraphs = [
-        # Translators: rules reader, "A turn" section (R4).
-        _(
-            "On your turn you roll one die for each chip you hold, but never more than 3. With 3 chips or "
-            "more you roll 3 dice, with 2 chips 2 dice, and with 1 chip a single die."
-        ),
+        " ".join(counts),
         # Translators: rules reader, "A turn" section (R5). L, C and R are the letters on the dice.
         _(
             "Every letter you roll moves one of your chips, and every dot leaves one with you. Once the "
             "chips have moved, the dice go to the player on your left."
         ),
-        # Translators: rules reader, "A turn" section: a worked example (R4, R5).
-        _(
-            "For example, with 4 chips you roll 3 dice. Say they show R, dot and C: one chip goes to the "
-            "player on your right, one goes into the pot, and the dot keeps one with you. You have 2 chips "
-            "left, so next time you roll 2 dice."
-        ),
+        # Translators: rules reader, "A turn" section: a worked example (R4, R5). {chips} is the chips the
+        # player holds (4), {count} the dice they roll (3).
+        ngettext(
+            "For example, with {chips} chips you roll {count} die. Say it shows R, dot and C: one chip goes "
+            "to the player on your right, one goes into the pot, and the dot keeps one with you.",
+            "For example, with {chips} chips you roll {count} dice. Say they show R, dot and C: one chip "
+            "goes to the player on your right, one goes into the pot, and the dot keeps one with you.",
+            rolled,
+        ).format(chips=start, count=rolled)
+        + " "
+        # Translators: rules reader, "A turn" section: the worked example's end (R4). {count} is the chips
+        # left after the roll (2) and the dice rolled next time with them.
+        + ngettext(
+            "You have {count} chip left, so next time you roll {count} die.",
+            "You have {count} chips left, so next time you roll {count} dice.",
+            dice_for(left),
+        ).format(count=dice_for(left)),
     ]
     if rules is not None and rules.wild:
         # Translators: rules reader, "A turn" section, during a game with Wild dice (R3, R7).
         paragraphs.append(_("In this game the dice also have a Wild face: see Wild dice."))
     if rules is not None and rules.reversible:
-        # Translators: rules reader, "A turn" section, during a game with reversible dice (R9).
-        text = _("In this game, with more than 3 chips you may reverse the dice first: see Reversible dice.")
+        # Translators: rules reader, "A turn" section, during a game with reversible dice (R9). {count} is
+        # the chips a player must hold more than (3), the reversal's cost.
+        text = ngettext(
+            "In this game, with more than {count} chip you may reverse the dice first: see Reversible dice.",
+            "In this game, with more than {count} chips you may reverse the dice first: see Reversible dice.",
+            REVERSAL_COST,
+        ).format(count=REVERSAL_COST)
         paragraphs.append(text)
     return paragraphs
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lcr_audio.game.saves import LoadedGame, Problem, SaveError, SaveKind, load
+from lcr_audio.game.seating import YOU
 from lcr_audio.i18n import _
 from lcr_audio.narration.lists import and_list
 
@@ -41,14 +42,23 @@ class SaidOffer:
 
 
 def continue_question(loaded: LoadedGame) -> str:
-    """The translated question asked before resuming: "Continue the game of Ana, Bo, and Cy, turn 31?", or
-    for a table keeping score with real dice "Continue the scorekeeper game of ..."."""
+    """The translated question asked before resuming: "Continue the game of Ana, Bo, and Cy, turn 31?";
+    "Continue your game with Ana and Bo, turn 31?" when the one person at the keyboard kept the default
+    name "You"; for a table keeping score with real dice "Continue the scorekeeper game of ..."."""
     names = and_list(loaded.names)
     if loaded.kind is SaveKind.SCOREKEEPER:
         # Translators: asked when the scorekeeper (real dice) saved a table. {names} is the players' names
         # joined as a list ("Ana, Bo, and Cy"); {turn} is the number of the turn the game had reached.
         question = _("Continue the scorekeeper game of {names}, turn {turn}?")
         return question.format(names=names, turn=loaded.turn)
+    players = loaded.session.players
+    you = [player for player in players if player.default_name == YOU]
+    if len(you) == 1:  # the one person at the keyboard is "You": not "the game of You, Ana, and Bo"
+        others = and_list([player.name for player in players if player is not you[0]])
+        # Translators: asked when a saved game is found whose one person at the keyboard kept the default
+        # name ("You"). {names} is the other players' names joined as a list ("Ana and Bo"); {turn} is the
+        # number of the turn the game had reached.
+        return _("Continue your game with {names}, turn {turn}?").format(names=others, turn=loaded.turn)
     # Translators: asked when a saved game is found. {names} is the players' names joined as a list
     # ("Ana, Bo, and Cy"); {turn} is the number of the turn the game had reached.
     return _("Continue the game of {names}, turn {turn}?").format(names=names, turn=loaded.turn)

@@ -41,15 +41,20 @@ class Option(Generic[T]):
     default: int = 0
 
 
-def keys_help() -> str:
-    """The keys of an option question, as one sentence."""
+def keys_help(*, chosen: bool = False) -> str:
+    """The keys of an option question, as one sentence; ``chosen``: the options were chosen before (a
+    second walk, or an online table's rules), so D keeps them rather than taking the defaults."""
+    if chosen:
+        # Translators: the keys of the setup options, said with the first option and on F1 or Escape, when
+        # the options were already chosen once (O pressed again): D keeps the values chosen for the others.
+        return _("Left and Right change it, Enter accepts it, D keeps everything left as chosen.")
     # Translators: the keys of the setup options, said with the first option and on F1 or Escape.
     return _("Left and Right change it, Enter accepts it, D takes the defaults for everything left.")
 
 
 class Defaults(Exception):
     """Raised by :func:`choose` when the player pressed D: keep the value on this option's line (the one
-    just heard) and accept the defaults for every option after it.
+    just heard) and every option after it as it is (the defaults, on a first walk).
 
     Args:
         value: the value the option had when D was pressed.
@@ -67,15 +72,17 @@ class OptionChoice(Question[T]):
         voice: where it speaks.
         option: what to ask.
         first: also name the keys (said once, on the first option of a setup).
+        chosen: the options were chosen before (:func:`keys_help`).
     """
 
     contexts = frozenset({Context.OPTION})
 
-    def __init__(self, voice: Voice, option: Option[T], *, first: bool = False) -> None:
+    def __init__(self, voice: Voice, option: Option[T], *, first: bool = False, chosen: bool = False) -> None:
         super().__init__(voice)
         self.option = option
         self.index = option.default
         self.first = first
+        self.chosen = chosen
 
     def _current(self) -> str:
         # Translators: a setup option and its current value, e.g. "Wild dice: off."
@@ -85,7 +92,9 @@ class OptionChoice(Question[T]):
 
     def opened(self) -> None:
         """Say the option and its value (and the keys, on the first option)."""
-        self.voice.answer(f"{self._current()} {keys_help()}" if self.first else self._current())
+        self.voice.answer(
+            f"{self._current()} {keys_help(chosen=self.chosen)}" if self.first else self._current()
+        )
 
     def reminder(self) -> str:
         """The option and its value."""
@@ -112,13 +121,13 @@ class OptionChoice(Question[T]):
 
     @handles(Command.DEFAULTS)
     def defaults(self, press: Press) -> None:
-        """This value kept, and the defaults for every option after it."""
+        """This value kept, and every option after it as it is."""
         self.fail(Defaults(self.option.values[self.index][0]))
 
     @handles(Command.REPEAT)
     def repeat(self, press: Press) -> None:
         """The option, its value and the keys again."""
-        self.voice.answer(f"{self._current()} {keys_help()}")
+        self.voice.answer(f"{self._current()} {keys_help(chosen=self.chosen)}")
 
     @handles(Command.TYPE)
     def letter(self, press: Press) -> None:
@@ -135,15 +144,18 @@ class OptionChoice(Question[T]):
         self.voice.error(_("That key does nothing here. Left and Right change it, Enter accepts it."))
 
 
-async def choose(loop: KeyLoop, voice: Voice, option: Option[T], *, first: bool = False) -> T:
+async def choose(
+    loop: KeyLoop, voice: Voice, option: Option[T], *, first: bool = False, chosen: bool = False
+) -> T:
     """Ask one option: read its value, change it with Left/Right or a value's first letter, Enter accepts.
+    ``first`` names the keys too; ``chosen``: the options were chosen before (:func:`keys_help`).
 
     Raises:
         Defaults: D was pressed; it carries the value on the line then.
         EOFError: the input closed.
         KeyboardInterrupt: Control+C.
     """
-    return await loop.ask(OptionChoice(voice, option, first=first))
+    return await loop.ask(OptionChoice(voice, option, first=first, chosen=chosen))
 
 
 class YesNo(Question[bool]):

@@ -9,19 +9,115 @@ mode, :class:`Review` (the review keys of a game) under the game's modes and its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
+from lcr_audio.engine import GameState
+from lcr_audio.game.session import Session
 from lcr_audio.i18n import N_, _
+from lcr_audio.narration import Narrator
 from lcr_audio.narration.rules_summary import reversal_explained, rules_summary
-from lcr_audio.tui.input import Mode, Press, handles
+from lcr_audio.tui.input import Mode, Press, Voice, handles
 from lcr_audio.tui.keys import Command, Context
+from lcr_audio.tui.play_facts import FactKeys
+from lcr_audio.tui.play_history import History
+from lcr_audio.tui.play_overlays import Overlays
+from lcr_audio.tui.play_settings import SettingsKeys
 
-if TYPE_CHECKING:
-    from lcr_audio.tui.play import PlayScreen
+
+class GameScreen(Voice, Protocol):
+    """What the modes of a game ask of the screen they serve (:class:`lcr_audio.tui.play.PlayScreen` is
+    one): its state, and an action for each key. Declared here, below the play screen, so that the modes
+    never import it (issue 23, item 4: no import cycle, not even one for types)."""
+
+    @property
+    def chats(self) -> bool:
+        """True at a table where the chat key works (online)."""
+
+    @property
+    def unused_keys(self) -> frozenset[Command]:
+        """Keys of the game that do nothing at this table, left out of F1's list."""
+
+    @property
+    def session(self) -> Session:
+        """The game being played."""
+
+    @property
+    def narrator(self) -> Narrator:
+        """The game's narration."""
+
+    @property
+    def heard_state(self) -> GameState:
+        """The game as the player has heard it (the fact keys speak of it)."""
+
+    @property
+    def history(self) -> Sequence[str]:
+        """Every message kept, oldest first (comma and period step through it)."""
+
+    @property
+    def messages(self) -> History:
+        """The messages kept and the review keys' place among them."""
+
+    @property
+    def settings_keys(self) -> SettingsKeys:
+        """V, the rate and volume keys, and the options menu."""
+
+    @property
+    def facts(self) -> FactKeys:
+        """The keys that tell facts as heard: O, H, B."""
+
+    @property
+    def overlays(self) -> Overlays:
+        """The options menu or the rules reader open over the game, if either is."""
+
+    @property
+    def context(self) -> Context:
+        """What the screen waits for now."""
+
+    @property
+    def mode(self) -> Mode:
+        """The input mode that answers the keys now."""
+
+    @property
+    def done(self) -> bool:
+        """True once the screen has ended."""
+
+    def heard(self, press: Press) -> bool:
+        """True when ``press`` came after the pending question was heard."""
+
+    def question_again(self) -> str:
+        """The question pending, to say again after a detour ("" when none is)."""
+
+    def question_text(self) -> str:
+        """The yes-or-no question open ("" when none is)."""
+
+    def open_reader(self) -> None: ...
+    def answer_kept(self, text: str) -> None:
+        """Say ``text`` now and keep it in the history."""
+
+    def quiet(self) -> None: ...
+    def quit_now(self) -> None: ...
+    def status(self) -> None: ...
+    def chat(self) -> None: ...
+    def explain_roll(self) -> None: ...
+    def save_now(self) -> None: ...
+    def menu(self) -> None: ...
+    def seat(self, data: str) -> None: ...
+    def roll(self) -> None: ...
+    def toggle_pause(self) -> None: ...
+    def yes_no(self, yes: bool) -> None: ...
+    def move_choice(self, delta: int) -> None: ...
+    def confirm_choice(self) -> None: ...
+    def close_overlay(self) -> None: ...
 
 
-def on(*commands: Command, does: Callable[[PlayScreen], object]) -> Callable[[Anytime, Press], None]:
+def told(screen: GameScreen, text: str) -> None:
+    """Answer ``text``, if there is any (a list's key while no list is open says nothing)."""
+    if text:
+        screen.answer(text)
+
+
+def on(*commands: Command, does: Callable[[GameScreen], object]) -> Callable[[Anytime, Press], None]:
     """A handler for ``commands`` that calls ``does`` with the play screen, whichever of their keys was
     pressed (the key table's rows give the keys and F1's sentence)."""
 
@@ -35,7 +131,7 @@ def on(*commands: Command, does: Callable[[PlayScreen], object]) -> Callable[[An
 class Anytime(Mode):
     """Keys that work in every mode of a game: Q, F7, F8, Control+C (and F1, from :class:`Mode`)."""
 
-    def __init__(self, screen: PlayScreen) -> None:
+    def __init__(self, screen: GameScreen) -> None:
         super().__init__(screen)
         self.screen = screen
 
@@ -44,8 +140,8 @@ class Anytime(Mode):
         return self.screen.question_again()
 
     quiet = on(Command.QUIET, does=lambda screen: screen.quiet())
-    volume_down = on(Command.VOLUME_DOWN, does=lambda screen: screen.volume(-1))
-    volume_up = on(Command.VOLUME_UP, does=lambda screen: screen.volume(+1))
+    volume_down = on(Command.VOLUME_DOWN, does=lambda screen: screen.answer(screen.settings_keys.volume(-1)))
+    volume_up = on(Command.VOLUME_UP, does=lambda screen: screen.answer(screen.settings_keys.volume(+1)))
     quit_now = on(Command.QUIT_NOW, does=lambda screen: screen.quit_now())  # save and leave at once
 
 
@@ -58,18 +154,30 @@ class Review(Anytime):
 
     status = on(Command.STATUS, does=lambda screen: screen.status())
     rules = on(Command.RULES, does=lambda screen: screen.answer(rules_summary(screen.session.rules)))
-    rules_reader = on(Command.RULES_READER, does=lambda screen: screen.open_reader())
+    rules_reader = on(
+        Command.RULES_READER,
+        does=lambda screen: screen.answer(screen.overlays.open_reader(screen.session.rules)),
+    )
     # the first press of the previous message repeats the last one
-    history_back = on(Command.HISTORY_BACK, does=lambda screen: screen.history_step(-1))
-    history_forward = on(Command.HISTORY_FORWARD, does=lambda screen: screen.history_step(+1))
-    history_first = on(Command.HISTORY_FIRST, does=lambda screen: screen.history_jump(0))
-    history_last = on(Command.HISTORY_LAST, does=lambda screen: screen.history_jump(len(screen.history) - 1))
-    verbosity = on(Command.VERBOSITY, does=lambda screen: screen.cycle_verbosity())
-    slower = on(Command.SLOWER, does=lambda screen: screen.rate(-1))  # the game's own voice
-    faster = on(Command.FASTER, does=lambda screen: screen.rate(+1))
-    options = on(Command.OPTIONS, does=lambda screen: screen.open_options())
-    odds = on(Command.ODDS, does=lambda screen: screen.odds())  # each seat's chance of winning (issue 15)
-    best_choice = on(Command.BEST_CHOICE, does=lambda screen: screen.best_choice())  # issue 25, item 3
+    history_back = on(Command.HISTORY_BACK, does=lambda screen: screen.answer(screen.messages.step(-1)))
+    history_forward = on(Command.HISTORY_FORWARD, does=lambda screen: screen.answer(screen.messages.step(+1)))
+    history_first = on(Command.HISTORY_FIRST, does=lambda screen: screen.answer(screen.messages.jump(0)))
+    history_last = on(
+        Command.HISTORY_LAST, does=lambda screen: screen.answer(screen.messages.jump(len(screen.history) - 1))
+    )
+    verbosity = on(
+        Command.VERBOSITY, does=lambda screen: screen.answer(screen.settings_keys.cycle_verbosity())
+    )
+    # the game's own voice
+    slower = on(Command.SLOWER, does=lambda screen: screen.answer(screen.settings_keys.rate(-1)))
+    faster = on(Command.FASTER, does=lambda screen: screen.answer(screen.settings_keys.rate(+1)))
+    options = on(
+        Command.OPTIONS,
+        does=lambda screen: screen.answer(screen.overlays.open_options(screen.settings_keys.options_menu())),
+    )
+    # each seat's chance of winning (issue 15), and the best choice (issue 25, item 3): kept in the history
+    odds = on(Command.ODDS, does=lambda screen: screen.answer_kept(screen.facts.odds()))
+    best_choice = on(Command.BEST_CHOICE, does=lambda screen: screen.answer_kept(screen.facts.best_choice()))
 
     @handles(Command.CHAT)
     def chat(self, press: Press) -> None:
@@ -107,7 +215,7 @@ class Playing(Review):
     turn = on(
         Command.TURN, does=lambda screen: screen.answer(screen.narrator.whose_turn(screen.heard_state).text)
     )
-    neighbours = on(Command.NEIGHBOURS, does=lambda screen: screen.neighbours())
+    neighbours = on(Command.NEIGHBOURS, does=lambda screen: screen.answer(screen.facts.neighbours()))
     explain_roll = on(Command.EXPLAIN_ROLL, does=lambda screen: screen.explain_roll())
     save = on(Command.SAVE, does=lambda screen: screen.save_now())
     # Escape: quit the game, after a yes or no question (while choosing: the question again)
@@ -179,10 +287,10 @@ class Overlay(Anytime):
 
     def reminder(self) -> str:
         """The line under review."""
-        return self.screen.overlay_line()
+        return self.screen.overlays.line()
 
-    next_line = on(Command.NEXT_LINE, does=lambda screen: screen.line(+1))
-    previous_line = on(Command.PREVIOUS_LINE, does=lambda screen: screen.line(-1))
+    next_line = on(Command.NEXT_LINE, does=lambda screen: told(screen, screen.overlays.move(+1)))
+    previous_line = on(Command.PREVIOUS_LINE, does=lambda screen: told(screen, screen.overlays.move(-1)))
     close = on(Command.CLOSE, does=lambda screen: screen.close_overlay())  # back to the game
 
 
@@ -191,10 +299,10 @@ class OptionsMode(Overlay):
 
     contexts = frozenset({Context.OPTIONS})
 
-    increase = on(Command.INCREASE, does=lambda screen: screen.change_option(+1))
-    decrease = on(Command.DECREASE, does=lambda screen: screen.change_option(-1))
-    first_option = on(Command.FIRST_LINE, does=lambda screen: screen.section(0))
-    last_option = on(Command.LAST_LINE, does=lambda screen: screen.section(-1))
+    increase = on(Command.INCREASE, does=lambda screen: told(screen, screen.overlays.change(+1)))
+    decrease = on(Command.DECREASE, does=lambda screen: told(screen, screen.overlays.change(-1)))
+    first_option = on(Command.FIRST_LINE, does=lambda screen: told(screen, screen.overlays.go(0)))
+    last_option = on(Command.LAST_LINE, does=lambda screen: told(screen, screen.overlays.go(-1)))
 
 
 class ReaderMode(Overlay):
@@ -202,16 +310,18 @@ class ReaderMode(Overlay):
 
     contexts = frozenset({Context.READER})
 
-    first_section = on(Command.FIRST_LINE, does=lambda screen: screen.section(0))
-    last_section = on(Command.LAST_LINE, does=lambda screen: screen.section(-1))
-    read_all = on(Command.READ_ALL, does=lambda screen: screen.read_section())  # the whole section
+    first_section = on(Command.FIRST_LINE, does=lambda screen: told(screen, screen.overlays.go(0)))
+    last_section = on(Command.LAST_LINE, does=lambda screen: told(screen, screen.overlays.go(-1)))
+    read_all = on(
+        Command.READ_ALL, does=lambda screen: told(screen, screen.overlays.read())
+    )  # the whole section
 
 
 class GameRouter(Mode):
     """The play screen's place on the key loop's stack: each key goes to the input mode of the context in
     force (see :attr:`PlayScreen.context`). It serves no context of its own."""
 
-    def __init__(self, screen: PlayScreen) -> None:
+    def __init__(self, screen: GameScreen) -> None:
         super().__init__(screen)
         self.screen = screen
 
@@ -226,7 +336,7 @@ class GameRouter(Mode):
             self.screen.mode.dispatch(press)
 
 
-def game_modes(screen: PlayScreen) -> Mapping[Context, Mode]:
+def game_modes(screen: GameScreen) -> Mapping[Context, Mode]:
     """The modes of a game, by the context each serves."""
     modes: list[Mode] = [
         TurnMode(screen),
@@ -244,6 +354,7 @@ __all__ = [
     "ChoiceMode",
     "ConfirmMode",
     "GameRouter",
+    "GameScreen",
     "OptionsMode",
     "Overlay",
     "Playing",
@@ -253,4 +364,5 @@ __all__ = [
     "TurnMode",
     "game_modes",
     "on",
+    "told",
 ]

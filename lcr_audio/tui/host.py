@@ -1,7 +1,9 @@
 """What the screens ask of the application that runs them (:class:`lcr_audio.app.App` is one).
 
 The main menu, practice, the rules reader and the scorekeeper are handed a :class:`Host`, not the
-application itself: the screens sit below the application and never import it.
+application itself: the screens sit below the application and never import it. The play screen is below
+this module too: the host names it only by what it asks of it (:class:`ActiveScreen`), and how a play
+screen ended (:class:`Outcome`) is declared here, so that no import, not even one for types, goes round.
 """
 
 from __future__ import annotations
@@ -22,7 +24,24 @@ from lcr_audio.tui.console import Console
 
 if TYPE_CHECKING:
     from lcr_audio.narration.saved_offer import SaidOffer
-    from lcr_audio.tui.play import Outcome, PlayScreen
+
+
+class Outcome(Enum):
+    """How the play screen ended."""
+
+    FINISHED = "finished"
+    """The game (or games) ended and nobody asked for another."""
+    QUIT = "quit"
+    """A player chose to leave this game (Escape, then Y): back to the main menu, if it started there."""
+    LEFT = "left"
+    """The program must end: Control+C, or a signal (the terminal closed, the system shutting down)."""
+
+
+class ActiveScreen(Protocol):
+    """What the host asks of the play screen under way (:class:`lcr_audio.tui.play.PlayScreen` is one)."""
+
+    def end_on_signal(self) -> None:
+        """A signal came (SIGTERM, SIGHUP, SIGINT): save when saving, and end the screen at once, cleanly."""
 
 
 class NotContinued(Enum):
@@ -59,7 +78,7 @@ class Host(Protocol):
     pause: float
     save_path: Path
     in_menu: bool
-    active_screen: PlayScreen | None
+    active_screen: ActiveScreen | None
 
     def remember(self, settings: Settings) -> str | None:
         """Save the settings; returns a sentence if that failed."""

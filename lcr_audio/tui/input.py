@@ -316,11 +316,53 @@ def leaves(*commands: Command, error: Callable[[], BaseException]) -> Callable[[
     return handler
 
 
+@dataclass(frozen=True)
+class Step:
+    """One step through a list that wraps round (a menu, the options, the rules reader's sections, the key
+    list): where it lands, and whether it went round from one end to the other.
+
+    Attributes:
+        index: the line stepped to, 0-based.
+        round: +1 when a step down went from the last line round to the first, -1 when a step up went
+            from the first round to the last, 0 otherwise.
+    """
+
+    index: int
+    round: int = 0
+
+    def said(self, line: str) -> str:
+        """``line`` as said after this step: after going round, "Top of the list." or "Bottom of the
+        list." first, so that the player hears they came back to the other end (the history, which does
+        not go round, says "First message." and "Last message." at its ends)."""
+        if self.round > 0:
+            # Translators: a step down from the last line of a list (a menu, the options, the rules
+            # reader's sections, the F1 key list) went round to its first line; {line} is that line.
+            return _("Top of the list. {line}").format(line=line)
+        if self.round < 0:
+            # Translators: a step up from the first line of a list (a menu, the options, the rules
+            # reader's sections, the F1 key list) went round to its last line; {line} is that line.
+            return _("Bottom of the list. {line}").format(line=line)
+        return line
+
+
+def step_through(index: int, step: int, total: int) -> Step:
+    """A step of ``step`` lines (+1 down, -1 up) from line ``index`` of a list of ``total`` lines (at
+    least 1), wrapping round: every list that Up and Down walk goes round the same way, and says so.
+
+    >>> step_through(2, +1, 7), step_through(6, +1, 7), step_through(0, -1, 7)
+    (Step(index=3, round=0), Step(index=0, round=1), Step(index=6, round=-1))
+    """
+    target = index + step
+    return Step(target % total, int(target >= total) - int(target < 0))
+
+
 class Lines(Mode):
     """A mode over lines said one at a time (a menu's items, the rules reader's sections): Down and Up step
-    to the next and previous line, wrapping round, Home and End go to the first and the last.
+    to the next and previous line, wrapping round (said: :class:`Step`), Home and End go to the first and
+    the last.
 
-    A subclass says where the cursor is (:attr:`line_index`) and moves it (:meth:`go`).
+    A subclass says where the cursor is (:attr:`line_index`), how many lines there are
+    (:attr:`line_count`), and moves the cursor (:meth:`place`).
     """
 
     @property
@@ -328,19 +370,32 @@ class Lines(Mode):
         """The line under the cursor, 0-based."""
         raise NotImplementedError
 
+    @property
+    def line_count(self) -> int:
+        """How many lines there are (at least 1)."""
+        raise NotImplementedError
+
+    def place(self, index: int) -> str:
+        """Move the cursor to line ``index`` (wrapping round: -1 is the last) and return the line as said."""
+        raise NotImplementedError
+
     def go(self, index: int) -> None:
         """Move to line ``index`` (wrapping round: -1 is the last) and say it."""
-        raise NotImplementedError
+        self.voice.answer(self.place(index))
+
+    def _step(self, step: int) -> None:
+        moved = step_through(self.line_index, step, self.line_count)
+        self.voice.answer(moved.said(self.place(moved.index)))
 
     @handles(Command.NEXT_LINE)
     def next_line(self, press: Press) -> None:
-        """The next line (after the last, the first)."""
-        self.go(self.line_index + 1)
+        """The next line (after the last, "Top of the list." and the first)."""
+        self._step(+1)
 
     @handles(Command.PREVIOUS_LINE)
     def previous_line(self, press: Press) -> None:
-        """The previous line (before the first, the last)."""
-        self.go(self.line_index - 1)
+        """The previous line (before the first, "Bottom of the list." and the last)."""
+        self._step(-1)
 
     @handles(Command.FIRST_LINE)
     def first_line(self, press: Press) -> None:
@@ -378,17 +433,20 @@ class KeyList(Mode):
         """Say how the list works, then its first key."""
         self.voice.answer(f"{self._intro()} {self._entry()}")
 
+    def _step(self, step: int) -> None:
+        moved = step_through(self.index, step, len(self.entries))
+        self.index = moved.index
+        self.voice.answer(moved.said(self._entry()))
+
     @handles(Command.NEXT_LINE)
     def next_key(self, press: Press) -> None:
-        """Down: the next key (after the last, the first again)."""
-        self.index = (self.index + 1) % len(self.entries)
-        self.voice.answer(self._entry())
+        """Down: the next key (after the last, "Top of the list." and the first)."""
+        self._step(+1)
 
     @handles(Command.PREVIOUS_LINE)
     def previous_key(self, press: Press) -> None:
-        """Up: the previous key."""
-        self.index = (self.index - 1) % len(self.entries)
-        self.voice.answer(self._entry())
+        """Up: the previous key (before the first, "Bottom of the list." and the last)."""
+        self._step(-1)
 
     @handles(Command.HELP)
     def help(self, press: Press) -> None:

@@ -853,8 +853,9 @@ KEYS: tuple[KeySpec, ...] = (
         ("d",),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
         N_("D"),
-        # Translators: F1 key help: what these keys do, said after their names.
-        N_("the defaults for every option left"),
+        # Translators: F1 key help: what these keys do, said after their names (the options after the one
+        # on the line keep their values: the defaults, or the values chosen on an earlier walk).
+        N_("every option left as it is: the defaults, or the values chosen before"),
         frozenset({Context.OPTION}),
     ),
     KeySpec(

@@ -61,6 +61,8 @@ class TypedLine(Question[str]):
         if not self.typed:
             # Translators: Backspace with nothing typed, in the scorekeeper.
             self.voice.error(_("Nothing typed yet."))
+            if self._echo:  # what is typed next starts a line of its own, not after this sentence
+                self.console.finish_line()
             return
         last, self.typed = self.typed[-1], self.typed[:-1]
         if self._echo:

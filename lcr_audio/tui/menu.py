@@ -72,10 +72,15 @@ class Menu(Lines, Question[T]):
         """The item under the cursor."""
         return self.index
 
-    def go(self, index: int) -> None:
-        """Move to item ``index`` (wrapping round) and say it."""
+    @property
+    def line_count(self) -> int:
+        """How many items there are."""
+        return len(self.items)
+
+    def place(self, index: int) -> str:
+        """Move to item ``index`` (wrapping round) and return it as said."""
         self.index = index % len(self.items)
-        self.voice.answer(self._current())
+        return self._current()
 
     @handles(Command.CHOOSE)
     def choose(self, press: Press) -> None:

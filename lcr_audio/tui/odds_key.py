@@ -8,7 +8,9 @@ first answer simulates for what the import left of the key's time.
 
 from __future__ import annotations
 
+import logging
 import math
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
 
 LEAST_BUDGET: Final = 0.02
 """Seconds the first answer simulates at least, however long the import took (a few hundred games)."""
+
+log = logging.getLogger(__name__)
 
 TABLE_STATES: Final = 150_000
 """The most positions an exact table has (:data:`lcr_audio.game.analysis.exact.MAX_STATES`; a test checks
@@ -59,7 +63,18 @@ class OddsKey:
             after_first_utterance(self._prepare_in_background)
 
     def _prepare_in_background(self) -> None:
-        threading.Thread(target=lambda: self.keeper, name="odds", daemon=True).start()
+        threading.Thread(target=self._prepare, name="odds", daemon=True).start()
+
+    def _prepare(self) -> None:
+        """The background thread's work: make the keeper. A game that ends while this thread is still
+        importing leaves it running into the interpreter's shutdown, where an import fails: that is said
+        nowhere (the game is over), and any other failure goes to the log, never as a traceback on the
+        terminal; the first O then tries again."""
+        try:
+            self.keeper  # noqa: B018 (made for its side effect)
+        except Exception:
+            if not sys.is_finalizing():
+                log.exception("the odds could not be prepared in the background")
 
     @property
     def keeper(self) -> OddsKeeper:

@@ -14,12 +14,13 @@ import contextlib
 import enum
 import logging
 import ssl
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
 
-from lcr_audio.engine import MIN_PLAYERS, GameState, Phase, Rules
+from lcr_audio.engine import MIN_PLAYERS, Rules
 from lcr_audio.game.online.client import (
     Link,
     RemoteSession,
@@ -61,7 +62,6 @@ from lcr_audio.game.online.protocol import (
 )
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, language, ngettext
-from lcr_audio.narration import phrases
 from lcr_audio.narration.lists import and_list
 from lcr_audio.narration.online import chat_sentence, notice_sentence, refusal_sentence, table_open_sentence
 from lcr_audio.narration.rules_summary import rules_summary
@@ -69,6 +69,7 @@ from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.line import TypedLine
+from lcr_audio.tui.online_table import OnlineTable, missed_sentence, no_next_game, waiting_for_answers
 from lcr_audio.tui.play import Outcome, PlayScreen, YesNoQuestion, pending_turn, turn_start_state
 from lcr_audio.tui.setup import walk_options
 
@@ -79,6 +80,11 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 CHAT_TYPED_LIMIT = 200
+
+TABLES_WORD_SECONDS = 3.0
+"""How long a finished online game waits for its table to say what follows (the host asked first, or
+everyone asked at once) before it asks as a table that says nothing does (a server older than playing
+again): the table's word comes right after the game's last move, within milliseconds."""
 """The most characters a chat line keeps as it is typed."""
 
 
@@ -138,6 +144,8 @@ class OnlineClient:
         serving: the table's server runs in this program.
         closing: called as the game ends, before the connection closes.
         page: the web page's address on the table's server, said with the join code (``host``).
+        seat_name: the name a listener sits under when offered a seat in a table's next game ("": none is
+            taken).
         tls: the TLS context of a ``wss://`` address (a browser tab's own connection to its server), or
             None for the system's usual checks.
     """
@@ -154,9 +162,12 @@ class OnlineClient:
         serving: bool = False,
         closing: Callable[[], None] | None = None,
         page: str = "",
+        seat_name: str = "",
         tls: ssl.SSLContext | None = None,
     ) -> None:
         self.app = app
+        self.seat_name = seat_name
+        """The name this listener sits under when the table offers a seat in its next game."""
         self.page = page
         """The web page's address on this table's server (``lcr-audio host``), said with the join code: a
         friend opens it with ``?join=`` and the code (issue 24)."""
@@ -185,12 +196,20 @@ class OnlineClient:
         """The table asked who plays another game (:class:`Again`; an older server never does)."""
         self.waiting_again = False
         """This player said yes to playing again: the table's next game is on its way."""
+        self.host_deciding = False
+        """The table asks its host first whether to play again (:attr:`Notice.HOST_DECIDES`): this player
+        waits for the host's answer."""
+        self.host_asks_first = False
+        """The table's server asks the host first (a newer server): its questions are this table's."""
         self.rules_set_here: RulesDoc | None = None
         """The rules this player (the host) set last: told as "Options set", not again when the lobby
         comes back with them."""
+        self.rules_heard: Rules | None = None
+        """The rules this player last heard in full in the lobby ("Options set", "The host changed the
+        rules"): the game's start says its rules only when they differ (:func:`same_options`)."""
         self.catch_up: list[Any] = []
         """The moves this player missed while their program was not running (action docs), said once the
-        game screen is up (:meth:`OnlineScreen._resume_turn`)."""
+        game screen is up (:meth:`~lcr_audio.tui.online_table.OnlineTable.catch_up`)."""
         self.link = Link(
             address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop, tls=tls
         )
@@ -244,7 +263,9 @@ class OnlineClient:
             case Missed(since=since):
                 self.missed_from = since
             case Again():
-                self.again_offered = True
+                self.again_offered, self.host_deciding = True, False
+                if self.screen is not None:
+                    self.screen.again_asked()
             case Started():
                 self._started(message)
             case Applied(index=index, action=doc):
@@ -260,8 +281,21 @@ class OnlineClient:
             case Told(kind=Notice.CLOSED):
                 session = self.view.session
                 # a finished game ends by itself, said whole; one waiting for the next game hears it
-                if session is None or not session.state.over or self.waiting_again:
+                if session is None or not session.state.over or self.waiting_again or self.host_deciding:
                     self._fail(notice_sentence(Notice.CLOSED, ""), 0)
+            case Told(kind=Notice.HOST_DECIDES, name=name):
+                self.host_deciding, self.host_asks_first = True, True
+                self.say(notice_sentence(Notice.HOST_DECIDES, name))
+                if self.screen is not None:
+                    self.screen.table_spoke()
+            case Told(kind=Notice.AGAIN, name=name):
+                self.host_deciding, self.host_asks_first = False, True
+                if not self.view.seats:  # a listener: the next game comes to it too (a seat may be offered)
+                    self.waiting_again = True
+                self.say(notice_sentence(Notice.AGAIN, name))
+            case Told(kind=Notice.NO_AGAIN, name=name):
+                self.host_deciding, self.waiting_again = False, False
+                self._fail(notice_sentence(Notice.NO_AGAIN, name), 0)
             case Told(kind=kind, name=name, seat=seat, seconds=seconds):
                 session = self.view.session
                 if kind is Notice.LEFT and session is not None and 0 <= seat < len(session.players):
@@ -282,6 +316,7 @@ class OnlineClient:
         except (ProtocolError, ValueError):
             log.exception("The table's rules cannot be read")
             return
+        self.rules_heard = rules
         # Translators: said in an online table's lobby when the host changes the rules; {summary} is the
         # rules summary (several sentences).
         self.say(_("The host changed the rules. {summary}").format(summary=rules_summary(rules)))
@@ -505,8 +540,10 @@ class OnlineClient:
             )
             screen.history.append(text)
             app.speaker.speak(text)  # before the screen presents (as a resumed local game is said)
-        elif session.rules != Rules(players=session.rules.players, chips=session.rules.chips):
-            app.speaker.speak(rules_summary(session.rules))  # a variant: say which, first (as play does)
+        elif self.rules_heard is None or not same_options(self.rules_heard, session.rules):
+            # the rules in force, first, once: a guest who never pressed S has not heard them, and the host's
+            # "Options set" (or a guest's "The host changed the rules") already said these
+            app.speaker.speak(rules_summary(session.rules))
         try:
             return await screen.run(resume=bool(session.actions))
         finally:
@@ -610,11 +647,14 @@ class OnlineClient:
     async def change_rules(self, loop: KeyLoop) -> None:
         """The host sets each rule option in turn (the setup's own questions)."""
         lobby = self.view.lobby
-        rules, _rest = await walk_options(loop, self.voice, rules_from_doc(lobby.rules) if lobby else Rules())
+        rules, _kept = await walk_options(loop, self.voice, rules_from_doc(lobby.rules) if lobby else Rules())
         self.rules_set_here = rules_doc(rules)
+        self.rules_heard = rules
         self.link.send(SetRules(self.rules_set_here))
-        # Translators: said when the options are settled. {summary} is the rules summary.
-        self.app.speaker.speak(_("Options set. {summary}").format(summary=rules_summary(rules)))
+        # Translators: said when the options are settled. {summary} is the rules summary; what the lobby
+        # waits for follows ("Press Enter to start; A adds a computer player.").
+        settled = _("Options set. {summary}").format(summary=rules_summary(rules))
+        self.app.speaker.speak(f"{settled} {self.lobby_waits()}")
 
     async def chat(self, loop: KeyLoop) -> None:
         """Type a chat line and send it (the others hear it with this player's name; this player hears
@@ -626,6 +666,12 @@ class OnlineClient:
             self.voice.answer(_("Sent."))
 
 
+def same_options(heard: Rules, rules: Rules) -> bool:
+    """Whether ``rules`` has every option of ``heard`` but the number of players (people join and leave,
+    and the game's opening says how many play)."""
+    return replace(heard, players=rules.players) == rules
+
+
 def _from_the_table(finished: Session) -> Session:
     """Never called: an online table's next game comes from its server (:meth:`OnlineScreen.next_game`).
 
@@ -633,24 +679,6 @@ def _from_the_table(finished: Session) -> Session:
         RuntimeError: always.
     """
     raise RuntimeError("The next game comes from the table's server.")
-
-
-def no_next_game() -> str:
-    """Said to a player who said yes to playing again at a table that will not start another game (its
-    server is older, or the time to answer was up)."""
-    # Translators: an online game ended; the player said yes to playing again, but the table will not start
-    # another game (its server is an older version, or the time to answer was up).
-    return _("This table will not start another game.")
-
-
-def missed_sentence(count: int) -> str:
-    """Said before the moves a player missed (their connection dropped, or their program stopped), which
-    follow one by one at their verbosity; Q skips them as it skips any game message."""
-    # Translators: an online table; back after a dropped connection or a restart of the game, {count} moves
-    # happened meanwhile; they are said next, and the Q key skips them.
-    return ngettext(
-        "You missed {count} move; Q skips it.", "You missed {count} moves; Q skips them.", count
-    ).format(count=count)
 
 
 _FATAL = frozenset(
@@ -821,88 +849,88 @@ class LobbyMode(Question[LobbyEnd]):
 
 
 class OnlineScreen(PlayScreen):
-    """The play screen of an online table: the chat key works, decisions go to the server."""
-
-    chats = True
-    unused_keys = frozenset({Command.SAVE})  # the table's server keeps the game
+    """The play screen of an online table: the ordinary play screen with the table's part
+    (:class:`~lcr_audio.tui.online_table.OnlineTable`: the chat key, decisions and the next game from the
+    server)."""
 
     def __init__(
         self, session: RemoteSession, *args: object, client: OnlineClient, **options: object
     ) -> None:
-        super().__init__(session, *args, **options)  # type: ignore[arg-type]
+        super().__init__(session, *args, table=OnlineTable(client), **options)  # type: ignore[arg-type]
         self.client = client
-        self._chat_task: asyncio.Task[None] | None = None
-
-    def _on_events(self, events: Sequence[Any], state: GameState) -> None:
-        """The game's events, said; then, when the game waits for a person at another client to choose (a
-        Wild's seat, R7, or whether to reverse, R9), a short notice: the turn itself is told once they have
-        chosen, and the table would otherwise hear nothing meanwhile."""
-        super()._on_events(events, state)
-        seat = state.seat
-        if not events or state.over or seat in self.session.humans or seat in self.session.computers:
-            return
-        name = self.narrator.name(seat)
-        if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
-            self.say(phrases.choosing(name, state.phase is Phase.WILD_GIVE))
-        elif state.phase is Phase.REVERSE:
-            # Translators: an online game: the person {name}, at another computer, may reverse the dice
-            # before rolling (reversible dice) and is deciding.
-            self.say(_("{name} is deciding whether to reverse the dice.").format(name=name))
-
-    def _resume_turn(self) -> bool:
-        """Back at the table after this player's program stopped: the moves missed meanwhile, counted and
-        then said one by one as they happened (Q skips them); else the turn pending, as a resumed game."""
-        missed, self.client.catch_up = self.client.catch_up, []
-        session = self.client.view.session
-        if not missed or session is None:
-            return super()._resume_turn()
-        self.say(missed_sentence(len(missed)))
-        for index, doc in enumerate(missed, start=len(session.actions)):
-            session.receive(index, action_from_doc(doc))
-        return True
-
-    def _answer_again(self, yes: bool) -> None:
-        """Play again at this table: the answer goes to the table, which starts the next game once everyone
-        has answered, with those who said yes and computer players (an older server offers none: said)."""
-        client = self.client
-        if not yes or not client.again_offered:
-            if client.again_offered and not client.serving:  # the host's no closes the table instead
-                client.link.send(PlayAgain(False))
-            elif yes:
-                self.presenter.say_last(no_next_game())
-                self._finish(Outcome.FINISHED)
-                return
-            super()._answer_again(False)
-            return
-        client.waiting_again = True
-        client.link.send(PlayAgain(True))
-        # Translators: an online game ended and the player said yes to playing again; the next game starts
-        # once everyone at the table has answered (with those who said yes, computer players in the others'
-        # seats).
-        self.answer_kept(_("Waiting for the others' answers; the next game starts with those who say yes."))
+        self._word_waited: asyncio.TimerHandle | bool = False
+        """The game is over and the table's word on what follows is awaited (a timer), or was waited for long
+        enough (True): see :data:`TABLES_WORD_SECONDS`."""
 
     def next_game_coming(self) -> bool:
-        """The player said yes to playing again; the table's next game is on its way."""
-        return self.client.waiting_again
+        """The player said yes to playing again, or waits for the host's answer (the table asks its host
+        first), or the game has just ended and the table has not said yet what follows (waited for up to
+        :data:`TABLES_WORD_SECONDS`): the table's next game may be on its way."""
+        client = self.client
+        if client.waiting_again or client.host_deciding:
+            return True
+        if client.again_offered or self._word_waited is True:
+            return False
+        if client.host_asks_first:  # a newer server: its question follows its word
+            return True
+        if self._word_waited is False:
+            self._word_waited = asyncio.get_running_loop().call_later(TABLES_WORD_SECONDS, self._word_late)
+        return True
+
+    def _word_late(self) -> None:
+        """The table said nothing of what follows its game: an older server (asked as it always was)."""
+        self._word_waited = True
+        self._poke()
+
+    def table_spoke(self) -> None:
+        """The table said what follows its game (the host decides, or a question): the game loop looks
+        again."""
+        if isinstance(self._word_waited, asyncio.TimerHandle):
+            self._word_waited.cancel()
+        self._word_waited = False
+        self._poke()
+
+    def ask_play_again(self) -> None:
+        """At a table that asks its host first, the host is asked, and each other person once the host said
+        yes (an older server asks everyone with the local game's question)."""
+        if not self.client.host_asks_first and not self.client.again_offered:
+            super().ask_play_again()
+            return
+        # Translators: asked at an online table when a game has ended: first the host, and, once the host said
+        # yes, each other person there.
+        self.ask(YesNoQuestion(_("Play again at this table? Y or N."), self._answer_again, in_game=False))
+
+    def again_asked(self) -> None:
+        """The table asks this player whether to play again (:class:`Again`): a person is asked once the
+        game's end is said (the screen's loop asks); a listener offered a seat in the next game is asked
+        now whether to take it."""
+        client = self.client
+        if client.view.seats or not client.host_asks_first:
+            self.table_spoke()
+            return
+        if not client.seat_name:
+            return  # no name to sit under: it goes on listening
+        # Translators: asked at an online table whose game has ended and whose host plays again, to someone
+        # who listened: a seat in the next game is free.
+        question = _("A seat is free in the next game at this table. Take it? Y or N.")
+        self.ask(YesNoQuestion(question, self._answer_seat, in_game=False))
+
+    def _answer_seat(self, yes: bool) -> None:
+        """A listener's answer to the seat offered: the table seats them in the next game, or they listen."""
+        client = self.client
+        client.link.send(PlayAgain(yes, client.seat_name if yes else ""))
+        if yes:
+            self.answer_kept(waiting_for_answers())
+        else:
+            # Translators: an online table; a listener said no to a seat in the table's next game.
+            self.answer_kept(_("You will listen to the next game."))
 
     def next_game(self, session: RemoteSession) -> None:
-        """The table's next game: played from now on, its opening said."""
+        """The table's next game: played from now on, its opening said (a listener who took a seat in it is
+        asked to play again at its end, as every person is)."""
+        if self.client.view.seats:
+            self.new_session = _from_the_table
+        self._word_waited = False
         self.use(session)
         session.start()
         self._poke()
-
-    def _ask_quit(self) -> None:
-        if not self.client.serving:
-            super()._ask_quit()
-            return
-        # Translators: asked when the host of an online table (whose game runs the table) presses Escape.
-        question = _("Leaving closes this table for everyone. Leave? Y or N.")
-        self.ask(YesNoQuestion(question, self._answer_quit))
-
-    def chat(self) -> None:
-        """Open the chat line over the game (the game goes on; its messages keep coming)."""
-        loop = self._key_loop
-        if loop is None:
-            return
-
-        self._chat_task = asyncio.ensure_future(self.client.chat(loop))

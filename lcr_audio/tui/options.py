@@ -24,7 +24,7 @@ from lcr_audio.i18n import (
 from lcr_audio.output.sound import SoundPlayer
 from lcr_audio.output.speech import Speaker, SpeechMode
 from lcr_audio.settings import PAUSE, RATE, VOLUME, Settings
-from lcr_audio.tui.input import Press, Question, Voice, handles
+from lcr_audio.tui.input import Press, Question, Voice, handles, step_through
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.verbosity import Verbosity
 
@@ -304,8 +304,10 @@ class OptionsMenu:
         return _("Options. Up and Down move, Left and Right change, Escape closes.") + " " + self.line()
 
     def move(self, step: int) -> str:
-        """Go to the next (+1) or previous (-1) line and return it."""
-        return self.go(self.index + step)
+        """Go to the next (+1) or previous (-1) line, wrapping round, and return it (after going round,
+        with "Top of the list." or "Bottom of the list." first)."""
+        moved = step_through(self.index, step, len(self.items))
+        return moved.said(self.go(moved.index))
 
     def go(self, index: int) -> str:
         """Go to line ``index`` (wrapping round: -1 is the last, as End goes) and return it."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from lcr_audio.engine import Rules
 from lcr_audio.i18n import _
 from lcr_audio.narration.rules_text import Section, sections
-from lcr_audio.tui.input import KeyLoop, Lines, Press, Question, SpeakerVoice, Voice, handles
+from lcr_audio.tui.input import KeyLoop, Lines, Press, Question, SpeakerVoice, Voice, handles, step_through
 from lcr_audio.tui.keys import Command, Context
 
 if TYPE_CHECKING:
@@ -59,6 +59,12 @@ class Sections:
         self.index = index % len(self.parts)
         return self.title()
 
+    def move(self, step: int) -> str:
+        """Step ``step`` sections (+1 down, -1 up), wrapping round, and return the title as said (after
+        going round, with "Top of the list." or "Bottom of the list." first)."""
+        moved = step_through(self.index, step, len(self.parts))
+        return moved.said(self.go(moved.index))
+
     def text(self) -> str:
         """The whole current section."""
         return section_text(self.parts[self.index])
@@ -86,9 +92,14 @@ class RulesReader(Lines, Question[None]):
         """The section under the cursor."""
         return self.sections.index
 
-    def go(self, index: int) -> None:
-        """Move to section ``index`` (wrapping round) and say its title."""
-        self.voice.answer(self.sections.go(index))
+    @property
+    def line_count(self) -> int:
+        """How many sections there are."""
+        return len(self.sections.parts)
+
+    def place(self, index: int) -> str:
+        """Move to section ``index`` (wrapping round) and return its title."""
+        return self.sections.go(index)
 
     @handles(Command.READ_ALL)
     def read_all(self, press: Press) -> None:

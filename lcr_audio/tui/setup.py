@@ -265,48 +265,67 @@ class Setup:
 
     async def _options(self, loop: KeyLoop, players: int, rules: Rules) -> Rules:
         """Each option as one question, starting from ``rules`` (the values chosen so far, or the
-        defaults): value read, Left/Right change it, Enter accepts, D keeps the value on its line and takes
-        the defaults for the options after it."""
-        defaults = Rules(players=players)
-        rules, rest_by_default = await walk_options(loop, self.voice, rules, rest=defaults)
-        if rest_by_default:
-            self.careful = False  # the last option's default
-            return rules
+        defaults): value read, Left/Right change it, Enter accepts, D keeps the value on its line and every
+        option after it as it is (the defaults on a first walk, the values chosen on a later one)."""
+        chosen = self.careful or chosen_before(rules)
+        rules, kept = await walk_options(loop, self.voice, rules, chosen=chosen)
+        if kept:
+            return rules  # the computer players as they were too
         try:
-            self.careful = await choose(loop, self.voice, computer_players_option(self.careful))
+            self.careful = await choose(
+                loop, self.voice, computer_players_option(self.careful), chosen=chosen
+            )
         except Defaults as pressed:
             self.careful = bool(pressed.value)  # the value on the line, the last option
         return rules
 
 
+def _walked() -> list[RuleOption[Any]]:
+    """The rule options the options walk asks, in order."""
+    return [option for option in RULE_OPTIONS if option.title is not None]
+
+
+def chosen_before(rules: Rules) -> bool:
+    """Whether any option of the walk is not at its default in ``rules`` (then D keeps the options left
+    as chosen, and the keys' sentence says so rather than naming the defaults)."""
+    return any(getattr(rules, option.field) != option.default for option in _walked())
+
+
 async def walk_options(
-    loop: KeyLoop, voice: Voice, rules: Rules, *, rest: Rules | None = None
+    loop: KeyLoop, voice: Voice, rules: Rules, *, chosen: bool = False
 ) -> tuple[Rules, bool]:
     """Each rule option of the walk as one question, starting from ``rules`` (each line opens on its
     value there, so Enter keeps it): value read, Left/Right change it, Enter accepts. D keeps the value on
-    its line (the one just heard) and, for the options after it, takes their values in ``rest`` (the
-    setup: the defaults) or, without ``rest``, keeps them as they are (an online table's lobby). Returns
-    the rules and whether D was pressed.
+    its line (the one just heard) and every option after it as it is in ``rules``: the defaults on a
+    setup's first walk, the values chosen on a later walk or at an online table (an option that no longer
+    applies, such as three Wilds once Wild dice are off, takes its default). ``chosen``: something outside
+    the rules (the computer players) was chosen before; with any rule off its default, the keys' sentence
+    says D keeps the options left as chosen. Returns the rules and whether D was pressed.
 
     Raises:
         EOFError: the input closed.
         KeyboardInterrupt: Control+C.
     """
-    walk = [option for option in RULE_OPTIONS if option.title is not None]
+    walk = _walked()
+    chosen = chosen or chosen_before(rules)
     for place, option in enumerate(walk):
         if not option.applies(rules):  # not asked (three Wilds without Wild dice): its default
             rules = replace(rules, **{option.field: option.default})
             continue
         try:
             value = await choose(
-                loop, voice, setup_option(option, getattr(rules, option.field)), first=option is walk[0]
+                loop,
+                voice,
+                setup_option(option, getattr(rules, option.field)),
+                first=option is walk[0],
+                chosen=chosen,
             )
         except Defaults as pressed:
             kept: dict[str, Any] = {option.field: pressed.value}
             rules = replace(rules, **kept)
-            if rest is not None:
-                later: dict[str, Any] = {o.field: getattr(rest, o.field) for o in walk[place + 1 :]}
-                rules = replace(rules, **later)
+            for later in walk[place + 1 :]:  # kept as they are, unless they no longer apply
+                if not later.applies(rules):
+                    rules = replace(rules, **{later.field: later.default})
             return rules, True
         rules = replace(rules, **{option.field: value})
     return rules, False

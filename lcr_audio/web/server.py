@@ -586,6 +586,6 @@ async def start_web_server(
         OSError: the address cannot be used (in use, not this machine's, no permission).
     """
     asyncio.get_running_loop().set_default_executor(budget.FairExecutor(HEAVY_WORKERS, HEAVY_PER_ADDRESS))
-    server = await listen(tabs.route, tabs.process_request, host, port, tls)
+    server = await listen(tabs.route, tabs.process_request, host, port, tls, refuse=tabs.tables.in_debt)
     tabs.port, tabs.tls = bound_port(server), tls is not None
     return server

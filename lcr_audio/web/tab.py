@@ -270,12 +270,14 @@ def _options_lines(options: OptionsMenu) -> tuple[list[str], int]:
 
 
 def _overlay(router: GameRouter) -> OptionsMenu | Sections | None:
-    """The options menu or the rules reader open over a game, if any. The play screen keeps them to
-    itself: they are read here by name, never changed (None should the play screen keep them otherwise)."""
+    """The options menu or the rules reader open over a game, if any. The game's :class:`Overlays` keeps
+    its lists to itself (it gives one line at a time): they are read here by name, never changed (None
+    should it keep them otherwise)."""
     screen = router.screen
     if screen.done:
         return None
-    found = getattr(screen, "_options", None) or getattr(screen, "_reader", None)
+    overlays = screen.overlays
+    found = getattr(overlays, "_options", None) or getattr(overlays, "_reader", None)
     return found if isinstance(found, OptionsMenu | Sections) else None
 
 
@@ -311,12 +313,12 @@ def pick(mode: Mode, index: int) -> None:
         mode.index = index
         mode.voice.answer(mode.reminder())
     elif isinstance(mode, GameRouter):
-        overlay = _overlay(mode)
-        if isinstance(overlay, Sections):
-            overlay.index = index
-            mode.screen.read_section()  # as Enter on the section
+        overlays = mode.screen.overlays
+        if isinstance(_overlay(mode), Sections):
+            overlays.go(index)
+            mode.screen.answer(overlays.read())  # as Enter on the section
         else:
-            mode.screen.section(index)  # the option gone to and said, as the arrows going there
+            mode.screen.answer(overlays.go(index))  # the option gone to and said, as the arrows going there
 
 
 @dataclass

@@ -28,8 +28,9 @@ def loop_clock() -> float:
 
 
 class KeyClock:
-    """``time.monotonic`` as the key loop and the play screen read it (a key's stamp, the moment a question
-    was handed to speech), moved on only by the test: a test of the reaction time (``REACTION_SECONDS``) then
+    """``time.monotonic`` as the key loop, the play screen's questions and the yes-or-no and list questions
+    read it (a key's stamp, the moment a question was handed to speech), moved on only by the test: a test
+    of the reaction time (``REACTION_SECONDS``) then
     says "50 ms later" exactly, however slowly a busy machine runs it (issue 21, item 11). Everything else
     of :mod:`time` is the real one.
 
@@ -39,11 +40,11 @@ class KeyClock:
     """
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, start: float = 1000.0) -> None:
+        from lcr_audio.tui import choice, play_questions
         from lcr_audio.tui import input as key_input
-        from lcr_audio.tui import play
 
         self.now = start
-        for module in (key_input, play):
+        for module in (key_input, play_questions, choice):
             monkeypatch.setattr(module, "time", self)
 
     def monotonic(self) -> float:

@@ -128,6 +128,15 @@ class Notice(enum.StrEnum):
     SEAT_MOVED = "seat-moved"
     """The host moved the person ``name`` to seat ``seat`` in the lobby (the others moved up or down one
     to make room; the next :class:`Lobby` has the new order)."""
+    HOST_DECIDES = "host-decides"
+    """The game is over and the table asks its host ``name`` (in ``seat``) first whether to play again: the
+    others are asked (:class:`Again`) only if the host says yes (then :attr:`AGAIN`), else
+    :attr:`NO_AGAIN`."""
+    AGAIN = "again"
+    """The host ``name`` plays again: every person is asked (:class:`Again`), and each listener offered a
+    seat when the next game has one (:class:`Again` too), else told that the table starts again."""
+    NO_AGAIN = "no-again"
+    """The host ``name`` does not play again (said no, or did not answer in time): no next game."""
 
 
 class SeatKind(enum.StrEnum):
@@ -241,9 +250,10 @@ class MoveSeat(msgspec.Struct, frozen=True, tag="move-seat", forbid_unknown_fiel
 
 class PlayAgain(msgspec.Struct, frozen=True, tag="play-again", forbid_unknown_fields=True):
     """A person's answer, once the game is over and the table asked (:class:`Again`): play another game at
-    this table (``yes``), or not."""
+    this table (``yes``), or not; a listener offered a seat answers with the ``name`` to sit under."""
 
     yes: bool
+    name: str = ""
 
 
 ClientMessage: TypeAlias = (
@@ -345,10 +355,12 @@ class Missed(msgspec.Struct, frozen=True, tag="missed"):
 
 
 class Again(msgspec.Struct, frozen=True, tag="again"):
-    """The game is over and the table asks each person whether to play again (:class:`PlayAgain`), for
-    ``seconds`` at most: when everyone connected has answered (or the time is up) a new game starts with
-    those who said yes, computer players in the other seats (a :class:`Started` with no actions). An older
-    client skips this message, and its game ends as before."""
+    """The game is over and the table asks whether to play again (:class:`PlayAgain`), for ``seconds`` at
+    most: the host first (the others hear :attr:`Notice.HOST_DECIDES`), then, if the host said yes, each
+    other person, and each listener when the next game has a free seat (a computer player's, or fewer than
+    10); when everyone asked has answered (or the time is up) a new game starts with those who said yes,
+    computer players in the other seats (a :class:`Started` with no actions). An older client skips this
+    message, and its game ends as before."""
 
     seconds: int
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import ipaddress
 import itertools
 import json
@@ -111,9 +112,33 @@ NEW_CONNECTIONS_PER_SECOND: Final = 20
 with HTTP 429 before the WebSocket handshake (:meth:`TableServer.admit`), so that waves of connections that
 would be refused anyway cost the server little. A player's program opens one, and one again after a drop."""
 
+REFUSED_HELLO_COST: Final = 10
+"""A ``hello`` refused (it joins no table: a full table's listeners, a wrong code, a limit...) costs its
+client address as many of its new connections (:data:`NEW_CONNECTIONS_PER_SECOND`), down to a debt of
+:data:`REFUSED_HELLO_DEBT_SECONDS` of them: an address whose hellos keep being refused gets about two
+handshakes a second, and while it is in debt its connections are answered HTTP 429 as soon as they are
+accepted, before their request is read (:meth:`TableServer.in_debt`). A person who mistyped a code is
+refused once and is never held up by it."""
+
+REFUSED_HELLO_DEBT_SECONDS: Final = 5.0
+"""The longest an address waits, after refused hellos, before it may connect again (see
+:data:`REFUSED_HELLO_COST`)."""
+
 TOO_MANY_NEW_CONNECTIONS: Final = "too-many-new-connections"
 """The reason counted in the status line for a connection refused by :meth:`TableServer.admit` (it never
 reaches the protocol, so it is not a :class:`Reason`)."""
+
+TOO_MANY_NEW_CONNECTIONS_TEXT: Final = (
+    "Too many new connections from your address; try again in a few seconds.\n"
+)
+"""The body of the HTTP 429 answer to a connection over :data:`NEW_CONNECTIONS_PER_SECOND` (English, like
+the rest of what the server writes; the game's client says its own sentence)."""
+
+_EARLY_429: Final = (
+    "HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    f"Content-Length: {len(TOO_MANY_NEW_CONNECTIONS_TEXT.encode())}\r\n\r\n{TOO_MANY_NEW_CONNECTIONS_TEXT}"
+).encode()
+"""The same answer, made once, for a connection refused as soon as it is accepted (:class:`_Gated`)."""
 
 AGAIN_SECONDS: Final = 60.0
 """How long, after a game's end, the table waits for each person's answer to playing again; who has not
@@ -200,6 +225,13 @@ def client_address(peer: str, forwarded: str | None, trusted_proxies: Collection
     ``trusted_proxies``, the last address in its ``X-Forwarded-For`` header ``forwarded`` (the one the
     proxy added; those before it are the client's own word). IPv6: its /64 network.
     """
+    return _client_address(peer, forwarded, frozenset(trusted_proxies))
+
+
+@functools.lru_cache(maxsize=4096)
+def _client_address(peer: str, forwarded: str | None, trusted_proxies: frozenset[str]) -> str:
+    """:func:`client_address`, kept for the addresses seen lately: parsing an address is most of the cost
+    of a connection refused as soon as it is accepted."""
     with contextlib.suppress(ValueError):
         peer = normal_address(peer)
     address = peer
@@ -321,6 +353,8 @@ class TableServer:
     """The newest files of each table waiting to be written: its seats and game texts (None: the file is
     left alone, but no seats means the game is over and its seats file goes); None: remove both files."""
     _writer: asyncio.Task[None] | None = None
+    _on_written: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
+    """What waits for a table's files to be written (or found unwritable): a new table's welcome."""
     _reaper: asyncio.Task[None] | None = None
     _addresses: dict[ConnId, str] = field(default_factory=dict)
     _connections: Counter[str] = field(default_factory=Counter)
@@ -548,6 +582,7 @@ class TableServer:
             if len(loaded.session.players) != len(table.seats):
                 raise ValueError("the seats are not the game's")
             table.session = loaded.session
+            table.resumed()
         return table
 
     def _keep(self, table: Table) -> None:
@@ -582,8 +617,12 @@ class TableServer:
             code, texts = self._pending.popitem()
             if texts is None:
                 await asyncio.to_thread(self._remove_files, self.data, code)
+            else:
+                error = await asyncio.to_thread(self._write_files, self.data, code, *texts)
+            for then in self._on_written.pop(code, []):
+                then()
+            if texts is None:
                 continue
-            error = await asyncio.to_thread(self._write_files, self.data, code, *texts)
             if error is None:
                 self.unwritten.discard(code)
                 continue
@@ -705,13 +744,42 @@ class TableServer:
         self._hit(address, TOO_MANY_NEW_CONNECTIONS, self.new_connections_per_second)
         return False
 
+    def in_debt(self, peer: str) -> bool:
+        """Whether a connection just accepted from the socket address ``peer`` is refused at once, before
+        its request is read (the cheapest refusal, :func:`listen`): its address's hellos were refused
+        (:data:`REFUSED_HELLO_COST`) and it has not yet waited them off. Counted and logged as
+        :meth:`admit`'s refusals. A trusted proxy's connections are never refused here (the address that
+        counts is in their request)."""
+        address = client_address(peer, None, ())
+        if address in self.trusted_proxies:
+            return False
+        bucket = self._arrivals.get(address)
+        if bucket is None:
+            return False
+        rate = float(self.new_connections_per_second)
+        if bucket.level + (self.clock() - bucket.stamp) * rate >= 0:
+            return False
+        self._hit(address, TOO_MANY_NEW_CONNECTIONS, self.new_connections_per_second)
+        return True
+
+    def _refused_hello(self, address: str) -> None:
+        """A hello from ``address`` was refused: it costs the address :data:`REFUSED_HELLO_COST` new
+        connections (see there)."""
+        rate = float(self.new_connections_per_second)
+        now = self.clock()
+        bucket = self._arrivals.get(address)
+        if bucket is None:
+            bucket = self._arrivals[address] = _Bucket(2.0 * rate, now)
+        level = min(2.0 * rate, bucket.level + (now - bucket.stamp) * rate)
+        bucket.level = max(-REFUSED_HELLO_DEBT_SECONDS * rate, level - REFUSED_HELLO_COST)
+        bucket.stamp = now
+
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """websockets' ``process_request``: a new connection :meth:`admit` refuses is answered HTTP 429
         with the reason, before the handshake; None lets the handshake go on."""
         if self.admit(self._address_of(connection)):
             return None
-        reason = "Too many new connections from your address; try again in a few seconds.\n"
-        return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, reason)
+        return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, TOO_MANY_NEW_CONNECTIONS_TEXT)
 
     async def handler(self, socket: ServerConnection) -> None:
         """Serve one connection until it closes: every frame decoded, checked, rate-limited and routed."""
@@ -804,17 +872,28 @@ class TableServer:
                 fresh = table.code not in self.tables
             except ProtocolError as error:
                 self._send(conn, Refused(error.reason))
+                self._refused_hello(self._addresses.get(conn, ""))
                 return
         elif isinstance(message, Hello):
             self._send(conn, Refused(Reason.OUT_OF_TURN))
             return
         outbox = table.handle(conn, message)
+        if isinstance(message, Hello) and conn not in table.members:
+            self._refused_hello(self._addresses.get(conn, ""))
         if fresh:  # a new table: served only once its first hello is welcome
             if conn not in table.members:
                 self._deliver(table, outbox)
                 return
             self._add(table)
             self._owners[table.code] = self._addresses.get(conn, "")
+            if (
+                self.data is not None
+            ):  # welcomed once its file is written: a crash never loses a welcomed table
+                self._where[conn] = table
+                self._changed(table)
+                self._keep(table)
+                self._on_written.setdefault(table.code, []).append(lambda: self._deliver(table, outbox))
+                return
         if conn in table.members:
             self._where[conn] = table
         self._deliver(table, outbox)
@@ -997,7 +1076,7 @@ class TableServer:
         loop = asyncio.get_running_loop()
         waiting: tuple[int, int] | None = None  # the away seat waited for, and the game's moves when it began
         deadline, reminded = 0.0, False
-        asked, until_again = False, 0.0  # the table asked who plays again after this game
+        asked, until_again, round_seen = False, 0.0, 0  # the table asked who plays again after this game
         reminds = 0 < self.away_reminder <= self.away_seconds / 2  # else the reminder would follow at once
         while True:
             wake.clear()
@@ -1039,6 +1118,8 @@ class TableServer:
                 self._deliver(table, table.offer_again(round(self.again_seconds)))
                 until_again = loop.time() + self.again_seconds
             if table.stage is Stage.OVER and table.again is not None:
+                if table.again_round != round_seen:  # the host said yes: the others' time starts now
+                    round_seen, until_again = table.again_round, loop.time() + self.again_seconds
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), max(0.0, until_again - loop.time()))
                     continue
@@ -1118,6 +1199,45 @@ def tls_context(certificate: Path, key: Path) -> ssl.SSLContext:
     return context
 
 
+class _Gated(ServerConnection):
+    """A connection that :attr:`refuse` may answer HTTP 429 as soon as it is accepted: no request read or
+    parsed, no handshake, no task (a wave of connections from an address whose hellos were refused costs
+    the server a write and a close each). The answer is written, the server's side shut, and the
+    connection closed when the client closes it (at once: it reads a 429 and gives up), or after
+    ``close_timeout``."""
+
+    refuse: Callable[[str], bool] | None = None
+    """Whether to refuse a connection from this socket address (:meth:`TableServer.in_debt`)."""
+    _refused: bool = False
+    _abort: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        refuse = type(self).refuse
+        if refuse is not None and peer and refuse(str(peer[0])) and isinstance(transport, asyncio.Transport):
+            self._refused = True
+            transport.write(_EARLY_429)
+            if transport.can_write_eof():
+                transport.write_eof()
+            self._abort = self.loop.call_later(self.close_timeout or 2.0, transport.abort)
+            return
+        super().connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        if not self._refused:
+            super().data_received(data)
+
+    def eof_received(self) -> None:
+        if not self._refused:
+            super().eof_received()  # a refused one: the transport closes itself
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self._refused:
+            super().connection_lost(exc)
+        elif self._abort is not None:
+            self._abort.cancel()
+
+
 async def start_server(
     tables: TableServer, host: str, port: int, *, tls: ssl.SSLContext | None = None
 ) -> WsServer:
@@ -1127,7 +1247,7 @@ async def start_server(
     Raises:
         OSError: the address cannot be used (in use, not this machine's, no permission).
     """
-    return await listen(tables.handler, tables.process_request, host, port, tls)
+    return await listen(tables.handler, tables.process_request, host, port, tls, refuse=tables.in_debt)
 
 
 async def listen(
@@ -1136,14 +1256,22 @@ async def listen(
     host: str,
     port: int,
     tls: ssl.SSLContext | None,
+    *,
+    refuse: Callable[[str], bool] | None = None,
 ) -> WsServer:
     """websockets' server with the settings every port of the game uses (the online tables', and the
     browser client's, which serves them too): frames over :data:`MAX_FRAME` bytes refused, a short queue and
-    closing wait, no compression, websockets' log under the game's logger.
+    closing wait, no compression, websockets' log under the game's logger; ``refuse``: whether a connection
+    from a socket address is answered HTTP 429 as soon as it is accepted (:meth:`TableServer.in_debt`).
 
     Raises:
         OSError: the address cannot be used.
     """
+
+    class Gated(_Gated):
+        pass
+
+    Gated.refuse = refuse  # read through the class: a function kept here is not bound to the connection
     return await serve(
         handler,
         host,
@@ -1155,6 +1283,7 @@ async def listen(
         ssl=tls,
         logger=logging.getLogger("lcr_audio.game.online.websockets"),
         compression=None,
+        create_connection=Gated,
     )
 
 

@@ -170,6 +170,15 @@ class Table:
     again: dict[Seat, bool] | None = None
     """After the game's end, while the table asks who plays again (:meth:`offer_again`): each answer so far
     by seat; None when nobody is asked."""
+    asker: Seat | None = None
+    """While the table asks its host alone whether to play again (:meth:`offer_again`): the host's seat (the
+    host's, or the first connected person's when the host is away); None once the host said yes."""
+    again_round: int = 0
+    """Counts the times the table started asking (the host, then the others): the server restarts its wait
+    for the answers at each."""
+    offered: dict[ConnId, str | None] = field(default_factory=dict)
+    """The listeners offered a seat in the next game, each with its answer: the name it said yes with, ""
+    for no, None while it has not answered."""
 
     @property
     def stage(self) -> Stage:
@@ -202,8 +211,8 @@ class Table:
                     return self._lobby(conn, message)
                 case Leave():
                     return self.leave(conn)
-                case PlayAgain(yes=yes):
-                    return self._answer_again(conn, yes)
+                case PlayAgain(yes=yes, name=name):
+                    return self._answer_again(conn, yes, name)
         except ProtocolError as error:
             return [(conn, Refused(error.reason))]
         return [(conn, Refused(Reason.MALFORMED))]
@@ -266,7 +275,13 @@ class Table:
         missed: Outbox = []
         if lost and self.session is not None and min(lost) < len(self.session.actions):
             missed.append((conn, Missed(min(lost))))  # before the game, so it is built as they last saw it
-        again: Outbox = [(conn, Again(self.again_seconds))] if self.again is not None and grants else []
+        again: Outbox = []
+        if self.again is not None and grants:
+            if self.asker is None or self.asker in reclaimed:
+                again = [(conn, Again(self.again_seconds))]
+            else:
+                host = self.seats[self.asker]
+                again = [(conn, Told(Notice.HOST_DECIDES, host.name, self.asker))]
         return [(conn, welcome), *missed, (conn, self.picture()), *again, *out]
 
     def picture(self) -> Lobby | Started:
@@ -300,6 +315,7 @@ class Table:
                 out.append((EVERYONE, Told(Notice.AWAY, seat.name, index)))
         if self.host == conn:
             self.host = None
+        self.offered.pop(conn, None)
         if self.again is not None:  # one answer fewer to wait for
             out += self.again_answered()
         return out + self._lobby_update()
@@ -481,37 +497,96 @@ class Table:
     # --- another game ------------------------------------------------------------------------------------
 
     def offer_again(self, seconds: int) -> Outbox:
-        """The game is over: ask everyone whether to play again, for ``seconds`` at most (nobody is asked
-        when no person is connected)."""
-        if self.stage is not Stage.OVER or not any(s.holder is not None for s in self.seats):
+        """The game is over: ask the host whether to play again, for ``seconds`` at most (the host's seat;
+        the first connected person's when the host is away); the others hear that the host decides (nobody
+        is asked when no person is connected)."""
+        if self.stage is not Stage.OVER:
             return []
-        self.again, self.again_seconds = {}, seconds
-        return [(EVERYONE, Again(seconds))]
+        connected = [
+            i for i, s in enumerate(self.seats) if s.kind is SeatKind.PERSON and s.holder is not None
+        ]
+        if not connected:
+            return []
+        hosts = [i for i in connected if self.seats[i].holder == self.host]
+        self.asker = hosts[0] if hosts else connected[0]
+        self.again, self.again_seconds, self.offered = {}, seconds, {}
+        self.again_round += 1
+        holder = self.seats[self.asker].holder
+        assert holder is not None
+        name = self.seats[self.asker].name
+        return [(holder, Again(seconds)), (AllBut(holder), Told(Notice.HOST_DECIDES, name, self.asker))]
 
-    def _answer_again(self, conn: ConnId, yes: bool) -> Outbox:
+    def _answer_again(self, conn: ConnId, yes: bool, name: str = "") -> Outbox:
         if conn not in self.members:
             raise ProtocolError(Reason.NOT_JOINED)
         held = self.seats_of(conn)
-        if self.again is None or not held:
-            raise ProtocolError(Reason.OUT_OF_TURN)
+        if self.again is None or (self.asker is not None and self.asker not in held):
+            raise ProtocolError(Reason.OUT_OF_TURN)  # nobody is asked, or only the host is, so far
+        if not held:  # a listener offered a seat
+            if conn not in self.offered:
+                raise ProtocolError(Reason.OUT_OF_TURN)
+            sitting = clean_name(name) if yes else ""
+            if yes and (not sitting or sitting.isdigit()):
+                raise ProtocolError(Reason.BAD_NAME)
+            self.offered[conn] = sitting
+            return self.again_answered()
         for index in held:
             self.again[index] = yes
-        return self.again_answered()
+        if self.asker is None:
+            return self.again_answered()
+        asker, self.asker = self.asker, None
+        if not yes:
+            return self._no_again(asker)
+        return self._ask_everyone(conn, asker) + self.again_answered()
+
+    def _ask_everyone(self, host: ConnId, seat: Seat) -> Outbox:
+        """The host said yes: everyone else hears it; each other person is asked, and each listener offered a
+        seat when the next game has one (a computer player's, or fewer than 10 seats)."""
+        self.again_round += 1
+        out: Outbox = [(AllBut(host), Told(Notice.AGAIN, self.seats[seat].name, seat))]
+        room = len(self.seats) < MAX_PLAYERS or any(s.kind is SeatKind.COMPUTER for s in self.seats)
+        for conn, member in self.members.items():
+            if conn == host:
+                continue
+            if self.seats_of(conn):
+                out.append((conn, Again(self.again_seconds)))
+            elif member.spectator and room:
+                self.offered[conn] = None
+                out.append((conn, Again(self.again_seconds)))
+        return out
+
+    def _no_again(self, seat: Seat) -> Outbox:
+        """The host said no, or did not answer in time: no next game, said to everyone else."""
+        self.again, self.asker, self.offered = None, None, {}
+        holder = self.seats[seat].holder
+        told = Told(Notice.NO_AGAIN, self.seats[seat].name, seat)
+        return [(AllBut(holder) if holder is not None else EVERYONE, told)]
 
     def again_answered(self, *, final: bool = False) -> Outbox:
-        """Start the next game once every connected person has answered (``final``: the time to answer is
-        up, and those who did not answer do not play): those who said yes keep their seats, computer players
-        take the others (each said to everyone, then the new game). Nothing when nobody said yes."""
+        """Start the next game once every connected person and every listener offered a seat has answered
+        (``final``: the time to answer is up, and those who did not answer do not play; while the host alone
+        was asked, that is the host's no): those who said yes keep their seats, computer players take the
+        others (each said to everyone), listeners who said yes take computer players' seats, or new ones up to
+        10 (each said to everyone, and a welcome with the seat to them), then the new game. Nothing when no
+        person said yes."""
         if self.again is None or self.session is None:
             return []
+        if self.asker is not None:  # the host alone is asked: no answer in time, or nobody left to answer
+            nobody = not any(s.kind is SeatKind.PERSON and s.holder is not None for s in self.seats)
+            return self._no_again(self.asker) if final or nobody else []
         answers = self.again
         connected = [
             i for i, s in enumerate(self.seats) if s.kind is SeatKind.PERSON and s.holder is not None
         ]
-        if not final and any(index not in answers for index in connected):
+        if not final and (
+            any(index not in answers for index in connected)
+            or any(name is None for name in self.offered.values())
+        ):
             return []
         self.again = None
         staying = {index for index in connected if answers.get(index)}
+        sitting = {conn: name for conn, name in self.offered.items() if name and conn in self.members}
+        self.offered = {}
         if not staying:
             return []
         out: Outbox = []
@@ -519,6 +594,7 @@ class Table:
             if seat.kind is SeatKind.PERSON and index not in staying:
                 seat.kind, seat.holder, seat.token, seat.stand_in = SeatKind.COMPUTER, None, "", False
                 out.append((EVERYONE, Told(Notice.LEFT, seat.name, index)))
+        out += self._seat_listeners(sitting)
         for seat in self.seats:
             seat.lost_at = None
         self.finished, self.games = self.session, self.games + 1
@@ -527,6 +603,29 @@ class Table:
         players = [Player(s.name, human=s.kind is SeatKind.PERSON) for s in self.seats]
         self.session = Session(rules, players, self.seed)
         return [*out, (EVERYONE, self.picture())]
+
+    def _seat_listeners(self, sitting: dict[ConnId, str]) -> Outbox:
+        """Listeners who said yes to a seat take, in the order they answered, a computer player's seat, or a
+        new one while the table has fewer than 10; those left over go on listening."""
+        out: Outbox = []
+        for conn, wanted in sitting.items():
+            free = next((i for i, s in enumerate(self.seats) if s.kind is SeatKind.COMPUTER), None)
+            if free is None and len(self.seats) >= MAX_PLAYERS:
+                break
+            others = [s.name for i, s in enumerate(self.seats) if i != free]
+            name = distinct_names([*others, wanted])[-1]
+            seat = TableSeat(name, SeatKind.PERSON, secrets.token_urlsafe(TOKEN_BYTES), conn)
+            if free is None:
+                self.seats.append(seat)
+                free = len(self.seats) - 1
+            else:
+                self.seats[free] = seat
+            self.members[conn].spectator = False
+            welcome = Welcome(
+                PROTOCOL_VERSION, self.code, [Grant(free, seat.token)], self.host == conn, False
+            )
+            out += [(conn, welcome), (AllBut(conn), Told(Notice.ARRIVED, name, free))]
+        return out
 
     # --- saving ----------------------------------------------------------------------------------------
 
@@ -539,9 +638,30 @@ class Table:
             "seed": self.seed,
             "rules": rules_doc(self.rules),
             "host_token": self.host_token,
-            "seats": [{"name": s.name, "kind": s.kind.value, "token": s.token} for s in self.seats],
+            "seats": [self._seat_document(s) for s in self.seats],
             **({"empty_since": self.empty_since} if self.empty_since is not None else {}),
         }
+
+    def _seat_document(self, seat: TableSeat) -> dict[str, Any]:
+        """One seat as kept: its name, kind and token; in a game, a person's seat also keeps ``heard``: how
+        many of the game's actions its player had been sent (all of them while connected, else up to the
+        lost connection), so that after a restart they still hear the moves they missed (:class:`Missed`)."""
+        document: dict[str, Any] = {"name": seat.name, "kind": seat.kind.value, "token": seat.token}
+        if self.session is not None and seat.kind is SeatKind.PERSON:
+            document["heard"] = len(self.session.actions) if seat.lost_at is None else seat.lost_at
+        return document
+
+    def resumed(self) -> None:
+        """Read back after a restart, with its game: every person is away, and each one's seat was lost
+        after the moves its player had heard (its ``heard``, else every move kept: a file from before that
+        field), so that whoever comes back hears the moves played meanwhile, by the computer players standing
+        in for them (:class:`Missed`)."""
+        if self.session is None:
+            return
+        moves = len(self.session.actions)
+        for seat in self.seats:
+            if seat.kind is SeatKind.PERSON:
+                seat.lost_at = moves if seat.lost_at is None else min(seat.lost_at, moves)
 
 
 def computer_name(taken: Sequence[str]) -> str:
@@ -556,7 +676,8 @@ def computer_name(taken: Sequence[str]) -> str:
 def seats_from(entries: Iterable[dict[str, Any]]) -> list[TableSeat]:
     """Seats read back from :meth:`Table.seats_document` (everyone away until they reconnect): a lobby's
     seats, however few (the host alone, or with one friend), or a game's (3 to 10, R2; checked against the
-    game by the server).
+    game by the server), each person's with the moves they had heard (``heard``, optional; see
+    :meth:`Table.resumed`).
 
     Raises:
         ValueError: an entry that is not a seat, or more than 10 seats.
@@ -566,7 +687,10 @@ def seats_from(entries: Iterable[dict[str, Any]]) -> list[TableSeat]:
         name, kind, token = entry["name"], SeatKind(entry["kind"]), entry["token"]
         if not isinstance(name, str) or not isinstance(token, str):
             raise ValueError("A seat needs a name and a token.")
-        seats.append(TableSeat(clean_name(name), kind, token))
+        heard = entry.get("heard")  # optional: a file from before it has none (Table.resumed)
+        if heard is not None and (isinstance(heard, bool) or not isinstance(heard, int) or heard < 0):
+            raise ValueError("A seat's heard is a count of moves.")
+        seats.append(TableSeat(clean_name(name), kind, token, lost_at=heard))
     if len(seats) > MAX_PLAYERS:
         raise ValueError("A table has at most 10 seats.")
     return seats

@@ -7,12 +7,14 @@ tests, a curious player) can play them again. The explanation walks the roll fac
 answer.
 
 The odds lesson (:mod:`.odds`) plays nothing: it asks who is likely to win a game from its start, and its
-answers come from the exact odds the rules reader reads (:func:`.measure.start_chances`).
+answers come from the exact odds the rules reader reads (:func:`.measure.start_chances`). The best-choice
+lesson (:mod:`.best`) asks for a choice (a Wild's seat, the reversal) and answers with the exact best
+response, the H key's figures (:func:`.measure.best_options`).
 
 The package: :mod:`.model` (lessons, questions, scenes), :mod:`.lessons` (the one registry of lessons
 with their question makers), :mod:`.scenes` (tables built at an engine position and played),
 :mod:`.measure` (answers read from the engine), :mod:`.sentences` (every sentence practice says),
-:mod:`.odds` (the odds lesson's makers and sentences).
+:mod:`.odds` (the odds lesson's makers and sentences), :mod:`.best` (the best-choice lesson's).
 
 Usage::
 

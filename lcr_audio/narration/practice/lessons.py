@@ -25,8 +25,9 @@ from lcr_audio.engine import (
     new_game,
     right_of,
 )
-from lcr_audio.i18n import N_
-from lcr_audio.narration.practice import odds
+from lcr_audio.engine.rules import MAX_DICE
+from lcr_audio.i18n import N_, Nn_
+from lcr_audio.narration.practice import best, odds
 from lcr_audio.narration.practice.model import AnswerKind, Ask, Lesson, LessonKey, Question, Scene
 from lcr_audio.narration.practice.scenes import Maker
 from lcr_audio.narration.practice.sentences import (
@@ -641,14 +642,19 @@ LESSONS: tuple[Lesson, ...] = (
         LessonKey.DICE,
         # Translators: title of a practice lesson about how many dice a player rolls (R4).
         N_("How many dice"),
-        # Translators: introduction of the practice lesson about how many dice a player rolls (R4).
-        N_("You roll one die for each chip you hold, but never more than 3. Let's count some dice."),
+        # Translators: introduction of the practice lesson about how many dice a player rolls (R4); {count}
+        # is the most dice a player rolls (3).
+        Nn_(
+            "You roll one die for each chip you hold, but never more than {count}. Let's count some dice.",
+            "You roll one die for each chip you hold, but never more than {count}. Let's count some dice.",
+        ),
         6,
         makers=(
             _dice_count,
             _dice_after_roll,
             _dice_after_roll_other,
         ),
+        intro_count=MAX_DICE,
     ),
     Lesson(
         LessonKey.PASSING,
@@ -839,6 +845,21 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         6,
         makers=odds.MAKERS,
+    ),
+    Lesson(
+        LessonKey.BEST_CHOICE,
+        # Translators: title of a practice lesson about choosing well at a Wild or the reversal (issue 25).
+        N_("The best choice"),
+        # Translators: introduction of the practice lesson about choosing well at a Wild (whom to take a chip
+        # from) or at the reversal question (whether to reverse the dice) (issue 25).
+        N_(
+            "A Wild lets you choose whom to take a chip from, and reversible dice let you choose whether to "
+            "reverse. Make the choice that gives you the best chance of winning. The game works each "
+            "choice's chance out exactly, with you playing your best from then on and the others playing "
+            "the usual way. In a game, H tells you these chances whenever you choose."
+        ),
+        6,
+        makers=best.MAKERS,
     ),
 )
 """Every lesson, in the order practice mode offers them."""

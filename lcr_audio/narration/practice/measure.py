@@ -7,13 +7,43 @@ through :func:`lcr_audio.engine.step` and :func:`measure` reads the result.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from lcr_audio.engine import ChipsMoved, Event, Face, GameState, GameWon, Phase, Place, dice_for
 from lcr_audio.narration.practice.model import Ask, Question, replay
 from lcr_audio.narration.rules_text import start_odds
 
+if TYPE_CHECKING:  # numpy and the analysis stay out of the program's start
+    from lcr_audio.game.analysis.careful import OptionChance
+
 ODDS_ASKS = frozenset({Ask.MOST_LIKELY, Ask.LEAST_LIKELY, Ask.IS_LEAST_LIKELY, Ask.MORE_LIKELY})
 """The questions about each seat's chance of winning, answered from the exact odds (:func:`start_chances`)."""
+
+BEST_ASKS = frozenset({Ask.BEST_TAKE, Ask.BEST_REVERSE})
+"""The questions about the best choice, answered from the exact best response (:func:`best_options`)."""
+
+
+def best_options(state: GameState) -> list[OptionChance]:
+    """Every option of the choice ``state`` asks for (a Wild's seat, R7; whether to reverse, R9) with the
+    chooser's exact chance of winning after it, best first: what the H key says there
+    (:func:`lcr_audio.game.analysis.careful.option_chances`), from the best-response table of ``state``'s
+    rules (the chooser at its best from then on, the others the usual way): read from the game's cache,
+    which the H key shares, or solved here and kept there (under a second at the best-choice lesson's
+    tables).
+
+    Raises:
+        ValueError: nothing is asked at ``state``, or its rules have no best-response table.
+    """
+    from lcr_audio.game.analysis.best import ready_best
+    from lcr_audio.game.analysis.careful import option_chances
+    from lcr_audio.storage import cache_dir
+
+    if ready_best(state.rules, cache_dir() / "odds", wait=True) is None:
+        raise ValueError(f"No best-response table for {state.rules}.")
+    options = option_chances(state, None)
+    if not options or any(option.margin is not None for option in options):
+        raise ValueError("No exact choice to weigh here.")
+    return options
 
 
 def start_chances(state: GameState) -> tuple[float, ...]:
@@ -71,6 +101,10 @@ def measure(
         return subject in final.choices
     if ask in ODDS_ASKS:
         return _likely(ask, subject, start)
+    if ask is Ask.BEST_TAKE:
+        return int(best_options(final)[0].option)
+    if ask is Ask.BEST_REVERSE:
+        return bool(best_options(final)[0].option)
     return final.phase is Phase.REVERSE and final.seat == subject
 
 

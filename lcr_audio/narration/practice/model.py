@@ -10,13 +10,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from lcr_audio.engine import Action, Event, Face, GameState, Place, Rules, Seat, step
-from lcr_audio.i18n import _
-
-if TYPE_CHECKING:
-    from lcr_audio.narration.practice.scenes import Maker
+from lcr_audio.i18n import _, ngettext
 
 
 class LessonKey(enum.StrEnum):
@@ -50,6 +46,8 @@ class LessonKey(enum.StrEnum):
     """Everyone gets chips again (R11)."""
     ODDS = "odds"
     """Who is likely to win: each seat's chance from the start, worked out exactly (R10, R13)."""
+    BEST_CHOICE = "best-choice"
+    """The best choice: a Wild's seat (R7) or the reversal (R9), by the exact best response (issue 25)."""
 
 
 class AnswerKind(enum.Enum):
@@ -106,6 +104,11 @@ class Ask(enum.Enum):
     """YES_NO: the subject is the seat least likely to win the game that starts at the state (R10, R13)."""
     MORE_LIKELY = "more-likely"
     """SEAT: of the seat to play first and the subject, the one more likely to win the game (R10, R13)."""
+    BEST_TAKE = "best-take"
+    """SEAT: after the actions, the seat the pending Wild should take from for the roller's best chance of
+    winning, the roller playing its best from then on and the others the usual way (R7; issue 25)."""
+    BEST_REVERSE = "best-reverse"
+    """YES_NO: reversing the dice gives the seat to play its best chance of winning, as in BEST_TAKE (R9)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,18 +157,25 @@ class Lesson:
     Attributes:
         key: a stable name, not translated.
         title_text: the English title as in the catalog; :attr:`title` translates it.
-        intro_text: the English introduction; :attr:`intro` translates it.
+        intro_text: the English introduction; :attr:`intro` translates it. A counted one (singular and
+            plural, marked with ``Nn_``) says ``intro_count`` as ``{count}``.
         size: how many questions a run of the lesson asks.
         rules: the options in force for the lesson's questions.
-        makers: the lesson's question makers; each draws one question from a :class:`Maker`'s RNG.
+        makers: the lesson's question makers; each draws one question from a
+            :class:`~lcr_audio.narration.practice.scenes.Maker`'s RNG. The maker's type is left open here:
+            scenes, which defines it, sits above this module, and naming it would close an import cycle
+            (issue 23, item 4); :func:`~lcr_audio.narration.practice.lessons.questions` hands every maker one.
+        intro_count: the number a counted introduction says, taken from the engine's rules (the most dice
+            a player rolls, R4), never written into the sentence.
     """
 
     key: LessonKey
     title_text: str
-    intro_text: str
+    intro_text: str | tuple[str, str]
     size: int
     rules: Rules = field(default_factory=Rules)
-    makers: tuple[Callable[[Maker], Question], ...] = ()
+    makers: tuple[Callable[..., Question], ...] = ()
+    intro_count: int = 0
 
     @property
     def title(self) -> str:
@@ -175,6 +185,8 @@ class Lesson:
     @property
     def intro(self) -> str:
         """The introduction, said before the first question, in the current language."""
+        if isinstance(self.intro_text, tuple):
+            return ngettext(*self.intro_text, self.intro_count).format(count=self.intro_count)
         return _(self.intro_text)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from lcr_audio.engine import POT, DiceRolled, Face, Place, Seat, TurnSkipped
+from lcr_audio.engine.rules import MAX_DICE
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration import phrases
 from lcr_audio.narration.explain import explain_roll, faces_list
@@ -417,24 +418,27 @@ def _dice_conclusion(scene: Scene, seat: Place, count: int, you: bool, name: str
         ).format(name=name)
     chips = scene.after.chips[seat]
     if you:
-        # Translators: practice mode explanation (R4): the listener's chips, and the rule for dice.
+        # Translators: practice mode explanation (R4): the listener's chips, and the rule for dice; {most} is
+        # the most dice a player rolls (3).
         text = ngettext(
-            "You have {chips} chip, and you roll one die per chip, but never more than 3.",
-            "You have {chips} chips, and you roll one die per chip, but never more than 3.",
+            "You have {chips} chip, and you roll one die per chip, but never more than {most}.",
+            "You have {chips} chips, and you roll one die per chip, but never more than {most}.",
             chips,
         )
         # Translators: practice mode explanation (R4), last sentence: the listener rolls {count} dice.
         last = ngettext("So you roll {count} die.", "So you roll {count} dice.", count)
     else:
-        # Translators: practice mode explanation (R4): {name}'s chips, and the rule for dice.
+        # Translators: practice mode explanation (R4): {name}'s chips, and the rule for dice; {most} is the
+        # most dice a player rolls (3).
         text = ngettext(
-            "{name} has {chips} chip, and rolls one die per chip, but never more than 3.",
-            "{name} has {chips} chips, and rolls one die per chip, but never more than 3.",
+            "{name} has {chips} chip, and rolls one die per chip, but never more than {most}.",
+            "{name} has {chips} chips, and rolls one die per chip, but never more than {most}.",
             chips,
         )
         # Translators: practice mode explanation (R4), last sentence: {name} rolls {count} dice.
         last = ngettext("So {name} rolls {count} die.", "So {name} rolls {count} dice.", count)
-    return " ".join((text.format(name=name, chips=chips), last.format(name=name, count=count)))
+    said = text.format(name=name, chips=chips, most=MAX_DICE)
+    return " ".join((said, last.format(name=name, count=count)))
 
 
 def _wins_conclusion(answer: bool, you: bool, name: str) -> str:

@@ -72,6 +72,12 @@ class SpeechBackend(abc.ABC):
         """
         return None
 
+    @property
+    def worked(self) -> bool:
+        """Whether this backend has been heard at least once (a speech that fails before ever working
+        "could not start", rather than "stopped working"). Default: True (it cannot tell)."""
+        return True
+
     def braille(self, text: str) -> None:  # noqa: B027 - optional hook, default does nothing
         """Show ``text`` on a braille display, if this backend has one. Default: nothing."""
 

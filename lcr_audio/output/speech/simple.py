@@ -192,6 +192,11 @@ class LazyBackend(SpeechBackend):
         """Set the real backend's language (built on first use)."""
         return self._get().set_language(code)
 
+    @property
+    def worked(self) -> bool:
+        """The real backend's answer; False before it was built (it has said nothing yet)."""
+        return self._backend.worked if self._backend is not None else False
+
     def speaking(self) -> bool | None:
         """The real backend's answer; False before it was built (it has said nothing yet)."""
         return self._backend.speaking() if self._backend is not None else False

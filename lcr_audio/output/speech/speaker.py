@@ -51,9 +51,10 @@ def _lazy(name: SpeechMode) -> LazyBackend:
     return LazyBackend(lambda: _FACTORIES[name](False), name=name, prints=_PRINTS[name])
 
 
-def _failure_notice(failed: str, now: str, *, retrying: bool = False) -> str | None:
+def _failure_notice(failed: str, now: str, *, retrying: bool = False, worked: bool = True) -> str | None:
     """The sentence said once when backend ``failed`` was dropped during play and ``now`` took over;
-    ``retrying``: the screen reader is tried again now and then."""
+    ``retrying``: the screen reader is tried again now and then; ``worked``: the failed backend had been
+    heard (a system voice never heard "could not start", not "stopped working")."""
     if now == "silent":
         return None
     if failed == "screen-reader" and retrying:
@@ -66,6 +67,10 @@ def _failure_notice(failed: str, now: str, *, retrying: bool = False) -> str | N
     if failed == "screen-reader" and now == "console":
         # Translators: printed once when the screen reader stops working mid-game and no voice could start.
         return _("The screen reader stopped answering; the game goes on in printed lines.")
+    if failed == SpeechMode.TTS and now == SpeechMode.CONSOLE and not worked:
+        # Translators: printed once when the game's own voice (text to speech) failed before it was ever
+        # heard (no sound device, for example).
+        return _("The system voice could not start; the game goes on in printed lines.")
     if failed == SpeechMode.TTS and now == SpeechMode.CONSOLE:
         # Translators: printed once when the game's own voice (text to speech) stops working mid-game.
         return _("The system voice stopped working; the game goes on in printed lines.")
@@ -167,6 +172,8 @@ class Speaker:
         self.echo = echo
         self.braille = braille
         self._notice = notice
+        self._dropped_worked = True
+        """Whether the backend dropped last had been heard (:attr:`SpeechBackend.worked`)."""
         self._closed = False
         self._lock = threading.RLock()
         self._settings: dict[str, int | str] = {}  # "rate" / "voice" / "language", oldest first
@@ -231,6 +238,7 @@ class Speaker:
         """Drop the failing backend, move to the next; return the dropped backend's name. A screen reader
         that fails is followed by the printed lines, never by a voice (see the class docstring)."""
         failed = self._backends[self._index]
+        self._dropped_worked = failed.worked
         log.warning("Speech backend %r failed and is dropped: %r", failed.name, exc)
         with contextlib.suppress(Exception):
             failed.close()
@@ -250,8 +258,11 @@ class Speaker:
             self._waiting_for_reader = True
             self._next_try = self._clock() + RETRY_SECONDS
 
-    def _notice_after(self, failed: str) -> str | None:
-        return _failure_notice(failed, self.mode, retrying=self._waiting_for_reader)
+    def _notice_after(self, failed: str, *, worked: bool | None = None) -> str | None:
+        """The notice for ``failed`` dropped; ``worked``: whether it had been heard (default: the backend
+        dropped last)."""
+        worked = self._dropped_worked if worked is None else worked
+        return _failure_notice(failed, self.mode, retrying=self._waiting_for_reader, worked=worked)
 
     def _try_reader_again(self) -> None:
         """When the time has come: while waiting for the screen reader, build it again; while the game's own
@@ -422,6 +433,7 @@ class Speaker:
             self._try_reader_again()
             spoken = False
             first_failed: str | None = None
+            first_worked = True
             while True:
                 backend = self._backends[self._index]
                 try:
@@ -447,8 +459,9 @@ class Speaker:
                         log.exception("The last speech backend failed")
                         return
                     failed = self._drop_current(exc)
-                    first_failed = first_failed or failed
-                    self._notice = self._notice_after(first_failed)
+                    if first_failed is None:
+                        first_failed, first_worked = failed, self._dropped_worked
+                    self._notice = self._notice_after(first_failed, worked=first_worked)
 
     def silence(self) -> None:
         """Stop speaking at once and drop anything queued. Never raises (a failing backend is dropped)."""

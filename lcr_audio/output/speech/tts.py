@@ -544,6 +544,8 @@ class TtsBackend(SpeechBackend):
         self._stall_timeout = stall_timeout
         self._busy_since: float | None = None  # monotonic time the current utterance started
         self._error: BaseException | None = None
+        self._heard = False
+        """An utterance was said to its end and heard (its player, where one plays it, ended cleanly)."""
         _PLAYER.failures = 0  # a new voice starts with a clean record
         self._engine: Any = None  # only the worker thread touches it
         # What the engine offers, learnt on the worker thread as it starts (empty / None when it cannot say).
@@ -640,6 +642,8 @@ class TtsBackend(SpeechBackend):
                     if generation == self._generation:  # silence() bumps it before it stops the player
                         engine.say(text)
                         engine.runAndWait()
+                        if _PLAYER.failures == 0:  # no player, or one that ended cleanly: it was heard
+                            self._heard = True
             except Exception as exc:
                 log.exception("The system voice failed while saying %r", text)
                 self._error = exc
@@ -750,6 +754,11 @@ class TtsBackend(SpeechBackend):
             return False
         self.set_voice(voice.id)
         return True
+
+    @property
+    def worked(self) -> bool:
+        """Whether this voice has said an utterance to its end and been heard (no sound device: never)."""
+        return self._heard
 
     def speaking(self) -> bool | None:
         """Whether an utterance given to :meth:`speak` is still queued or being heard (thread-safe).

@@ -1,0 +1,150 @@
+"""An online table's part of the play screen (issue 23, item 4): the :class:`~lcr_audio.tui.play_table.Table`
+of a game whose other players sit at other computers.
+
+An :class:`OnlineTable` works through the table's client (:class:`lcr_audio.tui.online.OnlineClient`,
+named here by what is asked of it, :class:`TableClient`): the chat line, the moves missed while away, a
+notice while a person elsewhere decides, the host's quit question (leaving closes the table), and the
+answer to "Play again?", which goes to the table's server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from lcr_audio.engine import Event, GameState, Phase, Place
+from lcr_audio.game.online.client import Link, TableView
+from lcr_audio.game.online.protocol import PlayAgain, action_from_doc
+from lcr_audio.game.session import Session
+from lcr_audio.i18n import _, ngettext
+from lcr_audio.narration import phrases
+from lcr_audio.tui.input import KeyLoop
+from lcr_audio.tui.keys import Command
+from lcr_audio.tui.play_table import AgainReply
+
+
+class TableClient(Protocol):
+    """What the online table asks of its client (:class:`lcr_audio.tui.online.OnlineClient` is one).
+
+    Attributes:
+        serving: this player hosts the table (its game runs the table).
+        again_offered: the table's server asks "Play again?" (an older one does not).
+        waiting_again: this player said yes; the table's next game is on its way.
+        catch_up: the moves missed while away, as the server sent them, not yet told.
+        link: the connection to the table's server.
+        view: the table as this client knows it.
+    """
+
+    serving: bool
+    again_offered: bool
+    waiting_again: bool
+    catch_up: list[Any]
+    link: Link
+    view: TableView
+
+    async def chat(self, loop: KeyLoop) -> None:
+        """Type a chat line on ``loop`` and send it."""
+
+
+def no_next_game() -> str:
+    """Said to a player who said yes to playing again at a table that will not start another game (its
+    server is older, or the time to answer was up)."""
+    # Translators: an online game ended; the player said yes to playing again, but the table will not start
+    # another game (its server is an older version, or the time to answer was up).
+    return _("This table will not start another game.")
+
+
+def waiting_for_answers() -> str:
+    """Said to a person who said yes to playing again at an online table (or a listener who took a seat in
+    its next game)."""
+    # Translators: an online game ended and the player said yes to playing again; the next game starts
+    # once everyone at the table has answered (with those who said yes, computer players in the others'
+    # seats).
+    return _("Waiting for the others' answers; the next game starts with those who say yes.")
+
+
+def missed_sentence(count: int) -> str:
+    """Said before the moves a player missed (their connection dropped, or their program stopped), which
+    follow one by one at their verbosity; Q skips them as it skips any game message."""
+    # Translators: an online table; back after a dropped connection or a restart of the game, {count} moves
+    # happened meanwhile; they are said next, and the Q key skips them.
+    return ngettext(
+        "You missed {count} move; Q skips it.", "You missed {count} moves; Q skips them.", count
+    ).format(count=count)
+
+
+class OnlineTable:
+    """An online table's part of the play screen.
+
+    Args:
+        client: the table's client.
+    """
+
+    chats = True
+    unused_keys = frozenset({Command.SAVE})  # the table's server keeps the game
+
+    def __init__(self, client: TableClient) -> None:
+        self.client = client
+        self._chat_task: asyncio.Future[None] | None = None
+
+    def chat(self, loop: KeyLoop) -> None:
+        """Open the chat line over the game (the game goes on; its messages keep coming)."""
+        self._chat_task = asyncio.ensure_future(self.client.chat(loop))
+
+    def next_game_coming(self) -> bool:
+        """The player said yes to playing again; the table's next game is on its way."""
+        return self.client.waiting_again
+
+    def notice(
+        self, events: Sequence[Event], state: GameState, session: Session, name: Callable[[Place], str]
+    ) -> str | None:
+        """When the game waits for a person at another client to choose (a Wild's seat, R7, or whether to
+        reverse, R9), a short notice: the turn itself is told once they have chosen, and the table would
+        otherwise hear nothing meanwhile. None otherwise."""
+        seat = state.seat
+        if not events or state.over or seat in session.humans or seat in session.computers:
+            return None
+        if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
+            return phrases.choosing(name(seat), state.phase is Phase.WILD_GIVE)
+        if state.phase is Phase.REVERSE:
+            # Translators: an online game: the person {name}, at another computer, may reverse the dice
+            # before rolling (reversible dice) and is deciding.
+            return _("{name} is deciding whether to reverse the dice.").format(name=name(seat))
+        return None
+
+    def catch_up(self, say: Callable[[str], None]) -> bool:
+        """Back at the table after this player's program stopped: the moves missed meanwhile, counted and
+        then played (and so said) one by one as they happened (Q skips them). False when none were."""
+        missed, self.client.catch_up = self.client.catch_up, []
+        session = self.client.view.session
+        if not missed or session is None:
+            return False
+        say(missed_sentence(len(missed)))
+        for index, doc in enumerate(missed, start=len(session.actions)):
+            session.receive(index, action_from_doc(doc))
+        return True
+
+    def quit_question(self) -> str | None:
+        """The host's Escape: leaving closes the table for everyone, which the question says."""
+        if not self.client.serving:
+            return None
+        # Translators: asked when the host of an online table (whose game runs the table) presses Escape.
+        return _("Leaving closes this table for everyone. Leave? Y or N.")
+
+    def play_again(self, yes: bool) -> AgainReply:
+        """Play again at this table: the answer goes to the table, which starts the next game once everyone
+        has answered, with those who said yes and computer players (an older server offers none: said)."""
+        client = self.client
+        if not yes or not client.again_offered:
+            if client.again_offered and not client.serving:  # the host's no closes the table instead
+                client.link.send(PlayAgain(False))
+            elif yes:
+                return AgainReply(ends=no_next_game())
+            return AgainReply()
+        client.waiting_again = True
+        client.link.send(PlayAgain(True))
+        return AgainReply(waiting=waiting_for_answers())
+
+
+__all__ = ["OnlineTable", "TableClient", "missed_sentence", "no_next_game", "waiting_for_answers"]

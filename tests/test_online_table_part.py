@@ -1,0 +1,145 @@
+"""An online table's part of the play screen, on its own (:class:`lcr_audio.tui.online_table.OnlineTable`,
+and the local table's, :class:`lcr_audio.tui.play_table.LocalTable`; issue 23, item 4). The client is a
+fake: nothing connects."""
+
+from __future__ import annotations
+
+import dataclasses
+from types import SimpleNamespace
+from typing import Any
+
+from lcr_audio.engine import Face, GameState, Phase, Roll, Rules, new_game
+from lcr_audio.engine.events import TurnStarted
+from lcr_audio.game.online.protocol import PlayAgain, action_doc
+from lcr_audio.tui.keys import Command
+from lcr_audio.tui.online_table import OnlineTable, missed_sentence, no_next_game
+from lcr_audio.tui.play_table import AgainReply, LocalTable
+
+
+class FakeLink:
+    def __init__(self) -> None:
+        self.sent: list[Any] = []
+
+    def send(self, message: Any) -> None:
+        self.sent.append(message)
+
+
+class FakeSession:
+    def __init__(self, actions: int = 0) -> None:
+        self.actions = [None] * actions
+        self.received: list[tuple[int, Any]] = []
+
+    def receive(self, index: int, action: Any) -> bool:
+        self.received.append((index, action))
+        return True
+
+
+class FakeClient:
+    def __init__(self, *, serving: bool = False, again_offered: bool = True) -> None:
+        self.serving = serving
+        self.again_offered = again_offered
+        self.waiting_again = False
+        self.catch_up: list[Any] = []
+        self.link = FakeLink()
+        self.view = SimpleNamespace(session=None)
+
+
+def name(seat: int) -> str:
+    return ("Ana", "Bo", "Cy")[seat]
+
+
+def state_at(phase: Phase, seat: int) -> GameState:
+    state, _events = new_game(Rules(players=3))
+    return dataclasses.replace(state, phase=phase, seat=seat)
+
+
+SEATED = SimpleNamespace(humans=frozenset({0}), computers=frozenset({2}))
+"""This player at seat 0, a computer player at seat 2: seat 1 is a person at another computer."""
+EVENTS = [TurnStarted(1, 1, 3)]
+
+
+def test_a_person_elsewhere_choosing_or_deciding_is_noticed() -> None:
+    table = OnlineTable(FakeClient())
+    take = table.notice(EVENTS, state_at(Phase.WILD_TAKE, 1), SEATED, name)
+    give = table.notice(EVENTS, state_at(Phase.WILD_GIVE, 1), SEATED, name)
+    assert take == "Bo is choosing who to take a chip from."
+    assert give == "Bo is choosing who to give a chip to."
+    reverse = table.notice(EVENTS, state_at(Phase.REVERSE, 1), SEATED, name)
+    assert reverse == "Bo is deciding whether to reverse the dice."
+
+
+def test_no_notice_for_this_player_a_computer_a_roll_or_no_events() -> None:
+    table = OnlineTable(FakeClient())
+    assert table.notice(EVENTS, state_at(Phase.WILD_TAKE, 0), SEATED, name) is None  # asked, not noticed
+    assert table.notice(EVENTS, state_at(Phase.WILD_TAKE, 2), SEATED, name) is None  # told when it plays
+    assert table.notice(EVENTS, state_at(Phase.ROLL, 1), SEATED, name) is None
+    assert table.notice([], state_at(Phase.REVERSE, 1), SEATED, name) is None
+
+
+def test_the_host_is_asked_whether_to_close_the_table() -> None:
+    assert OnlineTable(FakeClient(serving=False)).quit_question() is None
+    host = OnlineTable(FakeClient(serving=True)).quit_question()
+    assert host == "Leaving closes this table for everyone. Leave? Y or N."
+
+
+def test_yes_to_play_again_goes_to_the_table_and_waits() -> None:
+    client = FakeClient()
+    table = OnlineTable(client)
+    reply = table.play_again(True)
+    assert reply.waiting == "Waiting for the others' answers; the next game starts with those who say yes."
+    assert reply.ends is None
+    assert client.link.sent == [PlayAgain(True)]
+    assert client.waiting_again and table.next_game_coming()
+
+
+def test_no_to_play_again_is_sent_by_a_guest_and_the_screen_ends_as_its_own() -> None:
+    guest = FakeClient()
+    assert OnlineTable(guest).play_again(False) == AgainReply()
+    assert guest.link.sent == [PlayAgain(False)]
+    host = FakeClient(serving=True)  # the host's no closes the table: nothing to send
+    assert OnlineTable(host).play_again(False) == AgainReply()
+    assert host.link.sent == []
+    assert not guest.waiting_again and not host.waiting_again
+
+
+def test_yes_at_a_table_that_offers_no_next_game_ends_saying_so() -> None:
+    client = FakeClient(again_offered=False)
+    reply = OnlineTable(client).play_again(True)
+    assert reply == AgainReply(ends=no_next_game())
+    assert client.link.sent == [] and not client.waiting_again
+
+
+def test_moves_missed_are_counted_then_played_after_the_session_s_own() -> None:
+    client = FakeClient()
+    session = FakeSession(actions=4)
+    client.view.session = session
+    rolls = [Roll((Face.LEFT, Face.CENTER, Face.DOT)), Roll((Face.RIGHT, Face.DOT, Face.DOT))]
+    client.catch_up = [action_doc(roll) for roll in rolls]
+    said: list[str] = []
+    assert OnlineTable(client).catch_up(said.append)
+    assert said == [missed_sentence(2)] == ["You missed 2 moves; Q skips them."]
+    assert session.received == [(4, rolls[0]), (5, rolls[1])]
+    assert client.catch_up == []  # told once
+
+
+def test_nothing_missed_leaves_the_resume_to_the_screen() -> None:
+    client = FakeClient()
+    client.view.session = FakeSession()
+    said: list[str] = []
+    assert not OnlineTable(client).catch_up(said.append)
+    assert said == []
+
+
+def test_the_chat_key_works_and_saving_is_the_server_s() -> None:
+    table = OnlineTable(FakeClient())
+    assert table.chats and table.unused_keys == frozenset({Command.SAVE})
+
+
+def test_a_local_table_adds_nothing() -> None:
+    table = LocalTable()
+    assert not table.chats and table.unused_keys == frozenset()
+    assert not table.next_game_coming()
+    assert table.notice(EVENTS, state_at(Phase.WILD_TAKE, 1), SEATED, name) is None
+    assert table.quit_question() is None
+    assert table.play_again(True) == AgainReply() == table.play_again(False)
+    assert not table.catch_up(lambda text: None)
