@@ -5,7 +5,8 @@
    ``#messages`` first received a sentence, counted from the navigation's start (the request);
 2. key to live-region update (goal: p99 under 50 ms): Down and Up pressed in the main menu, each the
    time from the page's ``keydown`` to the answer appearing in a live region (a MutationObserver), both on
-   ``performance.now()`` in the page;
+   ``performance.now()`` in the page; every key counts, the first after the page opened too (it used to
+   wait for the page's audio device), so the p99 of 500 keys is the fifth worst, not the worst;
 3. server memory per tab: the server's resident memory (/proc) with TABS tabs at the main menu, less its
    memory before, divided by TABS (the tabs are WebSocket clients speaking the page's protocol, so the
    browser's own memory is not counted);
@@ -14,7 +15,7 @@
    a game against computer players by keys (Enter through the setup, Space on each turn); the count doubles
    until the p99 passes 50 ms, the limit ``--max-tabs`` or the time ``--budget``.
 
-Run: python3 benchmarks/browser.py [--tabs 50] [--keys 200] [--max-tabs 200] [--seconds 5] [--budget 150]
+Run: python3 benchmarks/browser.py [--tabs 50] [--keys 500] [--max-tabs 200] [--seconds 5] [--budget 150]
 """
 
 from __future__ import annotations
@@ -101,8 +102,9 @@ def page_figures(url: str, loads: int, keys: int) -> None:
                 latencies.append(min(after) - key_at)
         print(
             f"key -> live region updated: median {statistics.median(latencies):.1f} ms, "
-            f"p99 {percentile(latencies, 0.99):.1f} ms, worst {max(latencies):.1f} ms "
-            f"({len(latencies)} keys; goal p99 under 50 ms)"
+            f"p95 {percentile(latencies, 0.95):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms, "
+            f"max {max(latencies):.1f} ms; the first key after the page opened {latencies[0]:.1f} ms "
+            f"({len(latencies)} keys answered of {len(times[0])} pressed; goal p99 under 50 ms)"
         )
     finally:
         chrome.quit()
@@ -235,7 +237,7 @@ async def server_figures(port: int, pid: int, args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=10, help="page loads measured")
-    parser.add_argument("--keys", type=int, default=200, help="keys measured")
+    parser.add_argument("--keys", type=int, default=500, help="keys measured")
     parser.add_argument("--tabs", type=int, default=50, help="tabs for the memory figure")
     parser.add_argument("--max-tabs", type=int, default=256, help="the most tabs tried")
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds measured at each count")

@@ -179,20 +179,20 @@ def tab_playing(chrome: Any) -> bool:
     return chrome.execute_script("return document.body.dataset.state;") != "ended"
 
 
-def tap_choice(chrome: Any, label: re.Pattern[str], what: str) -> None:
+def tap_choice(chrome: Any, label: re.Pattern[str], what: str, *, among: str = "choices") -> None:
     """Tap the current question's button whose text matches ``label`` with a finger until the page says
     something more, once the question was heard (a tap sooner is dropped, as a key is: see
-    ``press_and_wait``)."""
+    ``press_and_wait``). ``among``: ``choices`` (the keys' buttons) or ``lines`` (the screen's lines')."""
     from selenium.common.exceptions import StaleElementReferenceException
 
+    texts, find = (web.lines, web.line) if among == "lines" else (web.choices, web.choice)
     before = web.said_count(chrome)
     deadline = web.monotonic() + web.WAIT
     while web.monotonic() < deadline:
         found = wait_until(
             chrome,
             lambda: (
-                web.said_count(chrome) > before
-                or next((t for t in web.choices(chrome) if label.search(t)), None)
+                web.said_count(chrome) > before or next((t for t in texts(chrome) if label.search(t)), None)
             ),
             what,
         )
@@ -201,7 +201,7 @@ def tap_choice(chrome: Any, label: re.Pattern[str], what: str) -> None:
         text = str(found)
         wait_until(chrome, lambda: web.heard_for(chrome) >= web.REACTION_SECONDS, "the question to be heard")
         try:
-            button = web.choice(chrome, text)
+            button = find(chrome, text)
             if button is not None:
                 web.tap(chrome, button)
         except StaleElementReferenceException:  # the buttons changed under the finger: the next question's
@@ -245,6 +245,93 @@ def test_a_phone_sized_page_plays_a_game_by_tapping(tab: Any, server: web.Server
             tap_choice(tab, ROLL_BUTTON, "the roll button")
         assert tab.execute_script("return document.documentElement.scrollWidth <= innerWidth;")
     assert any(m.startswith("You roll") for m in heard(tab)["messages"])
+
+
+def test_a_phone_reaches_the_rules_and_the_options_from_the_main_menu_by_tapping_only(
+    tab: Any, server: web.Server
+) -> None:
+    """On a phone-sized page with touch, every screen's lines are buttons too: Rules is tapped in the main
+    menu's items, a section of the rules is tapped and read whole, the Escape button goes back, Options is
+    tapped and an option tapped and changed with the Right arrow's button; axe-core finds nothing on
+    those screens, and the page never needs sideways scrolling."""
+    tab.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True},
+    )
+    tab.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    open_page(tab, server.url)
+    found: dict[str, str] = {}
+
+    def check(screen: str) -> None:
+        assert tab.execute_script("return document.documentElement.scrollWidth <= innerWidth;"), screen
+        violations = web.axe_violations(tab)
+        if violations:
+            found[screen] = web.describe(violations)
+
+    wait_until(tab, lambda: "Rules" in web.lines(tab), "the main menu's items as buttons")
+    check("the main menu")
+    assert web.lines(tab)[0] == "New game"
+    assert tab.execute_script("return document.querySelector('#lines button').getAttribute('aria-current');")
+    tap_choice(tab, re.compile(r"^Rules$"), "the Rules item", among="lines")
+    wait_until(tab, lambda: "Rules. Up and Down move between sections" in web.last_said(tab), "the rules")
+    wait_until(tab, lambda: len(web.lines(tab)) > 3 and "Rules" not in web.lines(tab), "the sections")
+    check("the rules")
+    section = web.lines(tab)[1]
+    tap_choice(tab, re.compile(rf"^{re.escape(section)}$"), "a section", among="lines")
+    wait_until(tab, lambda: web.last_said(tab).startswith(f"{section}. "), "the section read whole")
+    assert len(web.last_said(tab)) > len(section) + 40
+    tap_choice(tab, re.compile(r"^Escape\b"), "the Escape button")
+    wait_until(tab, lambda: MAIN_MENU in web.last_said(tab), "the main menu again")
+    tap_choice(tab, re.compile(r"^Options$"), "the Options item", among="lines")
+    wait_until(tab, lambda: any(t.startswith("Sounds: ") for t in web.lines(tab)), "the options")
+    check("the options")
+    sounds = next(t for t in web.lines(tab) if t.startswith("Sounds: "))
+    tap_choice(tab, re.compile(rf"^{re.escape(sounds)}$"), "the Sounds option", among="lines")
+    wait_until(tab, lambda: web.last_said(tab).startswith(sounds.removesuffix(".")), "the option said")
+    tap_choice(tab, re.compile(r"^Right\b"), "the Right button")
+    wait_until(tab, lambda: sounds not in web.lines(tab), "the option changed")
+    assert not found, "\n".join(f"{screen}:\n{text}" for screen, text in found.items())
+
+
+AUDIO_WATCH = """
+(() => {
+  const seen = window.__lcrAudio = {events: []};
+  const Real = window.AudioContext;
+  if (!Real) { return; }
+  window.AudioContext = function (...args) {
+    seen.events.push('made');
+    const context = new Real(...args);
+    const resume = context.resume.bind(context);
+    context.resume = function () { seen.events.push('resumed'); return resume(); };
+    return context;
+  };
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (String(data).indexOf('"type":"key"') >= 0) { seen.events.push('key'); }
+    return send.call(this, data);
+  };
+})();
+"""
+"""Records, in order, when the page makes its AudioContext, resumes it and sends a key."""
+
+
+def test_the_first_key_never_waits_for_the_audio_device(tab: Any, server: web.Server) -> None:
+    """Opening the audio device takes Chromium a quarter of a second on the page's one thread: the page
+    makes its (suspended) AudioContext once idle after its first sentence, before any key, and the first
+    key is sent before the sound is resumed, so that no key's answer waits for it."""
+    added = tab.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AUDIO_WATCH})
+    try:
+        open_page(tab, server.url)
+        wait_until(tab, lambda: MAIN_MENU in " ".join(heard(tab)["all"]), "the main menu")
+        if not tab.execute_script("return Boolean(window.AudioContext);"):
+            pytest.skip("this Chromium has no Web Audio")
+        events = lambda: tab.execute_script("return window.__lcrAudio.events;")  # noqa: E731
+        wait_until(tab, lambda: "made" in events(), "the audio context made before any key")
+        press_and_wait(tab, web.DOWN, "the next menu item")
+        wait_until(tab, lambda: "resumed" in events(), "the sound resumed by the key")
+        assert events()[:3] == ["made", "key", "resumed"], events()
+    finally:
+        tab.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
 
 
 def test_axe_finds_no_violation_on_any_screen(tab: Any, server: web.Server) -> None:

@@ -7,6 +7,8 @@ import asyncio
 import contextlib
 import contextvars
 import json
+import ssl
+import subprocess
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -19,7 +21,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.typing import Origin
 
 from lcr_audio import i18n, storage
-from lcr_audio.game.online.server import RateLimit, TableServer, bound_port
+from lcr_audio.game.online.server import RateLimit, TableServer, bound_port, tls_context
 from lcr_audio.settings import FORMAT, VERSION
 from lcr_audio.web import budget
 from lcr_audio.web.keys import browser_key, terminal_bytes
@@ -213,9 +215,9 @@ def fast_settings(**changes: Any) -> str:
 
 
 @asynccontextmanager
-async def served(**options: Any) -> AsyncIterator[tuple[WebTabs, int]]:
+async def served(*, tls: ssl.SSLContext | None = None, **options: Any) -> AsyncIterator[tuple[WebTabs, int]]:
     tabs = WebTabs(TableServer(), **options)
-    server = await start_web_server(tabs, "127.0.0.1", 0)
+    server = await start_web_server(tabs, "127.0.0.1", 0, tls=tls)
     try:
         yield tabs, bound_port(server)
     finally:
@@ -230,8 +232,13 @@ async def tab(
     settings: str | None = None,
     headers: dict[str, str] | None = None,
     join: str | None = None,
+    tls: ssl.SSLContext | None = None,
 ) -> AsyncIterator[PageClient]:
-    async with connect(f"ws://127.0.0.1:{port}{TAB_PATH}", additional_headers=headers) as socket:
+    """A tab's WebSocket, as the page opens it (``tls``: over ``wss://``, the certificate checked with it
+    and named :data:`CERTIFICATE_NAME`, as a browser that trusts it does)."""
+    address = f"{'wss' if tls else 'ws'}://127.0.0.1:{port}{TAB_PATH}"
+    secure: dict[str, Any] = {"ssl": tls, "server_hostname": CERTIFICATE_NAME} if tls else {}
+    async with connect(address, additional_headers=headers, **secure) as socket:
         client = PageClient(socket)
         reader = asyncio.create_task(client.read())
         with contextlib.suppress(ConnectionClosed):  # a refused tab is closed at once
@@ -321,6 +328,161 @@ def test_a_tab_hears_the_main_menu_and_its_keys_move_it_in_its_own_language() ->
 
 
 @pytest.mark.system
+def test_every_screens_lines_are_buttons_too_and_a_tap_does_what_the_keys_do_there() -> None:
+    """The main menu's items, the rules' sections, the options and a setup question's values come as the
+    page's line buttons, the line under the cursor marked; a tap chooses a menu's item, reads a section
+    whole, goes to an option; a tap on lines the screen no longer shows changes nothing."""
+
+    async def run() -> None:
+        async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
+
+            def lines() -> dict[str, Any]:
+                found = [m["list"] for m in page.received if m["type"] == "choices"]
+                return found[-1] if found and found[-1] else {"id": 0, "items": []}
+
+            def labels() -> list[str]:
+                return [item["label"] for item in lines()["items"]]
+
+            async def tap(label: str) -> str:
+                before = len(page.said)
+                await page.socket.send(
+                    json.dumps({"type": "pick", "list": lines()["id"], "item": labels().index(label)})
+                )
+                await page.until(lambda: len(page.said) > before)
+                return page.said[before]
+
+            await page.until(lambda: "Rules" in labels())
+            menu = lines()
+            assert labels()[:3] == ["New game", "Practice", "Rules"]
+            assert [item["current"] for item in menu["items"]] == [True] + [False] * 6
+            await page.press("ArrowDown")
+            await page.until(lambda: lines()["items"][1]["current"])
+            assert lines()["id"] == menu["id"]  # the same screen: its buttons stay
+
+            assert (await tap("Rules")).startswith("Rules. Up and Down move between sections")
+            await page.until(lambda: "Rules" not in labels() and bool(labels()))
+            sections = labels()
+            assert lines()["id"] != menu["id"]
+            said = await tap(sections[2])
+            assert said.startswith(f"{sections[2]}. ") and len(said) > len(sections[2]) + 40  # read whole
+            await page.until(lambda: lines()["items"][2]["current"])
+
+            before = len(page.said)  # a tap on the main menu's lines, now gone: nothing happens
+            await page.socket.send(json.dumps({"type": "pick", "list": menu["id"], "item": 0}))
+            assert await page.press("Escape") == "Rules closed."
+            await page.until(lambda: len(page.said) >= before + 2)
+            assert page.said[before + 1].startswith("Left Right Center. Main menu. Rules. 3 of 7."), page.said
+
+            await page.until(lambda: "Options" in labels())
+            assert await tap("Options") != ""
+            await page.until(lambda: any(label.startswith("Sounds: ") for label in labels()))
+            sounds = next(label for label in labels() if label.startswith("Sounds: "))
+            at, options = labels().index(sounds), lines()["id"]
+            assert (await tap(sounds)).startswith(sounds.removesuffix("."))  # "Sounds: on. 3 of 9."
+            await page.until(lambda: lines()["items"][at]["current"])
+            await page.press("ArrowRight")  # the value changes: the same buttons, the label anew
+            await page.until(lambda: labels()[at] != sounds)
+            assert labels()[at].startswith("Sounds: ") and lines()["id"] == options
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_in_a_game_the_options_and_the_rules_opened_over_it_are_buttons_too() -> None:
+    """During a game, F2's options and Control+F1's rules come as line buttons like the main menu's: a tap
+    goes to an option, or reads a section whole; closed, the game has no lines."""
+
+    async def run() -> None:
+        async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
+
+            def lines() -> dict[str, Any]:
+                found = [m.get("list") for m in page.received if m["type"] == "choices"]
+                return found[-1] if found and found[-1] else {"id": 0, "items": []}
+
+            def labels() -> list[str]:
+                return [item["label"] for item in lines()["items"]]
+
+            async def tap(label: str) -> str:
+                before = len(page.said)
+                await page.socket.send(
+                    json.dumps({"type": "pick", "list": lines()["id"], "item": labels().index(label)})
+                )
+                await page.until(lambda: len(page.said) > before)
+                return page.said[before]
+
+            await page.until(lambda: any("Main menu" in text for text in page.said))
+            assert await page.press("Enter") == "A new game."
+            for answer in ("Enter", "Enter", "Enter"):
+                await page.press(answer)
+            await page.until(lambda: any("Press Enter to start" in text for text in page.said))
+            await page.press("Enter")
+            await page.until(lambda: any("Press Space to roll" in text for text in page.said))
+            assert labels() == []  # a turn: its keys are the buttons
+            await page.press("F2")
+            await page.until(lambda: any(label.startswith("Sounds: ") for label in labels()))
+            sounds = next(label for label in labels() if label.startswith("Sounds: "))
+            assert (await tap(sounds)).startswith(sounds.removesuffix("."))
+            await page.until(lambda: lines()["items"][labels().index(sounds)]["current"])
+            await page.press("Escape")
+            await page.until(lambda: labels() == [])
+            await page.press("F1", ctrl=True)
+            await page.until(lambda: len(labels()) > 3)
+            section = labels()[1]
+            said = await tap(section)
+            assert said.startswith(f"{section}. ") and len(said) > len(section) + 40, said
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_the_pages_reports_of_spoken_sentences_never_use_up_its_keys_rate_limit() -> None:
+    """With the browser's own voice, the page reports the end of every sentence (a cancel: of many at
+    once); those reports, one for each sentence sent, are not counted with the keys: the keys of a new
+    game's setup, fewer than the burst, are all answered, however many sentences were reported."""
+
+    async def run() -> None:
+        async with served() as (tabs, port):
+            tabs.tables.limit = RateLimit(per_second=0.001, burst=8.0, close_after=1000)
+            async with tab(port, ["en"], fast_settings()) as page:  # it reports every sentence at once
+                await page.until(lambda: any("Main menu" in text for text in page.said))
+                assert await page.press("Enter") == "A new game."
+                for answer in ("Enter", "Enter", "Enter"):
+                    await page.press(answer)
+                await page.until(lambda: any("Press Enter to start" in text for text in page.said))
+                await page.press("Enter")
+                await page.until(lambda: any("Press Space to roll" in text for text in page.said))
+                reported = len([m for m in page.received if m["type"] == "say"])
+                assert reported > 8  # more reports than the burst
+                assert (await page.press("F2")).startswith("Options.")
+                assert (await page.press("ArrowDown")).endswith("2 of 9.")
+
+    asyncio.run(run())
+    page = PageBackend(lambda _message: None)  # only one report for each sentence sent is free
+    page.speak("One.")
+    page.speak("Two.")
+    assert [page.ended(n) for n in (2, 1, 1, 3, 0)] == [True, True, False, False, False]
+
+
+@pytest.mark.system
+def test_a_tap_comes_after_the_keys_sent_before_it() -> None:
+    """Down, then a tap on the main menu's first item, sent together: Down moves first (and is said),
+    then the tap chooses New game, not the other way round."""
+
+    async def run() -> None:
+        async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
+            await page.until(lambda: any(m["type"] == "choices" and m.get("list") for m in page.received))
+            shown = [m["list"] for m in page.received if m["type"] == "choices" and m.get("list")]
+            await page.socket.send(
+                json.dumps({"type": "key", "key": "ArrowDown", "ctrl": False, "alt": False})
+            )
+            await page.socket.send(json.dumps({"type": "pick", "list": shown[-1]["id"], "item": 0}))
+            await page.until(lambda: "A new game." in page.said)
+            assert page.said.index("Practice. 2 of 7.") < page.said.index("A new game.")
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
 def test_a_tab_plays_a_game_to_the_end_against_computer_players_by_keys_alone() -> None:
     async def run() -> None:
         async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
@@ -357,11 +519,18 @@ def test_a_bad_message_from_a_page_gets_one_sentence_and_changes_nothing() -> No
         async with served() as (_tabs, port), tab(port, ["en"]) as page:
             await page.until(lambda: any("Main menu" in text for text in page.said))
             before = len(page.said)
-            for frame in ("garbage", json.dumps({"type": "key", "key": 5}), json.dumps([1, 2])):
+            frames = [
+                "garbage",
+                json.dumps({"type": "key", "key": 5}),
+                json.dumps([1, 2]),
+                json.dumps({"type": "pick", "list": "1", "item": 0}),
+                json.dumps({"type": "pick", "list": 1, "item": -1}),
+            ]
+            for frame in frames:
                 await page.socket.send(frame)
-            await page.until(lambda: len(page.said) >= before + 3)
+            await page.until(lambda: len(page.said) >= before + len(frames))
             bad = page.said[before:]
-            assert bad == [bad[0]] * 3 and "nothing changed" in bad[0]
+            assert bad == [bad[0]] * len(frames) and "nothing changed" in bad[0]
             assert await page.press("ArrowDown") == "Practice. 2 of 7."  # the menu was where it was
 
     asyncio.run(run())
@@ -446,6 +615,58 @@ def test_a_tab_opens_an_online_table_and_another_tab_in_french_joins_it_by_its_c
                 # The guest hears the host's roll in French ("Ana lance ..."), the host in English.
                 await guest.until(lambda: any(text.startswith("Ana lance") for text in guest.said))
                 await host.until(lambda: any(text.startswith("You roll") for text in host.said))
+
+    asyncio.run(run())
+
+
+CERTIFICATE_NAME = "lcr.example.org"
+"""The name in the test's self-signed certificate (the server's public name; never 127.0.0.1)."""
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for :data:`CERTIFICATE_NAME` and its key, made with ``openssl``."""
+    certificate, key = folder / "certificate.pem", folder / "key.pem"
+    command = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"]
+    command += ["-keyout", str(key), "-out", str(certificate), "-subj", f"/CN={CERTIFICATE_NAME}"]
+    command += ["-addext", f"subjectAltName=DNS:{CERTIFICATE_NAME}"]
+    subprocess.run(
+        command,
+        check=True,
+        capture_output=True,
+        timeout=TIMEOUT,
+    )
+    return certificate, key
+
+
+@pytest.mark.system
+@pytest.mark.requires_program("openssl")
+def test_a_tab_on_a_server_with_its_own_certificate_opens_an_online_table(tmp_path: Path) -> None:
+    """``serve --cert``: the page comes over https and its tab over wss; a tab's own connection to the
+    table goes to the server's port over loopback, where the certificate names another host and is
+    self-signed: the tab sits at its table all the same, and the players are told https and wss."""
+    certificate, key = self_signed(tmp_path)
+    trusted = ssl.create_default_context(cafile=str(certificate))  # the browser trusts the certificate
+
+    async def run() -> None:
+        async with (
+            served(tls=tls_context(certificate, key)) as (tabs, port),
+            tab(port, ["en"], fast_settings(), join="new", tls=trusted) as host,
+        ):
+            asked = "Your name at the table?"
+            await host.until(lambda: any(asked in text or "Main menu" in text for text in host.said))
+            assert any(asked in text for text in host.said), host.said  # not the main menu instead
+            await host.socket.send(json.dumps({"type": "key", "key": "A"}))
+            await host.press("Enter")
+            await host.until(lambda: any("Your table is open" in text for text in host.said))
+            opened = next(text for text in host.said if "Your table is open" in text)
+            assert f"https://127.0.0.1:{port}/?join=" in opened, opened
+            code = opened.split("?join=")[1].strip()
+            assert tabs.tables.tables[code].members
+            async with tab(port, ["en"], fast_settings(), join=code, tls=trusted) as guest:
+                await guest.until(lambda: any(asked in text for text in guest.said))
+                await guest.socket.send(json.dumps({"type": "key", "key": "B"}))
+                await guest.press("Enter")
+                await host.until(lambda: any("B joins" in text for text in host.said))
 
     asyncio.run(run())
 

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import enum
 import logging
+import ssl
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -145,6 +146,8 @@ class OnlineClient:
         page: the web page's address on the table's server, said with the join code (``host``).
         seat_name: the name a listener sits under when offered a seat in a table's next game ("": none is
             taken).
+        tls: the TLS context of a ``wss://`` address (a browser tab's own connection to its server), or
+            None for the system's usual checks.
     """
 
     def __init__(
@@ -160,6 +163,7 @@ class OnlineClient:
         closing: Callable[[], None] | None = None,
         page: str = "",
         seat_name: str = "",
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.app = app
         self.seat_name = seat_name
@@ -210,7 +214,7 @@ class OnlineClient:
         """The moves this player missed while their program was not running (action docs), said once the
         game screen is up (:meth:`~lcr_audio.tui.online_table.OnlineTable.catch_up`)."""
         self.link = Link(
-            address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop
+            address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop, tls=tls
         )
 
     # --- messages ----------------------------------------------------------------------------------------

@@ -212,7 +212,8 @@ class WebTabs:
     port: int | None = None
     """The port the server listens on (set by :func:`start_web_server`): a tab joins a table there."""
     tls: bool = False
-    """The server speaks TLS itself (``--cert``): a tab cannot join a table through its own loopback."""
+    """The server speaks TLS itself (``--cert``): a tab joins a table through its own loopback with
+    ``wss://`` (:func:`loopback_tls`), and its players are told ``wss://`` and ``https://`` addresses."""
     _pages: dict[str, str] = field(default_factory=dict)
     _busy: dict[str, list[float]] = field(default_factory=dict)
     """Each address's time budget on the event loop: [seconds left, when last counted]."""
@@ -400,12 +401,17 @@ class WebTabs:
         async def read() -> None:
             nonlocal last_key
             async for frame in socket:
+                message = _message(frame)
+                if message is not None and message[0] == "spoken" and tab.spoken(int(message[1])):
+                    # The page's voice ended a sentence: one report for each sentence the game sent, so
+                    # never a flood, and never counted against the keys' limit (a cancel reports many at
+                    # once: the key after it must not be dropped).
+                    continue
                 if not allowed():
                     if bucket[2] >= self.limit.close_after:
                         socket.transport.abort()
                         return
                     continue
-                message = _message(frame)
                 if message is None:
                     tab.say_answer(bad_message_sentence)
                     continue
@@ -417,6 +423,9 @@ class WebTabs:
                     tab.text(message[1])
                 elif message[0] == "spoken":
                     tab.spoken(int(message[1]))
+                elif message[0] == "pick":
+                    last_key = self.clock()
+                    tab.pick(*message[1])
 
         async def watch_idle() -> None:
             while True:
@@ -453,19 +462,38 @@ class WebTabs:
 
     def _join(self, socket: ServerConnection, code: str | None, token: str) -> Join | None:
         """The online table a tab opens at (``code``: a join code, or ``new``), or None: the main menu."""
-        if code is None or self.port is None or self.tls:
+        if code is None or self.port is None:
             return None
         request = socket.request
         host = request.headers.get("Host", "") if request is not None else ""
         if not re.fullmatch(r"[A-Za-z0-9.:\[\]-]{1,255}", host):
             host = f"127.0.0.1:{self.port}"
         forwarded = request.headers.get("X-Forwarded-Proto", "") if request is not None else ""
-        secure = forwarded == "https" and bool(self.tables.trusted_proxies)
+        secure = self.tls or (forwarded == "https" and bool(self.tables.trusted_proxies))
         shown = f"wss://{host}" if secure else host
         page = f"{'https' if secure else 'http'}://{host}/"
+        scheme = "wss" if self.tls else "ws"
         return Join(
-            f"ws://127.0.0.1:{self.port}{TABLE_PATH}{token}", "" if code == "new" else code, shown, page
+            f"{scheme}://127.0.0.1:{self.port}{TABLE_PATH}{token}",
+            "" if code == "new" else code,
+            shown,
+            page,
+            loopback_tls() if self.tls else None,
         )
+
+
+def loopback_tls() -> ssl.SSLContext:
+    """The TLS context of a tab's own connection to an online table on this server when the server speaks
+    TLS itself (``--cert``): encrypted, but neither the certificate's name nor its issuer is checked. The
+    certificate names the server's public name, not 127.0.0.1, and may well be self-signed; the connection
+    goes over loopback to the port this very process listens on, so no other program can stand in the
+    middle, and the tab's secret in its path is what the table server trusts (:meth:`WebTabs._tab_address`).
+    """
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
 
 
 def _in_language(language: str, make: Callable[[], str]) -> str:
@@ -511,7 +539,8 @@ def _hello(frame: str | bytes) -> tuple[list[str], str | None, str | None] | Non
 
 def _message(frame: str | bytes) -> tuple[str, Any] | None:
     """A tab's message after its hello: ``("key", terminal bytes)`` (empty for a key the game has no use
-    for), ``("text", a typed line)``, ``("spoken", number)``, or None when it cannot be read."""
+    for), ``("text", a typed line)``, ``("spoken", number)``, ``("pick", (lines' number, line))`` (a line's
+    button tapped), or None when it cannot be read."""
     try:
         data = json.loads(frame)
     except (ValueError, UnicodeDecodeError):
@@ -539,6 +568,11 @@ def _message(frame: str | bytes) -> tuple[str, Any] | None:
         if not isinstance(number, int) or isinstance(number, bool):
             return None
         return "spoken", number
+    if kind == "pick":
+        shown, item = data.get("list"), data.get("item")
+        if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2**31 for n in (shown, item)):
+            return None
+        return "pick", (shown, item)
     return None
 
 

@@ -19,6 +19,9 @@ def page_strings() -> dict[str, str]:
         "history": _("Message history"),
         # Translators: the browser page: the heading of the buttons for the keys that work now.
         "choices": _("Keys that work now"),
+        # Translators: the browser page: the heading of the buttons for the lines of the screen in front (a
+        # menu's items, the rules' sections, the options, a question's values); a tap chooses or goes there.
+        "lines": _("On this screen"),
         # Translators: the browser page: the label of the area that takes the game's keys.
         "keys": _("Game keys"),
         # Translators: the browser page: how to play, shown at the top of the page.

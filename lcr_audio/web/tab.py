@@ -18,6 +18,7 @@ import io
 import json
 import logging
 import shutil
+import ssl
 import tempfile
 import threading
 import time
@@ -28,6 +29,7 @@ from typing import Any
 
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import DummyOutput
 
 from lcr_audio import i18n, storage
@@ -37,9 +39,14 @@ from lcr_audio.output.sound import SoundPlayer, cue_file
 from lcr_audio.output.speech import Speaker, SpeechMode
 from lcr_audio.output.speech.base import SpeechBackend
 from lcr_audio.settings import Settings, load_settings, save_settings, settings_path
+from lcr_audio.tui.choice import OptionChoice
 from lcr_audio.tui.console import Console
-from lcr_audio.tui.input import KeyLoop
+from lcr_audio.tui.game_modes import GameRouter
+from lcr_audio.tui.input import KeyLoop, Mode, Press
 from lcr_audio.tui.keys import Context, help_rows
+from lcr_audio.tui.menu import Menu
+from lcr_audio.tui.options import OptionsMenu, SettingsMenu
+from lcr_audio.tui.reader import RulesReader, Sections
 from lcr_audio.web.keys import browser_key
 from lcr_audio.web.strings import page_strings
 
@@ -70,6 +77,7 @@ class PageBackend(SpeechBackend):
         self.name = SpeechMode.SCREEN_READER
         self._sent = 0
         self._ended = 0
+        self._acks = 0
         self.printed = True
         """Whether the sentence being handed over is new (False: a game message said again, whole, after
         an answer cut it: the live regions do not show it twice; the browser's voice says it again)."""
@@ -108,10 +116,19 @@ class PageBackend(SpeechBackend):
             }
         )
 
-    def ended(self, number: int) -> None:
-        """The page's voice has ended the sentences up to ``number`` (its end event, or a cancel)."""
-        if isinstance(number, int) and self._ended < number <= self._sent:
+    def ended(self, number: int) -> bool:
+        """The page's voice has ended the sentences up to ``number`` (its end event, or a cancel). Returns
+        whether this was one of the page's own reports, at most one for each sentence sent (a cancel
+        reports every sentence it dropped at once): those are never counted against the tab's rate limit;
+        any more are (False)."""
+        if not isinstance(number, int):
+            return False
+        if self._ended < number <= self._sent:
             self._ended = number
+        if 0 < number <= self._sent and self._acks < self._sent:
+            self._acks += 1
+            return True
+        return False
 
     def speaking(self) -> bool | None:
         """With the browser's voice, whether a sentence sent has not ended yet; else None (estimated)."""
@@ -224,6 +241,86 @@ class _Sink(io.StringIO):
         return len(text)
 
 
+def listed(mode: Mode) -> tuple[list[str], int] | None:
+    """The lines of the screen in front that the page also shows as buttons, so that a phone can play by
+    touch everywhere: a menu's items, the rules reader's sections, the options, a setup option's values
+    (the options and the rules opened during a game too); with the line under the cursor. None for a
+    screen without such lines (its keys are buttons already).
+    """
+    if isinstance(mode, Menu):
+        return [label for _value, label in mode.items], mode.index
+    if isinstance(mode, RulesReader):
+        return [part.title for part in mode.sections.parts], mode.sections.index
+    if isinstance(mode, SettingsMenu):
+        return _options_lines(mode.options)
+    if isinstance(mode, OptionChoice):
+        return [label for _value, label in mode.option.values], mode.index
+    if isinstance(mode, GameRouter):  # a game: the options menu or the rules reader open over it
+        overlay = _overlay(mode)
+        if isinstance(overlay, OptionsMenu):
+            return _options_lines(overlay)
+        if isinstance(overlay, Sections):
+            return [part.title for part in overlay.parts], overlay.index
+    return None
+
+
+def _options_lines(options: OptionsMenu) -> tuple[list[str], int]:
+    labels = [_option_value(item.title(), item.value(options.settings)) for item in options.items]
+    return labels, options.index
+
+
+def _overlay(router: GameRouter) -> OptionsMenu | Sections | None:
+    """The options menu or the rules reader open over a game, if any. The game's :class:`Overlays` keeps
+    its lists to itself (it gives one line at a time): they are read here by name, never changed (None
+    should it keep them otherwise)."""
+    screen = router.screen
+    if screen.done:
+        return None
+    overlays = screen.overlays
+    found = getattr(overlays, "_options", None) or getattr(overlays, "_reader", None)
+    return found if isinstance(found, OptionsMenu | Sections) else None
+
+
+def _option_value(option: str, value: str) -> str:
+    # Translators: one option of the options menu and its value, as a button of the browser page and as
+    # said after a change: "Sounds: on."
+    return i18n._("{option}: {value}.").format(option=option, value=value)
+
+
+def pick(mode: Mode, index: int) -> None:
+    """Line ``index`` of ``mode``'s :func:`listed` lines tapped on the page: what its keys would do there.
+    A menu's item is chosen and a rules section read whole (as Enter on it), in a game's rules reader too;
+    an option (in a game too) or a setup value is gone to and said (as the arrows going there), for Left,
+    Right and Enter to change or accept it.
+
+    Raises:
+        IndexError: ``index`` is not one of the lines.
+    """
+    lines = listed(mode)
+    if lines is None or not 0 <= index < len(lines[0]):
+        raise IndexError(index)
+    enter = Press(Keys.ControlM, "\r", time.monotonic())
+    if isinstance(mode, Menu):
+        mode.index = index
+        mode.choose(enter)
+    elif isinstance(mode, RulesReader):
+        mode.sections.index = index
+        mode.read_all(enter)
+    elif isinstance(mode, SettingsMenu):
+        mode.options.index = index
+        mode.voice.answer(mode.reminder())
+    elif isinstance(mode, OptionChoice):
+        mode.index = index
+        mode.voice.answer(mode.reminder())
+    elif isinstance(mode, GameRouter):
+        overlays = mode.screen.overlays
+        if isinstance(_overlay(mode), Sections):
+            overlays.go(index)
+            mode.screen.answer(overlays.read())  # as Enter on the section
+        else:
+            mode.screen.answer(overlays.go(index))  # the option gone to and said, as the arrows going there
+
+
 @dataclass
 class Tab:
     """One browser tab's screens: keys in, sentences and cues out.
@@ -242,6 +339,15 @@ class Tab:
     """The key loops reading this tab's keys, the one in front last."""
     _choices: list[dict[str, Any]] = field(default_factory=list)
     _typed: bool = False
+    _lines: tuple[int, list[str], int] | None = None
+    """The lines last sent to the page as buttons (:func:`listed`): their number (``list`` in the page's
+    ``pick``), labels and the line under the cursor."""
+    _lines_mode: Mode | None = None
+    """The screen whose lines they are: a tap on another screen's line is dropped."""
+    _serial: int = 0
+    _readers: list[Callable[[], None]] = field(default_factory=list)
+    """The key loops' readers of this tab's keys, the one reading now last (prompt_toolkit calls the last
+    attached)."""
     _refresh: asyncio.Handle | None = None
     page: PageBackend | None = None
     app: PageApp | None = None
@@ -253,7 +359,7 @@ class Tab:
     chances): charged to the tab's address (:class:`lcr_audio.web.server.WebTabs`)."""
     wait: Callable[[], float] = lambda: 0.0
     """Seconds the next key must wait: the tab's address has spent its share of the server's time."""
-    _held: list[str] = field(default_factory=list)
+    _held: list[str | Callable[[], None]] = field(default_factory=list)
 
     def in_language(self, make: Callable[[], str]) -> str:
         """``make()`` in the tab's language."""
@@ -280,8 +386,58 @@ class Tab:
             if pause > 0:
                 asyncio.get_running_loop().call_later(pause, self._give_keys, context=self.context)
                 return
-            self.keys.send_text(self._held.pop(0))
+            held = self._held.pop(0)
+            if isinstance(held, str):
+                self.keys.send_text(held)
+            elif self.context is not None:
+                self.context.run(held)
+            else:
+                held()
             self.choices_later()
+
+    def pick(self, shown: int, index: int) -> None:
+        """The page's button for line ``index`` of the lines it was sent as number ``shown`` was tapped:
+        after the keys before it, the screen does what its keys would do on that line (:func:`pick`). A tap
+        on lines the screen no longer shows (it changed meanwhile) is dropped: what changed it was said."""
+        if self.keys is None:
+            return
+        self._held.append(lambda: self._pick(shown, index))
+        if len(self._held) == 1:
+            self._give_keys()
+
+    def _pick(self, shown: int, index: int) -> None:
+        if self._readers and self.keys is not None:
+            self._readers[-1]()  # the keys sent before the tap are handled first, as the screen reads them
+        loop, mode = self._front()
+        lines = listed(mode) if mode is not None else None
+        sent = self._lines
+        if (
+            loop is None
+            or mode is None
+            or lines is None
+            or sent is None
+            or mode is not self._lines_mode
+            or shown != sent[0]
+            or len(lines[0]) != len(sent[1])
+            or not 0 <= index < len(lines[0])
+        ):
+            return
+        started = time.perf_counter()
+        try:
+            pick(mode, index)
+        except Exception:  # as a key's handler: a tap never ends the tab
+            log.exception("A tap's handler failed")
+            # Translators: a key's action failed (a bug); nothing changed.
+            mode.voice.error(i18n._("That did not work; the game goes on."))
+        finally:
+            self.spent(time.perf_counter() - started)
+        if loop.after_key is not None:
+            loop.after_key()
+
+    def _front(self) -> tuple[KeyLoop | None, Mode | None]:
+        """The key loop in front and its mode on top (None, None before any)."""
+        loop = next((loop for loop in reversed(self.loops) if loop.top is not None), None)
+        return loop, loop.top if loop is not None else None
 
     def text(self, line: str) -> None:
         """A line typed in the page's text box (a phone's keyboard): its characters, then Enter, as keys."""
@@ -289,10 +445,10 @@ class Tab:
             self.key(char)
         self.key("\r")
 
-    def spoken(self, number: int) -> None:
-        """The page's voice ended sentence ``number``."""
-        if self.page is not None:
-            self.page.ended(number)
+    def spoken(self, number: int) -> bool:
+        """The page's voice ended sentence ``number``; whether the report is one of the page's own, one
+        for each sentence sent (:meth:`PageBackend.ended`)."""
+        return self.page is not None and self.page.ended(number)
 
     def choices_later(self) -> None:
         """Look again, soon, at the keys the screen in front takes (the page's buttons)."""
@@ -302,11 +458,11 @@ class Tab:
 
     def _send_choices(self) -> None:
         self._refresh = None
-        loop = next((loop for loop in reversed(self.loops) if loop.top is not None), None)
+        _loop, mode = self._front()
         choices: list[dict[str, Any]] = []
-        typed = loop is not None and loop.top is not None and loop.top.context in TYPED_LINES
-        if loop is not None and loop.top is not None:
-            for spec in help_rows(loop.top.context):
+        typed = mode is not None and mode.context in TYPED_LINES
+        if mode is not None:
+            for spec in help_rows(mode.context):
                 if not spec.keys:  # a row for any typed character: no one key to send
                     continue
                 with contextlib.suppress(ValueError):
@@ -317,9 +473,24 @@ class Tab:
                         keys=i18n._(spec.spoken), action=i18n._(spec.help)
                     )
                     choices.append({"key": key, "ctrl": ctrl, "label": label})
-        if (choices, typed) != (self._choices, self._typed):
-            self._choices, self._typed = choices, typed
-            self.send({"type": "choices", "items": choices, "typed": typed})
+        found = listed(mode) if mode is not None else None
+        lines = self._lines
+        if found is None:
+            lines = None
+        elif lines is None or mode is not self._lines_mode or len(found[0]) != len(lines[1]):
+            self._serial += 1  # another screen's lines: a tap on the old ones is dropped
+            lines = (self._serial, *found)
+        else:
+            lines = (lines[0], *found)  # the same lines, a value or the cursor changed
+        self._lines_mode = mode if found is not None else None
+        if (choices, typed, lines) != (self._choices, self._typed, self._lines):
+            self._choices, self._typed, self._lines = choices, typed, lines
+            shown = None
+            if lines is not None:
+                number, labels, current = lines
+                items = [{"label": label, "current": at == current} for at, label in enumerate(labels)]
+                shown = {"id": number, "items": items}
+            self.send({"type": "choices", "items": choices, "typed": typed, "list": shown})
 
     @contextlib.contextmanager
     def _watched(self, keys: PipeInput) -> Iterator[None]:
@@ -339,10 +510,12 @@ class Tab:
                 finally:
                     self.spent(time.perf_counter() - started)
 
+            self._readers.append(timed)
             try:
                 with attach(timed):
                     yield
             finally:
+                self._readers.remove(timed)
                 if owner in self.loops:
                     self.loops.remove(owner)
 
@@ -422,12 +595,14 @@ class Join:
         code: the join code, or "" to open a new table.
         shown: the server's address as the players know it (the page's host name).
         page: the page's address, said with the join code of a table this tab opens.
+        tls: the TLS context of a ``wss://`` ``address`` (the server speaks TLS itself), or None.
     """
 
     address: str
     code: str
     shown: str
     page: str
+    tls: ssl.SSLContext | None = None
 
     async def __call__(self, app: PageApp) -> int:
         """Ask the player's name, then join (or open) the table. Returns the exit code, 1 when the table
@@ -448,7 +623,9 @@ class Join:
             return 0
         name = typed if typed and has_letter(typed) else default
         page = self.page if not self.code else ""
-        client = OnlineClient(app, self.address, self.code, [name], None, shown=self.shown, page=page)
+        client = OnlineClient(
+            app, self.address, self.code, [name], None, shown=self.shown, page=page, tls=self.tls
+        )
         return await client.run()
 
 

@@ -407,6 +407,27 @@ def choices(chrome: Any) -> list[str]:
     ]
 
 
+def lines(chrome: Any) -> list[str]:
+    """The screen's lines as buttons (``#lines``: a menu's items, the rules' sections, the options), their
+    texts, when shown."""
+    return [
+        str(text)
+        for text in chrome.execute_script(
+            "return Array.from(document.querySelectorAll('#lines button'))"
+            ".filter(b => b.getClientRects().length > 0).map(b => b.textContent.trim());"
+        )
+    ]
+
+
+def line(chrome: Any, label: str) -> Any:
+    """The button of ``#lines`` whose text is ``label`` (None when there is none now)."""
+    return chrome.execute_script(
+        "return Array.from(document.querySelectorAll('#lines button'))"
+        ".find(b => b.textContent.trim() === arguments[0]) || null;",
+        label,
+    )
+
+
 def choice(chrome: Any, label: str) -> Any:
     """The button of ``#choices`` whose text is ``label`` (None when there is none now)."""
     return chrome.execute_script(

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -256,6 +257,7 @@ class Link:
         on_back: called when a connection works again after a drop.
         on_long_drop: called once when a dropped connection has not come back for :data:`LONG_DROP`
             seconds (the tries go on).
+        tls: the TLS context of a ``wss://`` address, or None for the system's usual checks.
     """
 
     address: str
@@ -267,6 +269,7 @@ class Link:
     delays: tuple[float, ...] = RETRY_DELAYS
     socket: ClientConnection | None = None
     closing: bool = False
+    tls: ssl.SSLContext | None = None
     connected: asyncio.Event = field(default_factory=asyncio.Event)
 
     def send(self, message: ClientMessage) -> None:
@@ -291,8 +294,9 @@ class Link:
         tries, ever, dropped, dropped_at, told_long = 0, False, False, 0.0, False
         while not self.closing:
             try:
+                extra: dict[str, Any] = {"ssl": self.tls} if self.tls is not None else {}
                 async with connect(
-                    self.address, max_size=MAX_FRAME, open_timeout=10, compression=None, logger=log
+                    self.address, max_size=MAX_FRAME, open_timeout=10, compression=None, logger=log, **extra
                 ) as socket:
                     self.socket, ever, tries = socket, True, 0
                     await socket.send(encode(self.hello()))

@@ -15,6 +15,8 @@
   const answers = document.getElementById("answers");
   const history = document.getElementById("history");
   const choices = document.getElementById("choices");
+  const linesPart = document.getElementById("lines-part");
+  const lines = document.getElementById("lines");
   const status = document.getElementById("status");
   const keysArea = document.getElementById("keys");
   const typing = document.getElementById("typing");
@@ -27,6 +29,7 @@
   let rate = 0;
   let language = document.documentElement.lang || "en";
   let audio = null;
+  let audioPrepared = false;
   const buffers = new Map();
   const playing = new Set();
 
@@ -92,11 +95,34 @@
 
   // --- sound: Web Audio, each cue where it sounds around the table ------------------------------------
 
-  function startAudio() {
-    if (audio === null && (window.AudioContext || window.webkitAudioContext)) {
-      const Context = window.AudioContext || window.webkitAudioContext;
-      audio = new Context();
+  // Opening the audio device takes Chromium a quarter of a second, all that time on the page's one
+  // thread: done once the page is idle after its first sentence (the context starts suspended, as
+  // browsers want), so that no key waits for it; the first key or tap only resumes it.
+  function prepareAudio() {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (audio === null && Context) {
+      try {
+        audio = new Context();
+      } catch (error) {
+        audio = null; // no sound device: the game goes on without cues
+      }
     }
+  }
+
+  function prepareAudioWhenIdle() {
+    if (audioPrepared) {
+      return;
+    }
+    audioPrepared = true;
+    if ("requestIdleCallback" in window) {
+      window.requestIdleCallback(prepareAudio, { timeout: 1000 });
+    } else {
+      window.setTimeout(prepareAudio, 200);
+    }
+  }
+
+  function startAudio() {
+    prepareAudio();
     if (audio !== null && audio.state === "suspended") {
       audio.resume();
     }
@@ -178,9 +204,9 @@
   }
 
   function submitTyped() {
-    startAudio();
     send({ type: "text", text: typed.value });
     typed.value = "";
+    startAudio();
   }
 
   sendTyped.addEventListener("click", submitTyped);
@@ -220,8 +246,8 @@
         button.dataset.id = id;
         button.textContent = item.label;
         button.addEventListener("click", function () {
-          startAudio();
           send({ type: "key", key: item.key, ctrl: item.ctrl, alt: false });
+          startAudio();
         });
       }
       choices.appendChild(button); // in the order given; a button kept keeps its focus
@@ -229,6 +255,48 @@
     if (lostFocus) {
       keysArea.focus(); // the button that had the focus is gone: the keys area takes it, never the page
     }
+  }
+
+  // The lines of the screen in front (a menu's items, the rules' sections, the options, a question's
+  // values), one button each: a tap does there what the keys would (a menu's item is chosen). The buttons
+  // stay while the screen does (a value or the cursor changes in place: aria-current), so a focused one
+  // keeps its focus; another screen's lines replace them.
+  function showLines(list) {
+    const items = list && Array.isArray(list.items) ? list.items : [];
+    const number = list ? Number(list.id) : 0;
+    const kept = lines.dataset.id === String(number) && lines.childElementCount === items.length;
+    if (!kept) {
+      const lostFocus = lines.contains(document.activeElement);
+      while (lines.firstChild) {
+        lines.removeChild(lines.firstChild);
+      }
+      lines.dataset.id = String(number);
+      items.forEach(function (item, index) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.addEventListener("click", function () {
+          send({ type: "pick", list: number, item: index });
+          startAudio();
+        });
+        lines.appendChild(button);
+      });
+      if (lostFocus) {
+        keysArea.focus(); // the screen changed under the focus: the keys area takes it, never the page
+      }
+    }
+    items.forEach(function (item, index) {
+      const button = lines.children[index];
+      const label = String(item.label);
+      if (button.textContent !== label) {
+        button.textContent = label;
+      }
+      if (item.current) {
+        button.setAttribute("aria-current", "true");
+      } else {
+        button.removeAttribute("aria-current");
+      }
+    });
+    linesPart.hidden = items.length === 0;
   }
 
   // --- keys -----------------------------------------------------------------------------------------
@@ -257,8 +325,8 @@
       return; // Tab, F5, Control+C and the others stay the browser's
     }
     event.preventDefault();
+    send({ type: "key", key: event.key, ctrl: event.ctrlKey, alt: false }); // the key first, then sound
     startAudio();
-    send({ type: "key", key: event.key, ctrl: event.ctrlKey, alt: false });
   });
   document.addEventListener("pointerdown", startAudio);
 
@@ -272,6 +340,7 @@
     if (strings.title) heading.textContent = strings.title;
     if (strings.help) document.getElementById("help").textContent = strings.help;
     if (strings.choices) document.getElementById("choices-label").textContent = strings.choices;
+    if (strings.lines) document.getElementById("lines-label").textContent = strings.lines;
     if (strings.history) document.getElementById("history-label").textContent = strings.history;
     if (strings.typed) document.getElementById("typed-label").textContent = strings.typed;
     if (strings.send) sendTyped.textContent = strings.send;
@@ -284,6 +353,7 @@
     switch (message.type) {
       case "say":
         say(message);
+        prepareAudioWhenIdle();
         break;
       case "silence":
         if ("speechSynthesis" in window) window.speechSynthesis.cancel();
@@ -295,6 +365,7 @@
         stopCues();
         break;
       case "choices":
+        showLines(message.list || null);
         showChoices(message.items || []);
         showTyping(Boolean(message.typed));
         break;
