@@ -21,6 +21,7 @@ from websockets.typing import Origin
 from lcr_audio import i18n, storage
 from lcr_audio.game.online.server import RateLimit, TableServer, bound_port
 from lcr_audio.settings import FORMAT, VERSION
+from lcr_audio.tui.input import REACTION_SECONDS
 from lcr_audio.web import budget
 from lcr_audio.web.keys import browser_key, terminal_bytes
 from lcr_audio.web.server import CSP, TAB_PATH, WebTabs, accepted_languages, pick_language, start_web_server
@@ -595,3 +596,48 @@ def test_waves_of_new_tabs_from_one_address_are_refused_before_the_handshake_and
             await server.wait_closed()
 
     asyncio.run(run())
+
+
+async def start_game(page: PageClient) -> None:
+    """From the main menu: a new game of 3, 1 at this keyboard, the name offered, started."""
+    await page.until(lambda: any("Main menu" in text for text in page.said))
+    assert await page.press("Enter") == "A new game."
+    for _answer in range(3):
+        await page.press("Enter")
+    await page.until(lambda: any("Press Enter to start" in text for text in page.said))
+    await page.press("Enter")
+
+
+@pytest.mark.system
+def test_escape_then_y_at_once_in_a_game_goes_back_to_the_main_menu_whose_keys_answer() -> None:
+    """Y answered at once (a person's reaction), while the presenter still counts "Quit this game?" as being said (a screen reader
+    through live regions: an estimate): before, the presenter's task swallowed its cancellation
+    (``asyncio.wait_for`` on Python 3.11) and the tab went dead after "Game saved.", looking connected."""
+
+    async def run() -> None:
+        settings = fast_settings(speech="screen-reader")
+        async with served() as (_tabs, port), tab(port, ["en"], settings) as page:
+            await start_game(page)
+            await page.until(lambda: any(text.startswith("Your turn.") for text in page.said))
+            assert await page.press("Escape") == "Quit this game? Y or N."
+            await asyncio.sleep(REACTION_SECONDS)  # a person's reaction: a sooner key is typed ahead
+            assert await page.press("y") == "Game saved."
+            await page.until(lambda: sum("Main menu" in text for text in page.said) == 2)
+            assert await page.press("ArrowDown") == "Practice. 2 of 7."
+
+    # In a thread of its own: a tab whose game hangs fails the test instead of hanging the server's shutdown.
+    outcome: list[BaseException | None] = []
+
+    def apart() -> None:
+        try:
+            asyncio.run(run())
+            outcome.append(None)
+        except BaseException as error:  # handed to the test's thread
+            outcome.append(error)
+
+    thread = threading.Thread(target=apart, daemon=True)
+    thread.start()
+    thread.join(3 * TIMEOUT)
+    assert outcome, "the tab's game never ended: the server could not close"
+    if outcome[0] is not None:
+        raise outcome[0]

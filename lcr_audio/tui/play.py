@@ -9,7 +9,6 @@ speech, in order); answers to keys interrupt. Output is append-only and nothing 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import enum
 import functools
@@ -53,7 +52,7 @@ from lcr_audio.tui.input import KeyLoop, Mode, Press, answers_in_time
 from lcr_audio.tui.keys import CHOOSING, Command, Context
 from lcr_audio.tui.odds_key import OddsKey
 from lcr_audio.tui.options import OptionsMenu, SettingsApplier, verbosity_name
-from lcr_audio.tui.presenter import NO_CUE_ARGS, CueArgs, Presenter
+from lcr_audio.tui.presenter import NO_CUE_ARGS, CueArgs, Presenter, wait_event
 from lcr_audio.tui.reader import Sections
 
 log = logging.getLogger(__name__)
@@ -368,8 +367,7 @@ class PlayScreen:
                 if remaining <= 0:
                     break
                 self._wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), remaining)
+                await wait_event(self._wake, remaining)
             if self._paused() or self.state.over or self.session.human_to_play:
                 continue
             try:

@@ -433,8 +433,9 @@ class WebTabs:
                 {runner, reader, idle, filled}, return_when=asyncio.FIRST_COMPLETED
             )
             if runner in done:
-                with contextlib.suppress(Exception):
-                    runner.result()
+                with contextlib.suppress(asyncio.CancelledError):
+                    if runner.exception() is not None:  # said to the page below; never hidden in the log
+                        log.error("A browser tab's game stopped", exc_info=runner.exception())
                 text = tab.in_language(lambda: page_strings()["ended"])
                 await _say_and_close(socket, text)
             elif idle in done:
