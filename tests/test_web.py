@@ -641,3 +641,28 @@ def test_escape_then_y_at_once_in_a_game_goes_back_to_the_main_menu_whose_keys_a
     assert outcome, "the tab's game never ended: the server could not close"
     if outcome[0] is not None:
         raise outcome[0]
+
+
+@pytest.mark.system
+def test_with_live_regions_answers_to_keys_neither_cut_nor_hold_back_the_game_messages() -> None:
+    """The screen reader reads the answers (assertive) apart from the game messages (polite): S and T during
+    the game's opening cut nothing, so nothing is said again and the turn prompt is not pushed back behind
+    them; a key that does nothing now is refused in the answers region too. Before, each answer cut the
+    opening, which was then waited for again, whole, and the refusal went to the game messages."""
+
+    async def run() -> None:
+        settings = fast_settings(speech="screen-reader")
+        async with served() as (_tabs, port), tab(port, ["en"], settings) as page:
+            await start_game(page)
+            await page.until(lambda: any(text.startswith("A game of 3 players") for text in page.said))
+            await asyncio.sleep(REACTION_SECONDS)
+            await page.press("s")
+            await page.press("t")
+            await page.press("x")
+            await page.until(lambda: any(text.startswith("Your turn.") for text in page.said))
+            says = [m for m in page.received if m["type"] == "say"]
+            assert not [m["text"] for m in says if m["again"]]
+            refusals = [m["kind"] for m in says if m["text"].endswith("F1 lists the keys.")]
+            assert refusals == ["answer"]
+
+    asyncio.run(run())

@@ -273,6 +273,11 @@ class Presenter:
                 after it. False (a wrong key's sentence) queues it behind the speech under way, cutting
                 nothing.
         """
+        if self.speaker.answers_apart:
+            # Answers reach the player apart from the game messages (a page's live regions): a wrong key's
+            # sentence too goes at once, and no game message is cut, said again or held back for them.
+            self._say(text, interrupt=True, paced=False)
+            return
         speaking = self._is_speaking()
         self._idle.clear()
         self._wake.set()
@@ -309,7 +314,10 @@ class Presenter:
         whole. They all stay in the history. Returns how many were skipped (for the sentence that says so).
         """
         skipped = list(self._queue)
-        if self._current is not None and (not self._current_said or self._is_speaking()):
+        # A sentence handed to a page's live region is the screen reader's: it cannot be taken back, so it
+        # is not counted as skipped.
+        handed = self._current_said and self.speaker.answers_apart
+        if self._current is not None and (not self._current_said or (self._is_speaking() and not handed)):
             skipped.insert(0, self._current)
         elif self._current is not None:  # said to its end already (the loop has not looked yet)
             _ended(self._current)
@@ -359,14 +367,21 @@ class Presenter:
             await wait_event(self._wake, POLL_SECONDS)
 
     def _say(
-        self, text: str, *, interrupt: bool, printed: bool = True, message: Utterance | None = None
+        self,
+        text: str,
+        *,
+        interrupt: bool,
+        printed: bool = True,
+        message: Utterance | None = None,
+        paced: bool = True,
     ) -> None:
         """Hand ``text`` to speech (``message``: the game message it is), and estimate when it ends (for
-        backends that cannot tell)."""
+        backends that cannot tell; not for an answer said apart, ``paced`` False)."""
         self.speaker.speak(text, interrupt=interrupt, printed=printed)
-        now = self.clock()
-        start = now if interrupt else max(now, self._speech_ends)
-        self._speech_ends = start + self._estimate(text)
+        if paced:
+            now = self.clock()
+            start = now if interrupt else max(now, self._speech_ends)
+            self._speech_ends = start + self._estimate(text)
         if self.on_handed is not None:
             try:
                 self.on_handed(text, message)

@@ -134,6 +134,12 @@ class PageSpeaker(Speaker):
         super().__init__([page])
         self.page = page
 
+    @property
+    def answers_apart(self) -> bool:
+        """With live regions (not the browser's own voice), answers go to the assertive region and game
+        messages to the polite one: the player's screen reader reads each, and an answer cuts nothing."""
+        return not self.page.own_voice
+
     def speak(self, text: str, *, interrupt: bool = False, printed: bool = True) -> None:
         """As :meth:`Speaker.speak`; ``printed`` False (a message said again) is marked for the page."""
         self.page.printed = printed
