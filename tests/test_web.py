@@ -666,3 +666,32 @@ def test_with_live_regions_answers_to_keys_neither_cut_nor_hold_back_the_game_me
             assert refusals == ["answer"]
 
     asyncio.run(run())
+
+
+@pytest.mark.system
+def test_the_key_list_and_buttons_offer_only_keys_that_work_in_this_tab() -> None:
+    """The browser keeps Tab: the menu's key list and buttons name the arrows. In a local game against
+    computer players there is no chat, and with the player's screen reader no own voice to speed up: the
+    buttons do not offer M or Minus/Equals (nor does F1, as in the terminal)."""
+
+    async def run() -> None:
+        settings = fast_settings(speech="screen-reader")
+        async with served() as (_tabs, port), tab(port, ["en"], settings) as page:
+            await page.until(lambda: any("Main menu" in text for text in page.said))
+            await asyncio.sleep(REACTION_SECONDS)
+            await page.until(lambda: bool(page.choices))
+            labels = [c["label"] for c in page.choices]
+            assert "Down arrow: the next item" in labels and "Up arrow: the previous item" in labels
+            assert not [label for label in labels if "Tab" in label]
+            await page.press("F1")
+            await page.until(lambda: any("Down arrow: the next item." in text for text in page.said))
+            assert not [text for text in page.said if "Tab:" in text]
+            await page.press("Escape")
+            await start_game(page)
+            await page.until(lambda: any(text.startswith("Your turn.") for text in page.said))
+            await page.until(lambda: any(c["key"] == " " for c in page.choices))
+            keys = {c["key"] for c in page.choices}
+            assert " " in keys and "s" in keys
+            assert not keys & {"m", "-", "="}, [c["label"] for c in page.choices if c["key"] in "-="]
+
+    asyncio.run(run())

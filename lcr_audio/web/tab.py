@@ -39,7 +39,7 @@ from lcr_audio.output.speech.base import SpeechBackend
 from lcr_audio.settings import Settings, load_settings, save_settings, settings_path
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.input import KeyLoop
-from lcr_audio.tui.keys import Context, help_rows
+from lcr_audio.tui.keys import IN_BROWSER, Context, help_rows, spoken_keys
 from lcr_audio.web.keys import browser_key
 from lcr_audio.web.strings import page_strings
 
@@ -312,15 +312,17 @@ class Tab:
         choices: list[dict[str, Any]] = []
         typed = loop is not None and loop.top is not None and loop.top.context in TYPED_LINES
         if loop is not None and loop.top is not None:
-            for spec in help_rows(loop.top.context):
-                if not spec.keys:  # a row for any typed character: no one key to send
+            top = loop.top
+            for spec in help_rows(top.context):
+                if not spec.keys or spec.command in top.hidden:  # any typed character; a key unused here
                     continue
                 with contextlib.suppress(ValueError):
                     key, ctrl = browser_key(spec.keys[0])
                     # Translators: one button of the page: the keys, then what they do ("S: every seat's
                     # chips and the pot").
                     label = i18n._("{keys}: {action}").format(
-                        keys=i18n._(spec.spoken), action=i18n._(spec.help)
+                        keys=i18n._(spoken_keys(spec)),
+                        action=i18n._(top.help_words.get(spec.command, spec.help)),
                     )
                     choices.append({"key": key, "ctrl": ctrl, "label": label})
         if (choices, typed) != (self._choices, self._typed):
@@ -360,6 +362,7 @@ class Tab:
         table) instead of the main menu. Everything the tab wrote is removed at the end."""
         home = Path(tempfile.mkdtemp(prefix="lcr-audio-tab-"))
         storage.HOME_HERE.set(home)
+        IN_BROWSER.set(True)
         first = self.languages[0] if self.languages else None
         language = i18n.use_language_here(first)
         saved, problem = self._settings()
