@@ -610,9 +610,11 @@ async def start_game(page: PageClient) -> None:
 
 @pytest.mark.system
 def test_escape_then_y_at_once_in_a_game_goes_back_to_the_main_menu_whose_keys_answer() -> None:
-    """Y answered at once (a person's reaction), while the presenter still counts "Quit this game?" as being said (a screen reader
-    through live regions: an estimate): before, the presenter's task swallowed its cancellation
-    (``asyncio.wait_for`` on Python 3.11) and the tab went dead after "Game saved.", looking connected."""
+    """Y answered at once (a person's reaction), while the presenter still counts "Quit this game?" as being
+    said (a screen reader through live regions: an estimate): before, the presenter's task swallowed its
+    cancellation (``asyncio.wait_for`` on Python 3.11) and the tab went dead after "Game saved.", looking
+    connected. Then New game asks whether to replace the game just saved before its questions, not after
+    them all."""
 
     async def run() -> None:
         settings = fast_settings(speech="screen-reader")
@@ -623,7 +625,15 @@ def test_escape_then_y_at_once_in_a_game_goes_back_to_the_main_menu_whose_keys_a
             await asyncio.sleep(REACTION_SECONDS)  # a person's reaction: a sooner key is typed ahead
             assert await page.press("y") == "Game saved."
             await page.until(lambda: sum("Main menu" in text for text in page.said) == 2)
-            assert await page.press("ArrowDown") == "Practice. 2 of 7."
+            # New game: asked at once whether to replace the game just saved, before the setup's questions.
+            question = await page.press("Enter")
+            assert question.startswith("Starting now replaces the unfinished game of You, Ana, and Bo"), (
+                question
+            )
+            await asyncio.sleep(REACTION_SECONDS)
+            assert await page.press("y") == "A new game."
+            await page.until(lambda: page.said[-1].startswith("How many players"))
+            assert sum("Starting now replaces" in text for text in page.said) == 1
 
     # In a thread of its own: a tab whose game hangs fails the test instead of hanging the server's shutdown.
     outcome: list[BaseException | None] = []
