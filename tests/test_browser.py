@@ -98,6 +98,21 @@ def test_a_tab_plays_a_game_to_the_end_by_keys_alone(tab: Any, server: web.Serve
     assert not [m for m in said + heard(tab)["answers"] if "Traceback" in m or "Error" in m]
 
 
+def test_a_page_whose_game_has_ended_says_so_and_offers_no_buttons(tab: Any, server: web.Server) -> None:
+    """Leaving from the main menu (Escape, Y) ends the tab's game: the page says so in its answers region and
+    its status, and the question's Y/N buttons go with it (before, they stayed, offering dead keys)."""
+    open_page(tab, server.url)
+    wait_until(tab, lambda: MAIN_MENU in " ".join(heard(tab)["all"]), "the main menu")
+    press_and_wait(tab, web.ESCAPE, "the question to leave")
+    wait_until(tab, lambda: web.choices(tab), "the question's buttons")
+    press_and_wait(tab, "y", "goodbye")
+    wait_until(tab, lambda: tab.execute_script("return document.body.dataset.state;") == "ended", "the end")
+    assert web.choices(tab) == []
+    status = tab.execute_script("return document.getElementById('status').textContent;")
+    assert status == "The game has ended. Reload the page to play again."
+    assert status in heard(tab)["answers"]
+
+
 def _game_lines(transcript: str) -> list[str]:
     """The messages of a transcript, without the headings the file adds ("Game 1.")."""
     return [

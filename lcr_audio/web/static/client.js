@@ -317,6 +317,8 @@
         rate = Number(message.rate) || 0;
         break;
       case "end":
+        showChoices([]); // the game is over: no button may offer a key that does nothing now
+        showTyping(false);
         setState("ended", message.text);
         say({ text: message.text, kind: "answer", again: false, id: 0 });
         break;
@@ -357,6 +359,8 @@
     });
     socket.addEventListener("close", function () {
       if (body.dataset.state !== "ended") {
+        showChoices([]);
+        showTyping(false);
         setState("lost", strings.lost);
         say({ text: strings.lost || "", kind: "answer", again: false, id: 0 });
       }
