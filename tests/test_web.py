@@ -705,3 +705,21 @@ def test_the_key_list_and_buttons_offer_only_keys_that_work_in_this_tab() -> Non
             assert not keys & {"m", "-", "="}, [c["label"] for c in page.choices if c["key"] in "-="]
 
     asyncio.run(run())
+
+
+@pytest.mark.system
+def test_q_does_not_count_a_message_already_in_the_live_region_as_skipped() -> None:
+    """Right after the player's roll is told, Q: the roll's message is already in the live region (the
+    screen reader has it; nothing can take it back), so nothing is skipped. Before, it counted as "1 message
+    skipped" while the estimate said it was still being read."""
+
+    async def run() -> None:
+        settings = fast_settings(speech="screen-reader", pause=5.0)  # the next roll waits: only this one
+        async with served() as (_tabs, port), tab(port, ["en"], settings) as page:
+            await start_game(page)
+            await page.until(lambda: any(text.startswith("Your turn.") for text in page.said))
+            await asyncio.sleep(REACTION_SECONDS)
+            assert (await page.press(" ")).startswith("You roll")
+            assert await page.press("q") == "Nothing to skip."
+
+    asyncio.run(run())
