@@ -113,6 +113,24 @@ def test_a_page_whose_game_has_ended_says_so_and_offers_no_buttons(tab: Any, ser
     assert status in heard(tab)["answers"]
 
 
+def test_choosing_the_browsers_own_voice_where_it_has_none_says_so(tab: Any, server: web.Server) -> None:
+    """Headless Chromium has no voice: choosing the browser's own voice in Options says so in one sentence,
+    and the page goes on through the live regions (before, the choice was not offered, with no word why)."""
+    open_page(tab, server.url)
+    wait_until(tab, lambda: MAIN_MENU in " ".join(heard(tab)["all"]), "the main menu")
+    if tab.execute_script("return window.speechSynthesis ? speechSynthesis.getVoices().length : 0;"):
+        pytest.skip("this browser has a voice of its own")
+    press_and_wait(tab, "o", "the options item")
+    press_and_wait(tab, web.ENTER, "the options")
+    press_and_wait(tab, "\ue010", "the last option")  # End
+    assert heard(tab)["answers"][-1].startswith("Speech output: your screen reader.")
+    press(tab, "\ue014")  # Right arrow
+    novoice = "This browser offers no voice of its own; the page goes on for your screen reader."
+    wait_until(tab, lambda: novoice in heard(tab)["answers"], "the sentence saying there is no voice")
+    press_and_wait(tab, "\ue013", "the previous option")  # Up arrow: still heard through the live regions
+    assert heard(tab)["answers"][-1].startswith("Computer players' pause")
+
+
 def _game_lines(transcript: str) -> list[str]:
     """The messages of a transcript, without the headings the file adds ("Game 1.")."""
     return [

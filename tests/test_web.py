@@ -485,7 +485,7 @@ def test_a_language_chosen_in_options_changes_the_page_at_once_and_is_remembered
                 await page.until(lambda: any("Main menu" in text for text in page.said))
                 assert await page.press("o") == "Options. 6 of 7."
                 await page.press("Enter")
-                assert await page.press("ArrowDown") == "Language: the system's, English. 2 of 9."
+                assert await page.press("ArrowDown") == "Language: the browser's, English. 2 of 7."
                 for _ in range(8):
                     if await page.press("ArrowRight") == "Langue : Français.":
                         break
@@ -721,5 +721,30 @@ def test_q_does_not_count_a_message_already_in_the_live_region_as_skipped() -> N
             await asyncio.sleep(REACTION_SECONDS)
             assert (await page.press(" ")).startswith("You roll")
             assert await page.press("q") == "Nothing to skip."
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_a_tabs_options_offer_the_browsers_settings_not_the_terminals() -> None:
+    """Options in a tab: no printed lines, printing or braille (the terminal's), the speech output is the
+    player's screen reader or the browser's own voice, at once, and the language follows the browser's."""
+
+    async def run() -> None:
+        settings = fast_settings(speech="screen-reader")
+        async with served() as (_tabs, port), tab(port, ["en"], settings) as page:
+            await page.until(lambda: any("Main menu" in text for text in page.said))
+            await asyncio.sleep(REACTION_SECONDS)
+            assert await page.press("End") == "Quit. 7 of 7."
+            assert await page.press("ArrowUp") == "Options. 6 of 7."
+            await page.press("Enter")
+            # 7 lines, not the terminal's 9: no "Print messages in screen-reader mode", no "Braille".
+            assert await page.press("End") == "Speech output: your screen reader. 7 of 7."
+            changed = await page.press("ArrowRight")
+            assert changed.startswith("Speech output: the browser's own voice."), changed
+            assert "from its next start" not in changed
+            await page.press("Home")
+            assert await page.press("ArrowDown") == "Language: the browser's, English. 2 of 7."
+            await page.until(lambda: any(m["type"] == "voice" and m["own"] for m in page.received))
 
     asyncio.run(run())

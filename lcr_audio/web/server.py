@@ -417,6 +417,8 @@ class WebTabs:
                     tab.text(message[1])
                 elif message[0] == "spoken":
                     tab.spoken(int(message[1]))
+                elif message[0] == "novoice":
+                    tab.no_voice()
 
         async def watch_idle() -> None:
             while True:
@@ -512,7 +514,8 @@ def _hello(frame: str | bytes) -> tuple[list[str], str | None, str | None] | Non
 
 def _message(frame: str | bytes) -> tuple[str, Any] | None:
     """A tab's message after its hello: ``("key", terminal bytes)`` (empty for a key the game has no use
-    for), ``("text", a typed line)``, ``("spoken", number)``, or None when it cannot be read."""
+    for), ``("text", a typed line)``, ``("spoken", number)``, ``("novoice", None)`` (the browser has no
+    voice of its own), or None when it cannot be read."""
     try:
         data = json.loads(frame)
     except (ValueError, UnicodeDecodeError):
@@ -535,6 +538,8 @@ def _message(frame: str | bytes) -> tuple[str, Any] | None:
         if not isinstance(line, str) or len(line) > TEXT_LIMIT:
             return None
         return "text", "".join(char for char in line if char.isprintable())
+    if kind == "novoice":
+        return "novoice", None
     if kind == "spoken":
         number = data.get("id")
         if not isinstance(number, int) or isinstance(number, bool):

@@ -295,6 +295,12 @@ class Tab:
             self.key(char)
         self.key("\r")
 
+    def no_voice(self) -> None:
+        """The page has no voice of its own (it said so): the live regions go on, paced as for a screen
+        reader, until the player chooses again."""
+        if self.page is not None:
+            self.page.own_voice = False
+
     def spoken(self, number: int) -> None:
         """The page's voice ended sentence ``number``."""
         if self.page is not None:

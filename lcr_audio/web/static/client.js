@@ -60,6 +60,13 @@
 
   // --- speech: live regions for the player's screen reader, or the browser's own voice ----------------
 
+  function hasVoices() {
+    return "speechSynthesis" in window && window.speechSynthesis.getVoices().length > 0;
+  }
+  if ("speechSynthesis" in window) {
+    window.speechSynthesis.getVoices(); // starts loading them: some browsers list none until asked
+  }
+
   function speakAloud(message) {
     if (!("speechSynthesis" in window)) {
       send({ type: "spoken", id: message.id });
@@ -310,6 +317,13 @@
         applyStrings(message.strings);
         break;
       case "voice":
+        if (message.own && !hasVoices()) {
+          // Options chose the browser's voice, but it has none: say so once, and stay with the live regions
+          say({ text: strings.novoice || "", kind: "answer", again: false, id: 0 });
+          send({ type: "novoice" });
+          ownVoice = false;
+          break;
+        }
         ownVoice = Boolean(message.own);
         if (!ownVoice && "speechSynthesis" in window) window.speechSynthesis.cancel();
         break;
