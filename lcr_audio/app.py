@@ -174,11 +174,19 @@ class App:
                 "Starting now replaces the unfinished game of {names}, turn {turn}. Start anyway? Y or N."
             )
         if await self.ask(question.format(names=names, turn=loaded.turn)):
+            stamp = _stamp(path)
+            if stamp is not None:  # the answer stands: not asked again after the setup
+                self.declined[path] = stamp
             return True
         # Translators: the player chose to keep a saved game; {path} is where it is.
         kept = _("Nothing was changed; the saved game is still in {path}.")
         self.speaker.speak(kept.format(path=display_path(path)))
         return False
+
+    async def may_start(self) -> bool:
+        """Asked before a new game's setup (the main menu's New game), as the terminal and a browser tab
+        both do: True when the game may replace the unfinished one saved (see :meth:`may_replace`)."""
+        return await self.may_replace(self.autosave(SaveKind.PLAY))
 
     async def _run(self, screen: PlayScreen, *, resume: bool = False) -> Outcome:
         """Run a screen with the signals handled, and say goodbye when the player leaves."""

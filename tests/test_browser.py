@@ -98,6 +98,39 @@ def test_a_tab_plays_a_game_to_the_end_by_keys_alone(tab: Any, server: web.Serve
     assert not [m for m in said + heard(tab)["answers"] if "Traceback" in m or "Error" in m]
 
 
+def test_a_page_whose_game_has_ended_says_so_and_offers_no_buttons(tab: Any, server: web.Server) -> None:
+    """Leaving from the main menu (Escape, Y) ends the tab's game: the page says so in its answers region and
+    its status, and the question's Y/N buttons go with it (before, they stayed, offering dead keys)."""
+    open_page(tab, server.url)
+    wait_until(tab, lambda: MAIN_MENU in " ".join(heard(tab)["all"]), "the main menu")
+    press_and_wait(tab, web.ESCAPE, "the question to leave")
+    wait_until(tab, lambda: web.choices(tab), "the question's buttons")
+    press_and_wait(tab, "y", "goodbye")
+    wait_until(tab, lambda: tab.execute_script("return document.body.dataset.state;") == "ended", "the end")
+    assert web.choices(tab) == []
+    status = tab.execute_script("return document.getElementById('status').textContent;")
+    assert status == "The game has ended. Reload the page to play again."
+    assert status in heard(tab)["answers"]
+
+
+def test_choosing_the_browsers_own_voice_where_it_has_none_says_so(tab: Any, server: web.Server) -> None:
+    """Headless Chromium has no voice: choosing the browser's own voice in Options says so in one sentence,
+    and the page goes on through the live regions (before, the choice was not offered, with no word why)."""
+    open_page(tab, server.url)
+    wait_until(tab, lambda: MAIN_MENU in " ".join(heard(tab)["all"]), "the main menu")
+    if tab.execute_script("return window.speechSynthesis ? speechSynthesis.getVoices().length : 0;"):
+        pytest.skip("this browser has a voice of its own")
+    press_and_wait(tab, "o", "the options item")
+    press_and_wait(tab, web.ENTER, "the options")
+    press_and_wait(tab, "\ue010", "the last option")  # End
+    assert heard(tab)["answers"][-1].startswith("Speech output: your screen reader.")
+    press(tab, "\ue014")  # Right arrow
+    novoice = "This browser offers no voice of its own; the page goes on for your screen reader."
+    wait_until(tab, lambda: novoice in heard(tab)["answers"], "the sentence saying there is no voice")
+    press_and_wait(tab, "\ue013", "the previous option")  # Up arrow: still heard through the live regions
+    assert heard(tab)["answers"][-1].startswith("Computer players' pause")
+
+
 def _game_lines(transcript: str) -> list[str]:
     """The messages of a transcript, without the headings the file adds ("Game 1.")."""
     return [

@@ -183,13 +183,13 @@ def test_p_pauses_the_computer_players_and_goes_on(pipe: PipeInput) -> None:
         await driver.start()
         await driver.until(lambda: screen.state.turn >= 2)
         looked = [0]
-        paused = screen._paused
+        paused = screen.paused
 
         def counted() -> bool:
             looked[0] += 1
             return paused()
 
-        screen._paused = counted  # type: ignore[method-assign]
+        screen.paused = counted  # type: ignore[method-assign]
         assert await driver.press("p") == ("Paused. P goes on.", True)
         turn, said = screen.state.turn, len(recorder.spoken)
         for _wake in range(8):  # the game loop looks again and again, and holds: 8 of the game's pauses

@@ -23,6 +23,7 @@ from websockets.typing import Origin
 from lcr_audio import i18n, storage
 from lcr_audio.game.online.server import RateLimit, TableServer, bound_port, tls_context
 from lcr_audio.settings import FORMAT, VERSION
+from lcr_audio.tui.input import REACTION_SECONDS
 from lcr_audio.web import budget
 from lcr_audio.web.keys import browser_key, terminal_bytes
 from lcr_audio.web.server import CSP, TAB_PATH, WebTabs, accepted_languages, pick_language, start_web_server
@@ -454,7 +455,9 @@ def test_the_pages_reports_of_spoken_sentences_never_use_up_its_keys_rate_limit(
                 reported = len([m for m in page.received if m["type"] == "say"])
                 assert reported > 8  # more reports than the burst
                 assert (await page.press("F2")).startswith("Options.")
-                assert (await page.press("ArrowDown")).endswith("2 of 9.")
+                assert (await page.press("ArrowDown")).endswith(
+                    "2 of 7."
+                )  # a tab has no printing or braille lines
 
     asyncio.run(run())
     page = PageBackend(lambda _message: None)  # only one report for each sentence sent is free
@@ -705,7 +708,7 @@ def test_a_language_chosen_in_options_changes_the_page_at_once_and_is_remembered
                 await page.until(lambda: any("Main menu" in text for text in page.said))
                 assert await page.press("o") == "Options. 6 of 7."
                 await page.press("Enter")
-                assert await page.press("ArrowDown") == "Language: the system's, English. 2 of 9."
+                assert await page.press("ArrowDown") == "Language: the browser's, English. 2 of 7."
                 for _ in range(8):
                     if await page.press("ArrowRight") == "Langue : Français.":
                         break
@@ -814,5 +817,157 @@ def test_waves_of_new_tabs_from_one_address_are_refused_before_the_handshake_and
         finally:
             server.close()
             await server.wait_closed()
+
+    asyncio.run(run())
+
+
+async def start_game(page: PageClient) -> None:
+    """From the main menu: a new game of 3, 1 at this keyboard, the name offered, started."""
+    await page.until(lambda: any("Main menu" in text for text in page.said))
+    assert await page.press("Enter") == "A new game."
+    for _answer in range(3):
+        await page.press("Enter")
+    await page.until(lambda: any("Press Enter to start" in text for text in page.said))
+    await page.press("Enter")
+
+
+@pytest.mark.system
+def test_escape_then_y_at_once_in_a_game_goes_back_to_the_main_menu_whose_keys_answer() -> None:
+    """Y answered at once (a person's reaction), while the presenter still counts "Quit this game?" as being
+    said (a screen reader through live regions: an estimate): before, the presenter's task swallowed its
+    cancellation (``asyncio.wait_for`` on Python 3.11) and the tab went dead after "Game saved.", looking
+    connected. Then New game asks whether to replace the game just saved before its questions, not after
+    them all."""
+
+    async def run() -> None:
+        settings = fast_settings(speech="screen-reader")
+        async with served() as (_tabs, port), tab(port, ["en"], settings) as page:
+            await start_game(page)
+            await page.until(lambda: any(text.startswith("Your turn.") for text in page.said))
+            assert await page.press("Escape") == "Quit this game? Y or N."
+            await asyncio.sleep(REACTION_SECONDS)  # a person's reaction: a sooner key is typed ahead
+            assert await page.press("y") == "Game saved."
+            await page.until(lambda: sum("Main menu" in text for text in page.said) == 2)
+            # New game: asked at once whether to replace the game just saved, before the setup's questions.
+            question = await page.press("Enter")
+            assert question.startswith("Starting now replaces the unfinished game of You, Ana, and Bo"), (
+                question
+            )
+            await asyncio.sleep(REACTION_SECONDS)
+            assert await page.press("y") == "A new game."
+            await page.until(lambda: page.said[-1].startswith("How many players"))
+            assert sum("Starting now replaces" in text for text in page.said) == 1
+
+    # In a thread of its own: a tab whose game hangs fails the test instead of hanging the server's shutdown.
+    outcome: list[BaseException | None] = []
+
+    def apart() -> None:
+        try:
+            asyncio.run(run())
+            outcome.append(None)
+        except BaseException as error:  # handed to the test's thread
+            outcome.append(error)
+
+    thread = threading.Thread(target=apart, daemon=True)
+    thread.start()
+    thread.join(3 * TIMEOUT)
+    assert outcome, "the tab's game never ended: the server could not close"
+    if outcome[0] is not None:
+        raise outcome[0]
+
+
+@pytest.mark.system
+def test_with_live_regions_answers_to_keys_neither_cut_nor_hold_back_the_game_messages() -> None:
+    """The screen reader reads the answers (assertive) apart from the game messages (polite): S and T during
+    the game's opening cut nothing, so nothing is said again and the turn prompt is not pushed back behind
+    them; a key that does nothing now is refused in the answers region too. Before, each answer cut the
+    opening, which was then waited for again, whole, and the refusal went to the game messages."""
+
+    async def run() -> None:
+        settings = fast_settings(speech="screen-reader")
+        async with served() as (_tabs, port), tab(port, ["en"], settings) as page:
+            await start_game(page)
+            await page.until(lambda: any(text.startswith("A game of 3 players") for text in page.said))
+            await asyncio.sleep(REACTION_SECONDS)
+            await page.press("s")
+            await page.press("t")
+            await page.press("x")
+            await page.until(lambda: any(text.startswith("Your turn.") for text in page.said))
+            says = [m for m in page.received if m["type"] == "say"]
+            assert not [m["text"] for m in says if m["again"]]
+            refusals = [m["kind"] for m in says if m["text"].endswith("F1 lists the keys.")]
+            assert refusals == ["answer"]
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_the_key_list_and_buttons_offer_only_keys_that_work_in_this_tab() -> None:
+    """The browser keeps Tab: the menu's key list and buttons name the arrows. In a local game against
+    computer players there is no chat, and with the player's screen reader no own voice to speed up: the
+    buttons do not offer M or Minus/Equals (nor does F1, as in the terminal)."""
+
+    async def run() -> None:
+        settings = fast_settings(speech="screen-reader")
+        async with served() as (_tabs, port), tab(port, ["en"], settings) as page:
+            await page.until(lambda: any("Main menu" in text for text in page.said))
+            await asyncio.sleep(REACTION_SECONDS)
+            await page.until(lambda: bool(page.choices))
+            labels = [c["label"] for c in page.choices]
+            assert "Down arrow: the next item" in labels and "Up arrow: the previous item" in labels
+            assert not [label for label in labels if "Tab" in label]
+            await page.press("F1")
+            await page.until(lambda: any("Down arrow: the next item." in text for text in page.said))
+            assert not [text for text in page.said if "Tab:" in text]
+            await page.press("Escape")
+            await start_game(page)
+            await page.until(lambda: any(text.startswith("Your turn.") for text in page.said))
+            await page.until(lambda: any(c["key"] == " " for c in page.choices))
+            keys = {c["key"] for c in page.choices}
+            assert " " in keys and "s" in keys
+            assert not keys & {"m", "-", "="}, [c["label"] for c in page.choices if c["key"] in "-="]
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_q_does_not_count_a_message_already_in_the_live_region_as_skipped() -> None:
+    """Right after the player's roll is told, Q: the roll's message is already in the live region (the
+    screen reader has it; nothing can take it back), so nothing is skipped. Before, it counted as "1 message
+    skipped" while the estimate said it was still being read."""
+
+    async def run() -> None:
+        settings = fast_settings(speech="screen-reader", pause=5.0)  # the next roll waits: only this one
+        async with served() as (_tabs, port), tab(port, ["en"], settings) as page:
+            await start_game(page)
+            await page.until(lambda: any(text.startswith("Your turn.") for text in page.said))
+            await asyncio.sleep(REACTION_SECONDS)
+            assert (await page.press(" ")).startswith("You roll")
+            assert await page.press("q") == "Nothing to skip."
+
+    asyncio.run(run())
+
+
+@pytest.mark.system
+def test_a_tabs_options_offer_the_browsers_settings_not_the_terminals() -> None:
+    """Options in a tab: no printed lines, printing or braille (the terminal's), the speech output is the
+    player's screen reader or the browser's own voice, at once, and the language follows the browser's."""
+
+    async def run() -> None:
+        settings = fast_settings(speech="screen-reader")
+        async with served() as (_tabs, port), tab(port, ["en"], settings) as page:
+            await page.until(lambda: any("Main menu" in text for text in page.said))
+            await asyncio.sleep(REACTION_SECONDS)
+            assert await page.press("End") == "Quit. 7 of 7."
+            assert await page.press("ArrowUp") == "Options. 6 of 7."
+            await page.press("Enter")
+            # 7 lines, not the terminal's 9: no "Print messages in screen-reader mode", no "Braille".
+            assert await page.press("End") == "Speech output: your screen reader. 7 of 7."
+            changed = await page.press("ArrowRight")
+            assert changed.startswith("Speech output: the browser's own voice."), changed
+            assert "from its next start" not in changed
+            await page.press("Home")
+            assert await page.press("ArrowDown") == "Language: the browser's, English. 2 of 7."
+            await page.until(lambda: any(m["type"] == "voice" and m["own"] for m in page.received))
 
     asyncio.run(run())

@@ -17,6 +17,8 @@ from lcr_audio.game.session import Session
 from lcr_audio.i18n import N_, _
 from lcr_audio.narration import Narrator
 from lcr_audio.narration.rules_summary import reversal_explained, rules_summary
+from lcr_audio.output.speech import Speaker
+from lcr_audio.speech_mode import SpeechMode
 from lcr_audio.tui.input import Mode, Press, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.play_facts import FactKeys
@@ -41,6 +43,10 @@ class GameScreen(Voice, Protocol):
     @property
     def session(self) -> Session:
         """The game being played."""
+
+    @property
+    def speaker(self) -> Speaker:
+        """Speech output (the own voice's speed keys are listed only when it speaks itself)."""
 
     @property
     def narrator(self) -> Narrator:
@@ -189,9 +195,12 @@ class Review(Anytime):
 
     @property
     def hidden(self) -> frozenset[Command]:
-        """Chat is left out of F1's list at a table with nobody online, and the keys this table does not use
-        (online: saving)."""
-        return self.screen.unused_keys | (frozenset() if self.screen.chats else frozenset({Command.CHAT}))
+        """Chat is left out of F1's list at a table with nobody online, the own voice's speed keys when the
+        game's own voice is not in use, and the keys this table does not use (online: saving)."""
+        hidden = self.screen.unused_keys | (frozenset() if self.screen.chats else frozenset({Command.CHAT}))
+        if self.screen.speaker.mode != SpeechMode.TTS:
+            hidden |= {Command.SLOWER, Command.FASTER}
+        return hidden
 
     @property
     def help_words(self) -> Mapping[Command, str]:
@@ -329,6 +338,16 @@ class GameRouter(Mode):
     def context(self) -> Context:
         """The play screen's context."""
         return self.screen.context
+
+    @property
+    def hidden(self) -> frozenset[Command]:
+        """The keys the mode in force leaves out of its list (a browser page's buttons ask the router)."""
+        return self.screen.mode.hidden
+
+    @property
+    def help_words(self) -> Mapping[Command, str]:
+        """What some keys do in the mode in force, where the key table's words do not fit."""
+        return self.screen.mode.help_words
 
     def dispatch(self, press: Press) -> None:
         """Hand ``press`` to the mode in force (nothing once the screen has ended)."""

@@ -89,6 +89,10 @@ class Host(Protocol):
     async def play(self, session: Session, series: Series | None = None) -> Outcome:
         """Play ``session`` (and the games after it) until the players stop."""
 
+    async def may_start(self) -> bool:
+        """Before a new game's setup: True when it may replace what is saved (nothing unfinished, or the
+        player says yes now; asked once), False when the player keeps the unfinished game."""
+
     async def play_new(self, rules: Rules, players: list[Player], seed: int | None = None) -> Outcome:
         """Start a new game of ``rules`` with ``players``."""
 

@@ -6,6 +6,7 @@ input mode that serves its context (:mod:`lcr_audio.tui.input`).
 
 from __future__ import annotations
 
+import contextvars
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -1259,6 +1260,29 @@ LAST_IN_HELP = frozenset(
 first."""
 
 
+IN_BROWSER: contextvars.ContextVar[bool] = contextvars.ContextVar("lcr_audio_in_browser", default=False)
+"""True in a browser tab's screens (:mod:`lcr_audio.web.tab`): the browser keeps Tab and Shift+Tab for moving
+the focus, so the key list and the page's buttons name the arrows only (:func:`spoken_keys`)."""
+
+BROWSER_SPOKEN: Mapping[str, str] = {
+    "Down arrow or Tab": N_("Down arrow"),
+    "Up arrow or Shift+Tab": N_("Up arrow"),
+    # Translators: F1 key help in a browser page (which keeps Tab): how these keys are spoken.
+    "Down arrow, Right arrow or Tab": N_("Down arrow or Right arrow"),
+    # Translators: F1 key help in a browser page (which keeps Shift+Tab): how these keys are spoken.
+    "Up arrow, Left arrow or Shift+Tab": N_("Up arrow or Left arrow"),
+}
+"""How a row's keys are named in a browser tab, where it differs (by the row's :attr:`KeySpec.spoken`)."""
+
+
+def spoken_keys(spec: KeySpec) -> str:
+    """How ``spec``'s keys are named (a catalog message, untranslated): in a browser tab without Tab and
+    Shift+Tab, which the browser keeps (:data:`IN_BROWSER`)."""
+    if IN_BROWSER.get():
+        return BROWSER_SPOKEN.get(spec.spoken, spec.spoken)
+    return spec.spoken
+
+
 def help_rows(context: Context) -> list[KeySpec]:
     """The rows that work in ``context``, in table order, with the keys of :data:`LAST_IN_HELP` last."""
     rows = [spec for spec in KEYS if context in spec.contexts]
@@ -1275,7 +1299,7 @@ def help_entries(
     words = words or {}
     return [
         # Translators: one entry of the F1 key list, e.g. "S: every seat's chips and the pot."
-        _("{keys}: {action}.").format(keys=_(spec.spoken), action=_(words.get(spec.command, spec.help)))
+        _("{keys}: {action}.").format(keys=_(spoken_keys(spec)), action=_(words.get(spec.command, spec.help)))
         for spec in help_rows(context)
         if spec.command not in hidden
     ]

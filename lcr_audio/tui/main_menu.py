@@ -86,7 +86,7 @@ async def run_main_menu(app: Host, *, said: SaidOffer | bool = False) -> None:
             elif choice is MenuItem.KEEP_SCORE:
                 if await run_scorekeeper(app) is Outcome.LEFT:
                     return
-            else:
+            elif await app.may_start():  # before the questions, not after them all
                 rules, players = await Setup(app.speaker, app.console, app.keys).ask()
                 if await app.play_new(rules, players) is Outcome.LEFT:
                     return

@@ -25,7 +25,7 @@ from lcr_audio.output.sound import SoundPlayer
 from lcr_audio.output.speech import Speaker, SpeechMode
 from lcr_audio.settings import PAUSE, RATE, VOLUME, Settings
 from lcr_audio.tui.input import Press, Question, Voice, handles, step_through
-from lcr_audio.tui.keys import Command, Context
+from lcr_audio.tui.keys import IN_BROWSER, Command, Context
 from lcr_audio.verbosity import Verbosity
 
 
@@ -89,6 +89,20 @@ def speech_name(mode: SpeechMode) -> str:
     }[mode]
 
 
+BROWSER_SPEECH_CHOICES = (SpeechMode.SCREEN_READER, SpeechMode.TTS)
+"""The speech outputs a browser page offers (:data:`lcr_audio.tui.keys.IN_BROWSER`): the player's screen
+reader through the page's live regions, or the browser's own voice; both take effect at once."""
+
+
+def _browser_speech_name(mode: SpeechMode) -> str:
+    """The spoken name of a speech output in a browser page."""
+    if mode == SpeechMode.TTS:
+        # Translators: speech output (Options) in a browser page: the browser speaks with its own voice.
+        return _("the browser's own voice")
+    # Translators: speech output (Options) in a browser page: the player's screen reader reads the page.
+    return _("your screen reader")
+
+
 def _braille_value(on: bool, reaches: bool) -> str:
     """The Braille line's value: "on" only when a braille display is really reached."""
     if on and not reaches:
@@ -149,14 +163,20 @@ def items(
     def change_pause(s: Settings, step: int) -> None:
         s.pause = PAUSE.moved(s.pause, step)
 
+    browser = IN_BROWSER.get()
+
     def change_speech(s: Settings, step: int) -> None:
-        s.speech = SpeechMode(str(_cycle(SPEECH_CHOICES, s.speech, step)))
+        choices = BROWSER_SPEECH_CHOICES if browser else SPEECH_CHOICES
+        current = s.speech if s.speech in choices or not browser else SpeechMode.SCREEN_READER
+        s.speech = SpeechMode(str(_cycle(choices, current, step)))
 
     def next_start() -> str:
         # Translators: said after the speech mode changed in the options menu.
         return _("The game speaks this way from its next start.")
 
     def speech_changed() -> str | None:
+        if browser:  # the page changes at once
+            return None
         return next_start() if speech_now is None else None  # the value says it: "... from the next start"
 
     def toggle(name: str) -> Callable[[Settings, int], None]:
@@ -186,11 +206,15 @@ def items(
         Item(
             # Translators: options menu line: how the game speaks (screen reader, own voice, printed lines).
             lambda: _("Speech output"),
-            lambda s: _speech_value(s.speech, speech_now),
+            lambda s: _browser_speech_name(s.speech) if browser else _speech_value(s.speech, speech_now),
             change_speech,
             speech_changed,
         ),
     ]
+    if (
+        browser
+    ):  # printing and braille are the terminal's: the page shows every line, the screen reader brailles
+        del lines[5:7]
     codes = ["", *available_languages()]
 
     def change_language(s: Settings, step: int) -> None:
@@ -198,6 +222,9 @@ def items(
         on_language(set_language(s.language or system_language()))
 
     def language_label(s: Settings) -> str:
+        if not s.language and browser:
+            # Translators: the Language option's value in a browser page that follows the browser's language.
+            return _("the browser's, {name}").format(name=language_name(system_language()))
         if not s.language:
             # Translators: the Language option's value when the game follows the system's language.
             return _("the system's, {name}").format(name=language_name(system_language()))

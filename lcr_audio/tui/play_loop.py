@@ -11,7 +11,6 @@ Anything that changes what it waits for wakes it (:meth:`GameLoop.poke`).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from typing import Protocol
@@ -20,6 +19,7 @@ from lcr_audio.engine import GameState, Phase
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _
 from lcr_audio.tui.host import Outcome
+from lcr_audio.tui.presenter import wait_event
 
 log = logging.getLogger(__name__)
 
@@ -130,8 +130,7 @@ class GameLoop:
                 if remaining <= 0:
                     break
                 wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), remaining)
+                await wait_event(wake, remaining)  # asyncio.wait_for can lose a cancellation (3.11)
             session = screen.session
             if screen.paused() or screen.state.over or session.human_to_play:
                 continue

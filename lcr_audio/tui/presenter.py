@@ -22,7 +22,6 @@ estimates the time from the words. Computer players wait on :meth:`Presenter.dra
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -47,6 +46,24 @@ POLL_SECONDS = 0.02
 STALL_SECONDS = 30.0
 """A backend that says it is speaking for longer than its estimate plus this (seconds) is not waited for
 any more: the game must never stall on a speech library that lost track of its end."""
+
+
+async def wait_event(event: asyncio.Event, seconds: float) -> None:
+    """Wait until ``event`` is set or ``seconds`` have passed, whichever comes first.
+
+    Unlike ``asyncio.wait_for(event.wait(), seconds)`` on Python 3.11, a cancellation that comes as the
+    event is set is never lost (CPython gh-86296): a task cancelled here always ends (a browser tab whose
+    game was left went dead when the presenter's task swallowed its cancellation).
+    """
+    waiter = asyncio.ensure_future(event.wait())
+    try:
+        await asyncio.wait({waiter}, timeout=max(0.0, seconds))
+    finally:
+        waiter.cancel()
+
+
+STOP_SECONDS = 1.0
+"""How often :meth:`Presenter.stop` cancels its task again until it has ended (seconds)."""
 
 
 @dataclass(frozen=True)
@@ -160,10 +177,10 @@ class Presenter:
             remaining = self._cues_end - self.clock()
             if remaining > 0:  # the win cue plays whole
                 await asyncio.sleep(remaining)
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        task = self._task
+        while task is not None and not task.done():  # cancelled again should a wait have swallowed it
+            task.cancel()
+            await asyncio.wait({task}, timeout=STOP_SECONDS)  # the caller's own cancellation goes on
 
     def add(
         self,
@@ -256,6 +273,11 @@ class Presenter:
                 after it. False (a wrong key's sentence) queues it behind the speech under way, cutting
                 nothing.
         """
+        if self.speaker.answers_apart:
+            # Answers reach the player apart from the game messages (a page's live regions): a wrong key's
+            # sentence too goes at once, and no game message is cut, said again or held back for them.
+            self._say(text, interrupt=True, paced=False)
+            return
         speaking = self._is_speaking()
         self._idle.clear()
         self._wake.set()
@@ -292,7 +314,10 @@ class Presenter:
         whole. They all stay in the history. Returns how many were skipped (for the sentence that says so).
         """
         skipped = list(self._queue)
-        if self._current is not None and (not self._current_said or self._is_speaking()):
+        # A sentence handed to a page's live region is the screen reader's: it cannot be taken back, so it
+        # is not counted as skipped.
+        handed = self._current_said and self.speaker.answers_apart
+        if self._current is not None and (not self._current_said or (self._is_speaking() and not handed)):
             skipped.insert(0, self._current)
         elif self._current is not None:  # said to its end already (the loop has not looked yet)
             _ended(self._current)
@@ -339,18 +364,24 @@ class Presenter:
                 self._trust_backend = False
                 return
             self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
+            await wait_event(self._wake, POLL_SECONDS)
 
     def _say(
-        self, text: str, *, interrupt: bool, printed: bool = True, message: Utterance | None = None
+        self,
+        text: str,
+        *,
+        interrupt: bool,
+        printed: bool = True,
+        message: Utterance | None = None,
+        paced: bool = True,
     ) -> None:
         """Hand ``text`` to speech (``message``: the game message it is), and estimate when it ends (for
-        backends that cannot tell)."""
+        backends that cannot tell; not for an answer said apart, ``paced`` False)."""
         self.speaker.speak(text, interrupt=interrupt, printed=printed)
-        now = self.clock()
-        start = now if interrupt else max(now, self._speech_ends)
-        self._speech_ends = start + self._estimate(text)
+        if paced:
+            now = self.clock()
+            start = now if interrupt else max(now, self._speech_ends)
+            self._speech_ends = start + self._estimate(text)
         if self.on_handed is not None:
             try:
                 self.on_handed(text, message)

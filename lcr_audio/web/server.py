@@ -426,6 +426,8 @@ class WebTabs:
                 elif message[0] == "pick":
                     last_key = self.clock()
                     tab.pick(*message[1])
+                elif message[0] == "novoice":
+                    tab.no_voice()
 
         async def watch_idle() -> None:
             while True:
@@ -442,8 +444,9 @@ class WebTabs:
                 {runner, reader, idle, filled}, return_when=asyncio.FIRST_COMPLETED
             )
             if runner in done:
-                with contextlib.suppress(Exception):
-                    runner.result()
+                with contextlib.suppress(asyncio.CancelledError):
+                    if runner.exception() is not None:  # said to the page below; never hidden in the log
+                        log.error("A browser tab's game stopped", exc_info=runner.exception())
                 text = tab.in_language(lambda: page_strings()["ended"])
                 await _say_and_close(socket, text)
             elif idle in done:
@@ -540,7 +543,8 @@ def _hello(frame: str | bytes) -> tuple[list[str], str | None, str | None] | Non
 def _message(frame: str | bytes) -> tuple[str, Any] | None:
     """A tab's message after its hello: ``("key", terminal bytes)`` (empty for a key the game has no use
     for), ``("text", a typed line)``, ``("spoken", number)``, ``("pick", (lines' number, line))`` (a line's
-    button tapped), or None when it cannot be read."""
+    button tapped), ``("novoice", None)`` (the browser has no voice of its own), or None when it cannot be
+    read."""
     try:
         data = json.loads(frame)
     except (ValueError, UnicodeDecodeError):
@@ -563,6 +567,8 @@ def _message(frame: str | bytes) -> tuple[str, Any] | None:
         if not isinstance(line, str) or len(line) > TEXT_LIMIT:
             return None
         return "text", "".join(char for char in line if char.isprintable())
+    if kind == "novoice":
+        return "novoice", None
     if kind == "spoken":
         number = data.get("id")
         if not isinstance(number, int) or isinstance(number, bool):

@@ -41,6 +41,9 @@ def page_strings() -> dict[str, str]:
         "connected": _("Connected: the game's keys work on this page."),
         # Translators: the browser page: the connection to the game was lost.
         "lost": _("The connection to the game was lost. Reload the page to play again."),
+        # Translators: the browser page: the player chose the browser's own voice in Options, but this
+        # browser offers no voice; the page goes on through the live regions (the player's screen reader).
+        "novoice": _("This browser offers no voice of its own; the page goes on for your screen reader."),
         # Translators: the browser page: the player left the game (Quit); the page can be reloaded.
         "ended": _("The game has ended. Reload the page to play again."),
     }

@@ -43,7 +43,7 @@ from lcr_audio.tui.choice import OptionChoice
 from lcr_audio.tui.console import Console
 from lcr_audio.tui.game_modes import GameRouter
 from lcr_audio.tui.input import KeyLoop, Mode, Press
-from lcr_audio.tui.keys import Context, help_rows
+from lcr_audio.tui.keys import IN_BROWSER, Context, help_rows, spoken_keys
 from lcr_audio.tui.menu import Menu
 from lcr_audio.tui.options import OptionsMenu, SettingsMenu
 from lcr_audio.tui.reader import RulesReader, Sections
@@ -150,6 +150,12 @@ class PageSpeaker(Speaker):
     def __init__(self, page: PageBackend) -> None:
         super().__init__([page])
         self.page = page
+
+    @property
+    def answers_apart(self) -> bool:
+        """With live regions (not the browser's own voice), answers go to the assertive region and game
+        messages to the polite one: the player's screen reader reads each, and an answer cuts nothing."""
+        return not self.page.own_voice
 
     def speak(self, text: str, *, interrupt: bool = False, printed: bool = True) -> None:
         """As :meth:`Speaker.speak`; ``printed`` False (a message said again) is marked for the page."""
@@ -445,6 +451,12 @@ class Tab:
             self.key(char)
         self.key("\r")
 
+    def no_voice(self) -> None:
+        """The page has no voice of its own (it said so): the live regions go on, paced as for a screen
+        reader, until the player chooses again."""
+        if self.page is not None:
+            self.page.own_voice = False
+
     def spoken(self, number: int) -> bool:
         """The page's voice ended sentence ``number``; whether the report is one of the page's own, one
         for each sentence sent (:meth:`PageBackend.ended`)."""
@@ -462,15 +474,17 @@ class Tab:
         choices: list[dict[str, Any]] = []
         typed = mode is not None and mode.context in TYPED_LINES
         if mode is not None:
+            top = mode
             for spec in help_rows(mode.context):
-                if not spec.keys:  # a row for any typed character: no one key to send
+                if not spec.keys or spec.command in top.hidden:  # any typed character; a key unused here
                     continue
                 with contextlib.suppress(ValueError):
                     key, ctrl = browser_key(spec.keys[0])
                     # Translators: one button of the page: the keys, then what they do ("S: every seat's
                     # chips and the pot").
                     label = i18n._("{keys}: {action}").format(
-                        keys=i18n._(spec.spoken), action=i18n._(spec.help)
+                        keys=i18n._(spoken_keys(spec)),
+                        action=i18n._(top.help_words.get(spec.command, spec.help)),
                     )
                     choices.append({"key": key, "ctrl": ctrl, "label": label})
         found = listed(mode) if mode is not None else None
@@ -527,6 +541,7 @@ class Tab:
         table) instead of the main menu. Everything the tab wrote is removed at the end."""
         home = Path(tempfile.mkdtemp(prefix="lcr-audio-tab-"))
         storage.HOME_HERE.set(home)
+        IN_BROWSER.set(True)
         first = self.languages[0] if self.languages else None
         language = i18n.use_language_here(first)
         saved, problem = self._settings()

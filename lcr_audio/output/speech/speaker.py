@@ -198,6 +198,13 @@ class Speaker:
         return self._backends[self._index].name
 
     @property
+    def answers_apart(self) -> bool:
+        """True when answers to keys reach the player apart from the game messages and cannot cut them (a
+        browser page's live regions, read by the player's screen reader): the presenter then neither cuts
+        nor delays a game message for an answer. False here (one voice for both)."""
+        return False
+
+    @property
     def backend(self) -> SpeechBackend:
         """The backend now in use."""
         return self._backends[self._index]

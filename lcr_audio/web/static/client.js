@@ -63,6 +63,13 @@
 
   // --- speech: live regions for the player's screen reader, or the browser's own voice ----------------
 
+  function hasVoices() {
+    return "speechSynthesis" in window && window.speechSynthesis.getVoices().length > 0;
+  }
+  if ("speechSynthesis" in window) {
+    window.speechSynthesis.getVoices(); // starts loading them: some browsers list none until asked
+  }
+
   function speakAloud(message) {
     if (!("speechSynthesis" in window)) {
       send({ type: "spoken", id: message.id });
@@ -381,6 +388,13 @@
         applyStrings(message.strings);
         break;
       case "voice":
+        if (message.own && !hasVoices()) {
+          // Options chose the browser's voice, but it has none: say so once, and stay with the live regions
+          say({ text: strings.novoice || "", kind: "answer", again: false, id: 0 });
+          send({ type: "novoice" });
+          ownVoice = false;
+          break;
+        }
         ownVoice = Boolean(message.own);
         if (!ownVoice && "speechSynthesis" in window) window.speechSynthesis.cancel();
         break;
@@ -388,6 +402,8 @@
         rate = Number(message.rate) || 0;
         break;
       case "end":
+        showChoices([]); // the game is over: no button may offer a key that does nothing now
+        showTyping(false);
         setState("ended", message.text);
         say({ text: message.text, kind: "answer", again: false, id: 0 });
         break;
@@ -428,6 +444,8 @@
     });
     socket.addEventListener("close", function () {
       if (body.dataset.state !== "ended") {
+        showChoices([]);
+        showTyping(false);
         setState("lost", strings.lost);
         say({ text: strings.lost || "", kind: "answer", again: false, id: 0 });
       }
