@@ -22,6 +22,7 @@ estimates the time from the words. Computer players wait on :meth:`Presenter.dra
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -364,7 +365,8 @@ class Presenter:
                 self._trust_backend = False
                 return
             self._wake.clear()
-            await wait_event(self._wake, POLL_SECONDS)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
 
     def _say(
         self,
