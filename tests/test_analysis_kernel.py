@@ -60,11 +60,14 @@ FLAVOURS = ["python", pytest.param("numba", marks=pytest.mark.skipif(not HAS_NUM
 
 
 @pytest.fixture(scope="session")
-def numba_kernel(tmp_path_factory: pytest.TempPathFactory) -> compiled.Kernel:
-    """The kernel compiled by numba, its cache in a folder the test workers of one run share (the second
-    loads what the first compiled). Once per worker: a module's fixture was made again (and the kernel
-    compiled again, 15 s of processor) for each test an xdist worker ran without knowing the next."""
-    return compiled.compile_kernel(tmp_path_factory.getbasetemp().parent / "numba")
+def numba_kernel(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> compiled.Kernel:
+    """The kernel compiled by numba, once per worker, its cache kept in pytest's cache folder between runs
+    (in a folder named by the kernel's sources: :func:`~lcr_audio.game.analysis.compiled.cache_folder`), so
+    that the quick loop compiles it only after a change (15 s of processor); without pytest's cache, in the
+    run's own temporary folder."""
+    cache = getattr(request.config, "cache", None)
+    folder = cache.mkdir("numba") if cache is not None else tmp_path_factory.getbasetemp().parent / "numba"
+    return compiled.compile_kernel(folder)
 
 
 def compiled_turns(flavour: str, request: pytest.FixtureRequest) -> tuple[object, object]:
