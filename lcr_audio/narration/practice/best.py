@@ -18,8 +18,8 @@ lesson's questions off the key loop.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from lcr_audio.engine import REVERSAL_COST, Face, Phase, Rules, Seat, left_of, right_of
 from lcr_audio.i18n import _
@@ -102,17 +102,36 @@ def _reverse_scene(m: Maker, rules: Rules) -> tuple[Scene, list[OptionChance]] |
     return (scene, options) if gap(options) >= MIN_GAP else None
 
 
+Found: TypeAlias = "tuple[Scene, list[OptionChance]]"
+"""A position and its options with the chooser's chances, best first."""
+
+
+def _first(m: Maker, draw: Callable[[], Found | None], fits: Callable[[Found], bool], missing: str) -> Found:
+    """The first position ``draw`` finds (in :data:`TRIES` draws from ``m``'s RNG) that ``fits``.
+
+    Raises:
+        LookupError: none found; ``missing`` says what.
+    """
+    for _try in range(TRIES):
+        found = draw()
+        if found is not None and fits(found):
+            return found
+    raise LookupError(missing)  # pragma: no cover
+
+
 def best_take(m: Maker) -> Question:
     """ "Who do you take a chip from, for the best chance of winning?" at a Wild (R7).
 
     Raises:
         LookupError: no fitting position in :data:`TRIES` draws.
     """
-    for _try in range(TRIES):
-        found = _wild_scene(m, m.rng.choice(WILD_TABLES))
-        if found is not None:
-            return _take_question(m, *found)
-    raise LookupError("No Wild whose best choice stands out.")  # pragma: no cover
+    found = _first(
+        m,
+        lambda: _wild_scene(m, m.rng.choice(WILD_TABLES)),
+        lambda _found: True,
+        "No Wild whose best choice stands out.",
+    )
+    return _take_question(m, *found)
 
 
 def best_take_unusual(m: Maker) -> Question:
@@ -123,11 +142,13 @@ def best_take_unusual(m: Maker) -> Question:
     """
     from lcr_audio.game.analysis.kernel import greedy_choice
 
-    for _try in range(TRIES):
-        found = _wild_scene(m, WILD_TABLES[-1])
-        if found is not None and found[1][0].option != greedy_choice(found[0].after):
-            return _take_question(m, *found)
-    raise LookupError("No Wild whose best choice is not the usual one.")  # pragma: no cover
+    found = _first(
+        m,
+        lambda: _wild_scene(m, WILD_TABLES[-1]),
+        lambda found: found[1][0].option != greedy_choice(found[0].after),
+        "No Wild whose best choice is not the usual one.",
+    )
+    return _take_question(m, *found)
 
 
 def best_reverse(m: Maker) -> Question:
@@ -136,11 +157,13 @@ def best_reverse(m: Maker) -> Question:
     Raises:
         LookupError: no fitting position in :data:`TRIES` draws.
     """
-    for _try in range(TRIES):
-        found = _reverse_scene(m, m.rng.choice(REVERSE_TABLES))
-        if found is not None:
-            return _reverse_question(m, *found)
-    raise LookupError("No reversal whose best answer stands out.")  # pragma: no cover
+    found = _first(
+        m,
+        lambda: _reverse_scene(m, m.rng.choice(REVERSE_TABLES)),
+        lambda _found: True,
+        "No reversal whose best answer stands out.",
+    )
+    return _reverse_question(m, *found)
 
 
 def best_keep(m: Maker) -> Question:
@@ -149,11 +172,13 @@ def best_keep(m: Maker) -> Question:
     Raises:
         LookupError: no fitting position in :data:`TRIES` draws.
     """
-    for _try in range(TRIES):
-        found = _reverse_scene(m, REVERSE_TABLES[-1])
-        if found is not None and found[1][0].option is False:
-            return _reverse_question(m, *found)
-    raise LookupError("No reversal where rolling as usual is best.")  # pragma: no cover
+    found = _first(
+        m,
+        lambda: _reverse_scene(m, REVERSE_TABLES[-1]),
+        lambda found: found[1][0].option is False,
+        "No reversal where rolling as usual is best.",
+    )
+    return _reverse_question(m, *found)
 
 
 MAKERS = (best_take, best_take_unusual, best_reverse, best_keep)
