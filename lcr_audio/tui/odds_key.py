@@ -66,15 +66,16 @@ class OddsKey:
         threading.Thread(target=self._prepare, name="odds", daemon=True).start()
 
     def _prepare(self) -> None:
-        """The background thread's work: make the keeper. A game that ends while this thread is still
-        importing leaves it running into the interpreter's shutdown, where an import fails: that is said
-        nowhere (the game is over), and any other failure goes to the log, never as a traceback on the
-        terminal; the first O then tries again."""
+        """The background thread's work: make the keeper. A game that ends while this thread still imports
+        or solves leaves it running into the program's end, where it may fail: nothing is said then (the
+        game is over). Any other failure goes to the log at the INFO level, which reaches no terminal even
+        once the log is closed (Python's last resort prints warnings and errors only); the first O then
+        tries again and says what went wrong."""
         try:
             self.keeper  # noqa: B018 (made for its side effect)
         except Exception:
-            if not sys.is_finalizing():
-                log.exception("the odds could not be prepared in the background")
+            if not sys.is_finalizing() and threading.main_thread().is_alive():
+                log.info("the odds could not be prepared in the background", exc_info=True)
 
     @property
     def keeper(self) -> OddsKeeper:
