@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidStatus
 
 from lcr_audio.engine import GameState, Phase, Rules, new_game, step
 from lcr_audio.game.online.client import Link, opening_hello
@@ -272,7 +273,11 @@ async def capacity(root: Path) -> None:
         held: list[ClientConnection] = []
         games: Counter[str] = Counter()
         for _ in range(30):
-            socket = await ws(server.port, "127.0.0.3")
+            try:
+                socket = await ws(server.port, "127.0.0.3")
+            except InvalidStatus:  # its refused hellos put the address in debt: HTTP 429 before any hello
+                games["HTTP 429"] += 1
+                continue
             await socket.send(encode(Hello(PROTOCOL_VERSION, "", names=["Ana"])))
             message = await answer(socket)
             games[named(message)] += 1
