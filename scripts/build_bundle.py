@@ -363,6 +363,12 @@ def odds_lesson(step: Step) -> None:
     lesson.end(130)
 
 
+AGAIN_HOST = "Play again at this table?"
+"""The question an online table asks its host at a game's end (and the others once the host said yes)."""
+AGAIN_OLD = "Play again with the same table?"
+"""The question a game at one computer asks (and an online table before it asked its host first)."""
+
+
 def online(step: Step) -> None:
     """``host`` on a free port and a ``join`` to it on loopback; the host starts, both roll to the end."""
     host = step.run("host", "--port", "0", "--names", "Ana", "--chips", "1", "--fast", name="host")
@@ -381,8 +387,8 @@ def online(step: Step) -> None:
                 continue
             if text.rfind("Press Space to roll") > text.rfind("You roll"):  # this player's roll, not yet made
                 player.press(" ")
-            elif text.rfind("Play again with the same table?") > text.rfind("No more games"):
-                player.press("n")  # the game's end (the table asks everyone): no second game
+            elif max(text.rfind(AGAIN_OLD), text.rfind(AGAIN_HOST)) > text.rfind("No more games"):
+                player.press("n")  # the game's end (the table asks its host first): no second game
         if time.monotonic() > deadline:
             raise StepFailed(
                 f"the game did not end in {STEP_SECONDS:.0f} s; the host printed {last_line(host.read())}"
