@@ -40,7 +40,8 @@ import numpy.typing as npt
 
 from lcr_audio.engine import Rules
 from lcr_audio.game.analysis import compiled, exact
-from lcr_audio.game.analysis.odds import DEFAULT_REVERSE_AT, ExactTable
+from lcr_audio.game.analysis.odds import ExactTable
+from lcr_audio.game.usual import usual_reverse_at
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -73,7 +74,7 @@ def sparse_solver(rules: Rules) -> FloatArray:
 def table_from_nothing(rules: Rules, kernel: compiled.Kernel | None) -> ExactTable:
     """What :func:`~lcr_audio.game.analysis.odds.exact_table` does with no cache folder, on the compiled
     kernel or (``None``) on numpy's."""
-    chain = exact.build_chain(rules, DEFAULT_REVERSE_AT, kernel=kernel)
+    chain = exact.build_chain(rules, usual_reverse_at(rules), kernel=kernel)
     win = exact.solve(rules, chain, kernel=kernel).win
     order = np.argsort(chain.codes)
     return ExactTable(rules, chain.codes[order], win[order])
