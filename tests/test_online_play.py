@@ -601,14 +601,11 @@ def test_no_to_leaving_the_lobby_is_answered(
     assert "Bo leaves" not in ana.read() and "Traceback" not in bo.read()
 
 
-def test_the_others_hear_that_a_person_is_deciding_whether_to_reverse(
-    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
-) -> None:
-    """Reversible dice and 4 chips: Ana, rolling first, may reverse; Bo, at another client, hears that she
-    is deciding (old main: nothing until she had chosen, while S showed her chips already paid)."""
+def _at_anas_reversal(tmp_path: Path, port: int) -> tuple[Client, Client]:
+    """Ana opens a table and Bo joins; Ana sets reversible dice and 4 chips in the lobby and starts: she is
+    asked whether to reverse, and Bo has heard that she is deciding. Returns (Ana, Bo)."""
     from lcr_audio.tui.input import REACTION_SECONDS
 
-    port, _data, _process = server
     ana, code = open_table(tmp_path, port)
     bo = join(ana, tmp_path, port, code, "Bo")
     bo.wait_for("You are at the table")
@@ -629,6 +626,16 @@ def test_the_others_hear_that_a_person_is_deciding_whether_to_reverse(
     ana.press("\r")
     ana.wait_for("reverse")
     bo.wait_for(r"Ana is deciding whether to reverse the dice\.")
+    return ana, bo
+
+
+def test_the_others_hear_that_a_person_is_deciding_whether_to_reverse(
+    tmp_path: Path, server: tuple[int, Path, subprocess.Popen[str]]
+) -> None:
+    """Reversible dice and 4 chips: Ana, rolling first, may reverse; Bo, at another client, hears that she
+    is deciding (old main: nothing until she had chosen, while S showed her chips already paid)."""
+
+    ana, bo = _at_anas_reversal(tmp_path, server[0])
     assert "Ana is deciding" not in ana.read()
     for client in (ana, bo):
         assert "Traceback" not in client.read()
@@ -660,27 +667,7 @@ def test_h_at_each_clients_own_reversal_question_says_the_options_best_first(
     reversal question next, his H says his options (issue 25, item 3: H online, at each client)."""
     from lcr_audio.tui.input import REACTION_SECONDS
 
-    port, _data, _process = server
-    ana, code = open_table(tmp_path, port)
-    bo = join(ana, tmp_path, port, code, "Bo")
-    bo.wait_for("You are at the table")
-    steps = [
-        ("o", "Starting chips: 3 chips."),
-        ("\x1b[C", "Starting chips: 4 chips."),
-        ("\r", "Wild dice: off."),
-        ("\r", "Reversible dice: off."),
-        ("\x1b[C", "Reversible dice: on."),
-        ("\r", "Winning: "),
-        ("d", "Options set."),
-    ]
-    for key, heard in steps:
-        time.sleep(REACTION_SECONDS + 0.1)  # a person's reaction: a sooner key is typed ahead
-        ana.press(key)
-        ana.wait_for(re.escape(heard))
-    time.sleep(REACTION_SECONDS + 0.1)
-    ana.press("\r")
-    ana.wait_for("reverse")
-    bo.wait_for(r"Ana is deciding whether to reverse the dice\.")
+    ana, bo = _at_anas_reversal(tmp_path, server[0])
     since = len(bo.read())
     bo.press("h")
     bo.wait_for(re.escape("There is no choice to weigh now;"))
