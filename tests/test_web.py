@@ -202,6 +202,24 @@ class PageClient:
         await self.until(lambda: len(self.said) > before)
         return self.said[before]
 
+    def lines(self) -> dict[str, Any]:
+        """The last lines the page was sent as buttons ("On this screen"): ``{"id", "items"}``, empty when none."""
+        found = [m.get("list") for m in self.received if m["type"] == "choices"]
+        return found[-1] if found and found[-1] else {"id": 0, "items": []}
+
+    def labels(self) -> list[str]:
+        """The labels of :meth:`lines`."""
+        return [item["label"] for item in self.lines()["items"]]
+
+    async def tap(self, label: str) -> str:
+        """Tap the line button ``label`` and return the first sentence said after it."""
+        before = len(self.said)
+        await self.socket.send(
+            json.dumps({"type": "pick", "list": self.lines()["id"], "item": self.labels().index(label)})
+        )
+        await self.until(lambda: len(self.said) > before)
+        return self.said[before]
+
 
 async def until(condition: Callable[[], bool]) -> None:
     """Wait until ``condition()`` holds, looking every 10 ms (at most :data:`TIMEOUT`)."""
@@ -336,21 +354,7 @@ def test_every_screens_lines_are_buttons_too_and_a_tap_does_what_the_keys_do_the
 
     async def run() -> None:
         async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
-
-            def lines() -> dict[str, Any]:
-                found = [m["list"] for m in page.received if m["type"] == "choices"]
-                return found[-1] if found and found[-1] else {"id": 0, "items": []}
-
-            def labels() -> list[str]:
-                return [item["label"] for item in lines()["items"]]
-
-            async def tap(label: str) -> str:
-                before = len(page.said)
-                await page.socket.send(
-                    json.dumps({"type": "pick", "list": lines()["id"], "item": labels().index(label)})
-                )
-                await page.until(lambda: len(page.said) > before)
-                return page.said[before]
+            lines, labels, tap = page.lines, page.labels, page.tap
 
             await page.until(lambda: "Rules" in labels())
             menu = lines()
@@ -395,21 +399,7 @@ def test_in_a_game_the_options_and_the_rules_opened_over_it_are_buttons_too() ->
 
     async def run() -> None:
         async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
-
-            def lines() -> dict[str, Any]:
-                found = [m.get("list") for m in page.received if m["type"] == "choices"]
-                return found[-1] if found and found[-1] else {"id": 0, "items": []}
-
-            def labels() -> list[str]:
-                return [item["label"] for item in lines()["items"]]
-
-            async def tap(label: str) -> str:
-                before = len(page.said)
-                await page.socket.send(
-                    json.dumps({"type": "pick", "list": lines()["id"], "item": labels().index(label)})
-                )
-                await page.until(lambda: len(page.said) > before)
-                return page.said[before]
+            lines, labels, tap = page.lines, page.labels, page.tap
 
             await page.until(lambda: any("Main menu" in text for text in page.said))
             assert await page.press("Enter") == "A new game."
