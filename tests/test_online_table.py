@@ -43,6 +43,7 @@ from lcr_audio.game.online.protocol import (
     rules_doc,
 )
 from lcr_audio.game.online.server import RateLimit, TableServer, bound_port, start_server
+from lcr_audio.game.session import Session
 from lcr_audio.i18n import set_language
 from lcr_audio.narration.online import refusal_sentence
 from lcr_audio.tui.online import OnlineClient
@@ -79,6 +80,22 @@ async def _join(port: int, code: str, name: str) -> tuple[Peer, Welcome]:
     welcome = await peer.until(lambda m: isinstance(m, Welcome))
     assert isinstance(welcome, Welcome)
     return peer, welcome
+
+
+async def _play_to_the_end(tables: TableServer, code: str, ana: Peer, bo: Peer) -> Session:
+    """Ana (seat 1) and Bo (seat 2) roll whenever it is their turn until the game at ``code`` is over and
+    the table has asked Ana, its host, whether to play again. Returns the finished game."""
+    session = tables.tables[code].session
+    assert session is not None
+    async with asyncio.timeout(30):
+        while not session.state.over:
+            state = session.state
+            if state.seat in (0, 1) and state.phase.name == "ROLL":
+                await (ana, bo)[state.seat].send(RollDice(state.seat, len(session.actions)))
+            await ana.until(lambda m: isinstance(m, (Applied, protocol.Again)))
+    if not any(isinstance(m, protocol.Again) for m in ana.seen):
+        await ana.until(lambda m: isinstance(m, protocol.Again))
+    return session
 
 
 async def _eventually(test: Any, seconds: float = 30.0) -> None:
@@ -267,16 +284,7 @@ def test_the_hosts_no_to_playing_again_ends_the_table_for_everyone(tmp_path: Pat
             bo, _ = await _join(port, code, "Bo")
             await ana.send(Start())
             await ana.until(lambda m: isinstance(m, Started))
-            session = tables.tables[code].session
-            assert session is not None
-            async with asyncio.timeout(30):
-                while not session.state.over:
-                    state = session.state
-                    if state.seat in (0, 1) and state.phase.name == "ROLL":
-                        await (ana, bo)[state.seat].send(RollDice(state.seat, len(session.actions)))
-                    await ana.until(lambda m: isinstance(m, (Applied, protocol.Again)))
-            if not any(isinstance(m, protocol.Again) for m in ana.seen):
-                await ana.until(lambda m: isinstance(m, protocol.Again))
+            session = await _play_to_the_end(tables, code, ana, bo)
             decided = await bo.until(
                 lambda m: isinstance(m, protocol.Again) or m == Told(Notice.HOST_DECIDES, "Ana", 0)
             )
@@ -430,16 +438,7 @@ def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes(
             await cy.until(lambda m: isinstance(m, Welcome))
             await ana.send(Start())
             await ana.until(lambda m: isinstance(m, Started))
-            session = tables.tables[code].session
-            assert session is not None
-            async with asyncio.timeout(30):
-                while not session.state.over:
-                    state = session.state
-                    if state.seat in (0, 1) and state.phase.name == "ROLL":
-                        await (ana, bo)[state.seat].send(RollDice(state.seat, len(session.actions)))
-                    await ana.until(lambda m: isinstance(m, (Applied, protocol.Again)))
-            if not any(isinstance(m, protocol.Again) for m in ana.seen):
-                await ana.until(lambda m: isinstance(m, protocol.Again))
+            session = await _play_to_the_end(tables, code, ana, bo)
             assert [m for m in ana.seen if isinstance(m, protocol.Again)] == [protocol.Again(1)]
             deciding = Told(Notice.HOST_DECIDES, "Ana", 0)
             for peer in (bo, cy):
