@@ -131,23 +131,29 @@ def test_a_voice_says_each_question_once_and_the_screen_shows_it_once() -> None:
     assert "3 players." in texts and "1 person plays at this keyboard." in texts and "Player 1: You." in texts
 
 
-def test_a_name_in_any_script_is_echoed_and_corrected_with_backspace() -> None:
-    """Typed characters are echoed as typed, wide ones included; Backspace steps back over their columns."""
+def _typed_name(keys: str) -> tuple[list[str], str]:
+    """Setup to the rules with ``keys`` typed at the first name question, in a terminal that prints every
+    sentence: the names chosen, and everything printed (the echo of the keys included)."""
 
     class Printing(RecordingBackend):
         prints = True
 
-    recorder = Printing()
     output = io.StringIO()
     console = Console(output)
     names = answer_setup(
         *TO_THE_RULES[:2],
-        ("Name of player 1", "Zoë李x\x7f\x7f\r"),
+        ("Name of player 1", keys),
         ("Rules:", "\r"),
-        speaker=Speaker([recorder], print_line=console.line),
+        speaker=Speaker([Printing()], print_line=console.line),
         console=console,
     ).names
-    printed = output.getvalue()
+    return list(names), output.getvalue()
+
+
+def test_a_name_in_any_script_is_echoed_and_corrected_with_backspace() -> None:
+    """Typed characters are echoed as typed, wide ones included; Backspace steps back over their columns."""
+
+    names, printed = _typed_name("Zoë李x\x7f\x7f\r")
     assert names[0] == "Zoë"
     assert "Name of player 1? Enter for You. Zoë李x\b \b\b\b  \b\b\nPlayer 1: Zoë." in printed
 
@@ -156,21 +162,9 @@ def test_backspace_with_nothing_typed_leaves_the_next_letters_on_a_line_of_their
     """Critic, 2 Dec: Backspace at the name question printed "Nothing typed yet." and the letters typed next
     were echoed after it ("Nothing typed yet. Ana")."""
 
-    class Printing(RecordingBackend):
-        prints = True
-
-    recorder = Printing()
-    output = io.StringIO()
-    console = Console(output)
-    names = answer_setup(
-        *TO_THE_RULES[:2],
-        ("Name of player 1", "\x7fAna\r"),
-        ("Rules:", "\r"),
-        speaker=Speaker([recorder], print_line=console.line),
-        console=console,
-    ).names
+    names, printed = _typed_name("\x7fAna\r")
     assert names[0] == "Ana"
-    lines = output.getvalue().splitlines()
+    lines = printed.splitlines()
     at = lines.index("Nothing typed yet.")
     assert lines[at - 1 : at + 3] == [
         "Name of player 1? Enter for You.",
