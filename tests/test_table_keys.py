@@ -190,7 +190,7 @@ def test_p_pauses_the_computer_players_and_goes_on(pipe: PipeInput) -> None:
             return paused()
 
         screen.paused = counted  # type: ignore[method-assign]
-        assert await driver.press("p") == ("Paused. P goes on.", True)
+        assert await driver.answer("p") == ("Paused. P goes on.", True)
         turn, said = screen.state.turn, len(recorder.spoken)
         for _wake in range(8):  # the game loop looks again and again, and holds: 8 of the game's pauses
             seen = looked[0]
@@ -206,7 +206,7 @@ def test_p_pauses_the_computer_players_and_goes_on(pipe: PipeInput) -> None:
             f"{names[seat]}'s right: {names[right]}, {chips[right]} chips.",
             True,
         )
-        assert await driver.press("p") == ("Going on.", True)
+        assert await driver.answer("p") == ("Going on.", True)
         assert await driver.outcome(20) is Outcome.FINISHED
         assert sum(" wins with " in t for t, _ in recorder.spoken) == 1
 

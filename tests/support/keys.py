@@ -121,6 +121,15 @@ class KeyDriver(Generic[T]):
         await self.until(lambda: len(self.spoken) > before)
         return self.spoken[before]
 
+    async def answer(self, key: str) -> tuple[str, bool]:
+        """Send ``key`` and return its answer with its interrupt flag: the first utterance after it that
+        interrupts speech. A key's answer does; the game's own narration, which may come first while
+        computer players play on, does not."""
+        before = len(self.spoken)
+        self.keys.send_text(key)
+        await self.until(lambda: any(interrupt for _, interrupt in self.spoken[before:]))
+        return next(said for said in self.spoken[before:] if said[1])
+
     async def press(self, key: str) -> str:
         """Send ``key`` and return the first utterance it caused."""
         return (await self.press_spoken(key))[0]
