@@ -221,6 +221,16 @@ class PageClient:
         return self.said[before]
 
 
+async def start_game(page: PageClient) -> None:
+    """From the main menu: a new game of 3, 1 at this keyboard, the name offered, started."""
+    await page.until(lambda: any("Main menu" in text for text in page.said))
+    assert await page.press("Enter") == "A new game."
+    for _answer in range(3):
+        await page.press("Enter")
+    await page.until(lambda: any("Press Enter to start" in text for text in page.said))
+    await page.press("Enter")
+
+
 async def until(condition: Callable[[], bool]) -> None:
     """Wait until ``condition()`` holds, looking every 10 ms (at most :data:`TIMEOUT`)."""
     async with asyncio.timeout(TIMEOUT):
@@ -400,13 +410,7 @@ def test_in_a_game_the_options_and_the_rules_opened_over_it_are_buttons_too() ->
     async def run() -> None:
         async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
             lines, labels, tap = page.lines, page.labels, page.tap
-
-            await page.until(lambda: any("Main menu" in text for text in page.said))
-            assert await page.press("Enter") == "A new game."
-            for answer in ("Enter", "Enter", "Enter"):
-                await page.press(answer)
-            await page.until(lambda: any("Press Enter to start" in text for text in page.said))
-            await page.press("Enter")
+            await start_game(page)
             await page.until(lambda: any("Press Space to roll" in text for text in page.said))
             assert labels() == []  # a turn: its keys are the buttons
             await page.press("F2")
@@ -435,12 +439,7 @@ def test_the_pages_reports_of_spoken_sentences_never_use_up_its_keys_rate_limit(
         async with served() as (tabs, port):
             tabs.tables.limit = RateLimit(per_second=0.001, burst=8.0, close_after=1000)
             async with tab(port, ["en"], fast_settings()) as page:  # it reports every sentence at once
-                await page.until(lambda: any("Main menu" in text for text in page.said))
-                assert await page.press("Enter") == "A new game."
-                for answer in ("Enter", "Enter", "Enter"):
-                    await page.press(answer)
-                await page.until(lambda: any("Press Enter to start" in text for text in page.said))
-                await page.press("Enter")
+                await start_game(page)
                 await page.until(lambda: any("Press Space to roll" in text for text in page.said))
                 reported = len([m for m in page.received if m["type"] == "say"])
                 assert reported > 8  # more reports than the burst
@@ -479,12 +478,7 @@ def test_a_tap_comes_after_the_keys_sent_before_it() -> None:
 def test_a_tab_plays_a_game_to_the_end_against_computer_players_by_keys_alone() -> None:
     async def run() -> None:
         async with served() as (_tabs, port), tab(port, ["en"], fast_settings()) as page:
-            await page.until(lambda: any("Main menu" in text for text in page.said))
-            assert await page.press("Enter") == "A new game."
-            for answer in ("Enter", "Enter", "Enter"):  # 3 players, 1 at this keyboard, the name offered
-                await page.press(answer)
-            await page.until(lambda: any("Press Enter to start" in text for text in page.said))
-            await page.press("Enter")
+            await start_game(page)
             rolls = 0
 
             def won() -> bool:
@@ -809,16 +803,6 @@ def test_waves_of_new_tabs_from_one_address_are_refused_before_the_handshake_and
             await server.wait_closed()
 
     asyncio.run(run())
-
-
-async def start_game(page: PageClient) -> None:
-    """From the main menu: a new game of 3, 1 at this keyboard, the name offered, started."""
-    await page.until(lambda: any("Main menu" in text for text in page.said))
-    assert await page.press("Enter") == "A new game."
-    for _answer in range(3):
-        await page.press("Enter")
-    await page.until(lambda: any("Press Enter to start" in text for text in page.said))
-    await page.press("Enter")
 
 
 @pytest.mark.system
