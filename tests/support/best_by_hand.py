@@ -89,11 +89,14 @@ class Solver:
     def turn(self, state: GameState) -> object:
         """The tree of the turn that starts at ``state``."""
         if state.phase is Phase.REVERSE:
-            options = [(answer, self.roll(step(state, Reverse(answer))[0])) for answer in (True, False)]
             if state.seat == self.me:
-                return ("max", options)
+                return (
+                    "max",
+                    [(answer, self.roll(step(state, Reverse(answer))[0])) for answer in (True, False)],
+                )
             usual = state.chips[state.seat] >= usual_reverse_at(self.rules)
-            return dict(options)[usual]
+            # Another seat's usual answer only: its other answer is never played.
+            return self.roll(step(state, Reverse(usual))[0])
         return self.roll(state)
 
     def value(self, tree: object) -> float:
