@@ -186,3 +186,13 @@ def test_each_position_s_options_are_worked_out_once(monkeypatch: pytest.MonkeyP
     again = [measure.best_options(state) for state in states]
     assert weighed == []
     assert again == [real(state, None) for state in states]
+
+
+def test_this_file_runs_in_the_group_of_test_practice(request: pytest.FixtureRequest) -> None:
+    """Both files ask the independent best response (seconds of processor to build, once per process): under
+    the README's test command they run on one worker, which builds it once (conftest's ``SHARED_GROUPS``)."""
+    import os
+
+    if "PYTEST_XDIST_WORKER" not in os.environ or not request.config.getvalue("loadgroup"):
+        pytest.skip("run without pytest-xdist's --dist loadgroup (as with -n0): no groups to keep")
+    assert request.node.nodeid.endswith("@test_practice"), request.node.nodeid
