@@ -164,12 +164,19 @@ SERVER_FILES = ("test_online", "test_web", "test_browser", "test_serve", "test_h
 """The beginnings of the names of :data:`SERVER_GROUP`'s test files."""
 
 
+SHARED_GROUPS = {"test_practice_best": "test_practice"}
+"""Files that run in another file's group, on its worker, after it or before it: both build the same costly
+thing, once per process (the independent best response of ``tests/support/best_by_hand.py``: seconds of
+processor for each worker that builds it)."""
+
+
 def _group(item: pytest.Item) -> str:
     """The xdist group of ``item``: :data:`SERVER_GROUP` for a system test of a server file,
-    :data:`SYSTEM_GROUP` for another system test, else its file's own group."""
+    :data:`SYSTEM_GROUP` for another system test, else its file's own group (or the one
+    :data:`SHARED_GROUPS` names)."""
     stem = Path(str(item.path)).stem
     if not _in_system_group(item):
-        return stem
+        return SHARED_GROUPS.get(stem, stem)
     return SERVER_GROUP if stem.startswith(SERVER_FILES) else SYSTEM_GROUP
 
 

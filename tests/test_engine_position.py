@@ -13,6 +13,7 @@ from lcr_audio.engine import (
     Face,
     IllegalActionError,
     Phase,
+    Reverse,
     Roll,
     Rules,
     legal_rolls,
@@ -98,3 +99,29 @@ def test_roll_outcomes_with_fewer_dice_and_outside_the_roll() -> None:
     assert dict(roll_outcomes(one_chip))[(Face.DOT,)] == Fraction(1, 2)
     asking = position(Rules(reversible=True), (5, 2, 2), 0, 0)
     assert roll_outcomes(asking) == () and list(legal_rolls(asking)) == []
+
+
+def test_roll_outcomes_are_the_ordered_rolls_gathered_and_worked_out_once_per_die_and_dice() -> None:
+    """Every position's outcomes are :func:`legal_rolls`' ordered rolls gathered by their faces in die order,
+    for 1, 2 and 3 dice of both dice and a reversed roll (R3, R4, R9); and positions that roll the same dice
+    share one answer, worked out once (issue 23, item 6: the careful players, the H key and the best-choice
+    lesson ask at every chance node, and adding up the 216 ordered rolls was half the lesson's time)."""
+    rank = {face: i for i, face in enumerate(Face)}
+    reversed_roll = step(position(Rules(reversible=True), (5, 2, 2), 0, 0), Reverse(True))[0]
+    states = [position(Rules(wild=wild), chips, 0, 0) for wild in (False, True) for chips in CHIPS]
+    for state in [*states, reversed_roll]:
+        gathered: dict[tuple[Face, ...], Fraction] = {}
+        for faces, p in legal_rolls(state):
+            key = tuple(sorted(faces, key=rank.__getitem__))
+            gathered[key] = gathered.get(key, Fraction(0)) + p
+        assert dict(roll_outcomes(state)) == gathered
+        assert len(roll_outcomes(state)) == len(gathered)
+    three = position(Rules(), (3, 3, 3), 0, 0)
+    elsewhere = position(Rules(players=4, chips=2), (0, 5, 1, 1), 1, 1)
+    assert three.dice_to_roll == elsewhere.dice_to_roll == 3
+    assert roll_outcomes(three) is roll_outcomes(elsewhere)
+    assert roll_outcomes(three) is not roll_outcomes(position(Rules(wild=True), (3, 3, 3), 0, 0))
+
+
+CHIPS = ((1, 4, 4), (2, 3, 4), (3, 3, 3), (2, 0, 7))
+"""Seat 1 rolls 1, 2, 3 and 2 dice (R4)."""

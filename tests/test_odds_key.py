@@ -9,10 +9,12 @@ import math
 import re
 from collections.abc import Callable
 
+import pytest
 from prompt_toolkit.input import PipeInput
 from support.play import ROLL_PROMPT, screen_for
 
 from lcr_audio.engine import Phase, Reverse, Rules, WinCondition, position, step
+from lcr_audio.game.analysis import odds
 from lcr_audio.game.analysis.figures import Z95, said_odds
 from lcr_audio.game.analysis.odds import OddsKeeper, exact_table
 from lcr_audio.game.seating import table
@@ -129,10 +131,16 @@ def settle(keeper: OddsKeeper) -> None:
         more.join()
 
 
-def test_a_second_press_adds_to_the_games_never_a_fresh_draw() -> None:
+def test_a_second_press_adds_to_the_games_never_a_fresh_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 21, item 6: O pressed twice with nothing between gives the same position's estimate with more
     games, never a new, noisier one: also when the dice are reversed and about to be rolled, where the
-    answer weighs every roll's outcome (each outcome's games were thrown away at each press before)."""
+    answer weighs every roll's outcome (each outcome's games were thrown away at each press before).
+
+    The games played on after each answer are cut to a quarter of a second (from 2): still five times a
+    press's own, so an answer that kept only its own press's games would have about a fifth of them; and the
+    third press plays none of its own (budget 0), so it has the games of the presses before it or next to
+    none."""
+    monkeypatch.setattr(odds, "BACKGROUND_SECONDS", 0.25)
     rules = Rules(players=3, reversible=True, win=WinCondition.ROLL_ALL_DOTS)
     keeper = OddsKeeper(rules, None, seed=5)
     state = step(position(rules, (7, 1, 1), 0, 0), Reverse(True))[0]

@@ -162,3 +162,37 @@ def test_the_lesson_s_tables_are_small_enough_to_solve_at_once() -> None:
 
     tables: tuple[Rules, ...] = (*best_lesson.WILD_TABLES, *best_lesson.REVERSE_TABLES)
     assert all(best_supports(rules) and state_count(rules) < 400 for rules in tables)
+
+
+def test_each_position_s_options_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23, item 6: the lesson draws its positions from a few small tables, and most of its draws are a
+    position it has weighed before: each position's options are worked out once (the H key's figures,
+    ``option_chances``), and every caller gets them, as a list of its own."""
+    from lcr_audio.game.analysis import careful
+    from lcr_audio.narration.practice import measure
+
+    weighed: list[GameState] = []
+    real = careful.option_chances
+
+    def counted(state: GameState, folder: None) -> list[careful.OptionChance]:
+        weighed.append(state)
+        return real(state, folder)
+
+    monkeypatch.setattr(careful, "option_chances", counted)
+    states = [choice_state(q) for q in asked(0)]
+    first = [measure.best_options(state) for state in states]  # weighed now, or by a test before
+    weighed.clear()
+    first[0].clear()  # a caller's own list: changing it changes no other caller's
+    again = [measure.best_options(state) for state in states]
+    assert weighed == []
+    assert again == [real(state, None) for state in states]
+
+
+def test_this_file_runs_in_the_group_of_test_practice(request: pytest.FixtureRequest) -> None:
+    """Both files ask the independent best response (seconds of processor to build, once per process): under
+    the README's test command they run on one worker, which builds it once (conftest's ``SHARED_GROUPS``)."""
+    import os
+
+    if "PYTEST_XDIST_WORKER" not in os.environ or not request.config.getvalue("loadgroup"):
+        pytest.skip("run without pytest-xdist's --dist loadgroup (as with -n0): no groups to keep")
+    assert request.node.nodeid.endswith("@test_practice"), request.node.nodeid

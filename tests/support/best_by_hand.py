@@ -58,6 +58,9 @@ class Solver:
     me: Seat
     values: dict[Key, float] = field(default_factory=dict)
     turns: dict[Key, object] = field(default_factory=dict)
+    solved: bool = False
+    """The values are solved for every position in ``turns`` (each solve sweeps them all until none changes
+    by more than 1e-13; no position added since: a sweep more would change none)."""
 
     def key(self, state: GameState) -> Key:
         return state.chips, state.seat
@@ -86,16 +89,26 @@ class Solver:
     def turn(self, state: GameState) -> object:
         """The tree of the turn that starts at ``state``."""
         if state.phase is Phase.REVERSE:
-            options = [(answer, self.roll(step(state, Reverse(answer))[0])) for answer in (True, False)]
             if state.seat == self.me:
-                return ("max", options)
+                return (
+                    "max",
+                    [(answer, self.roll(step(state, Reverse(answer))[0])) for answer in (True, False)],
+                )
             usual = state.chips[state.seat] >= usual_reverse_at(self.rules)
-            return dict(options)[usual]
+            # Another seat's usual answer only: its other answer is never played.
+            return self.roll(step(state, Reverse(usual))[0])
         return self.roll(state)
 
     def value(self, tree: object) -> float:
         if isinstance(tree, float):
             return tree
+        if isinstance(tree, Sum):
+            values = self.values
+            return (
+                tree.won
+                + sum(p * values[key] for p, key in tree.positions)
+                + sum(p * self.value(sub) for p, sub in tree.choices)
+            )
         if isinstance(tree, tuple) and tree and tree[0] == "max":
             return max(self.value(sub) for _, sub in tree[1])
         if isinstance(tree, tuple):
@@ -112,7 +125,7 @@ class Solver:
             chips, seat = key
             state = position(self.rules, chips, self.rules.total_chips - sum(chips), seat)
             tree = self.turn(state)
-            self.turns[key] = tree
+            self.turns[key] = gathered(tree)
             self.values.setdefault(key, 0.0)
             todo.extend(k for k in leaves(tree) if k not in self.turns)
 
@@ -135,11 +148,48 @@ class Solver:
         else:
             assert state.phase is Phase.WILD_TAKE
             trees = {s: self.after_roll(step(state, ChooseSeat(s))[0]) for s in state.choices}
+        known = len(self.turns)
         for tree in trees.values():
             for key in leaves(tree):
                 self.explore(key)
-        self.solve()
+        if len(self.turns) > known or not self.solved:  # else the values are those of the same equations
+            self.solve()
+            self.solved = True
         return {option: self.value(tree) for option, tree in trees.items()}
+
+
+@dataclass(frozen=True)
+class Sum:
+    """A roll's outcomes gathered, for the value iteration's sweeps: the chance of a won game (``won``), the
+    chance of reaching each next position (``positions``, each position once), and the choices left as they
+    are (``choices``). Its value is the roll's: the same terms, added in another order."""
+
+    won: float
+    positions: tuple[tuple[float, Key], ...]
+    choices: tuple[tuple[float, object], ...]
+
+
+def gathered(tree: object) -> object:
+    """``tree`` with each roll's outcomes gathered into a :class:`Sum` (a turn's tree holds dozens of rolls
+    leading to a few positions: each sweep of :meth:`Solver.solve` then reads each position once)."""
+    if isinstance(tree, float):
+        return tree
+    if isinstance(tree, tuple) and tree and tree[0] == "max":
+        return ("max", [(option, gathered(sub)) for option, sub in tree[1]])
+    if isinstance(tree, tuple):
+        return tree
+    won = 0.0
+    positions: dict[Key, float] = {}
+    choices: list[tuple[float, object]] = []
+    for p, sub in tree:  # type: ignore[attr-defined]
+        sub = gathered(sub)
+        if isinstance(sub, float):
+            won += p * sub
+        elif isinstance(sub, tuple) and sub and sub[0] != "max":
+            positions[sub] = positions.get(sub, 0.0) + p  # type: ignore[index]
+        else:
+            choices.append((p, sub))
+    return Sum(won, tuple((p, key) for key, p in positions.items()), tuple(choices))
 
 
 def leaves(tree: object) -> list[Key]:

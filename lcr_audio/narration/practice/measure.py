@@ -6,6 +6,7 @@ through :func:`lcr_audio.engine.step` and :func:`measure` reads the result.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -23,17 +24,29 @@ BEST_ASKS = frozenset({Ask.BEST_TAKE, Ask.BEST_REVERSE})
 """The questions about the best choice, answered from the exact best response (:func:`best_options`)."""
 
 
+BEST_KEPT = 4096
+"""Positions whose options :func:`best_options` keeps (a few hundred bytes each): the best-choice lesson draws
+its positions from a few small tables, and most of its draws (three in four over 150 lessons) are a position
+it has weighed before."""
+
+
 def best_options(state: GameState) -> list[OptionChance]:
     """Every option of the choice ``state`` asks for (a Wild's seat, R7; whether to reverse, R9) with the
     chooser's exact chance of winning after it, best first: what the H key says there
     (:func:`lcr_audio.game.analysis.careful.option_chances`), from the best-response table of ``state``'s
     rules (the chooser at its best from then on, the others the usual way): read from the game's cache,
     which the H key shares, or solved here and kept there (under a second at the best-choice lesson's
-    tables).
+    tables). Each position's options are worked out once (:data:`BEST_KEPT` kept, the least recent dropped).
 
     Raises:
         ValueError: nothing is asked at ``state``, or its rules have no best-response table.
     """
+    return list(_best_options(state))
+
+
+@functools.lru_cache(maxsize=BEST_KEPT)
+def _best_options(state: GameState) -> tuple[OptionChance, ...]:
+    """:func:`best_options`, kept per position (the tables it reads are exact: the same for every call)."""
     from lcr_audio.game.analysis.best import ready_best
     from lcr_audio.game.analysis.careful import option_chances
     from lcr_audio.storage import cache_dir
@@ -43,7 +56,7 @@ def best_options(state: GameState) -> list[OptionChance]:
     options = option_chances(state, None)
     if not options or any(option.margin is not None for option in options):
         raise ValueError("No exact choice to weigh here.")
-    return options
+    return tuple(options)
 
 
 def start_chances(state: GameState) -> tuple[float, ...]:
