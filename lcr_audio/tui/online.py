@@ -178,8 +178,9 @@ class OnlineClient:
         closes for everyone before the host's own connection drops, so nobody hears the host "away")."""
         self.address = address
         self.shown = shown or address
-        self.view = TableView(code=code.strip().lower(), tokens=read_tokens(code, names) if code else [])
         self.names = names
+        kept = read_tokens(code, self.seat_names()) if code else []
+        self.view = TableView(code=code.strip().lower(), tokens=kept)
         self.rules = rules
         self.voice = SpeakerVoice(app.speaker, app.sound)
         self.screen: OnlineScreen | None = None
@@ -211,11 +212,19 @@ class OnlineClient:
         """The rules this player last heard in full in the lobby ("Options set", "The host changed the
         rules"): the game's start says its rules only when they differ (:func:`same_options`)."""
         self.catch_up: list[Any] = []
+        self.known_actions = 0
+        """How many actions of this game the table has sent (some may not be told yet: a catch-up)."""
         """The moves this player missed while their program was not running (action docs), said once the
         game screen is up (:meth:`~lcr_audio.tui.online_table.OnlineTable.catch_up`)."""
         self.link = Link(
             address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop, tls=tls
         )
+
+    def seat_names(self) -> list[str]:
+        """The names this keyboard's seats are kept under (:func:`keep_tokens`): the names it joined with,
+        or a listener's :attr:`seat_name` (the seat it may take in a next game, given back after a drop or a
+        restart as a joiner's is)."""
+        return self.names or ([self.seat_name] if self.seat_name else [])
 
     # --- messages ----------------------------------------------------------------------------------------
 
@@ -253,8 +262,8 @@ class OnlineClient:
                 fresh = not self.view.tokens  # new seats, in the order of the names asked for
                 self.view.seats = {grant.seat for grant in message.seats}
                 self.view.tokens = [grant.token for grant in message.seats]
-                if fresh and self.view.tokens:
-                    keep_tokens(message.code, self.names, self.view.tokens)
+                if fresh and self.view.tokens:  # a listener's seat in a next game too, under its name
+                    keep_tokens(message.code, self.seat_names(), self.view.tokens)
                 if opened:
                     page = f"{self.page}?join={message.code}" if self.page else ""
                     self.say(table_open_sentence(self.shown, message.code, page))
@@ -275,6 +284,7 @@ class OnlineClient:
                 session = self.view.session
                 if session is None:
                     return
+                self.known_actions = max(self.known_actions, index + 1)
                 try:
                     if not session.receive(index, action_from_doc(doc)):
                         self._resync()
@@ -329,6 +339,7 @@ class OnlineClient:
         session = self.view.session
         if session is None:
             since, self.missed_from = self.missed_from, None
+            self.known_actions = len(message.actions)
             if since is not None and 0 <= since < len(message.actions):  # built as this player last saw it
                 self.catch_up = list(message.actions[since:])
                 message = msgspec.structs.replace(message, actions=message.actions[:since])
@@ -355,6 +366,7 @@ class OnlineClient:
             self._fail(_("The next game at this table started without you."), 0)
             return
         missed = message.actions[len(session.actions) :]
+        self.known_actions = len(message.actions)
         if missed:
             self.say(missed_sentence(len(missed)))
         session.waiting = False
@@ -370,6 +382,7 @@ class OnlineClient:
             self._fail(_("The table sent a game this version cannot play."))
             return
         self.view.session, self.view.started = session, message
+        self.known_actions = len(message.actions)
         if self.screen is not None:
             self.screen.next_game(session)
 
@@ -389,6 +402,10 @@ class OnlineClient:
         joining = not self.view.seats and not self.view.spectator
         if not self.view.code or (joining and (reason in _FATAL or not isinstance(reason, Reason))):
             self._fail(sentence)
+            return
+        if reason is Reason.BAD_TOKEN and self.view.tokens and not self.names and not self.view.seats:
+            self.view.tokens = []  # a listener's seat from an earlier game is gone: it listens again
+            self.link.send(self._hello())
             return
         if reason is Reason.BAD_TOKEN and self.view.tokens:
             self._fail(sentence)

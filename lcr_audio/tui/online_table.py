@@ -34,6 +34,7 @@ class TableClient(Protocol):
         host_plays_again: the table's host said yes to playing again (a newer server asks the host
             first): a no from this player leaves a table that plays on.
         catch_up: the moves missed while away, as the server sent them, not yet told.
+        known_actions: how many actions of the game the table has sent, told or not yet.
         link: the connection to the table's server.
         view: the table as this client knows it.
     """
@@ -43,6 +44,7 @@ class TableClient(Protocol):
     waiting_again: bool
     host_plays_again: bool
     catch_up: list[Any]
+    known_actions: int
     link: Link
     view: TableView
 
@@ -104,9 +106,13 @@ class OnlineTable:
     ) -> str | None:
         """When the game waits for a person at another client to choose (a Wild's seat, R7, or whether to
         reverse, R9), a short notice: the turn itself is told once they have chosen, and the table would
-        otherwise hear nothing meanwhile. None otherwise."""
+        otherwise hear nothing meanwhile. None otherwise, and None for a choice already made: the moves missed
+        while away, said one by one, are followed by the one that made it (only the last may still be
+        under way)."""
         seat = state.seat
         if not events or state.over or seat in session.humans or seat in session.computers:
+            return None
+        if len(session.actions) < self.client.known_actions:  # a catch-up: the table has moved on
             return None
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
             return phrases.choosing(name(seat), state.phase is Phase.WILD_GIVE)

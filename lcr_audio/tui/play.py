@@ -244,6 +244,7 @@ class PlayScreen:
                     self._ask_again()
             else:
                 self.session.start()
+                self.table.catch_up(self.say)  # online: moves missed since before the first, told next
             self._loop_task = loop.create_task(self._loop.run())
             self._loop_task.add_done_callback(self._loop_ended)
             outcome = await self._done
