@@ -9,10 +9,11 @@ terminals with their speech printed (``--speech console``).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -26,11 +27,14 @@ from lcr_audio.game.online.protocol import (
     Choose,
     Decide,
     Hello,
+    Notice,
     PlayAgain,
     RollDice,
     SeatKind,
+    ServerMessage,
     SetRules,
     Start,
+    Told,
     Welcome,
     decode_server,
     encode,
@@ -61,18 +65,40 @@ def _open(hana: ClientConnection, rules: Rules) -> str:
     return welcome.code
 
 
-def _hana_rolls_until(table: Table, hana: ClientConnection, done: object, clients: list[Client]) -> None:
-    """Hana rolls at each of her turns (the computer players move by themselves) until ``done()``."""
+def _hana_rolls_until(
+    table: Table,
+    hana: ClientConnection,
+    done: Callable[[], bool],
+    clients: list[Client],
+    bo: Client | None = None,
+) -> list[ServerMessage]:
+    """Hana rolls at each of her turns, and ``bo`` (in seat 1) presses Space at his (the computer players
+    move by themselves) until ``done()``. Returns what Hana's connection got meanwhile."""
     deadline = time.monotonic() + 90
-    while not done():  # type: ignore[operator]
+    got: list[ServerMessage] = []
+    pressed = 0.0
+    while not done():
         assert time.monotonic() < deadline, "\n\n".join(c.read()[-3000:] for c in clients)
         session = table.session
         assert session is not None
         state, seen = session.state, len(session.actions)
         if not state.over and state.seat == 0 and state.phase is Phase.ROLL:
             hana.send(encode(RollDice(0, seen)))
-        _drain(hana)
+        elif not state.over and state.seat == 1 and bo is not None and time.monotonic() - pressed > 0.3:
+            bo.press(" ")  # again after a while: a key before his question was heard does nothing
+            pressed = time.monotonic()
+        got += _received(hana)
         time.sleep(0.05)
+    return got
+
+
+def _received(hana: ClientConnection) -> list[ServerMessage]:
+    """Everything the server sent Hana so far."""
+    got = []
+    with contextlib.suppress(TimeoutError):
+        while True:
+            got.append(decode_server(hana.recv(timeout=0)))
+    return got
 
 
 def _zoe_seated(server: Serving, hana: ClientConnection, tmp_path: Path) -> tuple[str, Client, Table]:
@@ -198,4 +224,34 @@ def test_the_moves_missed_are_said_without_the_choosing_notices_of_choices_alrea
             assert after.index("Hana, reversed") < after.index(gift)
         finally:
             again.child.close(force=True)
+            bo.child.close(force=True)
+
+
+@pytest.mark.system
+def test_the_last_answer_to_playing_again_hears_the_next_game_not_a_wait(
+    tmp_path: Path, server: Serving
+) -> None:
+    """Hana, the host, says yes to playing again while Bo has not answered: she is told that the others'
+    answers are awaited. Bo says yes, the last answer: he hears the next game start, and never "Waiting for
+    the others' answers" (old main: said to him before the next game, a wait already over)."""
+    with connect(f"ws://127.0.0.1:{server.port}", max_size=None) as hana:
+        code = _open(hana, Rules(players=3, chips=1))
+        bo = _client(tmp_path, server.port, code, "Bo", "brief")
+        table = server.table(code)
+        try:
+            _until(lambda: len(table.members) == 2, "Bo at the table", [bo])
+            hana.send(encode(Start()))
+            _until(lambda: table.session is not None, "the start", [bo])
+            _hana_rolls_until(table, hana, lambda: table.again is not None, [bo], bo)
+            hana.send(encode(PlayAgain(True)))
+            bo.wait_for(re.escape("Play again at this table? Y or N."))
+            pending = Told(Notice.ANSWERS_PENDING, "")
+            _until(lambda: pending in _received(hana), "Hana's wait for Bo's answer", [bo])
+            first = table.session
+            bo.press_until("y", bo, r"Game 2, with 3 players")
+            assert table.session is not first
+            assert "Waiting for the others' answers" not in bo.read(), bo.read()
+            assert pending not in _received(hana)  # once only
+            assert "Traceback" not in bo.read()
+        finally:
             bo.child.close(force=True)

@@ -102,10 +102,12 @@ def test_the_host_is_asked_whether_to_close_the_table() -> None:
 
 
 def test_yes_to_play_again_goes_to_the_table_and_waits() -> None:
+    """The yes is sent and nothing is said here: the table answers it (the others' answers awaited, or the
+    next game when it was the last answer; old main said the wait even to the last one)."""
     client = FakeClient()
     table = OnlineTable(client)
     reply = table.play_again(True)
-    assert reply.waiting == "Waiting for the others' answers; the next game starts with those who say yes."
+    assert reply.waiting == ""
     assert reply.ends is None
     assert client.link.sent == [PlayAgain(True)]
     assert client.waiting_again and table.next_game_coming()

@@ -69,7 +69,7 @@ from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.line import TypedLine
-from lcr_audio.tui.online_table import OnlineTable, missed_sentence, no_next_game, waiting_for_answers
+from lcr_audio.tui.online_table import OnlineTable, missed_sentence, no_next_game
 from lcr_audio.tui.play import Outcome, PlayScreen, YesNoQuestion, pending_turn, turn_start_state
 from lcr_audio.tui.setup import walk_options
 
@@ -306,6 +306,11 @@ class OnlineClient:
                 if not self.view.seats:  # a listener: the next game comes to it too (a seat may be offered)
                     self.waiting_again = True
                 self.say(notice_sentence(Notice.AGAIN, name))
+            case Told(kind=Notice.ANSWERS_PENDING):  # the table's answer to this player's yes
+                if self.screen is not None:
+                    self.screen.answer_kept(notice_sentence(Notice.ANSWERS_PENDING, ""))
+                else:
+                    self.say(notice_sentence(Notice.ANSWERS_PENDING, ""))
             case Told(kind=Notice.NO_AGAIN, name=name):
                 self.host_deciding, self.waiting_again = False, False
                 self._fail(notice_sentence(Notice.NO_AGAIN, name), 0)
@@ -939,9 +944,7 @@ class OnlineScreen(PlayScreen):
         """A listener's answer to the seat offered: the table seats them in the next game, or they listen."""
         client = self.client
         client.link.send(PlayAgain(yes, client.seat_name if yes else ""))
-        if yes:
-            self.answer_kept(waiting_for_answers())
-        else:
+        if not yes:  # a yes is answered by the table: the others' answers awaited, or the next game
             # Translators: an online table; a listener said no to a seat in the table's next game.
             self.answer_kept(_("You will listen to the next game."))
 

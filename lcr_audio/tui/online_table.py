@@ -60,15 +60,6 @@ def no_next_game() -> str:
     return _("This table will not start another game.")
 
 
-def waiting_for_answers() -> str:
-    """Said to a person who said yes to playing again at an online table (or a listener who took a seat in
-    its next game)."""
-    # Translators: an online game ended and the player said yes to playing again; the next game starts
-    # once everyone at the table has answered (with those who said yes, computer players in the others'
-    # seats).
-    return _("Waiting for the others' answers; the next game starts with those who say yes.")
-
-
 def missed_sentence(count: int) -> str:
     """Said before the moves a player missed (their connection dropped, or their program stopped), which
     follow one by one at their verbosity; Q skips them as it skips any game message."""
@@ -143,7 +134,9 @@ class OnlineTable:
 
     def play_again(self, yes: bool) -> AgainReply:
         """Play again at this table: the answer goes to the table, which starts the next game once everyone
-        has answered, with those who said yes and computer players (an older server offers none: said)."""
+        has answered, with those who said yes and computer players (an older server offers none: said). A
+        yes says nothing here: the table answers it, with the others' answers awaited, or with the next game
+        when this was the last answer."""
         client = self.client
         if not yes or not client.again_offered:
             if client.again_offered and not client.serving:  # the host's no closes the table instead
@@ -158,7 +151,7 @@ class OnlineTable:
             return AgainReply()
         client.waiting_again = True
         client.link.send(PlayAgain(True))
-        return AgainReply(waiting=waiting_for_answers())
+        return AgainReply(waiting="")
 
 
-__all__ = ["OnlineTable", "TableClient", "missed_sentence", "no_next_game", "waiting_for_answers"]
+__all__ = ["OnlineTable", "TableClient", "missed_sentence", "no_next_game"]

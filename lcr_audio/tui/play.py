@@ -728,7 +728,8 @@ class PlayScreen:
     def _answer_again(self, yes: bool) -> None:
         reply = self.table.play_again(yes)  # online: the answer goes to the table first
         if reply.waiting is not None:
-            self.answer_kept(reply.waiting)
+            if reply.waiting:
+                self.answer_kept(reply.waiting)
             return
         if reply.ends is not None:
             self.presenter.say_last(reply.ends)

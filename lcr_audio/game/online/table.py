@@ -529,15 +529,25 @@ class Table:
             if yes and (not sitting or sitting.isdigit()):
                 raise ProtocolError(Reason.BAD_NAME)
             self.offered[conn] = sitting
-            return self.again_answered()
+            return self._answered(conn, yes, [])
         for index in held:
             self.again[index] = yes
         if self.asker is None:
-            return self.again_answered()
+            return self._answered(conn, yes, [])
         asker, self.asker = self.asker, None
         if not yes:
             return self._no_again(asker)
-        return self._ask_everyone(conn, asker) + self.again_answered()
+        return self._answered(conn, yes, self._ask_everyone(conn, asker))
+
+    def _answered(self, conn: ConnId, yes: bool, out: Outbox) -> Outbox:
+        """After ``conn``'s answer (``out``: what it already made the table say): the next game, when it was
+        the last answer; else a yes hears that the others' answers are awaited
+        (:attr:`Notice.ANSWERS_PENDING`: the last one to answer hears the next game instead of a wait that
+        is over)."""
+        out = out + self.again_answered()
+        if yes and self.again is not None:
+            out.append((conn, Told(Notice.ANSWERS_PENDING, "")))
+        return out
 
     def _ask_everyone(self, host: ConnId, seat: Seat) -> Outbox:
         """The host said yes: everyone else hears it; each other person is asked, and each listener offered a
