@@ -255,3 +255,26 @@ def test_the_last_answer_to_playing_again_hears_the_next_game_not_a_wait(
             assert "Traceback" not in bo.read()
         finally:
             bo.child.close(force=True)
+
+
+@pytest.mark.system
+def test_rules_heard_with_s_in_the_lobby_are_not_said_again_at_the_start(
+    tmp_path: Path, server: Serving
+) -> None:
+    """Bo presses S in the lobby and hears who is there and the rules; Hana starts: Bo hears the game's
+    opening without the rules again (old main: the rules summary twice, S's and the start's)."""
+    with connect(f"ws://127.0.0.1:{server.port}", max_size=None) as hana:
+        code = _open(hana, Rules(players=3, chips=2))
+        bo = _client(tmp_path, server.port, code, "Bo", "brief")
+        try:
+            bo.wait_for("You are at the table")
+            rules = "3 players, 2 chips each. Wild dice off. Reversible dice off. The last player with chips wins."
+            time.sleep(REACTION_SECONDS + 0.1)  # a key before the lobby was heard does nothing
+            bo.press("s")
+            bo.wait_for(re.escape(rules))
+            hana.send(encode(Start()))
+            bo.wait_for("A game of 3 players")
+            assert bo.read().count(rules) == 1, bo.read()
+            assert "Traceback" not in bo.read()
+        finally:
+            bo.child.close(force=True)

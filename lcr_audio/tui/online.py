@@ -578,7 +578,8 @@ class OnlineClient:
     # --- lobby actions -----------------------------------------------------------------------------------
 
     def lobby_status(self) -> str:
-        """Who is at the table, and the rules."""
+        """Who is at the table, and the rules (heard from now on: the game's start says them only if they
+        change)."""
         lobby = self.view.lobby
         if lobby is None:
             # Translators: an online table; the lobby's state has not arrived yet.
@@ -619,6 +620,7 @@ class OnlineClient:
             )
         parts.append(rules_summary(rules))
         parts.append(self.lobby_waits())
+        self.rules_heard = rules
         return " ".join(parts)
 
     def lobby_waits(self) -> str:
