@@ -278,3 +278,44 @@ def test_rules_heard_with_s_in_the_lobby_are_not_said_again_at_the_start(
             assert "Traceback" not in bo.read()
         finally:
             bo.child.close(force=True)
+
+
+@pytest.mark.system
+def test_back_after_a_restart_mid_wild_the_standings_are_those_heard_before_the_moves_missed(
+    tmp_path: Path, server: Serving
+) -> None:
+    """Bo's program is killed once it said Hana's reversed Wild roll and that she is choosing (under
+    :data:`SEED`); she chooses; Bo starts his program again: the standings he hears first are the table's
+    after her roll, as he heard it, then the one move missed, her gift (old main: the standings from before
+    her reversal and roll, "Hana 4, you 4", which the gift's "Hana 1, you 4" then contradicted)."""
+    with connect(f"ws://127.0.0.1:{server.port}", max_size=None) as hana:
+        code = _open(hana, RULES)
+        bo = _client(tmp_path, server.port, code, "Bo", "brief")
+        table = server.table(code)
+        again = bo
+        try:
+            _until(lambda: len(table.members) == 2, "Bo at the table", [bo])
+            table.seed = SEED
+            hana.send(encode(Start()))
+            bo.wait_for(re.escape("Hana is deciding whether to reverse the dice."))
+            hana.send(encode(Decide(0, 0, True)))
+            _until(lambda: table.session is not None and len(table.session.actions) == 1, "reversed", [bo])
+            hana.send(encode(RollDice(0, 1)))
+            bo.wait_for(re.escape("Hana is choosing who to give a chip to."))
+            bo.child.kill(signal.SIGKILL)
+            bo.child.wait()
+            _until(lambda: table.seats[1].holder is None, "Bo away", [bo])
+            session = table.session
+            assert session is not None and session.state.phase is Phase.WILD_GIVE
+            hana.send(encode(Choose(0, 2, session.state.choices[0])))
+            _until(lambda: len(session.actions) == 3, "Hana's gift", [bo])
+            again = Client(tmp_path, server.port, code, "Bo")
+            found = again.wait_for(r"The game continues at turn 1\. (.*)\n")
+            assert found.group(1) == "Hana 2, you 3, Ana 4, pot 3.", again.read()
+            again.wait_for(
+                r"You missed 1 move; Q skips it\.\s+Hana gives a chip to you\. Hana 1, you 4\."
+            )
+            assert "Traceback" not in again.read()
+        finally:
+            again.child.close(force=True)
+            bo.child.close(force=True)

@@ -556,8 +556,10 @@ class OnlineClient:
         self.screen = screen
         app.active_screen = screen  # a signal ends it cleanly (the server keeps the game)
         if session.actions:  # joined (or joined again) a game under way: where it stands first
-            # the standings before a roll still pending (a Wild's choice): that roll is told next
-            before = turn_start_state(pending_turn(session), session.state)
+            # the standings before a roll still pending (a Wild's choice): that roll is told next; but with
+            # moves missed, the roll was heard before the seat was lost, and they follow it: as it was then
+            pending = [] if self.catch_up else pending_turn(session)
+            before = turn_start_state(pending, session.state)
             # Translators: said when a player joins (or joins again) an online game under way; {turn} is a
             # number, {status} lists every seat's chips and the pot.
             text = _("The game continues at turn {turn}. {status}").format(
