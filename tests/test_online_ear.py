@@ -312,9 +312,7 @@ def test_back_after_a_restart_mid_wild_the_standings_are_those_heard_before_the_
             again = Client(tmp_path, server.port, code, "Bo")
             found = again.wait_for(r"The game continues at turn 1\. (.*)\n")
             assert found.group(1) == "Hana 2, you 3, Ana 4, pot 3.", again.read()
-            again.wait_for(
-                r"You missed 1 move; Q skips it\.\s+Hana gives a chip to you\. Hana 1, you 4\."
-            )
+            again.wait_for(r"You missed 1 move; Q skips it\.\s+Hana gives a chip to you\. Hana 1, you 4\.")
             assert "Traceback" not in again.read()
         finally:
             again.child.close(force=True)
