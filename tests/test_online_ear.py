@@ -110,7 +110,7 @@ def _zoe_seated(server: Serving, hana: ClientConnection, tmp_path: Path) -> tupl
     table = server.table(code)
     _until(lambda: len(table.members) == 2, "Zoe listening", [zoe])
     hana.send(encode(Start()))
-    _until(lambda: table.session is not None, "the start", [zoe])
+    zoe.wait_for(r"A game of 3 players: Hana")  # her play screen is up before Hana's quick rolls
     _hana_rolls_until(table, hana, lambda: table.again is not None, [zoe])
     hana.send(encode(PlayAgain(True)))
     _until(lambda: SEAT_OFFERED in zoe.read(), "the seat offered", [zoe])
@@ -160,6 +160,7 @@ def _drop_and_restart(
         assert not any(m.spectator for m in table.members.values())
         again.wait_for(r"A game of 3 players: Hana, you, and|The game continues at turn")
         assert "listening" not in again.read()
+        assert "You are at the table" not in again.read()  # back in the game: no lobby's greeting
         # she plays her seat: at her turn her Space rolls
         _hana_rolls_until(
             table, hana, lambda: table.session is not None and table.session.state.seat == seat, [again]
@@ -222,6 +223,7 @@ def test_the_moves_missed_are_said_without_the_choosing_notices_of_choices_alrea
             assert "Hana reverses the dice." in after and "Hana, reversed: dot, L, Wild." in after
             assert "is choosing" not in after, after
             assert after.index("Hana, reversed") < after.index(gift)
+            assert "You are at the table" not in again.read()  # back in the game: no lobby's greeting
         finally:
             again.child.close(force=True)
             bo.child.close(force=True)
@@ -314,6 +316,7 @@ def test_back_after_a_restart_mid_wild_the_standings_are_those_heard_before_the_
             assert found.group(1) == "Hana 2, you 3, Ana 4, pot 3.", again.read()
             again.wait_for(r"You missed 1 move; Q skips it\.\s+Hana gives a chip to you\. Hana 1, you 4\.")
             assert "Traceback" not in again.read()
+            assert "You are at the table" not in again.read()  # back in the game: no lobby's greeting
         finally:
             again.child.close(force=True)
             bo.child.close(force=True)

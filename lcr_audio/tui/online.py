@@ -187,6 +187,8 @@ class OnlineClient:
         self.lobby: LobbyMode | None = None
         self.started: asyncio.Future[Started] = asyncio.get_running_loop().create_future()
         self.welcomed = asyncio.Event()
+        """The table welcomed this player and sent what follows the welcome: its lobby, or its game under way
+        (then no lobby opens: a player back at their seat hears the game, not the lobby's greeting)."""
         self.failed: asyncio.Future[tuple[str, int]] = asyncio.get_running_loop().create_future()
         """The table ended this player's game: the sentence to say, and the exit code."""
         self.ended = False
@@ -267,8 +269,8 @@ class OnlineClient:
                 if opened:
                     page = f"{self.page}?join={message.code}" if self.page else ""
                     self.say(table_open_sentence(self.shown, message.code, page))
-                self.welcomed.set()
             case Lobby():
+                self.welcomed.set()
                 before, self.view.lobby = self.view.lobby, message
                 if before is not None and message.rules not in (before.rules, self.rules_set_here):
                     self._rules_changed()
@@ -280,6 +282,7 @@ class OnlineClient:
                     self.screen.again_asked()
             case Started():
                 self._started(message)
+                self.welcomed.set()
             case Applied(index=index, action=doc):
                 session = self.view.session
                 if session is None:
