@@ -110,7 +110,11 @@ def _zoe_seated(server: Serving, hana: ClientConnection, tmp_path: Path) -> tupl
     table = server.table(code)
     _until(lambda: len(table.members) == 2, "Zoe listening", [zoe])
     hana.send(encode(Start()))
-    zoe.wait_for(r"A game of 3 players: Hana")  # her play screen is up before Hana's quick rolls
+    # her play screen is up before Hana's quick rolls; listening, she hears who the computer plays (old
+    # main: only those with a seat did)
+    zoe.wait_for(
+        r"A game of 3 players: Hana, (\w+), and (\w+)\. .* Hana rolls first\. \1 and \2 are computer"
+    )
     _hana_rolls_until(table, hana, lambda: table.again is not None, [zoe])
     hana.send(encode(PlayAgain(True)))
     _until(lambda: SEAT_OFFERED in zoe.read(), "the seat offered", [zoe])
