@@ -324,3 +324,31 @@ def test_back_after_a_restart_mid_wild_the_standings_are_those_heard_before_the_
         finally:
             again.child.close(force=True)
             bo.child.close(force=True)
+
+
+@pytest.mark.system
+def test_back_after_a_drop_at_their_own_turn_a_player_is_asked_again(tmp_path: Path, server: Serving) -> None:
+    """Bo's connection drops while the table waits for his roll, and comes back with no move missed: after
+    "Connected to the table again." he is asked again to roll (old main: nothing; a Space pressed during the
+    drop had gone nowhere, and nothing said it was still his turn)."""
+    with connect(f"ws://127.0.0.1:{server.port}", max_size=None) as hana:
+        code = _open(hana, Rules(players=3, chips=3))
+        bo = _client(tmp_path, server.port, code, "Bo", "brief")
+        table = server.table(code)
+        try:
+            _until(lambda: len(table.members) == 2, "Bo at the table", [bo])
+            hana.send(encode(Start()))
+            bo.wait_for(r"A game of 3 players: Hana")
+            _hana_rolls_until(
+                table, hana, lambda: table.session is not None and table.session.state.seat == 1, [bo]
+            )
+            asked = bo.wait_for(r"Your turn\.[^\n]*dice?\.").group(0)
+            conn = table.seats[1].holder
+            socket = server.tables._sockets[conn]  # type: ignore[index]
+            assert server._loop is not None
+            server._loop.call_soon_threadsafe(socket.transport.abort)  # the connection drops
+            again = bo.wait_for(r"Connected to the table again\.\n(Your turn\.[^\n]*dice?\.)").group(1)
+            assert again == asked
+            assert "Traceback" not in bo.read()
+        finally:
+            bo.child.close(force=True)

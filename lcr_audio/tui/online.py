@@ -380,6 +380,11 @@ class OnlineClient:
         session.waiting = False
         for index, doc in enumerate(missed, start=len(session.actions)):
             session.receive(index, action_from_doc(doc))
+        if not missed and self.screen is not None and not session.state.over:
+            # back after a drop with nothing missed: a key pressed meanwhile went nowhere; the question again
+            question = self.screen.question_again()
+            if question:
+                self.say(question)
 
     def _next_game(self, message: Started) -> None:
         self.waiting_again, self.again_offered, self.host_plays_again = False, False, False
