@@ -600,11 +600,16 @@ class Table:
         if not staying:
             return []
         out: Outbox = []
+        gone: list[tuple[Seat, str]] = []
         for index, seat in enumerate(self.seats):
             if seat.kind is SeatKind.PERSON and index not in staying:
                 seat.kind, seat.holder, seat.token, seat.stand_in = SeatKind.COMPUTER, None, "", False
-                out.append((EVERYONE, Told(Notice.LEFT, seat.name, index)))
-        out += self._seat_listeners(sitting)
+                gone.append((index, seat.name))
+        seated = self._seat_listeners(sitting)
+        for index, name in gone:  # a computer player takes the seat, or a listener (who arrives next)
+            kind = Notice.GONE if self.seats[index].kind is SeatKind.PERSON else Notice.LEFT
+            out.append((EVERYONE, Told(kind, name, index)))
+        out += seated
         for seat in self.seats:
             seat.lost_at = None
         self.finished, self.games = self.session, self.games + 1
