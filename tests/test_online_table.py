@@ -446,12 +446,15 @@ def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes(
             await bo.send(protocol.PlayAgain(True))  # not asked yet
             assert await bo.until(lambda m: isinstance(m, Refused)) == Refused(Reason.OUT_OF_TURN)
             await ana.send(protocol.PlayAgain(True))
+            pending = Told(Notice.ANSWERS_PENDING, "")
+            assert await ana.until(lambda m: isinstance(m, Told)) == pending  # Bo and Cy have not answered
             for peer in (bo, cy):
                 assert await peer.until(lambda m: isinstance(m, Told)) == Told(Notice.AGAIN, "Ana", 0)
                 assert await peer.until(lambda m: isinstance(m, protocol.Again)) == protocol.Again(1)
             await cy.send(protocol.PlayAgain(True, "Zoe"))
+            assert await cy.until(lambda m: isinstance(m, Told)) == pending  # Bo has not answered
             left = await ana.until(lambda m: isinstance(m, Told))
-            assert left == Told(Notice.LEFT, "Bo", 1)
+            assert left == Told(Notice.GONE, "Bo", 1)  # Cy takes the seat: no computer player does
             assert await ana.until(lambda m: isinstance(m, Told)) == Told(Notice.ARRIVED, "Zoe", 1)
             seated = await cy.until(lambda m: isinstance(m, Welcome))
             assert isinstance(seated, Welcome) and [g.seat for g in seated.seats] == [1]
@@ -465,7 +468,7 @@ def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes(
             ]
             assert not [m for m in ana.seen if isinstance(m, Told) and m.kind is Notice.AGAIN]
             await cy.until(lambda m: isinstance(m, Started))
-            await bo.until(lambda m: isinstance(m, Told) and m.kind is Notice.LEFT)
+            await bo.until(lambda m: isinstance(m, Told) and m.kind is Notice.GONE)
             await bo.until(lambda m: isinstance(m, Started))
             heard = list(bo.seen)
             await bo.send(protocol.PlayAgain(True))

@@ -43,6 +43,7 @@ class FakeClient:
         self.waiting_again = False
         self.host_plays_again = False
         self.catch_up: list[Any] = []
+        self.known_actions = 4
         self.link = FakeLink()
         self.view = SimpleNamespace(session=None)
 
@@ -56,8 +57,9 @@ def state_at(phase: Phase, seat: int) -> GameState:
     return dataclasses.replace(state, phase=phase, seat=seat)
 
 
-SEATED = SimpleNamespace(humans=frozenset({0}), computers=frozenset({2}))
-"""This player at seat 0, a computer player at seat 2: seat 1 is a person at another computer."""
+SEATED = SimpleNamespace(humans=frozenset({0}), computers=frozenset({2}), actions=[None] * 4)
+"""This player at seat 0, a computer player at seat 2: seat 1 is a person at another computer; the four
+actions the table has sent (:class:`FakeClient`) are told."""
 EVENTS = [TurnStarted(1, 1, 3)]
 
 
@@ -79,6 +81,20 @@ def test_no_notice_for_this_player_a_computer_a_roll_or_no_events() -> None:
     assert table.notice([], state_at(Phase.REVERSE, 1), SEATED, name) is None
 
 
+def test_a_choice_the_table_has_moved_past_is_not_noticed_in_a_catch_up() -> None:
+    """Catching up on moves missed, Bo's Wild roll is told while the table has already sent his choice:
+    no notice (old main: "Bo is choosing ..." for a choice made); at the last move told, a choice still
+    under way is noticed."""
+    client = FakeClient()
+    table = OnlineTable(client)
+    client.known_actions = 5  # one more action has come from the table: Bo's choice
+    assert table.notice(EVENTS, state_at(Phase.WILD_GIVE, 1), SEATED, name) is None
+    assert table.notice(EVENTS, state_at(Phase.REVERSE, 1), SEATED, name) is None
+    client.known_actions = 4  # the last action sent is told: Bo is choosing now
+    give = table.notice(EVENTS, state_at(Phase.WILD_GIVE, 1), SEATED, name)
+    assert give == "Bo is choosing who to give a chip to."
+
+
 def test_the_host_is_asked_whether_to_close_the_table() -> None:
     assert OnlineTable(FakeClient(serving=False)).quit_question() is None
     host = OnlineTable(FakeClient(serving=True)).quit_question()
@@ -86,10 +102,12 @@ def test_the_host_is_asked_whether_to_close_the_table() -> None:
 
 
 def test_yes_to_play_again_goes_to_the_table_and_waits() -> None:
+    """The yes is sent and nothing is said here: the table answers it (the others' answers awaited, or the
+    next game when it was the last answer; old main said the wait even to the last one)."""
     client = FakeClient()
     table = OnlineTable(client)
     reply = table.play_again(True)
-    assert reply.waiting == "Waiting for the others' answers; the next game starts with those who say yes."
+    assert reply.waiting == ""
     assert reply.ends is None
     assert client.link.sent == [PlayAgain(True)]
     assert client.waiting_again and table.next_game_coming()

@@ -375,7 +375,8 @@ class Narrator:
         if event.first not in self.humans:
             text = " ".join((text, phrases.rolls_first(self.name(event.first))))
         computers = [self.name(s) for s in range(event.players) if self._computer(s)]
-        if self.humans and computers:  # with people at the table, say who the computer plays
+        if computers and len(computers) < event.players:  # with people at the table (here or, for one
+            # listening to an online table, elsewhere), say who the computer plays
             text = " ".join((text, phrases.computer_players(computers)))
         careful = [self.name(s) for s in range(event.players) if s in self.careful and self._computer(s)]
         if careful:

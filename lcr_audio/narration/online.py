@@ -69,6 +69,15 @@ def notice_sentence(kind: Notice, name: str, seconds: int = 0, seat: int = -1) -
             # Translators: an online table whose game has ended; its host, {name}, said no to playing again,
             # or did not answer in time: the table ends.
             return _("{name} does not play again; this table starts no other game.").format(name=name)
+        case Notice.GONE:
+            # Translators: an online table whose game has ended; {name} does not play the next game, and a
+            # listener takes the seat (who is said next: "Zoe joins the table.").
+            return _("{name} has left.").format(name=name)
+        case Notice.ANSWERS_PENDING:
+            # Translators: an online game ended and the player said yes to playing again (or a listener took
+            # a seat in the next game); others have not answered yet. The next game starts once everyone at
+            # the table has answered (with those who said yes, computer players in the others' seats).
+            return _("Waiting for the others' answers; the next game starts with those who say yes.")
 
 
 def chat_sentence(name: str, text: str) -> str:

@@ -69,7 +69,7 @@ from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.line import TypedLine
-from lcr_audio.tui.online_table import OnlineTable, missed_sentence, no_next_game, waiting_for_answers
+from lcr_audio.tui.online_table import OnlineTable, missed_sentence, no_next_game
 from lcr_audio.tui.play import Outcome, PlayScreen, YesNoQuestion, pending_turn, turn_start_state
 from lcr_audio.tui.setup import walk_options
 
@@ -178,14 +178,17 @@ class OnlineClient:
         closes for everyone before the host's own connection drops, so nobody hears the host "away")."""
         self.address = address
         self.shown = shown or address
-        self.view = TableView(code=code.strip().lower(), tokens=read_tokens(code, names) if code else [])
         self.names = names
+        kept = read_tokens(code, self.seat_names()) if code else []
+        self.view = TableView(code=code.strip().lower(), tokens=kept)
         self.rules = rules
         self.voice = SpeakerVoice(app.speaker, app.sound)
         self.screen: OnlineScreen | None = None
         self.lobby: LobbyMode | None = None
         self.started: asyncio.Future[Started] = asyncio.get_running_loop().create_future()
         self.welcomed = asyncio.Event()
+        """The table welcomed this player and sent what follows the welcome: its lobby, or its game under way
+        (then no lobby opens: a player back at their seat hears the game, not the lobby's greeting)."""
         self.failed: asyncio.Future[tuple[str, int]] = asyncio.get_running_loop().create_future()
         """The table ended this player's game: the sentence to say, and the exit code."""
         self.ended = False
@@ -211,11 +214,19 @@ class OnlineClient:
         """The rules this player last heard in full in the lobby ("Options set", "The host changed the
         rules"): the game's start says its rules only when they differ (:func:`same_options`)."""
         self.catch_up: list[Any] = []
+        self.known_actions = 0
+        """How many actions of this game the table has sent (some may not be told yet: a catch-up)."""
         """The moves this player missed while their program was not running (action docs), said once the
         game screen is up (:meth:`~lcr_audio.tui.online_table.OnlineTable.catch_up`)."""
         self.link = Link(
             address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop, tls=tls
         )
+
+    def seat_names(self) -> list[str]:
+        """The names this keyboard's seats are kept under (:func:`keep_tokens`): the names it joined with,
+        or a listener's :attr:`seat_name` (the seat it may take in a next game, given back after a drop or a
+        restart as a joiner's is)."""
+        return self.names or ([self.seat_name] if self.seat_name else [])
 
     # --- messages ----------------------------------------------------------------------------------------
 
@@ -253,13 +264,13 @@ class OnlineClient:
                 fresh = not self.view.tokens  # new seats, in the order of the names asked for
                 self.view.seats = {grant.seat for grant in message.seats}
                 self.view.tokens = [grant.token for grant in message.seats]
-                if fresh and self.view.tokens:
-                    keep_tokens(message.code, self.names, self.view.tokens)
+                if fresh and self.view.tokens:  # a listener's seat in a next game too, under its name
+                    keep_tokens(message.code, self.seat_names(), self.view.tokens)
                 if opened:
                     page = f"{self.page}?join={message.code}" if self.page else ""
                     self.say(table_open_sentence(self.shown, message.code, page))
-                self.welcomed.set()
             case Lobby():
+                self.welcomed.set()
                 before, self.view.lobby = self.view.lobby, message
                 if before is not None and message.rules not in (before.rules, self.rules_set_here):
                     self._rules_changed()
@@ -271,10 +282,12 @@ class OnlineClient:
                     self.screen.again_asked()
             case Started():
                 self._started(message)
+                self.welcomed.set()
             case Applied(index=index, action=doc):
                 session = self.view.session
                 if session is None:
                     return
+                self.known_actions = max(self.known_actions, index + 1)
                 try:
                     if not session.receive(index, action_from_doc(doc)):
                         self._resync()
@@ -296,6 +309,11 @@ class OnlineClient:
                 if not self.view.seats:  # a listener: the next game comes to it too (a seat may be offered)
                     self.waiting_again = True
                 self.say(notice_sentence(Notice.AGAIN, name))
+            case Told(kind=Notice.ANSWERS_PENDING):  # the table's answer to this player's yes
+                if self.screen is not None:
+                    self.screen.answer_kept(notice_sentence(Notice.ANSWERS_PENDING, ""))
+                else:
+                    self.say(notice_sentence(Notice.ANSWERS_PENDING, ""))
             case Told(kind=Notice.NO_AGAIN, name=name):
                 self.host_deciding, self.waiting_again = False, False
                 self._fail(notice_sentence(Notice.NO_AGAIN, name), 0)
@@ -329,6 +347,7 @@ class OnlineClient:
         session = self.view.session
         if session is None:
             since, self.missed_from = self.missed_from, None
+            self.known_actions = len(message.actions)
             if since is not None and 0 <= since < len(message.actions):  # built as this player last saw it
                 self.catch_up = list(message.actions[since:])
                 message = msgspec.structs.replace(message, actions=message.actions[:since])
@@ -355,11 +374,17 @@ class OnlineClient:
             self._fail(_("The next game at this table started without you."), 0)
             return
         missed = message.actions[len(session.actions) :]
+        self.known_actions = len(message.actions)
         if missed:
             self.say(missed_sentence(len(missed)))
         session.waiting = False
         for index, doc in enumerate(missed, start=len(session.actions)):
             session.receive(index, action_from_doc(doc))
+        if not missed and self.screen is not None and not session.state.over:
+            # back after a drop with nothing missed: a key pressed meanwhile went nowhere; the question again
+            question = self.screen.question_again()
+            if question:
+                self.say(question)
 
     def _next_game(self, message: Started) -> None:
         self.waiting_again, self.again_offered, self.host_plays_again = False, False, False
@@ -370,6 +395,7 @@ class OnlineClient:
             self._fail(_("The table sent a game this version cannot play."))
             return
         self.view.session, self.view.started = session, message
+        self.known_actions = len(message.actions)
         if self.screen is not None:
             self.screen.next_game(session)
 
@@ -389,6 +415,10 @@ class OnlineClient:
         joining = not self.view.seats and not self.view.spectator
         if not self.view.code or (joining and (reason in _FATAL or not isinstance(reason, Reason))):
             self._fail(sentence)
+            return
+        if reason is Reason.BAD_TOKEN and self.view.tokens and not self.names and not self.view.seats:
+            self.view.tokens = []  # a listener's seat from an earlier game is gone: it listens again
+            self.link.send(self._hello())
             return
         if reason is Reason.BAD_TOKEN and self.view.tokens:
             self._fail(sentence)
@@ -534,8 +564,10 @@ class OnlineClient:
         self.screen = screen
         app.active_screen = screen  # a signal ends it cleanly (the server keeps the game)
         if session.actions:  # joined (or joined again) a game under way: where it stands first
-            # the standings before a roll still pending (a Wild's choice): that roll is told next
-            before = turn_start_state(pending_turn(session), session.state)
+            # the standings before a roll still pending (a Wild's choice): that roll is told next; but with
+            # moves missed, the roll was heard before the seat was lost, and they follow it: as it was then
+            pending = [] if self.catch_up else pending_turn(session)
+            before = turn_start_state(pending, session.state)
             # Translators: said when a player joins (or joins again) an online game under way; {turn} is a
             # number, {status} lists every seat's chips and the pot.
             text = _("The game continues at turn {turn}. {status}").format(
@@ -556,7 +588,8 @@ class OnlineClient:
     # --- lobby actions -----------------------------------------------------------------------------------
 
     def lobby_status(self) -> str:
-        """Who is at the table, and the rules."""
+        """Who is at the table, and the rules (heard from now on: the game's start says them only if they
+        change)."""
         lobby = self.view.lobby
         if lobby is None:
             # Translators: an online table; the lobby's state has not arrived yet.
@@ -597,6 +630,7 @@ class OnlineClient:
             )
         parts.append(rules_summary(rules))
         parts.append(self.lobby_waits())
+        self.rules_heard = rules
         return " ".join(parts)
 
     def lobby_waits(self) -> str:
@@ -922,9 +956,7 @@ class OnlineScreen(PlayScreen):
         """A listener's answer to the seat offered: the table seats them in the next game, or they listen."""
         client = self.client
         client.link.send(PlayAgain(yes, client.seat_name if yes else ""))
-        if yes:
-            self.answer_kept(waiting_for_answers())
-        else:
+        if not yes:  # a yes is answered by the table: the others' answers awaited, or the next game
             # Translators: an online table; a listener said no to a seat in the table's next game.
             self.answer_kept(_("You will listen to the next game."))
 

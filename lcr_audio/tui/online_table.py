@@ -34,6 +34,7 @@ class TableClient(Protocol):
         host_plays_again: the table's host said yes to playing again (a newer server asks the host
             first): a no from this player leaves a table that plays on.
         catch_up: the moves missed while away, as the server sent them, not yet told.
+        known_actions: how many actions of the game the table has sent, told or not yet.
         link: the connection to the table's server.
         view: the table as this client knows it.
     """
@@ -43,6 +44,7 @@ class TableClient(Protocol):
     waiting_again: bool
     host_plays_again: bool
     catch_up: list[Any]
+    known_actions: int
     link: Link
     view: TableView
 
@@ -56,15 +58,6 @@ def no_next_game() -> str:
     # Translators: an online game ended; the player said yes to playing again, but the table will not start
     # another game (its server is an older version, or the time to answer was up).
     return _("This table will not start another game.")
-
-
-def waiting_for_answers() -> str:
-    """Said to a person who said yes to playing again at an online table (or a listener who took a seat in
-    its next game)."""
-    # Translators: an online game ended and the player said yes to playing again; the next game starts
-    # once everyone at the table has answered (with those who said yes, computer players in the others'
-    # seats).
-    return _("Waiting for the others' answers; the next game starts with those who say yes.")
 
 
 def missed_sentence(count: int) -> str:
@@ -104,9 +97,13 @@ class OnlineTable:
     ) -> str | None:
         """When the game waits for a person at another client to choose (a Wild's seat, R7, or whether to
         reverse, R9), a short notice: the turn itself is told once they have chosen, and the table would
-        otherwise hear nothing meanwhile. None otherwise."""
+        otherwise hear nothing meanwhile. None otherwise, and None for a choice already made: the moves missed
+        while away, said one by one, are followed by the one that made it (only the last may still be
+        under way)."""
         seat = state.seat
         if not events or state.over or seat in session.humans or seat in session.computers:
+            return None
+        if len(session.actions) < self.client.known_actions:  # a catch-up: the table has moved on
             return None
         if state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
             return phrases.choosing(name(seat), state.phase is Phase.WILD_GIVE)
@@ -137,7 +134,9 @@ class OnlineTable:
 
     def play_again(self, yes: bool) -> AgainReply:
         """Play again at this table: the answer goes to the table, which starts the next game once everyone
-        has answered, with those who said yes and computer players (an older server offers none: said)."""
+        has answered, with those who said yes and computer players (an older server offers none: said). A
+        yes says nothing here: the table answers it, with the others' answers awaited, or with the next game
+        when this was the last answer."""
         client = self.client
         if not yes or not client.again_offered:
             if client.again_offered and not client.serving:  # the host's no closes the table instead
@@ -152,7 +151,7 @@ class OnlineTable:
             return AgainReply()
         client.waiting_again = True
         client.link.send(PlayAgain(True))
-        return AgainReply(waiting=waiting_for_answers())
+        return AgainReply(waiting="")
 
 
-__all__ = ["OnlineTable", "TableClient", "missed_sentence", "no_next_game", "waiting_for_answers"]
+__all__ = ["OnlineTable", "TableClient", "missed_sentence", "no_next_game"]

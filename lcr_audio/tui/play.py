@@ -244,6 +244,7 @@ class PlayScreen:
                     self._ask_again()
             else:
                 self.session.start()
+                self.table.catch_up(self.say)  # online: moves missed since before the first, told next
             self._loop_task = loop.create_task(self._loop.run())
             self._loop_task.add_done_callback(self._loop_ended)
             outcome = await self._done
@@ -727,7 +728,8 @@ class PlayScreen:
     def _answer_again(self, yes: bool) -> None:
         reply = self.table.play_again(yes)  # online: the answer goes to the table first
         if reply.waiting is not None:
-            self.answer_kept(reply.waiting)
+            if reply.waiting:
+                self.answer_kept(reply.waiting)
             return
         if reply.ends is not None:
             self.presenter.say_last(reply.ends)

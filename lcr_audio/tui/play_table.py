@@ -24,7 +24,8 @@ class AgainReply:
     """What the table made of the answer to "Play again?".
 
     Attributes:
-        waiting: the next game comes from elsewhere: this sentence is said (and kept), nothing ends.
+        waiting: the next game comes from elsewhere: this sentence is said (and kept; "": nothing is said
+            here, the table's own word follows), nothing ends.
         ends: no next game comes, even after a yes: this sentence is said last and the screen ends.
         Neither: the play screen's own answer (a yes starts the next game here, a no ends).
     """

@@ -137,6 +137,13 @@ class Notice(enum.StrEnum):
     seat when the next game has one (:class:`Again` too), else told that the table starts again."""
     NO_AGAIN = "no-again"
     """The host ``name`` does not play again (said no, or did not answer in time): no next game."""
+    GONE = "gone"
+    """After a game's end, a person who does not play the next game left their seat, and a listener takes it
+    (an :attr:`ARRIVED` notice follows); when a computer player takes it, :attr:`LEFT` is sent instead."""
+    ANSWERS_PENDING = "answers-pending"
+    """Sent to one person alone, just after their yes to playing again (or a listener's yes to a seat): others
+    have not answered yet, and the next game starts once they have (or the time to answer is up). The last
+    answer gets none: the next game follows it at once."""
 
 
 class SeatKind(enum.StrEnum):

@@ -529,15 +529,25 @@ class Table:
             if yes and (not sitting or sitting.isdigit()):
                 raise ProtocolError(Reason.BAD_NAME)
             self.offered[conn] = sitting
-            return self.again_answered()
+            return self._answered(conn, yes, [])
         for index in held:
             self.again[index] = yes
         if self.asker is None:
-            return self.again_answered()
+            return self._answered(conn, yes, [])
         asker, self.asker = self.asker, None
         if not yes:
             return self._no_again(asker)
-        return self._ask_everyone(conn, asker) + self.again_answered()
+        return self._answered(conn, yes, self._ask_everyone(conn, asker))
+
+    def _answered(self, conn: ConnId, yes: bool, out: Outbox) -> Outbox:
+        """After ``conn``'s answer (``out``: what it already made the table say): the next game, when it was
+        the last answer; else a yes hears that the others' answers are awaited
+        (:attr:`Notice.ANSWERS_PENDING`: the last one to answer hears the next game instead of a wait that
+        is over)."""
+        out = out + self.again_answered()
+        if yes and self.again is not None:
+            out.append((conn, Told(Notice.ANSWERS_PENDING, "")))
+        return out
 
     def _ask_everyone(self, host: ConnId, seat: Seat) -> Outbox:
         """The host said yes: everyone else hears it; each other person is asked, and each listener offered a
@@ -590,11 +600,16 @@ class Table:
         if not staying:
             return []
         out: Outbox = []
+        gone: list[tuple[Seat, str]] = []
         for index, seat in enumerate(self.seats):
             if seat.kind is SeatKind.PERSON and index not in staying:
                 seat.kind, seat.holder, seat.token, seat.stand_in = SeatKind.COMPUTER, None, "", False
-                out.append((EVERYONE, Told(Notice.LEFT, seat.name, index)))
-        out += self._seat_listeners(sitting)
+                gone.append((index, seat.name))
+        seated = self._seat_listeners(sitting)
+        for index, name in gone:  # a computer player takes the seat, or a listener (who arrives next)
+            kind = Notice.GONE if self.seats[index].kind is SeatKind.PERSON else Notice.LEFT
+            out.append((EVERYONE, Told(kind, name, index)))
+        out += seated
         for seat in self.seats:
             seat.lost_at = None
         self.finished, self.games = self.session, self.games + 1
