@@ -143,6 +143,12 @@ def _needs_the_system(item: pytest.Item) -> bool:
 # that check it compile it themselves (tests/test_analysis_kernel.py); the programs the tests start inherit this.
 os.environ["LCR_AUDIO_COMPILED"] = "0"
 
+# numpy's linear algebra (OpenBLAS) starts a thread per core, and its threads spin while they wait for work:
+# under pytest-xdist's three workers on two cores they burned as much processor as the tests themselves
+# (tests/test_best_response.py: 15 s of processor with one thread, 22 to 34 s with the default). The tests'
+# matrices are small; one thread each. Read when numpy is first imported, which no module above does.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 if "PYTEST_XDIST_WORKER" in os.environ:
     # pytest-xdist gives its workers COLUMNS=80 and LINES=24; the programs the system tests start in a wide
     # terminal would then wrap their lines at 80 columns, as they never do in a plain run.
