@@ -4,6 +4,7 @@ its linear equations (numpy), best responses found by policy iteration (not valu
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from support.engine import outcomes_of
 
 from lcr_audio.engine import (
     ChooseSeat,
@@ -21,7 +23,6 @@ from lcr_audio.engine import (
     Rules,
     ThreeWilds,
     position,
-    roll_outcomes,
     step,
 )
 from lcr_audio.game.analysis import best
@@ -65,8 +66,10 @@ def ends_of(state: GameState) -> tuple[list[Outcome], int]:
     return ends, usual
 
 
+@functools.cache
 def all_turns(rules: Rules, reverse_at: int = 6) -> dict[Key, Turn]:
-    """Every position of the table (two holders at least) and its turn, through ``step``."""
+    """Every position of the table (two holders at least) and its turn, through ``step``: once per rules
+    in a test process (both tests below walk the same tables; nothing changes what is returned)."""
     seats, total = rules.players, rules.total_chips
     turns: dict[Key, Turn] = {}
     for chips in itertools.product(range(total + 1), repeat=seats):
@@ -80,7 +83,7 @@ def all_turns(rules: Rules, reverse_at: int = 6) -> dict[Key, Turn]:
             for answer in (False, True) if start.phase is Phase.REVERSE else (False,):
                 state = step(start, Reverse(answer))[0] if start.phase is Phase.REVERSE else start
                 rolls = []
-                for faces, chance in roll_outcomes(state):
+                for faces, chance in outcomes_of(state):
                     ends, usual = ends_of(step(state, Roll(faces))[0])
                     rolls.append((float(chance), ends, usual))
                 answers[answer] = rolls
@@ -161,6 +164,34 @@ def best_answer(turns: dict[Key, Turn], choices: list[Choice], seat: int) -> tup
     raise AssertionError("Policy iteration did not settle.")
 
 
+@functools.cache
+def usual_of(rules: Rules) -> Choice:
+    """Every seat's usual choices at every position of ``rules``' table (once per rules, never changed)."""
+    return usual_choice(all_turns(rules))
+
+
+@functools.cache
+def usual_values(rules: Rules, seat: int) -> dict[Key, float]:
+    """``seat``'s chances, everyone playing the usual way (once per rules and seat: both tests ask)."""
+    return value_of(all_turns(rules), [usual_of(rules)] * rules.players, seat)
+
+
+@functools.cache
+def best_against_usual(rules: Rules, seat: int) -> tuple[Choice, dict[Key, float]]:
+    """``seat``'s best response while the others play the usual way, and its values (once per rules and
+    seat: the first test checks it, the second starts from it and falls back on it after a cycle)."""
+    return best_answer(all_turns(rules), [usual_of(rules)] * rules.players, seat)
+
+
+def respond(rules: Rules, choices: list[Choice], seat: int) -> Choice:
+    """``seat``'s best response to ``choices``: :func:`best_against_usual` where the others play the usual
+    way, else :func:`best_answer` afresh."""
+    usual = usual_of(rules)
+    if all(choice is usual for other, choice in enumerate(choices) if other != seat):
+        return best_against_usual(rules, seat)[0]
+    return best_answer(all_turns(rules), choices, seat)[0]
+
+
 RULES = [
     Rules(players=3, chips=1),
     Rules(players=3, chips=2, wild=True),
@@ -194,30 +225,22 @@ def mine_as_dict(
     ),
 )
 def test_best_response_matches_an_independent_solver(rules: Rules) -> None:
-    turns = all_turns(rules)
     options = best.build_options(rules, build_chain(rules, 6), 6)
-    usual = usual_choice(turns)
     seats, total = rules.players, rules.total_chips
     # The usual way, both ways, and the exact table.
-    plain = mine_as_dict(
-        options, best.evaluate(rules, options, [best.usual_policy(options)] * seats), 0, seats, total
-    )
-    theirs = value_of(turns, [usual] * seats, 0)
+    usual_mine = best.evaluate(rules, options, [best.usual_policy(options)] * seats)
+    plain = mine_as_dict(options, usual_mine, 0, seats, total)
+    theirs = usual_values(rules, 0)
     assert max(abs(plain[k] - theirs[k]) for k in theirs) < 1e-9
     chain = build_chain(rules, 6)
     table = solve(rules, chain).win
-    assert (
-        np.max(np.abs(best.evaluate(rules, options, [best.usual_policy(options)] * seats)[:, 0, :] - table))
-        < 1e-9
-    )
+    assert np.max(np.abs(usual_mine[:, 0, :] - table)) < 1e-9
     for seat in range(seats):
         _, mine = best.best_response(rules, options, [best.usual_policy(options)] * seats, seat)
-        _, their_values = best_answer(turns, [usual] * seats, seat)
+        _, their_values = best_against_usual(rules, seat)
         got = mine_as_dict(options, mine, seat, seats, total)
         assert max(abs(got[k] - their_values[k]) for k in their_values) < 1e-9
-        assert all(
-            got[k] >= theirs_k - 1e-9 for k, theirs_k in value_of(turns, [usual] * seats, seat).items()
-        )
+        assert all(got[k] >= theirs_k - 1e-9 for k, theirs_k in usual_values(rules, seat).items())
 
 
 @pytest.mark.parametrize(
@@ -232,14 +255,14 @@ def test_careful_seats_iterate_to_the_same_end(rules: Rules) -> None:
     turns = all_turns(rules)
     options = best.build_options(rules, build_chain(rules, 6), 6)
     seats, total = rules.players, rules.total_chips
-    usual = usual_choice(turns)
+    usual = usual_of(rules)
     choices = [usual] * seats
     seen = [list(choices)]
     settled = "cycle"
     for _ in range(best.MAX_ROUNDS):
         changed = False
         for seat in range(seats):
-            answer, _ = best_answer(turns, choices, seat)
+            answer = respond(rules, choices, seat)
             if answer != choices[seat]:
                 choices[seat] = answer
                 changed = True
@@ -250,7 +273,7 @@ def test_careful_seats_iterate_to_the_same_end(rules: Rules) -> None:
             break
         seen.append(list(choices))
     if settled == "cycle":
-        choices = [best_answer(turns, [usual] * seats, seat)[0] for seat in range(seats)]
+        choices = [best_against_usual(rules, seat)[0] for seat in range(seats)]
     profile = best.careful_profile(rules, options, range(seats))
     assert profile.settled.value == settled
     for seat in range(seats):
