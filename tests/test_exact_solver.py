@@ -7,6 +7,7 @@ the rule options' declaration (``RULE_OPTIONS``), so a new option is exercised w
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import importlib.util
 import itertools
 
@@ -39,9 +40,14 @@ PATHS = ["numpy", pytest.param("compiled", marks=pytest.mark.skipif(not HAS_NUMB
 
 
 @pytest.fixture(scope="module")
-def numba_kernel(tmp_path_factory: pytest.TempPathFactory) -> compiled.Kernel:
-    """The kernel compiled by numba, its cache in a folder the test workers of one run share."""
-    return compiled.compile_kernel(tmp_path_factory.getbasetemp().parent / "numba")
+def numba_kernel(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> compiled.Kernel:
+    """The kernel compiled by numba, its cache kept in pytest's cache folder between runs, as
+    tests/test_analysis_kernel.py keeps it (in a folder named by the kernel's sources and numba's version:
+    :func:`~lcr_audio.game.analysis.compiled.cache_folder`), so that the quick loop compiles it only after
+    a change (8 s of processor in each run otherwise); without pytest's cache, in the run's own folder."""
+    cache = getattr(request.config, "cache", None)
+    folder = cache.mkdir("numba") if cache is not None else tmp_path_factory.getbasetemp().parent / "numba"
+    return compiled.compile_kernel(folder)
 
 
 def reference(chain: exact.Chain, seats: int) -> tuple[FloatArray, ...]:
@@ -83,6 +89,24 @@ def reference(chain: exact.Chain, seats: int) -> tuple[FloatArray, ...]:
     return tuple(found)
 
 
+_REFERENCES: dict[tuple[int, str], tuple[FloatArray, ...]] = {}
+
+
+def reference_of(chain: exact.Chain, seats: int) -> tuple[FloatArray, ...]:
+    """:func:`reference` of ``chain``, worked out once per chain in a test process: the test below solves
+    each chain three ways (numpy's sweeps in two slicings, the compiled loop), and the reference depends on
+    the chain's rows alone, so it is kept under a digest of every field of the chain."""
+    digest = hashlib.sha256()
+    for field in dataclasses.fields(chain):
+        array = np.ascontiguousarray(getattr(chain, field.name))
+        digest.update(f"{field.name} {array.dtype} {array.shape}".encode())
+        digest.update(array.tobytes())
+    key = (seats, digest.hexdigest())
+    if key not in _REFERENCES:
+        _REFERENCES[key] = reference(chain, seats)
+    return _REFERENCES[key]
+
+
 @pytest.mark.parametrize(
     ("path", "slice_states"),
     [("numpy", 5), ("numpy", exact.SLICE_STATES), pytest.param("compiled", 0, marks=PATHS[1].marks)],
@@ -107,7 +131,7 @@ def test_the_solver_finds_what_plain_value_iteration_finds(
     assert solution.rolls is not None and solution.seat_turns is not None and solution.pot_won is not None
     found = (solution.win, solution.rolls, solution.seat_turns, solution.pot_won)
     for name, mine, theirs in zip(
-        ("win", "rolls", "seat turns", "pot"), found, reference(chain, rules.players), strict=True
+        ("win", "rolls", "seat turns", "pot"), found, reference_of(chain, rules.players), strict=True
     ):
         scale = max(1.0, float(np.max(np.abs(theirs))))
         assert np.max(np.abs(mine - theirs)) <= 1e-12 * scale, name
