@@ -88,8 +88,8 @@ Key = tuple[tuple[int, ...], int, int]
 
 
 def engine_odds(rules: Rules, policy: Policy) -> dict[Key, list[float]]:
-    """An independent oracle: value iteration over the states ``step`` reaches from the start, each turn
-    played through the engine (roll_outcomes, the policy's choices)."""
+    """An independent oracle: the linear equations of the states ``step`` reaches from the start, each turn
+    played through the engine (roll_outcomes, the policy's choices), solved by numpy."""
 
     def finish(state: GameState) -> GameState | None:
         while state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE):
@@ -112,28 +112,21 @@ def engine_odds(rules: Rules, policy: Policy) -> dict[Key, list[float]]:
             continue
         moves[key(state)] = turn(state)
         todo.extend(after for _, after in moves[key(state)] if not after.over and key(after) not in moves)
-    # Each turn's ends once: a won game's winner, or the next turn's position (its values read in the loop).
-    ends: dict[Key, list[tuple[float, int | None, Key]]] = {}
+    # Each position's chances are its turn's ends weighed by their chances: a won game counts for its
+    # winner, a game going on counts the next position's chances. Those equations solved at once (numpy),
+    # every seat's chances a column: (I - next) chances = won.
+    index = {k: i for i, k in enumerate(moves)}
+    going_on = np.eye(len(moves))
+    won = np.zeros((len(moves), rules.players))
     for k, rows in moves.items():
-        ends[k] = []
         for p, after in rows:
-            assert not after.over or after.winner is not None
-            ends[k].append((p, after.winner if after.over else None, key(after)))
-    values = {k: [0.0] * rules.players for k in moves}
-    for _ in range(3000):
-        change = 0.0
-        for k, turn_ends in ends.items():
-            new = [0.0] * rules.players
-            for p, winner, after_key in turn_ends:
-                if winner is not None:
-                    new[winner] += p
-                else:
-                    for seat, v in enumerate(values[after_key]):
-                        new[seat] += p * v
-            change = max(change, max(abs(a - b) for a, b in zip(new, values[k], strict=True)))
-            values[k] = new
-        if change < 1e-15:
-            break
+            if after.over:
+                assert after.winner is not None
+                won[index[k], after.winner] += p
+            else:
+                going_on[index[k], index[key(after)]] -= p
+    chances = np.linalg.solve(going_on, won)
+    values = {k: [float(v) for v in chances[index[k]]] for k in moves}
     return values
 
 
