@@ -9,7 +9,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from support.engine import outcomes_of
 from support.waiting import wait_until
 
 from lcr_audio.engine import (
@@ -23,6 +22,7 @@ from lcr_audio.engine import (
     WinCondition,
     new_game,
     position,
+    roll_outcomes,
     step,
 )
 from lcr_audio.game.analysis import exact
@@ -100,7 +100,7 @@ def engine_odds(rules: Rules, policy: Policy) -> dict[Key, list[float]]:
     def turn(state: GameState) -> list[tuple[float, GameState]]:
         if state.phase is Phase.REVERSE:
             state = step(state, Reverse(policy.reverse(state)))[0]
-        return [(float(p), finish(step(state, Roll(faces))[0])) for faces, p in outcomes_of(state)]  # type: ignore[misc]
+        return [(float(p), finish(step(state, Roll(faces))[0])) for faces, p in roll_outcomes(state)]  # type: ignore[misc]
 
     key = lambda st: (st.chips, st.pot, st.seat)  # noqa: E731
     start = new_game(rules)[0]

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from support.engine import outcomes_of
 
 from lcr_audio.engine import (
     ChooseSeat,
@@ -23,6 +22,7 @@ from lcr_audio.engine import (
     Rules,
     ThreeWilds,
     position,
+    roll_outcomes,
     step,
 )
 from lcr_audio.game.analysis import best
@@ -83,7 +83,7 @@ def all_turns(rules: Rules, reverse_at: int = 6) -> dict[Key, Turn]:
             for answer in (False, True) if start.phase is Phase.REVERSE else (False,):
                 state = step(start, Reverse(answer))[0] if start.phase is Phase.REVERSE else start
                 rolls = []
-                for faces, chance in outcomes_of(state):
+                for faces, chance in roll_outcomes(state):
                     ends, usual = ends_of(step(state, Roll(faces))[0])
                     rolls.append((float(chance), ends, usual))
                 answers[answer] = rolls

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 import pytest
-from support.engine import outcomes_of, rule_combinations
+from support.engine import rule_combinations
 
 from lcr_audio.engine import (
     MAX_CHIPS,
@@ -45,6 +45,7 @@ from lcr_audio.engine import (
     may_reverse,
     position,
     right_of,
+    roll_outcomes,
     step,
 )
 from lcr_audio.game.analysis import exact
@@ -134,7 +135,7 @@ def test_the_exact_chain_rolls_what_step_rolls(rules: Rules, reverse_at: int) ->
         state = _turned_start(rules, tuple(int(n) for n in chain.states[index]), policy)
         where = f"{chain.states[index].tolist()} reversing from {reverse_at}"
         assert chain.dice[index] == state.dice_to_roll, where
-        outcomes = outcomes_of(state)  # roll_outcomes(state), asked once per number of dice
+        outcomes = roll_outcomes(state)
         assert rows[index] == len(outcomes), where
         if state.dice_to_roll not in expected:
             assert sum(p for _faces, p in outcomes) == Fraction(1)

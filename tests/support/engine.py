@@ -7,7 +7,6 @@ import itertools
 import random
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import replace
-from fractions import Fraction
 
 from hypothesis import strategies as st
 
@@ -25,7 +24,6 @@ from lcr_audio.engine import (
     WinCondition,
     may_reverse,
     new_game,
-    roll_outcomes,
     step,
 )
 from lcr_audio.rule_options import RULE_OPTIONS, Kind
@@ -80,21 +78,6 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     if state.phase is Phase.ROLL:
         return Roll(tuple(rng.choice(state.rules.die) for _ in range(state.dice_to_roll)))
     return ChooseSeat(rng.choice(state.choices))
-
-
-_OUTCOMES: dict[tuple[Rules, Phase, int], tuple[tuple[tuple[Face, ...], Fraction], ...]] = {}
-
-
-def outcomes_of(state: GameState) -> tuple[tuple[tuple[Face, ...], Fraction], ...]:
-    """The engine's :func:`roll_outcomes` of ``state``, asked once per test process for each set of what it
-    reads: the rules (their die), the phase (none outside ROLL) and the number of dice to roll (R4, R9).
-    An oracle that walks thousands of positions (every position of a table) asks it again and again for
-    the same three or four answers, a few milliseconds of fractions each."""
-    key = (state.rules, state.phase, state.dice_to_roll)
-    found = _OUTCOMES.get(key)
-    if found is None:
-        found = _OUTCOMES[key] = roll_outcomes(state)
-    return found
 
 
 def random_game(rules: Rules, rng: random.Random, limit: int) -> Iterator[tuple[list[Event], GameState]]:
