@@ -1234,7 +1234,7 @@ class Admission:
         """Queue ``work`` (one piece of ``connection``'s input, a bound method of it): its socket is not read
         until the work is done."""
         connection.held += 1
-        if connection.held == 1 and connection.transport_reading():
+        if connection.transport_reading():  # also when websockets resumed it meanwhile
             connection.gate_paused = True
             connection.transport.pause_reading()
         self._queue.append((connection, work))
