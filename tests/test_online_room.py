@@ -8,6 +8,7 @@ import asyncio
 import itertools
 import json
 import logging
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,11 @@ from websockets.exceptions import InvalidStatus
 from lcr_audio.game.online import server as server_module
 from lcr_audio.game.online.protocol import (
     PROTOCOL_VERSION,
+    Chat,
     Hello,
     Reason,
     Refused,
+    Said,
     ServerMessage,
     Start,
     Started,
@@ -296,6 +299,88 @@ def test_an_address_whose_listeners_are_refused_is_answered_429_as_soon_as_it_co
             await host.close()
             await first.close()
         finally:
+            ws.close()
+            await ws.wait_closed()
+            await tables.close()
+
+    asyncio.run(run())
+
+
+def test_a_wave_of_new_connections_is_handshaken_a_few_at_each_turn_while_a_table_plays_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A listener storm's wave: 30 WebSocket handshake requests that arrive together are handled at most
+    ``NEW_CHUNKS_PER_TURN`` (here 4) in each turn of the server's event loop, and a chat line from a
+    connection already at a table, sent with them, is not held up behind them: it is handled before more
+    than one turn's handshakes; every one of the 30 is still answered 101 (old main: all 30 were handshaken
+    in one turn, and a roll at another table waited for them all)."""
+    monkeypatch.setattr(server_module, "NEW_CHUNKS_PER_TURN", 4)
+    request = (
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        tables = TableServer(None, move_seconds=0.0, new_connections_per_second=1000)
+        turn = 0
+        ticking = True
+
+        def tick() -> None:  # counts the turns of the event loop: it runs once in each
+            nonlocal turn
+            turn += 1
+            if ticking:
+                loop.call_soon(tick)
+
+        handshaken: list[int] = []  # the turn of each handshake request handled
+        chat_after = -1  # how many handshakes were handled before the chat line
+        process_request = tables.process_request
+        receive = tables._receive
+
+        def recording_request(connection: Any, request: Any) -> Any:
+            handshaken.append(turn)
+            return process_request(connection, request)
+
+        def recording_receive(conn: int, frame: str | bytes) -> None:
+            nonlocal chat_after
+            if '"chat"' in str(frame) and chat_after < 0:
+                chat_after = len(handshaken)
+            receive(conn, frame)
+
+        monkeypatch.setattr(tables, "process_request", recording_request)
+        monkeypatch.setattr(tables, "_receive", recording_receive)
+        ws = await start_server(tables, "127.0.0.1", 0)
+        port = bound_port(ws)
+        try:
+            host, welcome = await _lobby(port, "127.0.0.1")
+            assert isinstance(welcome, Welcome)
+            listener = await _open(port, "127.0.0.1")  # hears the host's chat line
+            await listener.send(encode(Hello(PROTOCOL_VERSION, welcome.code)))
+            assert isinstance(await _answer(listener), Welcome)
+            handshaken.clear()
+            waves = [await asyncio.open_connection("127.0.0.1", port) for _ in range(30)]
+            loop.call_soon(tick)
+            for _reader, writer in waves:  # all written before the server's loop turns once
+                writer.write(request)
+            await host.send(encode(Chat("hello")))
+            answers = []
+            async with asyncio.timeout(LIMIT):
+                for reader, _writer in waves:
+                    answers.append(await reader.readuntil(b"\r\n\r\n"))
+                while not isinstance(decode_server(await listener.recv()), Said):
+                    pass
+            ticking = False
+            assert all(answer.startswith(b"HTTP/1.1 101 ") for answer in answers), answers[0]
+            assert len(handshaken) == 30
+            per_turn = Counter(handshaken)
+            assert max(per_turn.values()) <= 4, per_turn
+            assert 0 <= chat_after <= 4, chat_after
+            for _reader, writer in waves:
+                writer.close()
+            await host.close()
+            await listener.close()
+        finally:
+            ticking = False
             ws.close()
             await ws.wait_closed()
             await tables.close()

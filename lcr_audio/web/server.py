@@ -33,7 +33,14 @@ from websockets.http11 import Request, Response
 
 from lcr_audio import i18n
 from lcr_audio.game.online.protocol import CODE_LENGTH, Reason
-from lcr_audio.game.online.server import RateLimit, TableServer, bound_port, client_address, listen
+from lcr_audio.game.online.server import (
+    RateLimit,
+    TableServer,
+    bound_port,
+    client_address,
+    listen,
+    settle,
+)
 from lcr_audio.narration.online import refusal_sentence
 from lcr_audio.output.sound import default_sounds_dir
 from lcr_audio.web import budget
@@ -290,6 +297,7 @@ class WebTabs:
         """Serve one WebSocket: a browser tab at :data:`TAB_PATH`, an online table's connection elsewhere."""
         path = socket.request.path.partition("?")[0] if socket.request is not None else ""
         if path == TAB_PATH:
+            settle(socket)  # a tab's keys are handled as they come, not behind new connections
             await self.handler(socket)
         else:
             await self.tables.handler(socket)

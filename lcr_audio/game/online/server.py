@@ -11,6 +11,7 @@ server resumes every table at its last turn.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import functools
 import ipaddress
@@ -889,13 +890,13 @@ class TableServer:
             if (
                 self.data is not None
             ):  # welcomed once its file is written: a crash never loses a welcomed table
-                self._where[conn] = table
+                self._joined(conn, table)
                 self._changed(table)
                 self._keep(table)
                 self._on_written.setdefault(table.code, []).append(lambda: self._deliver(table, outbox))
                 return
         if conn in table.members:
-            self._where[conn] = table
+            self._joined(conn, table)
         self._deliver(table, outbox)
         self._changed(table)
         if any(isinstance(m, Refused) for _, m in outbox):
@@ -905,6 +906,14 @@ class TableServer:
             message, (RollDice, Decide, Choose, Chat)
         ):  # a game's actions are kept at each turn's end; a chat line changes nothing kept
             self._keep(table)
+
+    def _joined(self, conn: ConnId, table: Table) -> None:
+        """``conn`` is at ``table`` now: its frames are handled as soon as they come (:meth:`_Gated.settle`),
+        no longer behind new connections' (:class:`Admission`)."""
+        self._where[conn] = table
+        socket = self._sockets.get(conn)
+        if socket is not None:
+            settle(socket)
 
     def _next_game(self, table: Table) -> None:
         """A game has just started (from the lobby, or again after the last one): its turns are kept, and
@@ -1199,17 +1208,96 @@ def tls_context(certificate: Path, key: Path) -> ssl.SSLContext:
     return context
 
 
+NEW_CHUNKS_PER_TURN: Final = 8
+"""How many pieces of input (bytes read, the end of the stream, the connection's loss) of connections that
+have not joined a table the server handles in one turn of its event loop (:class:`Admission`); the rest wait
+for the next turns, behind the input of the players already at their tables."""
+
+
+class Admission:
+    """The queue of what connections that have not joined a table sent (their HTTP request, their hello,
+    their closing): handled in arrival order, at most ``per_turn`` pieces in each turn of the event loop
+    (issue 22). A wave of hundreds of connections arriving together (a listener storm: handshake, hello,
+    refusal, close) is so spread over many short turns, and a roll at another table, which goes straight
+    through (:meth:`_Gated.settle`), waits for one short turn instead of the whole wave.
+
+    While a connection has input waiting here, its socket is not read (so its waiting input is at most one
+    read), and its later input waits behind it; it is read again once that is handled.
+    """
+
+    def __init__(self, per_turn: int = NEW_CHUNKS_PER_TURN) -> None:
+        self.per_turn = per_turn
+        self._queue: collections.deque[tuple[_Gated, Callable[[], object]]] = collections.deque()
+        self._scheduled = False
+
+    def hold(self, connection: _Gated, work: Callable[[], object]) -> None:
+        """Queue ``work`` (one piece of ``connection``'s input, a bound method of it): its socket is not read
+        until the work is done."""
+        connection.held += 1
+        if connection.transport_reading():  # also when websockets resumed it meanwhile
+            connection.gate_paused = True
+            connection.transport.pause_reading()
+        self._queue.append((connection, work))
+        if not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self._turn)
+
+    def _turn(self) -> None:
+        """Handle up to :attr:`per_turn` pieces; the rest at the next turn."""
+        self._scheduled = False
+        for _ in range(min(self.per_turn, len(self._queue))):
+            connection, work = self._queue.popleft()
+            connection.held -= 1
+            try:
+                work()
+            except Exception:  # one connection's failure never stops the others' input
+                log.exception("A new connection's input failed")
+            if connection.held == 0 and connection.gate_paused:
+                connection.gate_paused = False
+                connection.resume_if_wanted()
+        if self._queue and not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self._turn)
+
+
 class _Gated(ServerConnection):
     """A connection that :attr:`refuse` may answer HTTP 429 as soon as it is accepted: no request read or
     parsed, no handshake, no task (a wave of connections from an address whose hellos were refused costs
     the server a write and a close each). The answer is written, the server's side shut, and the
     connection closed when the client closes it (at once: it reads a 429 and gives up), or after
-    ``close_timeout``."""
+    ``close_timeout``.
+
+    Until it joins a table (:meth:`settle`), what it sends waits its turn in the server's :attr:`admission`
+    queue."""
 
     refuse: Callable[[str], bool] | None = None
     """Whether to refuse a connection from this socket address (:meth:`TableServer.in_debt`)."""
+    admission: Admission | None = None
+    """The server's queue of input from connections that have not joined a table (None: no queue)."""
     _refused: bool = False
     _abort: asyncio.TimerHandle | None = None
+    settled: bool = False
+    """It joined a table (or is a browser tab): its input is handled as soon as it is read."""
+    held: int = 0
+    """Pieces of its input waiting in :attr:`admission`."""
+    gate_paused: bool = False
+    """Its socket is not read because input of it waits in :attr:`admission`."""
+
+    def settle(self) -> None:
+        """From now on its input is handled as soon as it is read (what waits already goes first)."""
+        self.settled = True
+
+    def transport_reading(self) -> bool:
+        """Whether its socket is being read (not paused by websockets or by :class:`Admission`)."""
+        transport = getattr(self, "transport", None)
+        return isinstance(transport, asyncio.Transport) and transport.is_reading()
+
+    def resume_if_wanted(self) -> None:
+        """Read its socket again, unless websockets paused it meanwhile (its queue of frames is full) or it
+        is closing."""
+        transport = self.transport
+        if not transport.is_closing() and not self.recv_messages.paused:
+            transport.resume_reading()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
@@ -1224,18 +1312,41 @@ class _Gated(ServerConnection):
         super().connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
-        if not self._refused:
+        if self._refused:
+            return
+        admission = type(self).admission
+        if admission is None or (self.settled and not self.held):
             super().data_received(data)
+        else:
+            admission.hold(self, functools.partial(super().data_received, data))
 
     def eof_received(self) -> None:
-        if not self._refused:
-            super().eof_received()  # a refused one: the transport closes itself
+        if self._refused:
+            return  # the transport closes itself
+        admission = type(self).admission
+        if admission is None or (self.settled and not self.held):
+            super().eof_received()
+        else:
+            admission.hold(self, super().eof_received)  # in its turn; the transport closes meanwhile
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if not self._refused:
+        if self._refused:
+            if self._abort is not None:
+                self._abort.cancel()
+            return
+        admission = type(self).admission
+        if admission is None or (self.settled and not self.held):
             super().connection_lost(exc)
-        elif self._abort is not None:
-            self._abort.cancel()
+        else:
+            admission.hold(self, functools.partial(super().connection_lost, exc))
+
+
+def settle(socket: ServerConnection) -> None:
+    """Handle what ``socket`` sends as soon as it is read from now on, no longer behind the input of
+    connections that have not joined a table (:class:`Admission`): a connection at a table, or a browser
+    tab. A connection not served by :func:`listen` is left as it is."""
+    if isinstance(socket, _Gated):
+        socket.settle()
 
 
 async def start_server(
@@ -1272,6 +1383,7 @@ async def listen(
         pass
 
     Gated.refuse = refuse  # read through the class: a function kept here is not bound to the connection
+    Gated.admission = Admission(NEW_CHUNKS_PER_TURN)
     return await serve(
         handler,
         host,
