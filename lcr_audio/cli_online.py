@@ -85,9 +85,22 @@ def join_code(text: str) -> str:
 
 
 def names_of(text: str | None) -> list[str]:
-    """The names at this keyboard (``--names``), or the computer account's name."""
-    if text:
-        return [name for name in (n.strip() for n in text.split(",")) if name]
+    """The names at this keyboard (``--names``), or the computer account's name without ``--names``.
+
+    Raises:
+        OnlineUsageError: ``--names`` was given with a name that has no letter (blank, or only digits and
+            signs), as a local game refuses it: a blank name never makes a listener of its player.
+    """
+    from lcr_audio.names import clean_name, has_letter
+
+    if text is not None:
+        names = [n.strip() for n in text.split(",")]
+        if any(not has_letter(clean_name(name)) for name in names):
+            # Translators: a --names entry had no letter (empty, or only digits and signs such as "3").
+            raise OnlineUsageError(
+                _("Every name in --names needs a letter; a number alone would sound like chips.")
+            )
+        return names
     with contextlib.suppress(Exception):
         name = getpass.getuser().strip()
         if name and not name.isdigit():
@@ -119,6 +132,14 @@ def tables_folder(data: str | None) -> Path:
     from lcr_audio import storage
 
     return Path(data) if data else storage.data_dir() / "tables"
+
+
+def _cannot_listen() -> str:
+    """What ``serve`` and ``host --host ADDRESS`` say when they cannot listen there: the address and port
+    (``{host}``, ``{port}``) may be in use, and ``--port`` chooses another (issue 22, item 5)."""
+    # Translators: lcr-audio serve or host cannot listen on the address and port (in use, or not allowed);
+    # --port is the option that chooses another port (keep it as it is).
+    return _("Cannot listen on {host} port {port}; it may be in use, and --port chooses another.")
 
 
 def run_serve(args: argparse.Namespace, stdout: TextIO) -> int:
@@ -194,11 +215,7 @@ async def _serve(args: argparse.Namespace, stdout: TextIO) -> int:
         server = await start_web_server(web_tabs(tables, args), args.host, args.port, tls=tls)
     except OSError as error:
         log.warning("Cannot listen: %s", error)
-        stdout.write(
-            # Translators: lcr-audio serve cannot listen on the address and port (in use, or not allowed).
-            _("Cannot listen on {host} port {port}; it may be in use.").format(host=args.host, port=args.port)
-            + "\n"
-        )
+        stdout.write(_cannot_listen().format(host=args.host, port=args.port) + "\n")
         return 1
     # What is loaded by now (the program, the resumed tables) lives as long as the server: kept out of the
     # garbage collector's full passes, which would otherwise walk it all again and again while waves of
@@ -318,7 +335,8 @@ async def run_join(app: App, args: argparse.Namespace) -> int:
         page = page_of(address)  # the server serves the page too: friends may join in a browser
         return await OnlineClient(app, address, "", names, None, shown=address, page=page).run()
     seat_name = names_of(args.names)[0] if args.listen else ""  # for a seat offered in a next game
-    return await OnlineClient(app, address, code, names, None, seat_name=seat_name).run()
+    client = OnlineClient(app, address, code, names, None, seat_name=seat_name, command_line=True)
+    return await client.run()
 
 
 async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
@@ -330,6 +348,7 @@ async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
     from lcr_audio.tui.online import OnlineClient
     from lcr_audio.web.server import WebTabs, start_web_server
 
+    names = names_of(args.names)  # before the server starts: a bad name is one sentence, nothing opened
     folder = tables_folder(None)
     tables = TableServer(folder, one_table=True)  # the host's own table; new ones are opened at a serve
     try:
@@ -341,9 +360,7 @@ async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
     except OSError as error:
         log.warning("Cannot listen: %s", error)
         if args.host not in WILDCARDS:  # an address of this computer's own (--host)
-            # Translators: lcr-audio serve cannot listen on the address and port (in use, or not allowed).
-            refused = _("Cannot listen on {host} port {port}; it may be in use.")
-            app.speaker.speak(refused.format(host=args.host, port=args.port))
+            app.speaker.speak(_cannot_listen().format(host=args.host, port=args.port))
             return 1
         app.speaker.speak(
             # Translators: lcr-audio host cannot open its port (another program uses it).
@@ -357,7 +374,6 @@ async def run_host(app: App, args: argparse.Namespace, rules: Rules) -> int:
         address = lan_address() if wildcard else _url_host(args.host)
         local = f"ws://127.0.0.1:{port}" if wildcard else f"ws://{address}:{port}"
         shown = f"{address}:{port}" if port != DEFAULT_PORT else address
-        names = names_of(args.names)
         closing = tables.announce_closed  # before the host's own connection drops
         page = f"http://{address}:{port}/"
         client = OnlineClient(

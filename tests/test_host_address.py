@@ -76,7 +76,7 @@ def test_host_listens_on_every_address_by_default(monkeypatch: pytest.MonkeyPatc
 def test_an_address_that_is_not_this_computer_s_is_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
     code, _seen, spoken = _host(monkeypatch, "192.0.2.1")  # a documentation address: never this computer's
     assert code == 1
-    assert spoken == ["Cannot listen on 192.0.2.1 port 0; it may be in use."]
+    assert spoken == ["Cannot listen on 192.0.2.1 port 0; it may be in use, and --port chooses another."]
 
 
 def test_a_closed_table_does_not_announce_its_host_as_away() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from lcr_audio.game.online.protocol import Notice, Reason
 from lcr_audio.i18n import _, ngettext
+from lcr_audio.narration.lists import and_list
 
 
 def notice_sentence(kind: Notice, name: str, seconds: int = 0, seat: int = -1) -> str:
@@ -183,6 +184,71 @@ def refusal_sentence(reason: Reason | str, text: str = "") -> str:
                 "This server is refusing join codes for a moment because too many wrong ones were tried; "
                 "try again in a minute."
             )
+
+
+def seated_sentences(seats: list[tuple[int, str, str]]) -> list[str]:
+    """Where a joiner's people sit, said as the lobby opens (issue 22, item 5): ``seats`` holds, for each
+    seat at this keyboard in seat order, its number (0-based), the name the table gave it and the name asked
+    for ("" when unknown: a seat given back). A name taken by someone already seated is said as a local
+    game says it: "There is already a player called Hana; you are Hana B, in seat 5." Else "You are at the
+    table, in seat 5." (several seats: "in seats 4 and 5", then each changed name)."""
+    changed = [(seat, name, asked) for seat, name, asked in seats if name and asked and name != asked]
+    if len(seats) == 1 and changed:
+        seat, name, asked = changed[0]
+        # Translators: an online table's lobby opened; the name the player asked for ({asked}) was taken by
+        # someone already seated, so the table gave them {name}; {seat} is their seat's number.
+        return [
+            _("There is already a player called {asked}; you are {name}, in seat {seat}.").format(
+                asked=asked, name=name, seat=seat + 1
+            )
+        ]
+    if not seats:
+        # Translators: an online table's lobby opened for a player with a seat whose number is not known yet.
+        return [_("You are at the table.")]
+    numbers = and_list([str(seat + 1) for seat, _name, _asked in seats])
+    # Translators: an online table's lobby opened; {seats} is the number of the player's seat ("5"), or
+    # of the seats played from this keyboard ("4 and 5").
+    parts = [
+        ngettext(
+            "You are at the table, in seat {seats}.", "You are at the table, in seats {seats}.", len(seats)
+        ).format(seats=numbers)
+    ]
+    for seat, name, asked in changed:
+        # Translators: an online table's lobby opened for several players at one keyboard; the name asked
+        # for ({asked}) was taken by someone already seated, so seat {seat} is called {name}.
+        parts.append(
+            _("There is already a player called {asked}; seat {seat} is {name}.").format(
+                asked=asked, name=name, seat=seat + 1
+            )
+        )
+    return parts
+
+
+def started_refusal(kept: list[str], *, lost: bool) -> str:
+    """What ``lcr-audio join`` says when a game under way refuses the names it joined with (issue 22, item
+    5): what the player can do. ``kept``: the names whose seats at this table are kept on this computer
+    (join with them to get a seat back); ``lost``: the seat kept for these names was refused as no longer
+    theirs (given up, or given to another)."""
+    if lost:
+        # Translators: lcr-audio join at an online game under way; the seat this player had is no longer
+        # theirs (they left it); they can still listen. "--listen" is an option: keep it as it is.
+        return _(
+            "That seat is no longer yours at this table, and the game has already started; join with "
+            "--listen to listen."
+        )
+    if kept:
+        option = ",".join(kept)
+        option = f'"{option}"' if " " in option else option
+        # Translators: lcr-audio join at an online game under way without the name of this player's seat,
+        # which waits for them; {names} is that name as it is typed after --names. "--names" and "--listen"
+        # are options: keep them as they are.
+        return _(
+            "The game has already started: join with --names {names} to take your seat back, or with "
+            "--listen to listen."
+        ).format(names=option)
+    # Translators: lcr-audio join at an online game under way, by someone without a seat there; they can
+    # listen. "--listen" is an option: keep it as it is.
+    return _("The game has already started; join with --listen to listen.")
 
 
 def spelled_code(code: str) -> str:

@@ -26,7 +26,9 @@ from lcr_audio.game.online.client import (
     RemoteSession,
     TableView,
     Unreachable,
+    forget_tokens,
     keep_tokens,
+    kept_names,
     opening_hello,
     read_tokens,
 )
@@ -37,6 +39,7 @@ from lcr_audio.game.online.protocol import (
     Applied,
     Chat,
     FreeSeat,
+    Grant,
     Hello,
     Leave,
     Lobby,
@@ -62,8 +65,16 @@ from lcr_audio.game.online.protocol import (
 )
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, language, ngettext
+from lcr_audio.names import clean_name
 from lcr_audio.narration.lists import and_list
-from lcr_audio.narration.online import chat_sentence, notice_sentence, refusal_sentence, table_open_sentence
+from lcr_audio.narration.online import (
+    chat_sentence,
+    notice_sentence,
+    refusal_sentence,
+    seated_sentences,
+    started_refusal,
+    table_open_sentence,
+)
 from lcr_audio.narration.rules_summary import rules_summary
 from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
@@ -148,6 +159,8 @@ class OnlineClient:
             taken).
         tls: the TLS context of a ``wss://`` address (a browser tab's own connection to its server), or
             None for the system's usual checks.
+        command_line: this player joined with ``lcr-audio join`` (not a browser tab): a refusal says which
+            of its options would let them in (``--names``, ``--listen``).
     """
 
     def __init__(
@@ -164,8 +177,17 @@ class OnlineClient:
         page: str = "",
         seat_name: str = "",
         tls: ssl.SSLContext | None = None,
+        command_line: bool = False,
     ) -> None:
         self.app = app
+        self.command_line = command_line
+        """Joined with ``lcr-audio join``: a refusal names the options that would let this player in."""
+        self.asked: dict[str, str] = {}
+        """The name each new seat was asked for, by the seat's token (the table may change a name taken)."""
+        self.grants: list[Grant] = []
+        """This keyboard's seats, as the table's last :class:`Welcome` gave them."""
+        self.seat_lost = False
+        """The seat kept for this player was refused as no longer theirs; a new one was asked for."""
         self.seat_name = seat_name
         """The name this listener sits under when the table offers a seat in its next game."""
         self.page = page
@@ -262,6 +284,9 @@ class OnlineClient:
                     message.spectator,
                 )
                 fresh = not self.view.tokens  # new seats, in the order of the names asked for
+                self.grants = list(message.seats)
+                if fresh:
+                    self.asked.update(zip((g.token for g in message.seats), self.names, strict=False))
                 self.view.seats = {grant.seat for grant in message.seats}
                 self.view.tokens = [grant.token for grant in message.seats]
                 if fresh and self.view.tokens:  # a listener's seat in a next game too, under its name
@@ -413,10 +438,22 @@ class OnlineClient:
             return
         sentence = refusal_sentence(reason, text)
         joining = not self.view.seats and not self.view.spectator
+        if joining and self.view.code and reason is Reason.BAD_TOKEN and self.view.tokens and self.names:
+            # the seat kept here is no longer this player's (left, or given to another): a new one for the
+            # names, in a lobby; a game under way refuses it, and that refusal says what they can do
+            forget_tokens(self.view.code, self.view.tokens)
+            self.view.tokens, self.seat_lost = [], True
+            self.link.send(self._hello())
+            return
+        if joining and self.view.code and reason is Reason.STARTED and self.names and self.command_line:
+            kept = [name for name in kept_names(self.view.code) if name not in self.names]
+            self._fail(started_refusal(kept, lost=self.seat_lost))
+            return
         if not self.view.code or (joining and (reason in _FATAL or not isinstance(reason, Reason))):
             self._fail(sentence)
             return
         if reason is Reason.BAD_TOKEN and self.view.tokens and not self.names and not self.view.seats:
+            forget_tokens(self.view.code, self.view.tokens)
             self.view.tokens = []  # a listener's seat from an earlier game is gone: it listens again
             self.link.send(self._hello())
             return
@@ -531,6 +568,8 @@ class OnlineClient:
 
     async def _leave(self) -> None:
         self.link.send(Leave())
+        if self.view.code and self.view.tokens:  # given up: a later join asks for a new seat, not this one
+            forget_tokens(self.view.code, self.view.tokens)
         await asyncio.sleep(0.1)  # let the message go before the connection closes
 
     async def _lobby(self) -> LobbyEnd:
@@ -662,6 +701,17 @@ class OnlineClient:
         players = rules_from_doc(lobby.rules).players
         return list(range(len(lobby.seats), max(players, MIN_PLAYERS)))
 
+    def seated(self) -> list[str]:
+        """Where this keyboard's people sit, said as the lobby opens: each seat's number, and the name the
+        table gave when the one asked for was taken (:func:`seated_sentences`)."""
+        lobby = self.view.lobby
+        seats: list[tuple[int, str, str]] = []
+        for grant in sorted(self.grants, key=lambda g: g.seat):
+            name = lobby.seats[grant.seat].name if lobby and 0 <= grant.seat < len(lobby.seats) else ""
+            asked = clean_name(self.asked.get(grant.token, ""))
+            seats.append((grant.seat, name, asked))
+        return seated_sentences(seats)
+
     def seat_line(self, index: int) -> str:
         """Who sits in seat ``index`` (0-based)."""
         lobby = self.view.lobby
@@ -771,8 +821,10 @@ class LobbyMode(Question[LobbyEnd]):
                 _("You are listening at the table, with no seat. S says who is here; F1 lists the keys.")
             )
             return
-        # Translators: an online table's lobby opened; F1 lists its keys.
-        self.voice.say(_("You are at the table. S says who is here; F1 lists the keys."))
+        # Translators: an online table's lobby opened; F1 lists its keys. It follows where the player sits
+        # ("You are at the table, in seat 5.").
+        keys = _("S says who is here; F1 lists the keys.")
+        self.voice.say(" ".join([*self.client.seated(), keys]))
 
     def reminder(self) -> str:
         """Nothing pending in the lobby."""

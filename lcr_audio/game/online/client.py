@@ -223,6 +223,40 @@ def read_tokens(code: str, names: list[str]) -> list[str]:
     ][:10]
 
 
+def kept_names(code: str) -> list[str]:
+    """The names whose seat tokens are kept for table ``code`` (none when there are none or the file is
+    damaged): the names that get a seat back there with ``--names``."""
+    try:
+        document: Any = storage.read_json(tokens_path(code), max_bytes=16 * 1024)
+    except (OSError, ValueError):
+        return []
+    seats = document.get("seats") if isinstance(document, dict) else None
+    if not isinstance(seats, dict):
+        return []
+    return [name for name, token in seats.items() if isinstance(token, str) and clean_name(name)][:10]
+
+
+def forget_tokens(code: str, tokens: list[str]) -> None:
+    """Forget the kept seat tokens ``tokens`` for table ``code``: seats given up (left with Escape and Y)
+    or refused as no longer this player's, which a later join must not ask for again. A file that cannot
+    be read or written is left as it is (logged)."""
+    path = tokens_path(code)
+    try:
+        document: Any = storage.read_json(path, max_bytes=16 * 1024)
+    except (OSError, ValueError):
+        return
+    seats = document.get("seats") if isinstance(document, dict) else None
+    if not isinstance(seats, dict):
+        return
+    kept = {name: token for name, token in seats.items() if token not in tokens}
+    if len(kept) == len(seats):
+        return
+    try:
+        storage.atomic_write_text(path, json.dumps({"code": code, "seats": kept}, ensure_ascii=False))
+    except OSError:
+        log.warning("Could not forget the seat tokens for %s", code, exc_info=True)
+
+
 def keep_tokens(code: str, names: list[str], tokens: list[str]) -> None:
     """Keep the seat tokens for ``code`` by the name each seat was asked for (added to those kept); a
     folder that cannot be written is logged (the seats still come back after a dropped connection, only
