@@ -197,11 +197,8 @@ def seated_sentences(seats: list[tuple[int, str, str]]) -> list[str]:
         seat, name, asked = changed[0]
         # Translators: an online table's lobby opened; the name the player asked for ({asked}) was taken by
         # someone already seated, so the table gave them {name}; {seat} is their seat's number.
-        return [
-            _("There is already a player called {asked}; you are {name}, in seat {seat}.").format(
-                asked=asked, name=name, seat=seat + 1
-            )
-        ]
+        taken = _("There is already a player called {asked}; you are {name}, in seat {seat}.")
+        return [taken.format(asked=asked, name=name, seat=seat + 1)]
     if not seats:
         # Translators: an online table's lobby opened for a player with a seat whose number is not known yet.
         return [_("You are at the table.")]
@@ -216,11 +213,8 @@ def seated_sentences(seats: list[tuple[int, str, str]]) -> list[str]:
     for seat, name, asked in changed:
         # Translators: an online table's lobby opened for several players at one keyboard; the name asked
         # for ({asked}) was taken by someone already seated, so seat {seat} is called {name}.
-        parts.append(
-            _("There is already a player called {asked}; seat {seat} is {name}.").format(
-                asked=asked, name=name, seat=seat + 1
-            )
-        )
+        taken = _("There is already a player called {asked}; seat {seat} is {name}.")
+        parts.append(taken.format(asked=asked, name=name, seat=seat + 1))
     return parts
 
 
