@@ -446,7 +446,8 @@ class OnlineClient:
             self.link.send(self._hello())
             return
         if joining and self.view.code and reason is Reason.STARTED and self.names and self.command_line:
-            kept = [name for name in kept_names(self.view.code) if name not in self.names]
+            asked = {name.casefold() for name in self.names}  # their tokens were asked for, if kept
+            kept = [name for name in kept_names(self.view.code) if name.casefold() not in asked]
             self._fail(started_refusal(kept, lost=self.seat_lost))
             return
         if not self.view.code or (joining and (reason in _FATAL or not isinstance(reason, Reason))):
