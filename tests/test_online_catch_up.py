@@ -66,13 +66,15 @@ def test_a_computer_players_moves_in_the_seat_of_a_player_away_are_said_to_be_it
                     for e in events
                 )
 
+            def done() -> bool:  # twice, or once and Bo has no chips left to roll
+                state = session.state
+                rolls = rolls_for_bo()
+                return (
+                    state.seat == 0 and not state.over and (rolls >= 2 or (rolls == 1 and not state.chips[1]))
+                )
+
             # Hana rolls at her turns until the computer player has rolled twice for Bo, and it is hers
-            _hana_rolls_until(
-                table,
-                hana,
-                lambda: rolls_for_bo() >= 2 and session.state.seat == 0 and not session.state.over,
-                [bo],
-            )
+            _hana_rolls_until(table, hana, done, [bo])
             missed, stood_in = len(session.actions) - seen, rolls_for_bo()
             os.kill(bo.child.pid, signal.SIGCONT)
             found = bo.wait_for(rf"You missed {missed} moves; Q skips them\.", 60)
