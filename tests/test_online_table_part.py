@@ -5,6 +5,7 @@ fake: nothing connects."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -15,7 +16,7 @@ from lcr_audio.engine.events import TurnStarted
 from lcr_audio.game.online.protocol import PlayAgain, action_doc
 from lcr_audio.tui.keys import Command
 from lcr_audio.tui.online_table import OnlineTable, missed_sentence, no_next_game
-from lcr_audio.tui.play_table import AgainReply, LocalTable
+from lcr_audio.tui.play_table import AgainReply, LocalTable, MissedMove
 
 
 class FakeLink:
@@ -27,12 +28,25 @@ class FakeLink:
 
 
 class FakeSession:
-    def __init__(self, actions: int = 0) -> None:
+    """A copy of the game at seat 0 (``humans``) whose seat to play before each action received is next of
+    ``seats`` (seat 1 when none is); it keeps what :attr:`FakeClient.missed_move` said at each."""
+
+    def __init__(self, actions: int = 0, seats: Sequence[int] = (), client: Any = None) -> None:
         self.actions = [None] * actions
         self.received: list[tuple[int, Any]] = []
+        self.humans = frozenset({0})
+        self.seats = list(seats)
+        self.client = client
+        self.marks: list[MissedMove | None] = []
+
+    @property
+    def state(self) -> GameState:
+        return state_at(Phase.ROLL, self.seats[len(self.received)] if self.seats else 1)
 
     def receive(self, index: int, action: Any) -> bool:
         self.received.append((index, action))
+        if self.client is not None:
+            self.marks.append(self.client.missed_move)
         return True
 
 
@@ -44,6 +58,7 @@ class FakeClient:
         self.host_plays_again = False
         self.catch_up: list[Any] = []
         self.known_actions = 4
+        self.missed_move: MissedMove | None = None
         self.link = FakeLink()
         self.view = SimpleNamespace(session=None)
 
@@ -153,6 +168,26 @@ def test_moves_missed_are_counted_then_played_after_the_session_s_own() -> None:
     assert said == [missed_sentence(2)] == ["You missed 2 moves; Q skips them."]
     assert session.received == [(4, rolls[0]), (5, rolls[1])]
     assert client.catch_up == []  # told once
+
+
+def test_each_missed_move_says_how_many_follow_and_where_a_computer_player_stood_in() -> None:
+    """Issue 22, item 5: this player (seat 0) was away while the moves of seats 1, 0, 0, 2, 0 were made: the
+    play screen hears, at each, how many missed moves follow it (a question a later one answered is not
+    asked), and that a computer player stood in at the first of each row of moves in seat 0; nothing once
+    they are played."""
+    client = FakeClient()
+    session = FakeSession(actions=4, seats=(1, 0, 0, 2, 0), client=client)
+    client.view.session = session
+    client.catch_up = [action_doc(Roll((Face.DOT,)))] * 5
+    assert OnlineTable(client).catch_up([].append)
+    assert session.marks == [
+        MissedMove(4),
+        MissedMove(3, stood_in=0),
+        MissedMove(2),
+        MissedMove(1),
+        MissedMove(0, stood_in=0),
+    ]
+    assert client.missed_move is None and OnlineTable(client).missed_move() is None
 
 
 def test_nothing_missed_leaves_the_resume_to_the_screen() -> None:

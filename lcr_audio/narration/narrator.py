@@ -195,7 +195,9 @@ class Narrator:
 
     # --- events ---------------------------------------------------------------------------------------
 
-    def narrate(self, events: Sequence[Event], state: GameState, *, hold: bool = True) -> list[Utterance]:
+    def narrate(
+        self, events: Sequence[Event], state: GameState, *, hold: bool = True, ask: bool = True
+    ) -> list[Utterance]:
         """Say what one batch of events (one ``step()`` or ``new_game()``) did.
 
         Args:
@@ -203,6 +205,8 @@ class Narrator:
             state: the state after the batch.
             hold: False tells a computer player's unfinished turn so far now, as a person's is told before
                 their choice (the rest is told once the turn ends).
+            ask: False leaves out the question for a person (a move missed while away at an online table,
+                whose question a later move answered).
 
         A turn is one utterance: its roll and what the roll did, then the chips of the roller, of every
         seat whose chips changed and of the pot if it changed. A person's turn that stops for a decision
@@ -325,7 +329,7 @@ class Narrator:
             # before hearing that a person at another computer is choosing (issue 22, item 5)
             flush_turn()
         flush_skipped()
-        question = self._question(state, turn_start=turn_started, game_start=game_started)
+        question = self._question(state, turn_start=turn_started, game_start=game_started) if ask else None
         if question is not None:
             out.append(question)
         return out

@@ -12,6 +12,20 @@ from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration.lists import and_list
 
 
+def stood_in_sentence(name: str, *, you: bool) -> str:
+    """Said, in the moves a player missed while away, before the first of the moves a computer player made
+    in their seat meanwhile (issue 22, item 5): those moves are told as any of the seat's, "You roll...",
+    and this says they were not the player's. ``name``: the seat's name; ``you``: the one person at the
+    keyboard ("you" rather than the name)."""
+    if you:
+        # Translators: an online table; back after a dropped connection or a restart of the game, the
+        # moves missed are said one by one; a computer player made the next ones in this player's seat.
+        return _("A computer player played for you while you were away.")
+    # Translators: as "A computer player played for you while you were away.", for one of several people
+    # playing at this keyboard, {name}.
+    return _("A computer player played for {name} while they were away.").format(name=name)
+
+
 def notice_sentence(kind: Notice, name: str, seconds: int = 0, seat: int = -1) -> str:
     """One sentence for a table notice about ``name`` (a seat's name; "" for a listener); ``seconds``: how
     long the game still waits for an away person (:attr:`Notice.WAITING`); ``seat``: the seat (0-based)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
 
-from lcr_audio.engine import MIN_PLAYERS, Rules
+from lcr_audio.engine import MIN_PLAYERS, Phase, Rules
 from lcr_audio.game.online.client import (
     Link,
     RemoteSession,
@@ -80,8 +80,9 @@ from lcr_audio.tui.choice import yes_no
 from lcr_audio.tui.input import KeyLoop, Press, Question, SpeakerVoice, Voice, handles
 from lcr_audio.tui.keys import Command, Context
 from lcr_audio.tui.line import TypedLine
-from lcr_audio.tui.online_table import OnlineTable, missed_sentence, no_next_game
+from lcr_audio.tui.online_table import OnlineTable, missed_sentence, no_next_game, play_missed
 from lcr_audio.tui.play import Outcome, PlayScreen, YesNoQuestion, pending_turn, turn_start_state
+from lcr_audio.tui.play_table import MissedMove
 from lcr_audio.tui.setup import walk_options
 
 if TYPE_CHECKING:
@@ -140,6 +141,13 @@ class ChatLine(TypedLine):
         # Translators: an online table; the chat line was closed with Escape, nothing was sent.
         self.voice.answer(_("Chat closed; nothing sent."))
         self.finish("")
+
+
+def connection_dropped() -> str:
+    """Said when the connection to the table drops, and to a decision's key pressed until it is back (issue
+    22, item 5: such a key said nothing)."""
+    # Translators: an online table; the connection to the server dropped, the game tries again.
+    return _("The connection to the table dropped; trying again.")
 
 
 class OnlineClient:
@@ -236,10 +244,12 @@ class OnlineClient:
         """The rules this player last heard in full in the lobby ("Options set", "The host changed the
         rules"): the game's start says its rules only when they differ (:func:`same_options`)."""
         self.catch_up: list[Any] = []
-        self.known_actions = 0
-        """How many actions of this game the table has sent (some may not be told yet: a catch-up)."""
         """The moves this player missed while their program was not running (action docs), said once the
         game screen is up (:meth:`~lcr_audio.tui.online_table.OnlineTable.catch_up`)."""
+        self.known_actions = 0
+        """How many actions of this game the table has sent (some may not be told yet: a catch-up)."""
+        self.missed_move: MissedMove | None = None
+        """The move missed while away being played now (:func:`play_missed`), or None."""
         self.link = Link(
             address, self._hello, self._on_message, self._on_drop, self._on_back, self._on_long_drop, tls=tls
         )
@@ -403,8 +413,7 @@ class OnlineClient:
         if missed:
             self.say(missed_sentence(len(missed)))
         session.waiting = False
-        for index, doc in enumerate(missed, start=len(session.actions)):
-            session.receive(index, action_from_doc(doc))
+        play_missed(self, session, missed)
         if not missed and self.screen is not None and not session.state.over:
             # back after a drop with nothing missed: a key pressed meanwhile went nowhere; the question again
             question = self.screen.question_again()
@@ -478,8 +487,7 @@ class OnlineClient:
     def _on_drop(self) -> None:
         if self._game_over():  # the table closes after its game; nothing is tried again that matters
             return
-        # Translators: an online table; the connection to the server dropped, the game tries again.
-        self.say(_("The connection to the table dropped; trying again."))
+        self.say(connection_dropped())
 
     def _on_long_drop(self) -> None:
         if self._game_over():
@@ -966,6 +974,32 @@ class OnlineScreen(PlayScreen):
         if self._word_waited is False:
             self._word_waited = asyncio.get_running_loop().call_later(TABLES_WORD_SECONDS, self._word_late)
         return True
+
+    def _offline(self) -> bool:
+        """The connection to the table is down, and a decision's key would send nothing: said, with the
+        error cue (issue 22, item 5; the tries to connect go on). False while it works."""
+        if self.client.link.connected.is_set():
+            return False
+        self.error(connection_dropped())
+        return True
+
+    def roll(self) -> None:
+        """Space: the roll is asked of the table's server, unless the connection to it is down (said)."""
+        if not self._offline():
+            super().roll()
+
+    def confirm_choice(self) -> None:
+        """A Wild's seat goes to the table's server, unless the connection to it is down (said)."""
+        if not self._offline():
+            super().confirm_choice()
+
+    def yes_no(self, yes: bool) -> None:
+        """The reversal (R9) goes to the table's server, unless the connection to it is down (said); a
+        yes-or-no question of this screen is answered here, connected or not."""
+        reversal = self.state.phase is Phase.REVERSE and self.session.human_to_play
+        if reversal and not self.question_text() and self._offline():
+            return
+        super().yes_no(yes)
 
     def _word_late(self) -> None:
         """The table said nothing of what follows its game: an older server (asked as it always was)."""

@@ -14,14 +14,14 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from lcr_audio.engine import Event, GameState, Phase, Place
-from lcr_audio.game.online.client import Link, TableView
+from lcr_audio.game.online.client import Link, RemoteSession, TableView
 from lcr_audio.game.online.protocol import PlayAgain, action_from_doc
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration import phrases
 from lcr_audio.tui.input import KeyLoop
 from lcr_audio.tui.keys import Command
-from lcr_audio.tui.play_table import AgainReply
+from lcr_audio.tui.play_table import AgainReply, MissedMove
 
 
 class TableClient(Protocol):
@@ -35,6 +35,7 @@ class TableClient(Protocol):
             first): a no from this player leaves a table that plays on.
         catch_up: the moves missed while away, as the server sent them, not yet told.
         known_actions: how many actions of the game the table has sent, told or not yet.
+        missed_move: the move missed while away being played now (:func:`play_missed`), or None.
         link: the connection to the table's server.
         view: the table as this client knows it.
     """
@@ -45,6 +46,7 @@ class TableClient(Protocol):
     host_plays_again: bool
     catch_up: list[Any]
     known_actions: int
+    missed_move: MissedMove | None
     link: Link
     view: TableView
 
@@ -68,6 +70,28 @@ def missed_sentence(count: int) -> str:
     return ngettext(
         "You missed {count} move; Q skips it.", "You missed {count} moves; Q skips them.", count
     ).format(count=count)
+
+
+def play_missed(client: TableClient, session: RemoteSession, missed: Sequence[Any]) -> None:
+    """Play the moves missed while away (action docs, the next after ``session``'s own) one by one, and so
+    tell them, with :attr:`TableClient.missed_move` saying which each is (issue 22, item 5): a question a
+    later move answered is not asked, and a computer player's moves in a seat played at this keyboard are
+    said to be its (the person was away: nobody else decides in a person's seat).
+
+    Raises:
+        lcr_audio.engine.IllegalActionError: a move does not fit this copy of the game.
+        lcr_audio.game.online.protocol.ProtocolError: a move cannot be read.
+    """
+    first, stood_in = len(session.actions), None
+    try:
+        for offset, doc in enumerate(missed):
+            state = session.state
+            seat = state.seat if not state.over and state.seat in session.humans else None
+            client.missed_move = MissedMove(len(missed) - 1 - offset, seat if seat != stood_in else None)
+            stood_in = seat
+            session.receive(first + offset, action_from_doc(doc))
+    finally:
+        client.missed_move = None
 
 
 class OnlineTable:
@@ -121,9 +145,12 @@ class OnlineTable:
         if not missed or session is None:
             return False
         say(missed_sentence(len(missed)))
-        for index, doc in enumerate(missed, start=len(session.actions)):
-            session.receive(index, action_from_doc(doc))
+        play_missed(self.client, session, missed)
         return True
+
+    def missed_move(self) -> MissedMove | None:
+        """The move missed while away being played now, if one is (:func:`play_missed`)."""
+        return self.client.missed_move
 
     def quit_question(self) -> str | None:
         """The host's Escape: leaving closes the table for everyone, which the question says."""
@@ -154,4 +181,4 @@ class OnlineTable:
         return AgainReply(waiting="")
 
 
-__all__ = ["OnlineTable", "TableClient", "missed_sentence", "no_next_game"]
+__all__ = ["OnlineTable", "TableClient", "missed_sentence", "no_next_game", "play_missed"]

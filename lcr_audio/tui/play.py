@@ -36,6 +36,7 @@ from lcr_audio.game.session import Session
 from lcr_audio.i18n import _, ngettext
 from lcr_audio.narration import Narrator, Utterance, Verbosity, phrases
 from lcr_audio.narration.lists import unit_list
+from lcr_audio.narration.online import stood_in_sentence
 from lcr_audio.narration.series import series_text, standings
 from lcr_audio.output.sound import SoundPlayer
 from lcr_audio.output.speech import Speaker
@@ -391,12 +392,20 @@ class PlayScreen:
     # --- output ---------------------------------------------------------------------------------------
 
     def _on_events(self, events: Sequence[Event], state: GameState) -> None:
-        human_turn = self.session.human_to_play and any(isinstance(e, TurnStarted) for e in events)
+        # A move missed while away from an online table (issue 22, item 5): a question a later missed move
+        # answered is not asked (it was not this player's to answer), and a computer player's move in a
+        # seat played here is said to be its, first.
+        missed = self.table.missed_move()
+        asks = self.session.human_to_play and (missed is None or missed.later == 0)
+        human_turn = asks and any(isinstance(e, TurnStarted) for e in events)
         dice = next((len(e.faces) for e in events if isinstance(e, DiceRolled)), None)
-        deciding = self.session.human_to_play and not state.over
-        choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and self.session.human_to_play
+        deciding = asks and not state.over
+        choosing = state.phase in (Phase.WILD_TAKE, Phase.WILD_GIVE) and asks
         self.messages.mark(len(self.session.actions))
-        utterances = self.narrator.narrate(events, state)
+        utterances = self.narrator.narrate(events, state, ask=asks)
+        if missed is not None and missed.stood_in is not None:
+            name, you = self.narrator.name(missed.stood_in), len(self.narrator.humans) == 1
+            utterances.insert(0, Utterance(stood_in_sentence(name, you=you)))
         self._cues.add(events, state.rules.players, self.listener)
         if choosing:
             self._choice.start()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from lcr_audio.engine import Event, GameState, Place
+from lcr_audio.engine import Event, GameState, Place, Seat
 from lcr_audio.game.session import Session
 from lcr_audio.tui.input import KeyLoop
 from lcr_audio.tui.keys import Command
@@ -32,6 +32,20 @@ class AgainReply:
 
     waiting: str | None = None
     ends: str | None = None
+
+
+@dataclass(frozen=True)
+class MissedMove:
+    """A move missed while away from the table, being played at this copy of the game (issue 22, item 5).
+
+    Attributes:
+        later: how many missed moves follow it (0: the last; the question it leaves is the one pending now).
+        stood_in: the seat played at this keyboard where a computer player made this move while its person
+            was away, when it is the first of that stand-in's moves in a row; None otherwise.
+    """
+
+    later: int
+    stood_in: Seat | None = None
 
 
 class Table(Protocol):
@@ -60,6 +74,10 @@ class Table(Protocol):
     def catch_up(self, say: Callable[[str], None]) -> bool:
         """At a resumed game: tell the moves missed while away (``say`` queues a sentence) and play them;
         False when none were missed (the play screen then asks the turn pending)."""
+
+    def missed_move(self) -> MissedMove | None:
+        """The move being played, when it is a move missed while away (:meth:`catch_up`, or the table's
+        catch-up after a dropped connection); None otherwise."""
 
     def quit_question(self) -> str | None:
         """The question Escape asks in a game, or None for the play screen's own."""
@@ -91,6 +109,10 @@ class LocalTable:
         """Nothing is missed at this table."""
         return False
 
+    def missed_move(self) -> MissedMove | None:
+        """Nothing is missed at this table."""
+        return None
+
     def quit_question(self) -> str | None:
         """The play screen's own."""
         return None
@@ -100,4 +122,4 @@ class LocalTable:
         return AgainReply()
 
 
-__all__ = ["AgainReply", "LocalTable", "Table"]
+__all__ = ["AgainReply", "LocalTable", "MissedMove", "Table"]
