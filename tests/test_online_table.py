@@ -567,3 +567,41 @@ def test_the_tables_count_of_games_is_kept_over_a_server_restart(tmp_path: Path)
             await tables.close()
 
     asyncio.run(run())
+
+
+def test_a_guest_whose_host_left_the_lobby_hears_it_truly_and_that_they_lead_the_table_now(
+    tmp_path: Path, pipe: Any
+) -> None:
+    """Issue 22, item 5: Ana, the host, leaves the lobby; Bo hears that she left the table (her seat goes
+    with her: no computer player takes it) and that he leads the table now, with how to start (old main:
+    "Ana has left; a computer player takes the seat." with no computer seat at the table, and Bo was not told
+    he was its host)."""
+
+    from support.app import make_app
+
+    set_language("en")
+
+    async def run() -> None:
+        async with serving() as (_tables, port):
+            ana, welcome = await _join(port, "", "Ana")
+            code = welcome.code
+            bo, _ = await _join(port, code, "Bo")
+            await bo.until(lambda m: isinstance(m, Lobby) and len(m.seats) == 2)
+            await ana.send(protocol.Leave())
+            host = await bo.until(lambda m: isinstance(m, Welcome) and m.host)
+            assert isinstance(host, Welcome)
+            lobby = await bo.until(lambda m: isinstance(m, Lobby) and len(m.seats) == 1)
+            assert isinstance(lobby, Lobby) and [s.kind for s in lobby.seats] == [SeatKind.PERSON]
+            app, recorder = make_app(pipe, tmp_path)
+            client = OnlineClient(app, f"ws://127.0.0.1:{port}", code, ["Bo"], None)
+            for message in bo.seen:
+                client._on_message(cleaned(message))
+            said = [text for text, _interrupt in recorder.spoken]
+            assert said[-2:] == [
+                "Ana has left the table.",
+                "You lead this table now; F1 lists the host's keys. "
+                "Press Enter to start; A adds a computer player.",
+            ], said
+            assert not [text for text in said if "computer player takes" in text], said
+
+    asyncio.run(run())

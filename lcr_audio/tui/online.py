@@ -270,6 +270,7 @@ class OnlineClient:
         match message:
             case Welcome():
                 opened = not self.view.code
+                led = self.view.host
                 self.view.code, self.view.host, self.view.spectator = (
                     message.code,
                     message.host,
@@ -283,6 +284,8 @@ class OnlineClient:
                 if opened:
                     page = f"{self.page}?join={message.code}" if self.page else ""
                     self.say(table_open_sentence(self.shown, message.code, page))
+                elif message.host and not led and self.view.lobby is not None and self.view.session is None:
+                    self.say(self._now_host())  # the host left the lobby: this player leads the table now
             case Lobby():
                 self.welcomed.set()
                 before, self.view.lobby = self.view.lobby, message
@@ -342,6 +345,10 @@ class OnlineClient:
                     session.computer_seats |= {seat}  # a computer player has taken the seat
                     if self.screen is not None:
                         self.screen.narrator.computers = session.computers
+                if kind is Notice.LEFT and session is None:  # the lobby: the seat goes, nobody takes it
+                    # Translators: an online table's lobby; the person {name} left, and their seat with them.
+                    self.say(_("{name} has left the table.").format(name=name))
+                    return
                 over = session is not None and session.state.over
                 if kind in (Notice.LEFT, Notice.GONE) and over and seat in self.view.seats:
                     return  # this player's own seat after a game's end: the next game's start says so
@@ -350,6 +357,13 @@ class OnlineClient:
                 self.say(chat_sentence(name, text))
             case Refused(reason=reason, text=text):
                 self._refused(reason, text)
+
+    def _now_host(self) -> str:
+        """Said to a guest who becomes the host of a lobby (issue 22, item 5: its host left): what the host's
+        keys do, as the host hears it."""
+        # Translators: an online table's lobby; its host left, and this player now leads the table (starts
+        # the game, adds computer players, changes the rules); what follows says how to start.
+        return _("You lead this table now; F1 lists the host's keys.") + " " + self.lobby_waits()
 
     def _rules_changed(self) -> None:
         """The host changed the lobby's rules: every other client hears the new rules (issue: a guest heard

@@ -107,7 +107,8 @@ class Notice(enum.StrEnum):
     ARRIVED = "arrived"
     """A person joined and took a seat."""
     LEFT = "left"
-    """A person left; a computer player takes their seat."""
+    """A person left; in a game a computer player takes their seat, in the lobby the seat goes (the seats
+    after it move up)."""
     AWAY = "away"
     """A person's connection dropped; their seat waits for them."""
     BACK = "back"
