@@ -162,7 +162,9 @@ def _drop_and_restart(
         _until(lambda: table.seats[seat].holder is not None, "Zoe back after the restart", [again])
         assert table.seats[seat].kind is SeatKind.PERSON
         assert not any(m.spectator for m in table.members.values())
-        again.wait_for(r"A game of 3 players: Hana, you, and|The game continues at turn")
+        again.wait_for(
+            r"Game 2, with 3 players: Hana, you, and|The game continues at turn"
+        )  # the table's second
         assert "listening" not in again.read()
         assert "You are at the table" not in again.read()  # back in the game: no lobby's greeting
         # she plays her seat: at her turn her Space rolls
