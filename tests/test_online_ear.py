@@ -162,7 +162,9 @@ def _drop_and_restart(
         _until(lambda: table.seats[seat].holder is not None, "Zoe back after the restart", [again])
         assert table.seats[seat].kind is SeatKind.PERSON
         assert not any(m.spectator for m in table.members.values())
-        again.wait_for(r"A game of 3 players: Hana, you, and|The game continues at turn")
+        again.wait_for(
+            r"Game 2, with 3 players: Hana, you, and|The game continues at turn"
+        )  # the table's second
         assert "listening" not in again.read()
         assert "You are at the table" not in again.read()  # back in the game: no lobby's greeting
         # she plays her seat: at her turn her Space rolls
@@ -250,7 +252,7 @@ def test_the_last_answer_to_playing_again_hears_the_next_game_not_a_wait(
             _until(lambda: table.session is not None, "the start", [bo])
             _hana_rolls_until(table, hana, lambda: table.again is not None, [bo], bo)
             hana.send(encode(PlayAgain(True)))
-            bo.wait_for(re.escape("Play again at this table? Y or N."))
+            bo.wait_for(re.escape("Play again at this table? Y or N; the table waits a minute."))
             pending = Told(Notice.ANSWERS_PENDING, "")
             _until(lambda: pending in _received(hana), "Hana's wait for Bo's answer", [bo])
             first = table.session
@@ -351,4 +353,41 @@ def test_back_after_a_drop_at_their_own_turn_a_player_is_asked_again(tmp_path: P
             assert again == asked
             assert "Traceback" not in bo.read()
         finally:
+            bo.child.close(force=True)
+
+
+@pytest.mark.system
+def test_a_client_restarted_during_the_tables_second_game_says_the_tables_game_number(
+    tmp_path: Path, server: Serving
+) -> None:
+    """Issue 22, item 5: Hana and Bo play the table's first game and then a second; Bo's program is killed
+    during the second and started again: at its end he hears "Game 2 is over" (the table's number, sent with
+    the game's start; old main: "Game 1 is over.", each program counting the games from its own start)."""
+    with connect(f"ws://127.0.0.1:{server.port}", max_size=None) as hana:
+        code = _open(hana, Rules(players=3, chips=1))
+        bo = _client(tmp_path, server.port, code, "Bo", "brief")
+        table = server.table(code)
+        again = bo
+        try:
+            _until(lambda: len(table.members) == 2, "Bo at the table", [bo])
+            hana.send(encode(Start()))
+            _until(lambda: table.session is not None, "the start", [bo])
+            _hana_rolls_until(table, hana, lambda: table.again is not None, [bo], bo)
+            hana.send(encode(PlayAgain(True)))
+            first = table.session
+            bo.press_until("y", bo, r"Game 2, with 3 players")
+            second = table.session
+            assert second is not first and second is not None
+            _hana_rolls_until(table, hana, lambda: len(second.actions) >= 2, [bo], bo)
+            bo.child.kill(signal.SIGKILL)
+            bo.child.wait()
+            _until(lambda: table.seats[1].holder is None, "Bo away", [bo])
+            again = Client(tmp_path, server.port, code, "Bo")  # his settings are kept: brief
+            _until(lambda: table.seats[1].holder is not None, "Bo back", [again])
+            _hana_rolls_until(table, hana, lambda: second.state.over, [again], again)
+            again.wait_for(r"Game 2 is over\. At the end: ")
+            assert "Game 1 is over" not in again.read(), again.read()
+            assert "Traceback" not in again.read()
+        finally:
+            again.child.close(force=True)
             bo.child.close(force=True)

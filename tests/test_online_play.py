@@ -151,7 +151,7 @@ def join(host: Client, tmp_path: Path, port: int, code: str, name: str, *extra: 
     return client
 
 
-AGAIN = "Play again at this table? Y or N."
+AGAIN = "Play again at this table? Y or N; the table waits a minute."
 DECIDES = "Ana chooses whether this table plays again."
 
 

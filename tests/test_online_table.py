@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import json
 import logging
 import threading
 from collections.abc import AsyncIterator
@@ -43,9 +44,10 @@ from lcr_audio.game.online.protocol import (
     rules_doc,
 )
 from lcr_audio.game.online.server import RateLimit, TableServer, bound_port, start_server
+from lcr_audio.game.online.table import Table, TableSeat
 from lcr_audio.game.session import Session
 from lcr_audio.i18n import set_language
-from lcr_audio.narration.online import refusal_sentence
+from lcr_audio.narration.online import again_question, refusal_sentence
 from lcr_audio.tui.online import OnlineClient
 
 pytestmark = pytest.mark.system  # servers on loopback
@@ -200,10 +202,11 @@ def test_a_person_back_after_their_program_stopped_is_told_from_which_move_they_
             await back.send(Hello(PROTOCOL_VERSION, code, tokens=[bo_welcome.seats[0].token]))
             await back.until(lambda m: isinstance(m, Started))
             kinds = [type(m).__name__ for m in back.seen]
-            assert kinds == ["Welcome", "Missed", "Started"], kinds
+            assert kinds == ["Welcome", "Missed", "GameNumber", "Started"], kinds
             missed = back.seen[1]
             assert isinstance(missed, protocol.Missed) and missed.since == lost_at
-            started = back.seen[2]
+            assert back.seen[2] == protocol.GameNumber(1)  # the table's first game
+            started = back.seen[3]
             assert isinstance(started, Started) and len(started.actions) > lost_at
 
     asyncio.run(run())
@@ -249,14 +252,14 @@ def test_a_person_back_after_a_server_restart_hears_the_moves_they_missed_before
             await back.send(Hello(PROTOCOL_VERSION, code, tokens=[bo_welcome.seats[0].token]))
             await back.until(lambda m: isinstance(m, Started))
             kinds = [type(m).__name__ for m in back.seen]
-            assert kinds == ["Welcome", "Missed", "Started"], kinds
-            missed, started = back.seen[1], back.seen[2]
+            assert kinds == ["Welcome", "Missed", "GameNumber", "Started"], kinds
+            missed, started = back.seen[1], back.seen[3]
             assert isinstance(missed, protocol.Missed) and missed.since == 1
             assert isinstance(started, Started) and len(started.actions) == kept
             host = await _peer(port)
             await host.send(Hello(PROTOCOL_VERSION, code, tokens=[welcome.seats[0].token]))
             await host.until(lambda m: isinstance(m, Started))
-            assert [type(m).__name__ for m in host.seen] == ["Welcome", "Started"]
+            assert [type(m).__name__ for m in host.seen] == ["Welcome", "GameNumber", "Started"]
         finally:
             ws.close()
             await ws.wait_closed()
@@ -473,11 +476,16 @@ def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes(
             heard = list(bo.seen)
             await bo.send(protocol.PlayAgain(True))
             assert await bo.until(lambda m: isinstance(m, Refused)) == Refused(Reason.OUT_OF_TURN)
-            # Bo's own program, given what Bo's connection got: the next game started without Bo, said once
-            client = OnlineClient(make_app(pipe, tmp_path)[0], f"ws://127.0.0.1:{port}", code, ["Bo"], None)
+            # Bo's own program, given what Bo's connection got: the next game started without Bo, said once,
+            # and Bo never hears of himself in the third person (old main: "Bo has left." before it)
+            app, recorder = make_app(pipe, tmp_path)
+            client = OnlineClient(app, f"ws://127.0.0.1:{port}", code, ["Bo"], None)
             for message in heard:
                 client._on_message(cleaned(message))
             assert client.failed.result() == ("The next game at this table started without you.", 0)
+            said = [text for text, _interrupt in recorder.spoken]
+            assert "Zoe joins the table." in said
+            assert not [text for text in said if "Bo has left" in text], said
             # had Bo said yes after the time to answer, with no next game at all: said so, not waited for
             late = OnlineClient(make_app(pipe, tmp_path)[0], f"ws://127.0.0.1:{port}", code, ["Bo"], None)
             asked = next(m for m in heard if isinstance(m, protocol.Again))
@@ -489,5 +497,111 @@ def test_play_again_waits_for_the_answers_then_starts_with_those_who_said_yes(
             new = tables.tables[code].session
             assert new is not None and new is not session and not new.state.over
             assert new.humans == frozenset({0, 1})
+
+    asyncio.run(run())
+
+
+def test_a_host_who_does_not_answer_in_time_hears_that_the_table_starts_no_other_game(
+    tmp_path: Path, pipe: Any
+) -> None:
+    """Issue 22, item 5: Ana, the host, does not answer "Play again?" within the table's time (1 s here): she
+    is told too (a ``no-again`` notice about her own seat), and her program says that she did not answer in
+    time, then the usual goodbye; Bo hears that Ana does not play again (old main: only Bo was told, Ana's
+    question stayed open, and her later yes heard "This table will not start another game." with no
+    goodbye). The question says how long the table waits."""
+
+    from support.app import make_app
+
+    set_language("en")
+
+    async def run() -> None:
+        async with serving() as (tables, port):
+            tables.again_seconds = 1.0
+            ana = await _peer(port)
+            await ana.send(Hello(PROTOCOL_VERSION, "", names=["Ana"], rules=rules_doc(Rules(chips=1))))
+            welcome = await ana.until(lambda m: isinstance(m, Welcome))
+            assert isinstance(welcome, Welcome)
+            code = welcome.code
+            bo, _ = await _join(port, code, "Bo")
+            await ana.send(Start())
+            await ana.until(lambda m: isinstance(m, Started))
+            await _play_to_the_end(tables, code, ana, bo)
+            no_again = Told(Notice.NO_AGAIN, "Ana", 0)
+            assert await ana.until(lambda m: isinstance(m, Told) and m.kind is Notice.NO_AGAIN) == no_again
+            assert await bo.until(lambda m: isinstance(m, Told) and m.kind is Notice.NO_AGAIN) == no_again
+            url = f"ws://127.0.0.1:{port}"
+            host = OnlineClient(make_app(pipe, tmp_path)[0], url, code, ["Ana"], None)
+            guest = OnlineClient(make_app(pipe, tmp_path)[0], url, code, ["Bo"], None)
+            for client, peer in ((host, ana), (guest, bo)):
+                for message in peer.seen:
+                    client._on_message(cleaned(message))
+            assert host.again_seconds == 1
+            assert host.failed.result() == (
+                "You did not answer in time; this table starts no other game. "
+                "The game at this table is over. Goodbye.",
+                0,
+            )
+            assert guest.failed.result() == ("Ana does not play again; this table starts no other game.", 0)
+
+    asyncio.run(run())
+    assert again_question(60) == "Play again at this table? Y or N; the table waits a minute."
+    assert again_question(1) == "Play again at this table? Y or N; the table waits 1 second."
+    assert again_question(90) == "Play again at this table? Y or N; the table waits 90 seconds."
+    assert again_question(0) == "Play again at this table? Y or N."
+
+
+def test_the_tables_count_of_games_is_kept_over_a_server_restart(tmp_path: Path) -> None:
+    """Issue 22, item 5: a table that finished two games is read back after a restart still counting them, so
+    its next game is said as game 3 and its record kept as ``CODE.3.json`` (old main: the count started again
+    at 0 after a restart: game 1 said, and the first game's record written over)."""
+    seats = [TableSeat("Ana", SeatKind.PERSON, "t0"), TableSeat("Bo", SeatKind.PERSON, "t1")]
+    table = Table("abcdefghjk", Rules(chips=1), 7, seats=seats, games=2)
+    (tmp_path / "abcdefghjk.table.json").write_text(json.dumps(table.seats_document()), encoding="utf-8")
+
+    async def run() -> None:
+        tables = TableServer(tmp_path)
+        try:
+            assert tables.resume_tables() == []
+            assert tables.tables["abcdefghjk"].games == 2
+        finally:
+            await tables.close()
+
+    asyncio.run(run())
+
+
+def test_a_guest_whose_host_left_the_lobby_hears_it_truly_and_that_they_lead_the_table_now(
+    tmp_path: Path, pipe: Any
+) -> None:
+    """Issue 22, item 5: Ana, the host, leaves the lobby; Bo hears that she left the table (her seat goes
+    with her: no computer player takes it) and that he leads the table now, with how to start (old main:
+    "Ana has left; a computer player takes the seat." with no computer seat at the table, and Bo was not told
+    he was its host)."""
+
+    from support.app import make_app
+
+    set_language("en")
+
+    async def run() -> None:
+        async with serving() as (_tables, port):
+            ana, welcome = await _join(port, "", "Ana")
+            code = welcome.code
+            bo, _ = await _join(port, code, "Bo")
+            await bo.until(lambda m: isinstance(m, Lobby) and len(m.seats) == 2)
+            await ana.send(protocol.Leave())
+            host = await bo.until(lambda m: isinstance(m, Welcome) and m.host)
+            assert isinstance(host, Welcome)
+            lobby = await bo.until(lambda m: isinstance(m, Lobby) and len(m.seats) == 1)
+            assert isinstance(lobby, Lobby) and [s.kind for s in lobby.seats] == [SeatKind.PERSON]
+            app, recorder = make_app(pipe, tmp_path)
+            client = OnlineClient(app, f"ws://127.0.0.1:{port}", code, ["Bo"], None)
+            for message in bo.seen:
+                client._on_message(cleaned(message))
+            said = [text for text, _interrupt in recorder.spoken]
+            assert said[-2:] == [
+                "Ana has left the table.",
+                "You lead this table now; F1 lists the host's keys. "
+                "Press Enter to start; A adds a computer player.",
+            ], said
+            assert not [text for text in said if "computer player takes" in text], said
 
     asyncio.run(run())

@@ -26,6 +26,35 @@ def stood_in_sentence(name: str, *, you: bool) -> str:
     return _("A computer player played for {name} while they were away.").format(name=name)
 
 
+def again_question(seconds: int) -> str:
+    """The question an online table asks when its game has ended (the host first, then, once the host said
+    yes, each other person): play again, with how long the table waits for the answer (``seconds``; 0: not
+    known, not said). Issue 22, item 5: a host who let the time run out had not been told there was one."""
+    if seconds <= 0:
+        # Translators: asked at an online table when a game has ended: first the host, and, once the host
+        # said yes, each other person there.
+        return _("Play again at this table? Y or N.")
+    if seconds == 60:
+        # Translators: asked at an online table when a game has ended (the host first, then each other
+        # person); the table waits one minute for the answer, then goes on without it.
+        return _("Play again at this table? Y or N; the table waits a minute.")
+    # Translators: asked at an online table when a game has ended (the host first, then each other person);
+    # the table waits {count} seconds for the answer, then goes on without it.
+    return ngettext(
+        "Play again at this table? Y or N; the table waits {count} second.",
+        "Play again at this table? Y or N; the table waits {count} seconds.",
+        seconds,
+    ).format(count=seconds)
+
+
+def no_answer_in_time() -> str:
+    """Said to the host of an online table who did not answer "Play again?" in time: the table starts no
+    other game (the goodbye follows)."""
+    # Translators: an online game ended; the table asked its host, this player, whether to play again, and
+    # the time to answer ran out: the table ends (a goodbye follows).
+    return _("You did not answer in time; this table starts no other game.")
+
+
 def notice_sentence(kind: Notice, name: str, seconds: int = 0, seat: int = -1) -> str:
     """One sentence for a table notice about ``name`` (a seat's name; "" for a listener); ``seconds``: how
     long the game still waits for an away person (:attr:`Notice.WAITING`); ``seat``: the seat (0-based)

@@ -39,6 +39,7 @@ from lcr_audio.game.online.protocol import (
     Applied,
     Chat,
     FreeSeat,
+    GameNumber,
     Grant,
     Hello,
     Leave,
@@ -68,7 +69,9 @@ from lcr_audio.i18n import _, language, ngettext
 from lcr_audio.names import clean_name
 from lcr_audio.narration.lists import and_list
 from lcr_audio.narration.online import (
+    again_question,
     chat_sentence,
+    no_answer_in_time,
     notice_sentence,
     refusal_sentence,
     seated_sentences,
@@ -229,6 +232,12 @@ class OnlineClient:
         """The table asked who plays another game (:class:`Again`; an older server never does)."""
         self.waiting_again = False
         """This player said yes to playing again: the table's next game is on its way."""
+        self.game_number: int | None = None
+        """Which game of the table the one sent next or being played is, as the server counts
+        (:class:`GameNumber`); None from an older server (the play screen counts its own)."""
+        self.again_seconds = 0
+        """How long the table waits for the answer to playing again (:class:`Again`; said in the
+        question)."""
         self.host_deciding = False
         """The table asks its host first whether to play again (:attr:`Notice.HOST_DECIDES`): this player
         waits for the host's answer."""
@@ -288,6 +297,7 @@ class OnlineClient:
         match message:
             case Welcome():
                 opened = not self.view.code
+                led = self.view.host
                 self.view.code, self.view.host, self.view.spectator = (
                     message.code,
                     message.host,
@@ -304,6 +314,8 @@ class OnlineClient:
                 if opened:
                     page = f"{self.page}?join={message.code}" if self.page else ""
                     self.say(table_open_sentence(self.shown, message.code, page))
+                elif message.host and not led and self.view.lobby is not None and self.view.session is None:
+                    self.say(self._now_host())  # the host left the lobby: this player leads the table now
             case Lobby():
                 self.welcomed.set()
                 before, self.view.lobby = self.view.lobby, message
@@ -311,8 +323,10 @@ class OnlineClient:
                     self._rules_changed()
             case Missed(since=since):
                 self.missed_from = since
-            case Again():
-                self.again_offered, self.host_deciding = True, False
+            case GameNumber(number=number):
+                self.game_number = number if number > 0 else None
+            case Again(seconds=seconds):
+                self.again_offered, self.host_deciding, self.again_seconds = True, False, seconds
                 if self.screen is not None:
                     self.screen.again_asked()
             case Started():
@@ -349,20 +363,37 @@ class OnlineClient:
                     self.screen.answer_kept(notice_sentence(Notice.ANSWERS_PENDING, ""))
                 else:
                     self.say(notice_sentence(Notice.ANSWERS_PENDING, ""))
-            case Told(kind=Notice.NO_AGAIN, name=name):
+            case Told(kind=Notice.NO_AGAIN, name=name, seat=seat):
                 self.host_deciding, self.waiting_again = False, False
-                self._fail(notice_sentence(Notice.NO_AGAIN, name), 0)
+                if seat in self.view.seats:  # this player, the host, let the time to answer run out
+                    self._fail(f"{no_answer_in_time()} {goodbye()}", 0)
+                else:
+                    self._fail(notice_sentence(Notice.NO_AGAIN, name), 0)
             case Told(kind=kind, name=name, seat=seat, seconds=seconds):
                 session = self.view.session
                 if kind is Notice.LEFT and session is not None and 0 <= seat < len(session.players):
                     session.computer_seats |= {seat}  # a computer player has taken the seat
                     if self.screen is not None:
                         self.screen.narrator.computers = session.computers
+                if kind is Notice.LEFT and session is None:  # the lobby: the seat goes, nobody takes it
+                    # Translators: an online table's lobby; the person {name} left, and their seat with them.
+                    self.say(_("{name} has left the table.").format(name=name))
+                    return
+                over = session is not None and session.state.over
+                if kind in (Notice.LEFT, Notice.GONE) and over and seat in self.view.seats:
+                    return  # this player's own seat after a game's end: the next game's start says so
                 self.say(notice_sentence(kind, name, seconds, seat))
             case Said(name=name, text=text) if text:  # a line with nothing left after cleaning is not said
                 self.say(chat_sentence(name, text))
             case Refused(reason=reason, text=text):
                 self._refused(reason, text)
+
+    def _now_host(self) -> str:
+        """Said to a guest who becomes the host of a lobby (issue 22, item 5: its host left): what the host's
+        keys do, as the host hears it."""
+        # Translators: an online table's lobby; its host left, and this player now leads the table (starts
+        # the game, adds computer players, changes the rules); what follows says how to start.
+        return _("You lead this table now; F1 lists the host's keys.") + " " + self.lobby_waits()
 
     def _rules_changed(self) -> None:
         """The host changed the lobby's rules: every other client hears the new rules (issue: a guest heard
@@ -525,8 +556,7 @@ class OnlineClient:
                 self.app.speaker.speak(outcome[0])
                 return outcome[1]
             if outcome is Outcome.FINISHED:
-                # Translators: an online game has ended (its winner was said); the program ends.
-                self.app.speaker.speak(_("The game at this table is over. Goodbye."))
+                self.app.speaker.speak(goodbye())
             if outcome is Outcome.QUIT and self.serving:  # everyone hears that the table closed
                 # Translators: the host of an online table left it (Escape, then Y); the table closes.
                 self.app.speaker.speak(_("You closed the table. Goodbye."))
@@ -760,6 +790,12 @@ class OnlineClient:
             self.link.send(Chat(text))
             # Translators: an online table; the chat line typed was sent to everyone else.
             self.voice.answer(_("Sent."))
+
+
+def goodbye() -> str:
+    """The last sentence at an online table whose game is over and which starts no other."""
+    # Translators: an online game has ended (its winner was said); the program ends.
+    return _("The game at this table is over. Goodbye.")
 
 
 def same_options(heard: Rules, rules: Rules) -> bool:
@@ -1020,9 +1056,8 @@ class OnlineScreen(PlayScreen):
         if not self.client.host_asks_first and not self.client.again_offered:
             super().ask_play_again()
             return
-        # Translators: asked at an online table when a game has ended: first the host, and, once the host said
-        # yes, each other person there.
-        self.ask(YesNoQuestion(_("Play again at this table? Y or N."), self._answer_again, in_game=False))
+        question = again_question(self.client.again_seconds)
+        self.ask(YesNoQuestion(question, self._answer_again, in_game=False))
 
     def again_asked(self) -> None:
         """The table asks this player whether to play again (:class:`Again`): a person is asked once the

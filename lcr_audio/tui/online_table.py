@@ -34,6 +34,7 @@ class TableClient(Protocol):
         host_plays_again: the table's host said yes to playing again (a newer server asks the host
             first): a no from this player leaves a table that plays on.
         catch_up: the moves missed while away, as the server sent them, not yet told.
+        game_number: which game of the table this is, as its server counts; None from an older server.
         known_actions: how many actions of the game the table has sent, told or not yet.
         missed_move: the move missed while away being played now (:func:`play_missed`), or None.
         link: the connection to the table's server.
@@ -45,6 +46,7 @@ class TableClient(Protocol):
     waiting_again: bool
     host_plays_again: bool
     catch_up: list[Any]
+    game_number: int | None
     known_actions: int
     missed_move: MissedMove | None
     link: Link
@@ -179,6 +181,11 @@ class OnlineTable:
         client.waiting_again = True
         client.link.send(PlayAgain(True))
         return AgainReply(waiting="")
+
+    def game_number(self) -> int | None:
+        """Which game of the table this is, as its server counts (issue 22, item 5): the same for everyone,
+        whenever they joined or restarted their program. None from an older server (the screen counts)."""
+        return self.client.game_number
 
 
 __all__ = ["OnlineTable", "TableClient", "missed_sentence", "no_next_game", "play_missed"]

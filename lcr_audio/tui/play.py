@@ -184,7 +184,7 @@ class PlayScreen:
             physical=session.physical,
             computers=session.computers,
             careful=[seat for seat, player in enumerate(session.players) if player.policy.careful],
-            game_number=self._saving.games_finished() + 1,
+            game_number=self.table.game_number() or self._saving.games_finished() + 1,
         )
         session.listeners.append(self._on_events)
         if self.keeper is not None:  # after the narration: the transcript then holds the turn's messages
@@ -457,15 +457,16 @@ class PlayScreen:
             self.say(notice)
 
     def _game_end(self, events: Sequence[Event], state: GameState) -> str:
-        """The end of a game (issue 14, item 11; issue 21, item 8): its number at this table, every seat's
-        chips once the winner took the pot (the winner's as their sentence counts them, R12), then the
-        series so far from the second game on."""
+        """The end of a game (issue 14, item 11; issue 21, item 8): its number at this table (the table's
+        own count, issue 22, item 5, else this screen's), every seat's chips once the winner took the pot
+        (the winner's as their sentence counts them, R12), then the series so far from the second game on."""
         series = self._saving.game_won(state.winner)
         # the one person at the keyboard is "You" here as in every other sentence, not their name
         items = [self.narrator.count_item(s, n, first=s == 0) for s, n in enumerate(state.chips)]
         if state.pot:  # a pot nobody took (none is left once the winner has it)
             items.append(phrases.pot_item(state.pot))
-        text = phrases.game_end(max(series.games, 1), unit_list(items))
+        # the table's own count when it keeps one (an online table's server: the same number for everyone)
+        text = phrases.game_end(self.table.game_number() or max(series.games, 1), unit_list(items))
         table = standings(self.session.names, series) if self._saving.keeps_series else None
         return f"{text} {table}" if table else text
 

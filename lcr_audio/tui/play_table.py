@@ -85,6 +85,10 @@ class Table(Protocol):
     def play_again(self, yes: bool) -> AgainReply:
         """The answer to "Play again?" (True for yes), handed to the table first."""
 
+    def game_number(self) -> int | None:
+        """Which game at this table the one being played is (1 for the first), when the table counts its
+        games itself; None: the play screen counts the games it played."""
+
 
 class LocalTable:
     """The table of one computer: no chat, every key, the next game made here, nothing added."""
@@ -120,6 +124,10 @@ class LocalTable:
     def play_again(self, yes: bool) -> AgainReply:
         """The play screen's own answer."""
         return AgainReply()
+
+    def game_number(self) -> None:
+        """The play screen counts the games played here."""
+        return None
 
 
 __all__ = ["AgainReply", "LocalTable", "MissedMove", "Table"]

@@ -107,7 +107,8 @@ class Notice(enum.StrEnum):
     ARRIVED = "arrived"
     """A person joined and took a seat."""
     LEFT = "left"
-    """A person left; a computer player takes their seat."""
+    """A person left; in a game a computer player takes their seat, in the lobby the seat goes (the seats
+    after it move up)."""
     AWAY = "away"
     """A person's connection dropped; their seat waits for them."""
     BACK = "back"
@@ -361,6 +362,15 @@ class Missed(msgspec.Struct, frozen=True, tag="missed"):
     since: int
 
 
+class GameNumber(msgspec.Struct, frozen=True, tag="game-number"):
+    """Sent just before each :class:`Started`: which game of the table it is (``number``: 1 for the first,
+    as its record ``CODE.N.json`` is numbered once finished; issue 22, item 5), so that every client says
+    the same number, whenever it joined or restarted. An older client skips this message (and counts the
+    games it played itself, as a newer client does when an older server sends none)."""
+
+    number: int
+
+
 class Again(msgspec.Struct, frozen=True, tag="again"):
     """The game is over and the table asks whether to play again (:class:`PlayAgain`), for ``seconds`` at
     most: the host first (the others hear :attr:`Notice.HOST_DECIDES`), then, if the host said yes, each
@@ -372,7 +382,9 @@ class Again(msgspec.Struct, frozen=True, tag="again"):
     seconds: int
 
 
-ServerMessage: TypeAlias = Welcome | Lobby | Started | Applied | Told | Said | Refused | Missed | Again
+ServerMessage: TypeAlias = (
+    Welcome | Lobby | Started | Applied | Told | Said | Refused | Missed | Again | GameNumber
+)
 
 _T = TypeVar("_T")
 _encoder = msgspec.json.Encoder()

@@ -575,6 +575,9 @@ class TableServer:
         empty_since = document.get("empty_since")
         if isinstance(empty_since, (int, float)) and not isinstance(empty_since, bool):
             table.empty_since = float(empty_since)
+        games = document.get("games")  # optional: games finished before this one (the next is CODE.N+1.json)
+        if isinstance(games, int) and not isinstance(games, bool) and games > 0:
+            table.games = games
         game = seats_file.with_name(f"{code}.json")
         if game.exists():
             loaded = saves.load(game)

@@ -39,6 +39,7 @@ from lcr_audio.game.online.protocol import (
     ClientMessage,
     Decide,
     FreeSeat,
+    GameNumber,
     Grant,
     Hello,
     Leave,
@@ -282,7 +283,7 @@ class Table:
             else:
                 host = self.seats[self.asker]
                 again = [(conn, Told(Notice.HOST_DECIDES, host.name, self.asker))]
-        return [(conn, welcome), *missed, (conn, self.picture()), *again, *out]
+        return [(conn, welcome), *missed, *self.pictured(conn), *again, *out]
 
     def picture(self) -> Lobby | Started:
         """What a newcomer needs: the lobby, or the game with every action so far."""
@@ -294,6 +295,14 @@ class Table:
             self.session.first,
             [action_doc(a) for a in self.session.actions],
         )
+
+    def pictured(self, to: ConnId | AllBut | None) -> Outbox:
+        """:meth:`picture` for ``to``; a game's is preceded by its number at this table (:class:`GameNumber`:
+        every client says the table's count, issue 22, item 5)."""
+        picture = self.picture()
+        if isinstance(picture, Started):
+            return [(to, GameNumber(self.games + 1)), (to, picture)]
+        return [(to, picture)]
 
     def _listeners(self) -> int:
         return sum(1 for m in self.members.values() if m.spectator)
@@ -423,7 +432,7 @@ class Table:
         rules = rules_from_doc(rules_doc(self.rules), players=len(self.seats))
         players = [Player(s.name, human=s.kind is SeatKind.PERSON) for s in self.seats]
         self.session = Session(rules, players, self.seed)
-        return [(EVERYONE, self.picture())]
+        return self.pictured(EVERYONE)
 
     # --- the game ----------------------------------------------------------------------------------------
 
@@ -565,12 +574,13 @@ class Table:
                 out.append((conn, Again(self.again_seconds)))
         return out
 
-    def _no_again(self, seat: Seat) -> Outbox:
-        """The host said no, or did not answer in time: no next game, said to everyone else."""
+    def _no_again(self, seat: Seat, *, late: bool = False) -> Outbox:
+        """The host said no, or did not answer in time (``late``): no next game, said to everyone else, and
+        when late to the host too (issue 22, item 5: their question was still open, and nothing ended it)."""
         self.again, self.asker, self.offered = None, None, {}
         holder = self.seats[seat].holder
         told = Told(Notice.NO_AGAIN, self.seats[seat].name, seat)
-        return [(AllBut(holder) if holder is not None else EVERYONE, told)]
+        return [(AllBut(holder) if holder is not None and not late else EVERYONE, told)]
 
     def again_answered(self, *, final: bool = False) -> Outbox:
         """Start the next game once every connected person and every listener offered a seat has answered
@@ -583,7 +593,7 @@ class Table:
             return []
         if self.asker is not None:  # the host alone is asked: no answer in time, or nobody left to answer
             nobody = not any(s.kind is SeatKind.PERSON and s.holder is not None for s in self.seats)
-            return self._no_again(self.asker) if final or nobody else []
+            return self._no_again(self.asker, late=final) if final or nobody else []
         answers = self.again
         connected = [
             i for i, s in enumerate(self.seats) if s.kind is SeatKind.PERSON and s.holder is not None
@@ -617,7 +627,7 @@ class Table:
         rules = rules_from_doc(rules_doc(self.session.rules), players=len(self.seats))
         players = [Player(s.name, human=s.kind is SeatKind.PERSON) for s in self.seats]
         self.session = Session(rules, players, self.seed)
-        return [*out, (EVERYONE, self.picture())]
+        return [*out, *self.pictured(EVERYONE)]
 
     def _seat_listeners(self, sitting: dict[ConnId, str]) -> Outbox:
         """Listeners who said yes to a seat take, in the order they answered, a computer player's seat, or a
@@ -655,6 +665,7 @@ class Table:
             "host_token": self.host_token,
             "seats": [self._seat_document(s) for s in self.seats],
             **({"empty_since": self.empty_since} if self.empty_since is not None else {}),
+            **({"games": self.games} if self.games else {}),
         }
 
     def _seat_document(self, seat: TableSeat) -> dict[str, Any]:
