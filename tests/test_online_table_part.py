@@ -58,9 +58,10 @@ class FakeClient:
         self.host_plays_again = False
         self.catch_up: list[Any] = []
         self.known_actions = 4
+        self.game_number: int | None = None
         self.missed_move: MissedMove | None = None
         self.link = FakeLink()
-        self.view = SimpleNamespace(session=None)
+        self.view = SimpleNamespace(session=None, seats={0})
 
 
 def name(seat: int) -> str:
@@ -110,10 +111,28 @@ def test_a_choice_the_table_has_moved_past_is_not_noticed_in_a_catch_up() -> Non
     assert give == "Bo is choosing who to give a chip to."
 
 
-def test_the_host_is_asked_whether_to_close_the_table() -> None:
-    assert OnlineTable(FakeClient(serving=False)).quit_question() is None
+def test_escape_asks_what_leaving_costs_the_host_and_a_seated_player() -> None:
+    """The host's leaving closes the table; a seated player's gives the seat to a computer player for good
+    (old main asked them "Quit this game?", which said neither); one who only listens loses nothing, and is
+    asked the play screen's own question."""
     host = OnlineTable(FakeClient(serving=True)).quit_question()
     assert host == "Leaving closes this table for everyone. Leave? Y or N."
+    guest = OnlineTable(FakeClient(serving=False)).quit_question()
+    assert guest == "Leave this table? A computer player takes your seat for good. Y or N."
+    listener = FakeClient(serving=False)
+    listener.view.seats = set()
+    assert OnlineTable(listener).quit_question() is None
+
+
+def test_f1_says_control_c_keeps_the_seat_online_not_that_it_saves() -> None:
+    """At an online table the server keeps the game: F1 says Control+C leaves and the seat waits (old main
+    said "save and leave at once" in a game, while Control+S said the game is not being saved here)."""
+    from lcr_audio.tui.keys import Context, help_entries
+
+    online = help_entries(Context.ROLL, words=OnlineTable(FakeClient()).help_words)
+    assert "Control+C: leave at once; your seat waits for you to join again." in online
+    assert not any("save and leave" in entry for entry in online)
+    assert "Control+C: save and leave at once." in help_entries(Context.ROLL, words=LocalTable().help_words)
 
 
 def test_yes_to_play_again_goes_to_the_table_and_waits() -> None:
@@ -211,3 +230,17 @@ def test_a_local_table_adds_nothing() -> None:
     assert table.quit_question() is None
     assert table.play_again(True) == AgainReply() == table.play_again(False)
     assert not table.catch_up(lambda text: None)
+
+
+def test_the_game_s_f1_list_takes_the_table_s_words(pipe: Any) -> None:
+    """The play screen's modes hand the table's words to F1 (old main: the game's own, "save and leave")."""
+    from support.play import screen_for, your_game
+
+    from lcr_audio.tui.game_modes import game_modes
+    from lcr_audio.tui.keys import Context
+
+    online, _recorder, _driver = screen_for(your_game(), pipe, table=OnlineTable(FakeClient()))
+    words = game_modes(online)[Context.ROLL].help_words
+    assert words[Command.QUIT_NOW] == "leave at once; your seat waits for you to join again"
+    local, _recorder, _driver = screen_for(your_game(), pipe)
+    assert Command.QUIT_NOW not in game_modes(local)[Context.ROLL].help_words

@@ -41,6 +41,10 @@ class GameScreen(Voice, Protocol):
         """Keys of the game that do nothing at this table, left out of F1's list."""
 
     @property
+    def table_help_words(self) -> Mapping[Command, str]:
+        """F1's words (catalog messages) for the keys that do otherwise at this table."""
+
+    @property
     def session(self) -> Session:
         """The game being played."""
 
@@ -204,16 +208,16 @@ class Review(Anytime):
 
     @property
     def help_words(self) -> Mapping[Command, str]:
-        """While watching (nobody at the keyboard plays), B is about the seat to play, not "you"."""
-        if self.screen.session.humans:
-            return {}
-        return {
+        """The table's own words for its keys (online: Control+C leaves and the seat waits); while watching
+        (nobody at the keyboard plays), B is about the seat to play, not "you"."""
+        words = dict(self.screen.table_help_words)
+        if not self.screen.session.humans:
             # Translators: F1 key help while watching a game of computer players: what B does, said
             # after its name (it tells who sits beside the player whose turn it is).
-            Command.NEIGHBOURS: N_(
+            words[Command.NEIGHBOURS] = N_(
                 "who sits beside the player whose turn it is, left and right, with their chips"
             )
-        }
+        return words
 
 
 class Playing(Review):

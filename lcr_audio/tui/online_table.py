@@ -10,14 +10,14 @@ answer to "Play again?", which goes to the table's server.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from lcr_audio.engine import Event, GameState, Phase, Place
 from lcr_audio.game.online.client import Link, RemoteSession, TableView
 from lcr_audio.game.online.protocol import PlayAgain, action_from_doc
 from lcr_audio.game.session import Session
-from lcr_audio.i18n import _, ngettext
+from lcr_audio.i18n import N_, _, ngettext
 from lcr_audio.narration import phrases
 from lcr_audio.tui.input import KeyLoop
 from lcr_audio.tui.keys import Command
@@ -155,11 +155,24 @@ class OnlineTable:
         return self.client.missed_move
 
     def quit_question(self) -> str | None:
-        """The host's Escape: leaving closes the table for everyone, which the question says."""
-        if not self.client.serving:
+        """Escape asks what leaving costs: the host's leaving closes the table for everyone; a seated
+        player's gives their seat to a computer player for good (their saved seat is dropped); one who
+        only listens is asked the play screen's own question (None)."""
+        if self.client.serving:
+            # Translators: asked when the host of an online table (whose game runs the table) presses Escape.
+            return _("Leaving closes this table for everyone. Leave? Y or N.")
+        if not self.client.view.seats:
             return None
-        # Translators: asked when the host of an online table (whose game runs the table) presses Escape.
-        return _("Leaving closes this table for everyone. Leave? Y or N.")
+        # Translators: asked when a player at an online table (not its host) presses Escape in a game: Y
+        # gives their seat to a computer player for the rest of the game (Control+C instead keeps it).
+        return _("Leave this table? A computer player takes your seat for good. Y or N.")
+
+    @property
+    def help_words(self) -> Mapping[Command, str]:
+        """F1's words for the keys that do otherwise here: Control+C leaves, and the seat waits (the
+        table's server keeps the game; nothing is saved on this computer)."""
+        # Translators: F1 key help, at an online table (lobby or game): what Control+C does, after its name.
+        return {Command.QUIT_NOW: N_("leave at once; your seat waits for you to join again")}
 
     def play_again(self, yes: bool) -> AgainReply:
         """Play again at this table: the answer goes to the table, which starts the next game once everyone

@@ -367,6 +367,12 @@ class PlayScreen:
         return self.table.chats
 
     @property
+    def table_help_words(self) -> Mapping[Command, str]:
+        """F1's words for the keys that do otherwise at this table (online: Control+C leaves, the seat
+        waits)."""
+        return self.table.help_words
+
+    @property
     def unused_keys(self) -> frozenset[Command]:
         """Keys of the game that do nothing at this table, left out of F1's list (online: saving, which the
         table's server does)."""

@@ -9,8 +9,9 @@ one); :class:`lcr_audio.tui.online_table.OnlineTable` is an online table's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Protocol
 
 from lcr_audio.engine import Event, GameState, Place, Seat
@@ -59,6 +60,10 @@ class Table(Protocol):
     def unused_keys(self) -> frozenset[Command]:
         """Keys of the game that do nothing at this table, left out of F1's list."""
 
+    @property
+    def help_words(self) -> Mapping[Command, str]:
+        """F1's words (catalog messages), by command, for the keys that do otherwise at this table."""
+
     def chat(self, loop: KeyLoop) -> None:
         """Open a chat line over the game, on ``loop``."""
 
@@ -95,6 +100,7 @@ class LocalTable:
 
     chats = False
     unused_keys: frozenset[Command] = frozenset()
+    help_words: Mapping[Command, str] = MappingProxyType({})
 
     def chat(self, loop: KeyLoop) -> None:
         """No chat at this table."""
