@@ -51,13 +51,44 @@ def quiet_interrupts(handler: signal.Handlers | object = _interrupted) -> list[s
 
 def main() -> int:
     """Run the game (:func:`lcr_audio.cli.main`, imported only now); a Control+C before it could handle one
-    ends the program quietly with :data:`INTERRUPTED`. Returns the exit code."""
+    ends the program quietly with :data:`INTERRUPTED`. Returns the exit code, or ends the process with it
+    (:func:`leave`)."""
     try:
         from lcr_audio.cli import main as run
 
-        return run()
+        code = run()
     except KeyboardInterrupt:
-        return INTERRUPTED
+        code = INTERRUPTED
+    return leave(code)
+
+
+def leave(code: int) -> int:
+    """The program's end once the game is done with everything (saved, said, closed): returns ``code`` when
+    no daemon thread is still running; else flushes the log and the standard streams and ends the process
+    at once with ``code``, skipping the interpreter's finalization.
+
+    Why: the game's background work (an odds table being made, the compiled kernel, the sound device opening)
+    runs on daemon threads, often inside numpy's or a driver's native code. CPython before 3.14 ends such a
+    thread with ``pthread_exit`` when it asks for the interpreter back during finalization, and the unwinding
+    through C++ code aborts the whole process: "terminate called without an active exception" on the
+    player's screen and an exit by SIGABRT, after "Goodbye." (CPython gh-87135; seen once in a loaded run
+    of the signal tests). Nothing of the game's is left to finalize by then: saves and settings are written
+    whole and closed when they are made.
+    """
+    import threading
+
+    if not any(thread.daemon and thread.is_alive() for thread in threading.enumerate()):
+        return code
+    import contextlib
+    import logging
+    import os
+    import sys
+
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # closed, or none (pythonw)
+            stream.flush()
+    os._exit(code)
 
 
 quiet_interrupts()  # at import: the first instruction of the program that is the game's own

@@ -269,3 +269,72 @@ def test_after_the_first_control_c_the_next_ones_cannot_break_into_the_way_out()
     shown = finish(child)
     assert shown.split() == ["left", "once"], shown
     assert child.exitstatus == 0
+
+
+LEAVE_WITH_A_DAEMON_THREAD = """
+import logging, sys, threading
+from lcr_audio.launch import leave
+threading.Thread(target=threading.Event().wait, daemon=True, name="odds-table").start()
+logging.basicConfig(filename=sys.argv[1], level=logging.INFO)
+logging.getLogger("lcr_audio").info("the last line of the log")
+sys.stdout.write("Goodbye.")  # no newline: only a flush puts it on the terminal
+raise SystemExit(leave(7))
+"""
+
+
+@pytest.mark.system
+def test_the_program_ends_at_once_with_its_code_while_a_daemon_thread_runs(tmp_path: Any) -> None:
+    """The end of the program with background work still running on a daemon thread (an odds table being
+    made) skips the interpreter's finalization, which aborts the process on CPython before 3.14 when that
+    thread is in C++ code (CPython gh-87135: "terminate called without an active exception", SIGABRT, seen
+    after "Goodbye." in a loaded run): the code is kept, the last words and the log's last line are out."""
+    log = tmp_path / "lcr-audio.log"
+    child = spawn_python("-c", LEAVE_WITH_A_DAEMON_THREAD, str(log))
+    try:
+        rest = child.read()
+    finally:
+        child.close(force=True)
+    assert rest == "Goodbye."
+    assert child.signalstatus is None and child.exitstatus == 7
+    assert "the last line of the log" in log.read_text(encoding="utf-8")
+
+
+def test_leave_returns_the_code_when_no_daemon_thread_runs_and_ends_the_process_when_one_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """:func:`lcr_audio.launch.leave`: finalization as usual with nothing running in the background;
+    ``os._exit`` with the code, after the streams were flushed, when a daemon thread is alive."""
+    import threading
+
+    from lcr_audio import launch
+
+    ended: list[int] = []
+    flushed: list[str] = []
+
+    class Ended(Exception):
+        pass
+
+    def exit_now(code: int) -> None:
+        ended.append(code)
+        raise Ended
+
+    class Stream(io.StringIO):
+        def flush(self) -> None:
+            flushed.append("flushed")
+
+    monkeypatch.setattr(os, "_exit", exit_now)
+    monkeypatch.setattr(sys, "stdout", Stream())
+    main_only = [threading.main_thread()]
+    monkeypatch.setattr(threading, "enumerate", lambda: main_only)
+    assert launch.leave(3) == 3 and ended == [] and flushed == []
+    stop = threading.Event()
+    background = threading.Thread(target=stop.wait, daemon=True)
+    background.start()
+    try:
+        monkeypatch.setattr(threading, "enumerate", lambda: [*main_only, background])
+        with pytest.raises(Ended):
+            launch.leave(5)
+    finally:
+        stop.set()
+        background.join()
+    assert ended == [5] and flushed == ["flushed"]
