@@ -987,8 +987,9 @@ def test_every_game_message_is_played_whole_or_counted_in_a_skip(
     recorded by a stand-in sound card. Every game message is played whole (the recording holds all of
     eSpeak NG's synthesis of it) or counted in a skip notice; none is played whole more often than an answer
     cut it; every playback is all or the start of something said, and holds sound. A playback cut short is
-    one the game stopped (at most one per run may end early on its own: the stand-in card's artefact); only a
-    stopped one, stopped before its first sample, may be empty."""
+    one the game stopped (at most one per run may end early on its own, even before its first sample: the
+    stand-in card's artefact, seen only under load); an empty one is otherwise one stopped before its first
+    sample."""
     card = sound_card(GAME_SPEED)
     player = _WatchedPlayer()
     monkeypatch.setattr(tts_module, "_PLAYER", player)
@@ -1010,8 +1011,11 @@ def test_every_game_message_is_played_whole_or_counted_in_a_skip(
             where = f"game {seed}, playback {index} ({recording.frames} frames)"
             stopped = recording.player in player.stopped
             if recording.frames == 0:
-                assert stopped, f"{where}: empty, yet not stopped"
-                empty += 1
+                # Stopped before its first sample; or ended early by the stand-in card at its extreme (twice
+                # in loaded runs, never idle), counted with the early ends below: at most one a run, and
+                # a game message it held must still be heard whole elsewhere (check_nothing_lost).
+                empty += stopped
+                truncated += not stopped
                 continue
             assert recording.rms >= SOUND_FLOOR, f"{where}: no sound (RMS {recording.rms:.0f})"
             played = _utterance(recording, synthesis)
