@@ -205,20 +205,24 @@ def tokens_path(code: str) -> Path:
     return storage.data_dir() / "online" / f"{code}.json"
 
 
-def read_tokens(code: str, names: list[str]) -> list[str]:
-    """The seat tokens kept for table ``code`` for the seats named ``names`` (none when there are none or
-    the file is damaged). Two players on one computer each get only their own seats back."""
+def _kept_seats(code: str) -> dict[str, Any]:
+    """The kept seats' file of table ``code``, as read: name to token (empty when there is none or it is
+    damaged; the values are not checked here)."""
     try:
         document: Any = storage.read_json(tokens_path(code), max_bytes=16 * 1024)
     except (OSError, ValueError):
-        return []
+        return {}
     seats = document.get("seats") if isinstance(document, dict) else None
-    if not isinstance(seats, dict):
-        return []
+    return seats if isinstance(seats, dict) else {}
+
+
+def read_tokens(code: str, names: list[str]) -> list[str]:
+    """The seat tokens kept for table ``code`` for the seats named ``names`` (none when there are none or
+    the file is damaged). Two players on one computer each get only their own seats back."""
     wanted = {name.casefold() for name in names}
     return [
         token
-        for name, token in seats.items()
+        for name, token in _kept_seats(code).items()
         if isinstance(token, str) and len(token) < 100 and name.casefold() in wanted
     ][:10]
 
@@ -226,13 +230,7 @@ def read_tokens(code: str, names: list[str]) -> list[str]:
 def kept_names(code: str) -> list[str]:
     """The names whose seat tokens are kept for table ``code`` (none when there are none or the file is
     damaged): the names that get a seat back there with ``--names``."""
-    try:
-        document: Any = storage.read_json(tokens_path(code), max_bytes=16 * 1024)
-    except (OSError, ValueError):
-        return []
-    seats = document.get("seats") if isinstance(document, dict) else None
-    if not isinstance(seats, dict):
-        return []
+    seats = _kept_seats(code)
     return [name for name, token in seats.items() if isinstance(token, str) and clean_name(name)][:10]
 
 
@@ -240,19 +238,13 @@ def forget_tokens(code: str, tokens: list[str]) -> None:
     """Forget the kept seat tokens ``tokens`` for table ``code``: seats given up (left with Escape and Y)
     or refused as no longer this player's, which a later join must not ask for again. A file that cannot
     be read or written is left as it is (logged)."""
-    path = tokens_path(code)
-    try:
-        document: Any = storage.read_json(path, max_bytes=16 * 1024)
-    except (OSError, ValueError):
-        return
-    seats = document.get("seats") if isinstance(document, dict) else None
-    if not isinstance(seats, dict):
-        return
+    seats = _kept_seats(code)
     kept = {name: token for name, token in seats.items() if token not in tokens}
     if len(kept) == len(seats):
         return
     try:
-        storage.atomic_write_text(path, json.dumps({"code": code, "seats": kept}, ensure_ascii=False))
+        text = json.dumps({"code": code, "seats": kept}, ensure_ascii=False)
+        storage.atomic_write_text(tokens_path(code), text)
     except OSError:
         log.warning("Could not forget the seat tokens for %s", code, exc_info=True)
 
@@ -261,16 +253,11 @@ def keep_tokens(code: str, names: list[str], tokens: list[str]) -> None:
     """Keep the seat tokens for ``code`` by the name each seat was asked for (added to those kept); a
     folder that cannot be written is logged (the seats still come back after a dropped connection, only
     not after the program stopped)."""
-    path = tokens_path(code)
-    try:
-        document: Any = storage.read_json(path, max_bytes=16 * 1024)
-    except (OSError, ValueError):
-        document = {}
-    seats = document.get("seats") if isinstance(document, dict) else None
-    kept = dict(seats) if isinstance(seats, dict) else {}
+    kept = dict(_kept_seats(code))
     kept.update(zip(names, tokens, strict=False))
     try:
-        storage.atomic_write_text(path, json.dumps({"code": code, "seats": kept}, ensure_ascii=False))
+        text = json.dumps({"code": code, "seats": kept}, ensure_ascii=False)
+        storage.atomic_write_text(tokens_path(code), text)
     except OSError:
         log.warning("Could not keep the seat tokens for %s", code, exc_info=True)
 
