@@ -257,3 +257,26 @@ def test_host_and_serve_at_a_port_in_use_name_port(tmp_path: Path) -> None:
         out = io.StringIO()
         assert asyncio.run(_serve(args, out)) == 1
         assert out.getvalue() == PORT_IN_USE.format(port=port) + "\n"
+
+
+@pytest.mark.parametrize(
+    "damaged", ["not json", "[1, 2]", '{"seats": [1]}', '{"seats": {"Hana": 7, "": "t"}}', "\x00" * 20]
+)
+def test_a_damaged_file_of_kept_seats_gives_none_and_is_replaced_whole(
+    damaged: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kept seats' file that is not what the client writes gives no token and no name, forgets
+    nothing, and the next seat kept replaces it with a whole file (old main: a file that is not JSON ended
+    ``join`` with a traceback, StorageError escaping the reader)."""
+    from lcr_audio.game.online.client import forget_tokens, tokens_path
+
+    monkeypatch.setenv("LCR_AUDIO_HOME", str(tmp_path))
+    code = "abcdefghjk"
+    path = tokens_path(code)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(damaged, encoding="utf-8")
+    assert read_tokens(code, ["Hana"]) == [] and kept_names(code) == []
+    forget_tokens(code, ["token-of-nobody"])
+    assert path.read_text(encoding="utf-8") == damaged
+    keep_tokens(code, ["Bo"], ["token-of-bo"])
+    assert read_tokens(code, ["bo"]) == ["token-of-bo"] and "Bo" in kept_names(code)

@@ -210,7 +210,7 @@ def _kept_seats(code: str) -> dict[str, Any]:
     damaged; the values are not checked here)."""
     try:
         document: Any = storage.read_json(tokens_path(code), max_bytes=16 * 1024)
-    except (OSError, ValueError):
+    except (OSError, storage.StorageError):  # none yet, or not the client's JSON (the next keep replaces it)
         return {}
     seats = document.get("seats") if isinstance(document, dict) else None
     return seats if isinstance(seats, dict) else {}
