@@ -105,6 +105,22 @@ def test_the_key_list_says_when_it_goes_round() -> None:
     assert answers[1].startswith("Top of the list. ") and answers[1].endswith(f" 1 of {total}.")
 
 
+def test_home_and_end_in_the_key_list_go_to_the_first_and_last_key() -> None:
+    """End and Home in F1's list say the last and the first key alone (old main: "Up and Down go through the
+    keys, Escape closes the list.", as for a key that does nothing there), as in the menus and options."""
+    items = [(1, "New game"), (2, "Quit")]
+
+    def keys(voice: Voice) -> KeyList:
+        return KeyList(Menu(voice, "Menu", items, escape=None, start=0))  # type: ignore[arg-type]
+
+    last, first = pressed(keys, END, HOME)
+    total = last.rsplit(" of ", 1)[-1].rstrip(".")
+    assert last.endswith(f" {total} of {total}.") and not last.startswith(("Bottom of", "error"))
+    assert first.endswith(f" 1 of {total}.") and not first.startswith(("Top of", "error"))
+    home = pressed(keys, END, UP, HOME)[-1]
+    assert home == first
+
+
 def test_the_options_and_the_rules_in_a_game_say_when_they_go_round(pipe: PipeInput) -> None:
     up, down, enter, escape = "\x1b[A", "\x1b[B", "\r", "\x1b"
 

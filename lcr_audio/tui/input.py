@@ -409,7 +409,8 @@ class Lines(Mode):
 
 
 class KeyList(Mode):
-    """F1's list: the keys of the mode under it, one per utterance; Up and Down step, Escape closes."""
+    """F1's list: the keys of the mode under it, one per utterance; Up and Down step, Home and End go to the
+    first and last, Escape closes."""
 
     contexts = frozenset({Context.KEY_LIST})
 
@@ -447,6 +448,18 @@ class KeyList(Mode):
     def previous_key(self, press: Press) -> None:
         """Up: the previous key (before the first, "Bottom of the list." and the last)."""
         self._step(-1)
+
+    @handles(Command.FIRST_LINE)
+    def first_key(self, press: Press) -> None:
+        """Home: the first key."""
+        self.index = 0
+        self.voice.answer(self._entry())
+
+    @handles(Command.LAST_LINE)
+    def last_key(self, press: Press) -> None:
+        """End: the last key."""
+        self.index = len(self.entries) - 1
+        self.voice.answer(self._entry())
 
     @handles(Command.HELP)
     def help(self, press: Press) -> None:

@@ -1031,6 +1031,24 @@ KEYS: tuple[KeySpec, ...] = (
         frozenset({Context.KEY_LIST}),
     ),
     KeySpec(
+        Command.FIRST_LINE,
+        ("home", "<"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("Home or Less-than sign"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the first key"),
+        frozenset({Context.KEY_LIST}),
+    ),
+    KeySpec(
+        Command.LAST_LINE,
+        ("end", ">"),
+        # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
+        N_("End or Greater-than sign"),
+        # Translators: F1 key help: what these keys do, said after their names.
+        N_("the last key"),
+        frozenset({Context.KEY_LIST}),
+    ),
+    KeySpec(
         Command.CLOSE,
         ("escape",),
         # Translators: F1 key help: how these keys are spoken (key letters stay as they are).
